@@ -1,0 +1,75 @@
+package dev.cumps.core.doctor;
+
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.topology.TopologyMode;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The doctor's findings. {@code valid} holds when no check failed; warnings do not invalidate.
+ *
+ * @param plan    the resolved selector, or empty when it did not resolve
+ * @param sharing the CUDA process-sharing probe's evidence (keys as uni-cumps reports them)
+ */
+public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Optional<Plan> plan,
+                           List<ManagedDaemon> managedDaemons, Map<String, Object> sharing) {
+    public static final int SCHEMA_VERSION = 1;
+
+    public DoctorReport {
+        checks = List.copyOf(checks);
+        compatibleModes = List.copyOf(compatibleModes);
+        managedDaemons = List.copyOf(managedDaemons);
+        sharing = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sharing));
+    }
+
+    /** The selector as given, the mode it resolved to, and the GPU UUIDs. */
+    public record Plan(String selector, TopologyMode mode, List<String> gpus) {
+    }
+
+    public boolean valid() {
+        return checks.stream().noneMatch(c -> c.status() == CheckStatus.FAIL);
+    }
+
+    public long count(CheckStatus status) {
+        return checks.stream().filter(c -> c.status() == status).count();
+    }
+
+    public Map<String, Object> toJsonMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("schema_version", SCHEMA_VERSION);
+        m.put("valid", valid());
+        m.put("checks", checks.stream().map(DoctorCheck::toJsonMap).toList());
+        m.put("compatible_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
+        m.put("plan", plan.map(p -> {
+            Map<String, Object> pm = new LinkedHashMap<>();
+            pm.put("selector", p.selector());
+            pm.put("topology_mode", p.mode().id());
+            pm.put("gpus", p.gpus());
+            return (Object) pm;
+        }).orElse(null));
+        m.put("managed_daemons", managedDaemons.stream().map(HostStatus::daemonJson).toList());
+        m.put("cuda_process_sharing", sharing);
+        return m;
+    }
+
+    /** A Markdown rendering for sharing a diagnosis (the window's Export and Copy). */
+    public String toMarkdown() {
+        StringBuilder md = new StringBuilder("# cumps doctor\n\n");
+        md.append("Verdict: **").append(valid() ? "valid" : "invalid").append("** (")
+                .append(count(CheckStatus.PASS)).append(" pass, ").append(count(CheckStatus.WARN)).append(" warn, ")
+                .append(count(CheckStatus.FAIL)).append(" fail, ").append(count(CheckStatus.SKIP)).append(" skip)\n\n");
+        md.append("| check | status | observed | expected | remedy |\n|---|---|---|---|---|\n");
+        for (DoctorCheck c : checks) {
+            md.append("| ").append(cell(c.title())).append(" | ").append(c.status().id()).append(" | ").append(cell(c.observed()))
+                    .append(" | ").append(cell(c.expected())).append(" | ").append(cell(c.remedy())).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\n", "<br>");
+    }
+}

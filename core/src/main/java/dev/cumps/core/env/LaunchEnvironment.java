@@ -1,0 +1,50 @@
+package dev.cumps.core.env;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.record.DaemonRecord;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The variables a launcher exports so its CUDA processes use one recorded daemon. Generated here
+ * only: the CLI prints it and the window shows and copies exactly this text. The caller's own
+ * environment is never changed.
+ */
+public record LaunchEnvironment(String name, Map<String, String> variables) {
+    public LaunchEnvironment {
+        variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+    }
+
+    public static LaunchEnvironment of(DaemonRecord record) {
+        Map<String, String> vars = new LinkedHashMap<>();
+        vars.put("CUDA_VISIBLE_DEVICES", String.join(",", record.gpuUuids()));
+        vars.put("CUDA_MPS_PIPE_DIRECTORY", record.pipeDirectory().toString());
+        vars.put("CUDA_MPS_LOG_DIRECTORY", record.logDirectory().toString());
+        vars.forEach((k, v) -> {
+            if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0 || v.indexOf('\0') >= 0) {
+                throw new CumpsException(k + " of daemon '" + record.name() + "' contains a newline or NUL; such a path cannot be exported safely. Restart the daemon with another directory");
+            }
+        });
+        return new LaunchEnvironment(record.name(), vars);
+    }
+
+    /** {@code export NAME='value'} lines; {@code eval} in any POSIX sh reproduces each value exactly. */
+    public String posix() {
+        StringBuilder out = new StringBuilder();
+        variables.forEach((k, v) -> out.append("export ").append(k).append('=').append(shellQuote(v)).append('\n'));
+        return out.toString();
+    }
+
+    /** {@code {"env": {...}, "name": ...}} in the project's JSON format. */
+    public Map<String, Object> jsonMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("name", name);
+        map.put("env", variables);
+        return map;
+    }
+
+    /** Single-quotes a value for POSIX sh; a single quote becomes {@code '\''}. */
+    public static String shellQuote(String value) {
+        return "'" + value.replace("'", "'\\''") + "'";
+    }
+}

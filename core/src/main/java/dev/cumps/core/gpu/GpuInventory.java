@@ -1,0 +1,28 @@
+package dev.cumps.core.gpu;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The result of asking nvidia-smi for the GPUs: either the GPUs, or a diagnostic saying why they
+ * could not be listed. Never both empty-handed and silent.
+ */
+public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<String> diagnostic,
+                           Optional<String> driverVersion) {
+    public GpuInventory {
+        gpus = List.copyOf(gpus);
+    }
+
+    public static GpuInventory unavailable(String diagnostic) {
+        return new GpuInventory(false, List.of(), Optional.of(diagnostic), Optional.empty());
+    }
+
+    public static GpuInventory of(List<Gpu> gpus) {
+        Optional<String> driver = gpus.stream().map(Gpu::driverVersion).flatMap(Optional::stream).findFirst();
+        return new GpuInventory(true, gpus, Optional.empty(), driver);
+    }
+
+    public boolean ok() {
+        return diagnostic.isEmpty();
+    }
+}

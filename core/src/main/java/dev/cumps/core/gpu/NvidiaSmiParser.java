@@ -1,0 +1,86 @@
+package dev.cumps.core.gpu;
+
+import dev.cumps.core.CumpsException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Strict parser for {@code nvidia-smi --query-gpu=<QUERY_FIELDS> --format=csv,noheader,nounits}.
+ * Every row must have exactly one value per field, an integer index and a valid UUID; anything else
+ * is an error naming the row.
+ */
+public final class NvidiaSmiParser {
+    /** The fields asked for, in order. */
+    public static final List<String> QUERY_FIELDS = List.of(
+            "index", "uuid", "name", "compute_mode", "memory.total", "mig.mode.current", "driver_version", "pci.bus_id");
+
+    private NvidiaSmiParser() {
+    }
+
+    public static List<Gpu> parse(String csv) {
+        List<Gpu> gpus = new ArrayList<>();
+        int lineNo = 0;
+        for (String raw : csv.split("\\R")) {
+            lineNo++;
+            if (raw.isBlank()) {
+                continue;
+            }
+            gpus.add(parseRow(raw, lineNo));
+        }
+        return gpus;
+    }
+
+    private static Gpu parseRow(String raw, int lineNo) {
+        String[] cells = raw.split(",", -1);
+        if (cells.length != QUERY_FIELDS.size()) {
+            throw malformed(raw, lineNo, "expected " + QUERY_FIELDS.size() + " comma-separated values, found " + cells.length);
+        }
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = cells[i].strip();
+        }
+        int index;
+        try {
+            index = Integer.parseInt(cells[0]);
+        } catch (NumberFormatException e) {
+            throw malformed(raw, lineNo, "index '" + cells[0] + "' is not a number");
+        }
+        if (index < 0) {
+            throw malformed(raw, lineNo, "index is negative");
+        }
+        GpuUuid uuid;
+        try {
+            uuid = GpuUuid.parse(cells[1]);
+        } catch (CumpsException e) {
+            throw malformed(raw, lineNo, e.getMessage());
+        }
+        String computeMode = cells[3];
+        if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {
+            throw malformed(raw, lineNo, "unknown compute mode '" + computeMode + "'");
+        }
+        Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, raw, lineNo));
+        return new Gpu(index, uuid, cells[2], computeMode, memory, optional(cells[5]), optional(cells[6]), optional(cells[7]));
+    }
+
+    private static long parseMemory(String value, String raw, int lineNo) {
+        String digits = value.replace("MiB", "").strip();
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            throw malformed(raw, lineNo, "memory.total '" + value + "' is not a number of MiB");
+        }
+    }
+
+    private static Optional<String> optional(String cell) {
+        return isMissing(cell) ? Optional.empty() : Optional.of(cell);
+    }
+
+    private static boolean isMissing(String cell) {
+        return cell.isEmpty() || cell.startsWith("[") || cell.equalsIgnoreCase("N/A");
+    }
+
+    private static CumpsException malformed(String raw, int lineNo, String why) {
+        String shown = raw.length() > 160 ? raw.substring(0, 160) + "…" : raw;
+        return new CumpsException("nvidia-smi printed a malformed row " + lineNo + " ('" + shown + "'): " + why);
+    }
+}

@@ -1,0 +1,464 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.exec.ProcessSpawner;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.NvidiaSmi;
+import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordNames;
+import dev.cumps.core.record.RecordState;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.topology.Selectors;
+import dev.cumps.core.topology.TopologyMode;
+import dev.cumps.core.topology.TopologyPlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Start and stop as transactions. Start: resolve the GPU, lock the name, prepare private runtime
+ * directories, launch {@code nvidia-cuda-mps-control -d}, wait for the control socket, check that
+ * the daemon answers, verify the pid-file process and write the record last. Stop: only a record
+ * of this user and host whose pid <em>and</em> start time still match is ever contacted.
+ */
+public final class DaemonLifecycle {
+    private static final System.Logger LOG = System.getLogger(DaemonLifecycle.class.getName());
+    private static final int LOG_TAIL_LINES = 12;
+    private static final String DAEMON_COMM_PREFIX = "nvidia-cuda-mps";
+
+    private final HostEnvironment host;
+    private final CommandRunner runner;
+    private final ProcessTable processes;
+    private final RecordStore store;
+    private final Clock clock;
+    private final LifecycleTimeouts timeouts;
+    private final MpsControl control;
+
+    public DaemonLifecycle(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
+                           Clock clock, LifecycleTimeouts timeouts) {
+        this.host = host;
+        this.runner = runner;
+        this.processes = processes;
+        this.store = store;
+        this.clock = clock;
+        this.timeouts = timeouts;
+        this.control = new MpsControl(runner, host, timeouts.answer());
+    }
+
+    /** Liveness of a record: live only when its pid runs with the recorded start time. */
+    public ManagedDaemon assess(DaemonRecord record) {
+        return new ManagedDaemon(record, processes.isAlive(record.identity()) ? RecordState.LIVE : RecordState.STALE);
+    }
+
+    /** What a start would use, resolved without side effects (for dialogs and doctor). */
+    public StartPlan plan(StartRequest request) {
+        GpuInventory inventory = new NvidiaSmi(runner, host).query();
+        if (!inventory.ok()) {
+            throw new CumpsException("cannot list GPUs: " + inventory.diagnostic().orElse("unknown error"));
+        }
+        List<Gpu> visible = Visibility.apply(host.get("CUDA_VISIBLE_DEVICES"), inventory.gpus());
+        TopologyPlan topology = Selectors.resolve(request.gpus(), visible);
+        Gpu gpu = topology.requireSingleGpu();
+        String name = RecordNames.validate(request.name().orElseGet(() -> RecordNames.defaultFor(gpu.uuid())));
+        boolean defaultPipe = request.pipeDirectory().isEmpty();
+        Path pipe = absolute(request.pipeDirectory().orElseGet(() -> RuntimeDirs.defaultPipeDirectory(host, name)));
+        Path log = absolute(request.logDirectory().orElseGet(() -> RuntimeDirs.defaultLogDirectory(host, name)));
+        if (pipe.equals(log)) {
+            throw new CumpsException("pipe and log directories must differ (both are " + pipe + "); give --log-dir another directory");
+        }
+        RuntimeDirs.checkSocketPathLength(pipe);
+        return new StartPlan(name, topology, gpu, pipe, log, defaultPipe);
+    }
+
+    /** A resolved start. */
+    public record StartPlan(String name, TopologyPlan topology, Gpu gpu, Path pipeDirectory, Path logDirectory,
+                            boolean defaultPipeDirectory) {
+    }
+
+    /** Starts a detached daemon and returns its record. */
+    public DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
+        progress.accept(StartStage.RESOLVING);
+        StartPlan plan = plan(request);
+        try (RecordStore.NameLock lock = store.lock(plan.name())) {
+            progress.accept(StartStage.PREPARING);
+            prepare(plan);
+            progress.accept(StartStage.LAUNCHING);
+            java.util.Map<String, String> env = control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value());
+            int logLinesBefore = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE).size();
+            CommandResult launched = runner.run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), env, null, timeouts.launch()));
+            if (!launched.succeeded()) {
+                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -d: " + launched.describeFailure(), Optional.empty());
+            }
+            progress.accept(StartStage.CONTROL_SOCKET);
+            awaitSocket(plan, logLinesBefore);
+            progress.accept(StartStage.ANSWERING);
+            return finishStart(plan, progress);
+        }
+    }
+
+    private DaemonRecord finishStart(StartPlan plan, Consumer<StartStage> progress) {
+        CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
+        if (!MpsControl.answered(answer)) {
+            throw failure(plan, "the daemon did not answer get_server_list (" + answer.describeFailure() + ")", daemonPid(plan));
+        }
+        long pid = daemonPid(plan).orElseThrow(() -> failure(plan, "the daemon answered but wrote no "
+                + RuntimeDirs.PID_FILE + " in " + plan.pipeDirectory(), Optional.empty()));
+        ProcessInfo info = processes.find(pid).filter(ProcessInfo::running)
+                .orElseThrow(() -> failure(plan, "the pid file names pid " + pid + ", which is not running", Optional.empty()));
+        if (!info.comm().startsWith(DAEMON_COMM_PREFIX)) {
+            throw failure(plan, "the pid file names pid " + pid + ", which is '" + info.comm() + "', not " + MpsControl.PROGRAM, Optional.empty());
+        }
+        DaemonRecord record = new DaemonRecord(plan.name(), host.uid(), host.hostname(), TopologyMode.SINGLE_GPU.id(),
+                List.of(plan.gpu().uuid().value()), plan.pipeDirectory(), plan.logDirectory(), pid, info.startTicks(),
+                clock.millis() / 1000.0);
+        store.write(record);
+        progress.accept(StartStage.RECORDED);
+        return record;
+    }
+
+    /** The refusals and clean-ups that precede any launch. Call with the name lock held. */
+    private void prepare(StartPlan plan) {
+        RecordLookup existing = store.lookup(plan.name());
+        if (existing instanceof RecordLookup.Foreign foreign) {
+            throw new CumpsException("record '" + plan.name() + "' belongs to uid " + foreign.record().uid() + " on host "
+                    + foreign.record().host() + "; choose another --name");
+        }
+        if (existing instanceof RecordLookup.Found found) {
+            if (assess(found.record()).live()) {
+                throw new CumpsException("daemon '" + plan.name() + "' is already running (pid " + found.record().pid()
+                        + "); stop it first or choose another --name");
+            }
+            Path moved = store.quarantine(plan.name());
+            LOG.log(System.Logger.Level.INFO, "moved stale record {0} to {1}", plan.name(), moved);
+        } else if (existing instanceof RecordLookup.Unreadable) {
+            Path moved = store.quarantine(plan.name());
+            LOG.log(System.Logger.Level.INFO, "moved unreadable record {0} to {1}", plan.name(), moved);
+        }
+        for (var other : store.list().records()) {
+            if (!other.name().equals(plan.name()) && assess(other).live()
+                    && (other.pipeDirectory().equals(plan.pipeDirectory()) || other.logDirectory().equals(plan.pipeDirectory()))) {
+                throw new CumpsException("pipe directory " + plan.pipeDirectory() + " is used by live daemon '" + other.name()
+                        + "'; choose another --pipe-dir");
+            }
+        }
+        preparePrivate(plan.pipeDirectory(), plan.defaultPipeDirectory());
+        preparePrivate(plan.logDirectory(), plan.defaultPipeDirectory() && plan.logDirectory().startsWith(RuntimeDirs.runtimeRoot(host)));
+        clearLeftovers(plan);
+    }
+
+    private void preparePrivate(Path dir, boolean underRuntimeRoot) {
+        Path base = underRuntimeRoot && dir.startsWith(RuntimeDirs.runtimeRoot(host)) ? RuntimeDirs.runtimeRoot(host) : firstMissing(dir);
+        RuntimeDirs.preparePrivate(base, dir, host.uid());
+    }
+
+    /** The highest ancestor of dir that does not exist yet (what we will create), or dir itself. */
+    private static Path firstMissing(Path dir) {
+        Path highest = dir;
+        for (Path p = dir; p != null && !Files.exists(p, LinkOption.NOFOLLOW_LINKS); p = p.getParent()) {
+            highest = p;
+        }
+        return highest;
+    }
+
+    /**
+     * Removes what a failed launch leaves (a {@code control_lock} file, a FIFO named {@code log});
+     * in the default pipe directory also orphaned sockets whose daemon is gone. Then refuses to
+     * attach to a {@code control} that still exists.
+     */
+    private void clearLeftovers(StartPlan plan) {
+        Path pipe = plan.pipeDirectory();
+        Optional<Long> pidFromFile = RuntimeDirs.readPidFile(pipe);
+        Optional<ProcessInfo> owner = pidFromFile.flatMap(processes::find).filter(ProcessInfo::running);
+        boolean daemonAlive = owner.map(info -> info.comm().startsWith(DAEMON_COMM_PREFIX)).orElse(false);
+        if (daemonAlive) {
+            throw new CumpsException("an MPS control daemon (pid " + owner.get().pid() + ") is already running on " + pipe
+                    + " without a record of yours; stop it with `echo quit | CUDA_MPS_PIPE_DIRECTORY=" + pipe
+                    + " nvidia-cuda-mps-control` or choose another --pipe-dir");
+        }
+        try {
+            Path lockFile = pipe.resolve("control_lock");
+            if (Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(lockFile);
+            }
+            Path logFifo = pipe.resolve("log");
+            if (ControlPipe.kindOf(logFifo).filter(k -> k == ControlPipe.Kind.FIFO).isPresent()) {
+                Files.delete(logFifo);
+            }
+            if (plan.defaultPipeDirectory()) {
+                for (String socket : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED)) {
+                    Path p = pipe.resolve(socket);
+                    if (ControlPipe.kindOf(p).isPresent()) {
+                        Files.delete(p);
+                    }
+                }
+                Files.deleteIfExists(pipe.resolve(RuntimeDirs.PID_FILE));
+            }
+        } catch (IOException e) {
+            throw new CumpsException("cannot clear leftovers in " + pipe + ": " + e.getMessage());
+        }
+        if (Files.exists(pipe.resolve(ControlPipe.CONTROL), LinkOption.NOFOLLOW_LINKS)) {
+            throw new CumpsException(pipe.resolve(ControlPipe.CONTROL) + " already exists and no record of yours owns it; refusing to attach to an unmanaged daemon. Remove it if no daemon uses it, or choose another --pipe-dir");
+        }
+    }
+
+    private void awaitSocket(StartPlan plan, int logLinesBefore) {
+        long deadline = System.nanoTime() + timeouts.socket().toNanos();
+        Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
+        while (System.nanoTime() < deadline) {
+            if (ControlPipe.kindOf(socket).isPresent()) {
+                return;
+            }
+            List<String> log = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE);
+            List<String> fresh = log.subList(Math.min(logLinesBefore, log.size()), log.size());
+            if (fresh.stream().anyMatch(DaemonLifecycle::isErrorLine)) {
+                throw failure(plan, "the daemon reported an error while starting", daemonPid(plan));
+            }
+            Optional<Long> pid = daemonPid(plan);
+            if (pid.isPresent() && !processes.exists(pid.get())) {
+                throw failure(plan, "the daemon (pid " + pid.get() + ") exited before creating its control socket", pid);
+            }
+            sleep(timeouts.poll());
+        }
+        throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", daemonPid(plan));
+    }
+
+    static boolean isErrorLine(String line) {
+        String l = line.toLowerCase(java.util.Locale.ROOT);
+        return l.contains("error") || l.contains("failed") || l.contains("fatal");
+    }
+
+    private Optional<Long> daemonPid(StartPlan plan) {
+        return RuntimeDirs.readPidFile(plan.pipeDirectory());
+    }
+
+    /**
+     * Undoes a launch that did not come up: {@code quit} on stdin, then, if the process we launched
+     * is still there (its pid file names an {@code nvidia-cuda-mps} process), SIGTERM to that pid;
+     * leftovers are removed once it is gone. The exception carries the control log tail.
+     */
+    private StartFailure failure(StartPlan plan, String message, Optional<Long> launchedPid) {
+        control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
+        launchedPid.flatMap(processes::find).filter(ProcessInfo::running)
+                .filter(info -> info.comm().startsWith(DAEMON_COMM_PREFIX))
+                .ifPresent(info -> {
+                    if (!waitForExit(info.pid(), Duration.ofSeconds(2))) {
+                        ProcessHandle.of(info.pid()).ifPresent(ProcessHandle::destroy);
+                        waitForExit(info.pid(), Duration.ofSeconds(3));
+                    }
+                });
+        boolean gone = launchedPid.map(pid -> !processes.exists(pid)).orElse(true);
+        if (gone) {
+            for (String leftover : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED, "control_lock", RuntimeDirs.PID_FILE, "log")) {
+                try {
+                    Files.deleteIfExists(plan.pipeDirectory().resolve(leftover));
+                } catch (IOException e) {
+                    LOG.log(System.Logger.Level.WARNING, "could not remove {0}: {1}", leftover, e.getMessage());
+                }
+            }
+        }
+        return new StartFailure("daemon '" + plan.name() + "' did not start: " + message,
+                RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES));
+    }
+
+    private boolean waitForExit(long pid, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!processes.exists(pid)) {
+                return true;
+            }
+            sleep(timeouts.poll());
+        }
+        return !processes.exists(pid);
+    }
+
+    private boolean waitForExit(DaemonRecord record) {
+        long deadline = System.nanoTime() + timeouts.exit().toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!processes.isAlive(record.identity())) {
+                return true;
+            }
+            sleep(timeouts.poll());
+        }
+        return !processes.isAlive(record.identity());
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CumpsException("interrupted while waiting for the MPS daemon");
+        }
+    }
+
+    private static Path absolute(Path p) {
+        return p.toAbsolutePath().normalize();
+    }
+
+    // ---------------------------------------------------------------- stop
+
+    /**
+     * Stops one daemon by name, or the sole live record when no name is given. Never contacts a
+     * daemon whose record is stale, foreign or unreadable.
+     */
+    public StopOutcome stop(Optional<String> name) {
+        String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
+        try (RecordStore.NameLock lock = store.lock(target)) {
+            RecordLookup lookup = store.lookup(target);
+            if (lookup instanceof RecordLookup.Missing) {
+                throw new CumpsException("no record named '" + target + "'; only daemons recorded by cumps or uni-cumps can be stopped (see `cumps status`)");
+            }
+            if (lookup instanceof RecordLookup.Foreign foreign) {
+                throw new CumpsException("record '" + target + "' belongs to uid " + foreign.record().uid() + " on host "
+                        + foreign.record().host() + "; only its owner on that host can stop it");
+            }
+            if (lookup instanceof RecordLookup.Unreadable unreadable) {
+                Path moved = store.quarantine(target);
+                return new StopOutcome(target, Optional.empty(), StopOutcome.Result.UNREADABLE_QUARANTINED,
+                        "record '" + target + "' is unreadable (" + unreadable.record().reason() + "); moved it to " + moved + ", nothing was signalled");
+            }
+            DaemonRecord record = ((RecordLookup.Found) lookup).record();
+            return stopLocked(record);
+        }
+    }
+
+    private StopOutcome stopLocked(DaemonRecord record) {
+        if (!assess(record).live()) {
+            store.remove(record.name());
+            return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.STALE_REMOVED,
+                    "record '" + record.name() + "' was stale (pid " + record.pid() + " with start time " + record.processStartTicks()
+                            + " no longer runs); removed the record, nothing was signalled");
+        }
+        Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
+        if (served.isPresent() && served.get() != record.pid()) {
+            return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
+                    "pipe directory " + record.pipeDirectory() + " is served by pid " + served.get() + ", not by the recorded pid "
+                            + record.pid() + "; nothing was signalled");
+        }
+        CommandResult quit = control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
+        if (!waitForExit(record)) {
+            return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
+                    "daemon '" + record.name() + "' (pid " + record.pid() + ") did not exit within " + timeouts.exit().toSeconds()
+                            + " s after quit (" + (quit.succeeded() ? "quit was accepted" : quit.describeFailure()) + "); its record was kept");
+        }
+        store.remove(record.name());
+        return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.STOPPED,
+                "stopped daemon '" + record.name() + "' (pid " + record.pid() + ")");
+    }
+
+    /** Stops every live daemon of this user and host and cleans stale records; one failure does not stop the rest. */
+    public List<StopOutcome> stopAll() {
+        List<StopOutcome> outcomes = new ArrayList<>();
+        for (DaemonRecord record : store.list().records()) {
+            try (RecordStore.NameLock lock = store.lock(record.name())) {
+                RecordLookup again = store.lookup(record.name());
+                if (again instanceof RecordLookup.Found found) {
+                    outcomes.add(stopLocked(found.record()));
+                }
+            } catch (CumpsException e) {
+                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.getMessage()));
+            }
+        }
+        return outcomes;
+    }
+
+    /** Moves a stale or unreadable record aside without contacting anything; refuses a live one. */
+    public Path removeRecord(String name) {
+        try (RecordStore.NameLock lock = store.lock(RecordNames.validate(name))) {
+            RecordLookup lookup = store.lookup(name);
+            if (lookup instanceof RecordLookup.Found found && assess(found.record()).live()) {
+                throw new CumpsException("daemon '" + name + "' is live; stop it instead of removing its record");
+            }
+            if (lookup instanceof RecordLookup.Missing) {
+                throw new CumpsException("no record named '" + name + "'");
+            }
+            if (lookup instanceof RecordLookup.Foreign foreign) {
+                throw new CumpsException("record '" + name + "' belongs to uid " + foreign.record().uid() + " on host " + foreign.record().host());
+            }
+            return store.quarantine(name);
+        }
+    }
+
+    /** The name of the sole live record; none or several is an error asking for a name. */
+    public String soleLiveName() {
+        List<String> live = store.list().records().stream().filter(r -> assess(r).live()).map(DaemonRecord::name).toList();
+        if (live.isEmpty()) {
+            throw new CumpsException("no live daemon is recorded for you on this host; give --name (see `cumps status`)");
+        }
+        if (live.size() > 1) {
+            throw new CumpsException(live.size() + " live daemons are recorded (" + String.join(", ", live) + "); choose one with --name");
+        }
+        return live.get(0);
+    }
+
+    // ---------------------------------------------------------------- foreground
+
+    /**
+     * Runs {@code nvidia-cuda-mps-control -f} attached to this terminal: the record is written once
+     * the daemon answers and removed when it exits. Returns the daemon's exit status.
+     * {@link #quitForeground} (e.g. from a Ctrl-C hook) asks it to quit.
+     */
+    public int runForeground(StartRequest request, ProcessSpawner spawner, Consumer<DaemonRecord> onRecorded,
+                             Consumer<StartStage> progress) {
+        progress.accept(StartStage.RESOLVING);
+        StartPlan plan = plan(request);
+        ProcessSpawner.Spawned daemon;
+        DaemonRecord record;
+        try (RecordStore.NameLock lock = store.lock(plan.name())) {
+            progress.accept(StartStage.PREPARING);
+            prepare(plan);
+            progress.accept(StartStage.LAUNCHING);
+            int logLinesBefore = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE).size();
+            try {
+                daemon = spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"),
+                        control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value()), null, timeouts.launch()));
+            } catch (IOException e) {
+                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -f: " + e.getMessage(), Optional.empty());
+            }
+            progress.accept(StartStage.CONTROL_SOCKET);
+            awaitSocket(plan, logLinesBefore);
+            progress.accept(StartStage.ANSWERING);
+            record = finishStart(plan, progress);
+        }
+        onRecorded.accept(record);
+        try {
+            while (!daemon.waitFor(Duration.ofSeconds(1))) {
+                // The daemon runs until it is told to quit or dies.
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            try (RecordStore.NameLock lock = store.lock(record.name())) {
+                if (store.lookup(record.name()) instanceof RecordLookup.Found found && found.record().identity().equals(record.identity())) {
+                    store.remove(record.name());
+                }
+            }
+        }
+        return daemon.isAlive() ? 1 : daemon.exitValue();
+    }
+
+    /** Sends {@code quit} to a foreground daemon's pipe directory. */
+    public void quitForeground(DaemonRecord record) {
+        control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
+    }
+}

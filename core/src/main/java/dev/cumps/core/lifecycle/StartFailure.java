@@ -1,0 +1,19 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.CumpsException;
+import java.util.List;
+
+/** A launch that did not come up; carries the tail of {@code control.log} for the operator. */
+public final class StartFailure extends CumpsException {
+    private static final long serialVersionUID = 1L;
+    private final transient List<String> controlLogTail;
+
+    public StartFailure(String message, List<String> controlLogTail) {
+        super(message + (controlLogTail.isEmpty() ? "" : "; control.log ends with: " + String.join(" | ", controlLogTail)));
+        this.controlLogTail = List.copyOf(controlLogTail);
+    }
+
+    public List<String> controlLogTail() {
+        return controlLogTail;
+    }
+}

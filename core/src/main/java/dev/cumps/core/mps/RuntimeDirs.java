@@ -1,0 +1,133 @@
+package dev.cumps.core.mps;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.host.HostEnvironment;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The pipe and log directories of one daemon: defaults, and the checks that keep them private.
+ * Every directory cumps creates or reuses is owned by the caller, has mode 0700 and is not a
+ * symbolic link; otherwise start refuses and says why.
+ */
+public final class RuntimeDirs {
+    /** NVIDIA's default pipe directory, used by daemons started by hand. */
+    public static final Path NVIDIA_DEFAULT_PIPE_DIRECTORY = Path.of("/tmp/nvidia-mps");
+    public static final int MAX_SOCKET_PATH_BYTES = 95;
+    public static final String PID_FILE = "nvidia-cuda-mps-control.pid";
+    public static final String CONTROL_LOG = "control.log";
+
+    private RuntimeDirs() {
+    }
+
+    /** {@code ${TMPDIR:-/tmp}/uni-cumps-<uid>}: per user, so users never block each other. */
+    public static Path runtimeRoot(HostEnvironment host) {
+        return host.tmpdir().resolve("uni-cumps-" + host.uid()).toAbsolutePath().normalize();
+    }
+
+    public static Path defaultPipeDirectory(HostEnvironment host, String name) {
+        return runtimeRoot(host).resolve(name).resolve("pipe");
+    }
+
+    public static Path defaultLogDirectory(HostEnvironment host, String name) {
+        return runtimeRoot(host).resolve(name).resolve("log");
+    }
+
+    /** Refuses a pipe directory whose control socket path would be too long for a Unix socket. */
+    public static void checkSocketPathLength(Path pipeDirectory) {
+        int bytes = pipeDirectory.resolve(ControlPipe.CONTROL).toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_SOCKET_PATH_BYTES) {
+            throw new CumpsException("control socket path " + pipeDirectory.resolve(ControlPipe.CONTROL) + " is " + bytes
+                    + " bytes, over the " + MAX_SOCKET_PATH_BYTES + "-byte limit for Unix sockets; choose a shorter --pipe-dir");
+        }
+    }
+
+    /**
+     * Creates {@code dir} and any missing parents up to {@code base} (0700), then checks every
+     * directory from {@code base} down to {@code dir}: owned by {@code uid}, mode 0700, not a link.
+     */
+    public static void preparePrivate(Path base, Path dir, int uid) {
+        if (!dir.startsWith(base)) {
+            throw new IllegalArgumentException(dir + " is not under " + base);
+        }
+        List<Path> chain = new ArrayList<>();
+        for (Path p = dir; p != null && p.startsWith(base); p = p.getParent()) {
+            chain.add(0, p);
+        }
+        for (Path p : chain) {
+            if (Files.isSymbolicLink(p)) {
+                throw new CumpsException(p + " is a symbolic link; refusing to use it as an MPS runtime directory. Remove it or choose another directory");
+            }
+            if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                createPrivate(p);
+            }
+            checkPrivate(p, uid);
+        }
+    }
+
+    /** The check applied to an existing directory: a real directory, owned by uid, mode 0700. */
+    public static void checkPrivate(Path p, int uid) {
+        if (Files.isSymbolicLink(p)) {
+            throw new CumpsException(p + " is a symbolic link; refusing to use it as an MPS runtime directory. Remove it or choose another directory");
+        }
+        if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            throw new CumpsException(p + " exists but is not a directory; remove it or choose another directory");
+        }
+        try {
+            int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            if (owner != uid) {
+                throw new CumpsException(p + " is owned by uid " + owner + ", not by you (uid " + uid
+                        + "); refusing to use another user's directory. Choose another directory");
+            }
+            Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
+            if (!perms.equals(PosixFilePermissions.fromString("rwx------"))) {
+                throw new CumpsException(p + " has mode " + PosixFilePermissions.toString(perms)
+                        + ", expected rwx------ (0700); run `chmod 700 " + p + "` or choose another directory");
+            }
+        } catch (IOException e) {
+            throw new CumpsException("cannot inspect " + p + ": " + e.getMessage());
+        }
+    }
+
+    private static void createPrivate(Path p) {
+        try {
+            Files.createDirectory(p, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            // The umask may have narrowed the mode further; 0700 is what we promise.
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        } catch (FileAlreadyExistsException e) {
+            // Raced with another creator; the checks that follow decide whether it is usable.
+        } catch (IOException e) {
+            throw new CumpsException("cannot create directory " + p + ": " + e.getMessage());
+        }
+    }
+
+    /** The last {@code lines} lines of {@code control.log} in a log directory, or empty. */
+    public static List<String> controlLogTail(Path logDirectory, int lines) {
+        Path log = logDirectory.resolve(CONTROL_LOG);
+        try {
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return List.of();
+        }
+    }
+
+    /** The pid in {@code nvidia-cuda-mps-control.pid}, if the file holds one. */
+    public static java.util.Optional<Long> readPidFile(Path pipeDirectory) {
+        try {
+            String text = Files.readString(pipeDirectory.resolve(PID_FILE), StandardCharsets.UTF_8).strip();
+            return java.util.Optional.of(Long.parseLong(text));
+        } catch (IOException | NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+}

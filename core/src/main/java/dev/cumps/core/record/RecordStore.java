@@ -1,0 +1,275 @@
+package dev.cumps.core.record;
+
+import dev.cumps.core.CumpsException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * The on-disk records, {@code <root>/<name>/daemon.json}, scoped to one uid and host: records of
+ * anyone else are neither listed nor returned for action. Writes are atomic (temporary file, fsync,
+ * hard link into place, which also refuses to overwrite), files are 0600 in 0700 directories, and
+ * every mutation of a name happens under {@link #lock(String)}.
+ */
+public final class RecordStore {
+    public static final String RECORD_FILE = "daemon.json";
+    public static final String STALE_DIR = ".stale";
+    public static final String LOCK_DIR = ".locks";
+
+    private final Path root;
+    private final int uid;
+    private final String host;
+    private final Clock clock;
+
+    public RecordStore(Path root, int uid, String host, Clock clock) {
+        this.root = root.toAbsolutePath().normalize();
+        this.uid = uid;
+        this.host = host;
+        this.clock = clock;
+    }
+
+    /** uni-cumps's default root, {@code ~/.cache/unilab/cuda-mps}. */
+    public static Path defaultRoot(Path home) {
+        return home.resolve(".cache").resolve("unilab").resolve("cuda-mps");
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public int uid() {
+        return uid;
+    }
+
+    public String host() {
+        return host;
+    }
+
+    /** Records of this user and host, sorted by name, plus every daemon.json that could not be read. */
+    public RecordListing list() {
+        List<DaemonRecord> mine = new ArrayList<>();
+        List<UnreadableRecord> unreadable = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return new RecordListing(mine, unreadable);
+        }
+        List<Path> dirs = new ArrayList<>();
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
+            stream.forEach(dirs::add);
+        } catch (IOException e) {
+            throw new CumpsException("cannot list records in " + root + ": " + e.getMessage());
+        }
+        dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
+        for (Path dir : dirs) {
+            String name = dir.getFileName().toString();
+            if (name.startsWith(".") || !Files.isRegularFile(dir.resolve(RECORD_FILE))) {
+                continue;
+            }
+            RecordLookup result = lookup(name);
+            if (result instanceof RecordLookup.Found found) {
+                mine.add(found.record());
+            } else if (result instanceof RecordLookup.Unreadable u) {
+                unreadable.add(u.record());
+            }
+        }
+        return new RecordListing(mine, unreadable);
+    }
+
+    /** Looks a name up; the name must be valid. */
+    public RecordLookup lookup(String name) {
+        Path file = recordFile(name);
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return new RecordLookup.Missing(name);
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return new RecordLookup.Unreadable(new UnreadableRecord(name, file, "cannot read: " + e.getMessage()));
+        }
+        DaemonRecord record;
+        try {
+            record = RecordCodec.decode(text);
+        } catch (CumpsException e) {
+            return new RecordLookup.Unreadable(new UnreadableRecord(name, file, e.getMessage()));
+        }
+        if (record.uid() != uid || !record.host().equals(host)) {
+            return new RecordLookup.Foreign(record);
+        }
+        if (!record.name().equals(name)) {
+            return new RecordLookup.Unreadable(new UnreadableRecord(name, file,
+                    "record names daemon '" + record.name() + "' but lives in directory '" + name + "'"));
+        }
+        return new RecordLookup.Found(record);
+    }
+
+    public Path recordFile(String name) {
+        return root.resolve(RecordNames.validate(name)).resolve(RECORD_FILE);
+    }
+
+    /** Writes a new record; refuses to overwrite one that exists. Call with the name's lock held. */
+    public void write(DaemonRecord record) {
+        Path dir = root.resolve(RecordNames.validate(record.name()));
+        Path target = dir.resolve(RECORD_FILE);
+        Path tmp = dir.resolve("." + RECORD_FILE + "." + ProcessHandle.current().pid() + ".tmp");
+        try {
+            createPrivateDirectories(dir);
+            Files.deleteIfExists(tmp);
+            try (FileChannel ch = FileChannel.open(tmp, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+                ch.write(ByteBuffer.wrap(RecordCodec.encode(record).getBytes(StandardCharsets.UTF_8)));
+                ch.force(true);
+            }
+            try {
+                Files.createLink(target, tmp);
+            } catch (FileAlreadyExistsException e) {
+                throw new CumpsException("a record for '" + record.name() + "' already exists at " + target + "; it was not overwritten");
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+            syncDirectory(dir);
+        } catch (IOException e) {
+            throw new CumpsException("cannot write record " + target + ": " + e.getMessage());
+        }
+    }
+
+    /** Removes a record (and its directory when nothing else is in it). Call with the lock held. */
+    public void remove(String name) {
+        Path file = recordFile(name);
+        try {
+            Files.deleteIfExists(file);
+            try {
+                Files.deleteIfExists(file.getParent());
+            } catch (java.nio.file.DirectoryNotEmptyException e) {
+                // Something else lives there (a user's note, a uni-cumps extra): leave it.
+            }
+        } catch (IOException e) {
+            throw new CumpsException("cannot remove record " + file + ": " + e.getMessage());
+        }
+    }
+
+    /** Moves the record directory of a stale or unreadable record aside to {@code .stale/<name>-<epoch ms>}. */
+    public Path quarantine(String name) {
+        Path dir = root.resolve(RecordNames.validate(name));
+        Path staleRoot = root.resolve(STALE_DIR);
+        Path target = staleRoot.resolve(name + "-" + clock.millis());
+        try {
+            createPrivateDirectories(staleRoot);
+            Files.move(dir, target, StandardCopyOption.ATOMIC_MOVE);
+            return target;
+        } catch (IOException e) {
+            throw new CumpsException("cannot move stale record " + dir + " aside to " + target + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Takes the exclusive lock of one name, across processes (and threads of this process). Fails
+     * at once, with a clear message, when someone else holds it.
+     */
+    public NameLock lock(String name) {
+        RecordNames.validate(name);
+        Path lockDir = root.resolve(LOCK_DIR);
+        Path lockFile = lockDir.resolve(name + ".lock");
+        FileChannel channel = null;
+        try {
+            createPrivateDirectories(lockDir);
+            channel = FileChannel.open(lockFile, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw busy(name);
+            }
+            return new NameLock(name, channel, lock);
+        } catch (OverlappingFileLockException e) {
+            closeQuietly(channel);
+            throw busy(name);
+        } catch (IOException e) {
+            closeQuietly(channel);
+            throw new CumpsException("cannot lock " + lockFile + ": " + e.getMessage());
+        } catch (CumpsException e) {
+            closeQuietly(channel);
+            throw e;
+        }
+    }
+
+    private static CumpsException busy(String name) {
+        return new CumpsException("another cumps is starting or stopping '" + name + "' right now; wait for it to finish and try again");
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // Nothing was locked through it.
+            }
+        }
+    }
+
+    /** Creates missing directories (and parents) as 0700; existing ones are left as they are. */
+    private static void createPrivateDirectories(Path dir) throws IOException {
+        if (Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Path parent = dir.getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            createPrivateDirectories(parent);
+        }
+        try {
+            Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        } catch (FileAlreadyExistsException e) {
+            if (!Files.isDirectory(dir)) {
+                throw e;
+            }
+        }
+    }
+
+    private static void syncDirectory(Path dir) {
+        try (FileChannel ch = FileChannel.open(dir, StandardOpenOption.READ)) {
+            ch.force(true);
+        } catch (IOException e) {
+            // Not every filesystem lets a directory be synced; the rename itself is still atomic.
+        }
+    }
+
+    /** A held name lock; closing releases it. */
+    public static final class NameLock implements AutoCloseable {
+        private final String name;
+        private final FileChannel channel;
+        private final FileLock lock;
+
+        private NameLock(String name, FileChannel channel, FileLock lock) {
+            this.name = name;
+            this.channel = channel;
+            this.lock = lock;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public void close() {
+            try {
+                lock.release();
+            } catch (IOException ignored) {
+                // Closing the channel below releases it as well.
+            }
+            closeQuietly(channel);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package dev.cumps.core.status;
+
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.UnreadableRecord;
+import dev.cumps.core.topology.TopologyMode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** A read-only snapshot of the host: GPUs, control pipes, and this user's daemon records. */
+public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<String> diagnostic,
+                         Optional<String> cudaVisibleDevices, Optional<String> driverVersion, List<GpuRow> gpus,
+                         List<PipeRow> controlPipes, List<ManagedDaemon> daemons, List<UnreadableRecord> unreadable,
+                         List<TopologyMode> compatibleModes, Path recordRoot, boolean simulated) {
+    public static final int SCHEMA_VERSION = 1;
+
+    public HostStatus {
+        gpus = List.copyOf(gpus);
+        controlPipes = List.copyOf(controlPipes);
+        daemons = List.copyOf(daemons);
+        unreadable = List.copyOf(unreadable);
+        compatibleModes = List.copyOf(compatibleModes);
+    }
+
+    /** One GPU, whether the caller's mask leaves it visible, and the recorded daemons pinned to it. */
+    public record GpuRow(Gpu gpu, boolean visible, List<String> daemonNames) {
+    }
+
+    /** One control pipe; no managed names means no record owns it (read-only, no stop authority). */
+    public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames) {
+        public boolean managed() {
+            return !managedNames.isEmpty();
+        }
+    }
+
+    public Map<String, Object> toJsonMap() {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("schema_version", SCHEMA_VERSION);
+        map.put("platform", platform);
+        map.put("simulated", simulated);
+        map.put("nvidia_smi_available", nvidiaSmiAvailable);
+        map.put("diagnostic", diagnostic.orElse(null));
+        map.put("cuda_visible_devices", cudaVisibleDevices.orElse(null));
+        map.put("driver_version", driverVersion.orElse(null));
+        map.put("record_root", recordRoot.toString());
+        List<Object> gpuList = new ArrayList<>();
+        for (GpuRow row : gpus) {
+            Map<String, Object> g = gpuJson(row.gpu());
+            g.put("visible", row.visible());
+            g.put("managed_names", row.daemonNames());
+            gpuList.add(g);
+        }
+        map.put("gpus", gpuList);
+        List<Object> pipes = new ArrayList<>();
+        for (PipeRow pipe : controlPipes) {
+            Map<String, Object> p = new LinkedHashMap<>();
+            p.put("path", pipe.path().toString());
+            p.put("kind", pipe.kind().id());
+            p.put("managed_names", pipe.managedNames());
+            p.put("managed", pipe.managed());
+            pipes.add(p);
+        }
+        map.put("control_pipes", pipes);
+        map.put("managed_daemons", daemons.stream().map(HostStatus::daemonJson).toList());
+        map.put("unreadable_records", unreadable.stream().map(HostStatus::unreadableJson).toList());
+        map.put("compatible_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
+        return map;
+    }
+
+    public static Map<String, Object> gpuJson(Gpu gpu) {
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("index", gpu.index());
+        g.put("uuid", gpu.uuid().value());
+        g.put("name", gpu.name());
+        g.put("compute_mode", gpu.computeMode());
+        g.put("memory_total_mib", gpu.memoryTotalMiB().orElse(null));
+        g.put("mig_mode", gpu.migMode().orElse(null));
+        g.put("driver_version", gpu.driverVersion().orElse(null));
+        g.put("pci_bus_id", gpu.pciBusId().orElse(null));
+        return g;
+    }
+
+    public static Map<String, Object> daemonJson(ManagedDaemon daemon) {
+        Map<String, Object> d = new LinkedHashMap<>(daemon.record().toJsonMap());
+        d.put("record_state", daemon.state().id());
+        return d;
+    }
+
+    public static Map<String, Object> unreadableJson(UnreadableRecord u) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", u.name());
+        m.put("path", u.path().toString());
+        m.put("reason", u.reason());
+        m.put("record_state", "unreadable");
+        return m;
+    }
+}

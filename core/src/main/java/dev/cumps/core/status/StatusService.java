@@ -1,0 +1,96 @@
+package dev.cumps.core.status;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.NvidiaSmi;
+import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.RecordListing;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.topology.TopologyMode;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Collects a {@link HostStatus}. Read-only: it changes no file and signals nothing. */
+public final class StatusService {
+    private final HostEnvironment host;
+    private final CommandRunner runner;
+    private final RecordStore store;
+    private final DaemonLifecycle lifecycle;
+    private final boolean simulated;
+
+    public StatusService(HostEnvironment host, CommandRunner runner, RecordStore store, DaemonLifecycle lifecycle, boolean simulated) {
+        this.host = host;
+        this.runner = runner;
+        this.store = store;
+        this.lifecycle = lifecycle;
+        this.simulated = simulated;
+    }
+
+    public HostStatus collect() {
+        GpuInventory inventory = new NvidiaSmi(runner, host).query();
+        Optional<String> mask = host.get("CUDA_VISIBLE_DEVICES");
+        Optional<String> diagnostic = inventory.diagnostic();
+        List<Gpu> visible = inventory.gpus();
+        try {
+            visible = Visibility.apply(mask, inventory.gpus());
+        } catch (CumpsException e) {
+            visible = List.of();
+            diagnostic = Optional.of(diagnostic.map(d -> d + "; ").orElse("") + e.getMessage());
+        }
+        RecordListing listing = store.list();
+        List<ManagedDaemon> daemons = listing.records().stream().map(lifecycle::assess).toList();
+        List<HostStatus.GpuRow> gpus = new ArrayList<>();
+        for (Gpu gpu : inventory.gpus()) {
+            List<String> names = listing.records().stream().filter(r -> r.gpuUuids().contains(gpu.uuid().value()))
+                    .map(DaemonRecord::name).toList();
+            gpus.add(new HostStatus.GpuRow(gpu, visible.contains(gpu), names));
+        }
+        return new HostStatus(host.platformId(), inventory.nvidiaSmiAvailable(), diagnostic, mask, inventory.driverVersion(),
+                gpus, controlPipes(listing.records()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
+    }
+
+    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root. */
+    List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
+        Set<Path> dirs = new LinkedHashSet<>();
+        records.forEach(r -> dirs.add(r.pipeDirectory()));
+        dirs.add(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY);
+        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(Path::of).map(Path::toAbsolutePath).ifPresent(dirs::add);
+        Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
+        if (Files.isDirectory(runtimeRoot)) {
+            try (DirectoryStream<Path> names = Files.newDirectoryStream(runtimeRoot)) {
+                names.forEach(d -> dirs.add(d.resolve("pipe")));
+            } catch (IOException e) {
+                // An unreadable runtime root hides nothing a record does not already show.
+            }
+        }
+        List<HostStatus.PipeRow> rows = new ArrayList<>();
+        for (Path dir : dirs) {
+            ControlPipe.in(dir).ifPresent(pipe -> rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
+                    records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList())));
+        }
+        return rows;
+    }
+
+    /** Modes the visible GPUs could support, always in the canonical order. */
+    public static List<TopologyMode> compatibleModes(List<Gpu> visible) {
+        if (visible.isEmpty()) {
+            return List.of();
+        }
+        return visible.size() == 1 ? List.of(TopologyMode.SINGLE_GPU) : TopologyMode.ALL;
+    }
+}

@@ -1,0 +1,132 @@
+package dev.cumps.sim;
+
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.host.HostEnvironment;
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A self-contained simulated NVIDIA host for {@code --simulate}: the stand-in tools first on
+ * {@code PATH}, a private record root and a private runtime root ({@code TMPDIR}) in one sandbox
+ * folder, two GPUs by default. The product runs unchanged against it; only its environment
+ * differs. The CLI's sandbox is per user and persists until {@code cumps --simulate reset}; the
+ * console's is private to one run and removed when it exits.
+ */
+public final class SimulatedHost {
+    private final HostEnvironment host;
+    private final Path root;
+
+    private SimulatedHost(HostEnvironment host, Path root) {
+        this.host = host;
+        this.root = root.toAbsolutePath().normalize();
+    }
+
+    /** The CLI's per-user sandbox, {@code ${TMPDIR:-/tmp}/cumps-sim-<uid>}. */
+    public static SimulatedHost forCli(HostEnvironment host) {
+        return new SimulatedHost(host, host.tmpdir().resolve("cumps-sim-" + host.uid()));
+    }
+
+    /** A fresh sandbox for one console run; call {@link #remove()} when the console exits. */
+    public static SimulatedHost fresh(HostEnvironment host) {
+        try {
+            Files.createDirectories(host.tmpdir());
+            return new SimulatedHost(host, Files.createTempDirectory(host.tmpdir(), "cumps-console-sim-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        } catch (IOException e) {
+            throw new CumpsException("cannot create a simulation sandbox in " + host.tmpdir() + ": " + e.getMessage());
+        }
+    }
+
+    public Path root() {
+        return root;
+    }
+
+    public Path bin() {
+        return root.resolve("bin");
+    }
+
+    public Path config() {
+        return root.resolve("sim.json");
+    }
+
+    public Path records() {
+        return root.resolve("records");
+    }
+
+    /** Where runtime directories go: the sandbox's {@code TMPDIR}. */
+    public Path runtimeTmp() {
+        return root.resolve("rt");
+    }
+
+    public boolean exists() {
+        return Files.isDirectory(root);
+    }
+
+    /** Creates the sandbox if needed and (re)writes the stand-in launchers for the running code. */
+    public SimulatedHost install() {
+        try {
+            for (Path dir : new Path[] {root, records(), runtimeTmp()}) {
+                if (!Files.isDirectory(dir)) {
+                    Files.createDirectories(dir);
+                    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+                }
+            }
+            if (!Files.exists(config())) {
+                SimConfig.defaults(2).write(config());
+            }
+            SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config()));
+        } catch (IOException e) {
+            throw new CumpsException("cannot prepare the simulation sandbox " + root + ": " + e.getMessage());
+        }
+        return this;
+    }
+
+    /** The caller's environment with the stand-ins first on PATH and the sandbox as TMPDIR. */
+    public HostEnvironment environment() {
+        Map<String, String> overrides = new HashMap<>();
+        String path = host.get("PATH").filter(p -> !p.isEmpty()).orElse("/usr/local/bin:/usr/bin:/bin");
+        overrides.put("PATH", bin() + ":" + path);
+        overrides.put("TMPDIR", runtimeTmp().toString());
+        overrides.put(SimConfig.ENV_CONFIG, config().toString());
+        return host.withEnv(overrides);
+    }
+
+    /** Core services wired to this sandbox; {@code records} overrides the sandbox's record root. */
+    public CoreServices services(Optional<Path> records) {
+        install();
+        return CoreServices.real(environment(), Optional.of(records.orElse(records())), true);
+    }
+
+    /** Deletes the sandbox folder. Stop its daemons first (the services' stopAll). */
+    public void remove() {
+        if (!exists()) {
+            return;
+        }
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.delete(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                    Files.delete(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new CumpsException("cannot remove the simulation sandbox " + root + ": " + e.getMessage());
+        }
+    }
+}
