@@ -1,0 +1,197 @@
+package dev.cumps.sim;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Entry point of the {@code nvidia-cuda-mps-control} stand-in (see {@link SimTools}).
+ *
+ * <p>Mirrors NVIDIA MPS documentation, "Appendix: Tools and Interface Reference"
+ * (https://docs.nvidia.com/deploy/mps/appendix-tools-and-interface-reference.html):
+ * <ul>
+ *   <li>{@code -d} starts the control daemon in the background and returns at once;</li>
+ *   <li>{@code -f} runs it in the foreground;</li>
+ *   <li>with no argument it is the user interface: each line of standard input is a command
+ *       ({@code get_server_list}, {@code start_server -uid UID}, {@code get_client_list PID},
+ *       {@code get_default_active_thread_percentage}, {@code set_default_active_thread_percentage P},
+ *       {@code quit}, ...) sent to the daemon, whose answer is printed;</li>
+ *   <li>the daemon is found through {@code CUDA_MPS_PIPE_DIRECTORY} (default {@value #DEFAULT_PIPE_DIRECTORY})
+ *       and logs to {@code CUDA_MPS_LOG_DIRECTORY} (default {@value #DEFAULT_LOG_DIRECTORY}).</li>
+ * </ul>
+ * The daemon itself is {@link MpsControlDaemon}; docs/simulator.md lists every behaviour mirrored.
+ */
+public final class MpsControlMain {
+
+    /** Default of {@code CUDA_MPS_PIPE_DIRECTORY}. */
+    public static final String DEFAULT_PIPE_DIRECTORY = "/tmp/nvidia-mps";
+    /** Default of {@code CUDA_MPS_LOG_DIRECTORY}. */
+    public static final String DEFAULT_LOG_DIRECTORY = "/var/log/nvidia-mps";
+
+    static final String NO_DAEMON = "Cannot find MPS control daemon process";
+    static final String ALREADY_RUNNING = "An instance of this daemon is already running";
+    /** Hidden argument with which {@code -d} starts the detached daemon process. */
+    static final String INTERNAL_DAEMON = "--internal-daemon";
+
+    private MpsControlMain() {
+    }
+
+    public static void main(String[] args) {
+        Map<String, String> env = System.getenv();
+        String mode = args.length == 0 ? "" : args[0];
+        int code = switch (mode) {
+            case "" -> client(env);
+            case "-d" -> daemonize(env);
+            case "-f" -> MpsControlDaemon.runAndReport(env, true);
+            case INTERNAL_DAEMON -> MpsControlDaemon.runAndReport(env, false);
+            case "-h", "--help" -> usage(System.out, 0);
+            default -> usage(System.err, 1);
+        };
+        System.exit(code);
+    }
+
+    static Path pipeDirectory(Map<String, String> env) {
+        return directory(env, "CUDA_MPS_PIPE_DIRECTORY", DEFAULT_PIPE_DIRECTORY);
+    }
+
+    static Path logDirectory(Map<String, String> env) {
+        return directory(env, "CUDA_MPS_LOG_DIRECTORY", DEFAULT_LOG_DIRECTORY);
+    }
+
+    private static Path directory(Map<String, String> env, String name, String fallback) {
+        String value = env.get(name);
+        return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
+    }
+
+    private static int usage(PrintStream out, int code) {
+        out.println("Usage: nvidia-cuda-mps-control [-d | -f]");
+        out.println("  -d  start the MPS control daemon in the background");
+        out.println("  -f  start the MPS control daemon in the foreground");
+        out.println("  With no option, read commands from standard input and send them to the daemon.");
+        return code;
+    }
+
+    /** {@code -d}: refuses if a daemon holds this pipe directory, else starts one detached and returns. */
+    private static int daemonize(Map<String, String> env) {
+        Path pipe = pipeDirectory(env);
+        if (daemonPresent(pipe)) {
+            System.err.println(ALREADY_RUNNING);
+            return 1;
+        }
+        List<String> command = new ArrayList<>();
+        String setsid = setsid();
+        if (setsid != null) {
+            command.add(setsid);
+        }
+        command.add(SimTools.javaExecutable());
+        command.addAll(SimTools.JVM_FLAGS);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(MpsControlMain.class.getName());
+        command.add(INTERNAL_DAEMON);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        try {
+            builder.start();
+        } catch (IOException e) {
+            System.err.println("Failed to start the MPS control daemon: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Whether a daemon holds {@code <pipe>/control_lock} or accepts connections on {@code <pipe>/control}. */
+    static boolean daemonPresent(Path pipe) {
+        Path lockFile = pipe.resolve(MpsControlDaemon.LOCK_FILE);
+        if (Files.exists(lockFile)) {
+            try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+                FileLock lock = channel.tryLock();
+                if (lock == null) {
+                    return true;
+                }
+                lock.release();
+            } catch (IOException e) {
+                // Unreadable lock file: fall back to the socket.
+            }
+        }
+        try (SocketChannel ignored = SocketChannel.open(UnixDomainSocketAddress.of(pipe.resolve("control")))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static String setsid() {
+        for (String candidate : List.of("/usr/bin/setsid", "/bin/setsid")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(File.pathSeparator)) {
+                Path candidate = Path.of(dir.isEmpty() ? "." : dir, "setsid");
+                if (Files.isExecutable(candidate)) {
+                    return candidate.toString();
+                }
+            }
+        }
+        return null;
+    }
+
+    /** No argument: sends each non-empty line of standard input to the daemon and prints its answer. */
+    private static int client(Map<String, String> env) {
+        Path control = pipeDirectory(env).resolve("control");
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                String command = line.strip();
+                if (command.isEmpty()) {
+                    continue;
+                }
+                SocketChannel channel;
+                try {
+                    channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+                } catch (IOException e) {
+                    out.println(NO_DAEMON);
+                    return 1;
+                }
+                try (channel) {
+                    channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
+                    channel.shutdownOutput();
+                    byte[] reply = Channels.newInputStream(channel).readAllBytes();
+                    out.print(new String(reply, StandardCharsets.UTF_8));
+                    out.flush();
+                } catch (IOException e) {
+                    out.println(NO_DAEMON);
+                    return 1;
+                }
+                if (command.equals("quit")) {
+                    return 0;
+                }
+            }
+        } catch (IOException e) {
+            System.err.println("nvidia-cuda-mps-control: cannot read standard input: " + e.getMessage());
+            return 1;
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.cumps.sim;
+
+import java.util.Optional;
+
+/**
+ * Stand-in for {@code nvidia-cuda-mps-server}, started by the control daemon stand-in on
+ * {@code start_server -uid UID}. It names itself like the real server, writes a line to
+ * {@code $CUDA_MPS_LOG_DIRECTORY/server.log}, and lives until it is signalled or its control
+ * daemon goes away (it then exits, as a real server does when its control daemon is lost).
+ */
+public final class MpsServerMain {
+
+    private MpsServerMain() {
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        ProcName.set("nvidia-cuda-mps-server");
+        long pid = ProcessHandle.current().pid();
+        String uid = args.length > 0 ? args[0] : "?";
+        ControlLog log = new ControlLog(MpsControlMain.logDirectory(System.getenv()).resolve("server.log"), "Server",
+                pid, null);
+        log.append("Server " + pid + " starting for user " + uid);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> log.append("Server " + pid + " exiting"),
+                "server-exit"));
+        Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+        long parentPid = parent.map(ProcessHandle::pid).orElse(-1L);
+        while (true) {
+            Thread.sleep(250);
+            long now = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
+            if (now != parentPid) {
+                log.append("Lost connection to control daemon; exiting");
+                System.exit(1);
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package dev.cumps.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the {@code nvidia-smi} stand-in prints for a command line, as a pure function of the
+ * arguments and the {@link SimConfig}. Faults that are about time ({@link SmiFault#HANG}) are left
+ * to {@link NvidiaSmiMain}.
+ */
+final class NvidiaSmi {
+
+    /** What one run prints and returns. */
+    record Output(int exitCode, String stdout, String stderr) {
+    }
+
+    static final String DRIVER_FAILURE = "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+            + "driver. Make sure that the latest NVIDIA driver is installed and running.";
+    static final String INVALID_ARGUMENTS = "Invalid combination of input arguments. Please run 'nvidia-smi -h' "
+            + "for help.";
+
+    private static final int[] PCI_BUSES = {0x18, 0x2A, 0x3A, 0x5D, 0x9A, 0xAB, 0xBA, 0xDB};
+
+    private NvidiaSmi() {
+    }
+
+    static Output run(List<String> args, SimConfig config) {
+        switch (config.smiFault()) {
+            case FAIL:
+                return new Output(9, DRIVER_FAILURE + "\n\n", "");
+            case GARBAGE:
+                return new Output(0, "\u0000\u0007%%%% NVML: [unexpected token 0x7f] <<<garbled>>>\n???;;;\n", "");
+            case MISSING:
+                return new Output(127, "", "nvidia-smi: command not found\n");
+            default:
+                break;
+        }
+        String query = null;
+        String format = null;
+        String ids = null;
+        boolean list = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String next = i + 1 < args.size() ? args.get(i + 1) : null;
+            if (arg.startsWith("--query-gpu=")) {
+                query = arg.substring("--query-gpu=".length());
+            } else if (arg.equals("--query-gpu") && next != null) {
+                query = next;
+                i++;
+            } else if (arg.startsWith("--format=")) {
+                format = arg.substring("--format=".length());
+            } else if (arg.equals("--format") && next != null) {
+                format = next;
+                i++;
+            } else if (arg.startsWith("--id=")) {
+                ids = arg.substring("--id=".length());
+            } else if ((arg.equals("-i") || arg.equals("--id")) && next != null) {
+                ids = next;
+                i++;
+            } else if (arg.equals("-L") || arg.equals("--list-gpus")) {
+                list = true;
+            } else {
+                return invalid();
+            }
+        }
+        List<Integer> selected = select(ids, config);
+        if (selected == null) {
+            return new Output(6, "No devices were found\n", "");
+        }
+        if (list && query == null && format == null) {
+            return new Output(0, listGpus(selected, config), "");
+        }
+        if (query != null && format != null && !list) {
+            return queryGpu(query, format, selected, config);
+        }
+        if (query == null && format == null && !list) {
+            return new Output(0, summary(selected, config), "");
+        }
+        return invalid();
+    }
+
+    private static Output invalid() {
+        return new Output(2, INVALID_ARGUMENTS + "\n", "");
+    }
+
+    /** Indices chosen by {@code -i}: comma-separated indices or UUIDs; {@code null} if one matches none. */
+    private static List<Integer> select(String ids, SimConfig config) {
+        List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < config.gpus().size(); i++) {
+            all.add(i);
+        }
+        if (ids == null) {
+            return all;
+        }
+        List<Integer> chosen = new ArrayList<>();
+        for (String id : ids.split(",")) {
+            String wanted = id.trim();
+            int found = -1;
+            for (int i = 0; i < config.gpus().size(); i++) {
+                if (wanted.equals(Integer.toString(i)) || wanted.equalsIgnoreCase(config.gpus().get(i).uuid())) {
+                    found = i;
+                }
+            }
+            if (found < 0) {
+                return null;
+            }
+            chosen.add(found);
+        }
+        return chosen;
+    }
+
+    private static String listGpus(List<Integer> selected, SimConfig config) {
+        StringBuilder out = new StringBuilder();
+        for (int i : selected) {
+            SimGpu gpu = config.gpus().get(i);
+            out.append("GPU ").append(i).append(": ").append(gpu.name()).append(" (UUID: ").append(gpu.uuid())
+                    .append(")\n");
+        }
+        return out.toString();
+    }
+
+    private static Output queryGpu(String query, String format, List<Integer> selected, SimConfig config) {
+        boolean header = true;
+        boolean units = true;
+        for (String option : format.split(",")) {
+            switch (option.trim().toLowerCase(Locale.ROOT)) {
+                case "csv" -> { }
+                case "noheader" -> header = false;
+                case "nounits" -> units = false;
+                default -> {
+                    return new Output(2, "\"" + option.trim() + "\" is not a valid format option.\n"
+                            + "Please run 'nvidia-smi -h' for help.\n", "");
+                }
+            }
+        }
+        if (!format.toLowerCase(Locale.ROOT).contains("csv")) {
+            return invalid();
+        }
+        List<String> fields = new ArrayList<>();
+        for (String field : query.split(",")) {
+            String name = field.trim();
+            if (name.isEmpty()) {
+                continue;
+            }
+            if (headerOf(name) == null) {
+                return new Output(2, "Field \"" + name + "\" is not a valid field to query.\n\n", "");
+            }
+            fields.add(name);
+        }
+        if (fields.isEmpty()) {
+            return invalid();
+        }
+        StringBuilder out = new StringBuilder();
+        if (header) {
+            out.append(String.join(", ", fields.stream().map(NvidiaSmi::headerOf).toList())).append('\n');
+        }
+        for (int i : selected) {
+            List<String> values = new ArrayList<>();
+            for (String field : fields) {
+                values.add(value(field, i, config, units));
+            }
+            out.append(String.join(", ", values)).append('\n');
+        }
+        return new Output(0, out.toString(), "");
+    }
+
+    /** CSV header of a valid field, as the real tool prints it; {@code null} for an invalid field. */
+    static String headerOf(String field) {
+        return switch (field) {
+            case "index" -> "index";
+            case "uuid", "gpu_uuid" -> "uuid";
+            case "name", "gpu_name" -> "name";
+            case "memory.total" -> "memory.total [MiB]";
+            case "compute_mode" -> "compute_mode";
+            case "mig.mode.current" -> "mig.mode.current";
+            case "driver_version" -> "driver_version";
+            case "pci.bus_id", "gpu_bus_id" -> "pci.bus_id";
+            case "count" -> "count";
+            default -> null;
+        };
+    }
+
+    private static String value(String field, int index, SimConfig config, boolean units) {
+        SimGpu gpu = config.gpus().get(index);
+        return switch (field) {
+            case "index" -> Integer.toString(index);
+            case "uuid", "gpu_uuid" -> gpu.uuid();
+            case "name", "gpu_name" -> gpu.name();
+            case "memory.total" -> gpu.memoryTotalMiB() + (units ? " MiB" : "");
+            case "compute_mode" -> gpu.computeMode();
+            case "mig.mode.current" -> gpu.migMode();
+            case "driver_version" -> config.driverVersion();
+            case "pci.bus_id", "gpu_bus_id" -> busId(index);
+            case "count" -> Integer.toString(config.gpus().size());
+            default -> "[N/A]";
+        };
+    }
+
+    static String busId(int index) {
+        int bus = index < PCI_BUSES.length ? PCI_BUSES[index] : 0x10 + index;
+        return String.format(Locale.ROOT, "00000000:%02X:00.0", bus);
+    }
+
+    private static String summary(List<Integer> selected, SimConfig config) {
+        String rule = "+" + "-".repeat(89) + "+\n";
+        String cells = "+" + "-".repeat(41) + "+" + "-".repeat(24) + "+" + "-".repeat(22) + "+\n";
+        StringBuilder out = new StringBuilder();
+        out.append(rule);
+        out.append(wide(String.format(Locale.ROOT, "NVIDIA-SMI %-21s Driver Version: %-14s CUDA Version: 12.4",
+                config.driverVersion(), config.driverVersion())));
+        out.append(cells.replace('+', '|'));
+        out.append(row("GPU  Name                 Persistence-M", "Bus-Id          Disp.A", "Volatile Uncorr. ECC"));
+        out.append(row("", "          Memory-Usage", "GPU-Util  Compute M."));
+        out.append(row("", "", "              MIG M."));
+        out.append(cells.replace('-', '=').replace('+', '|'));
+        for (int i : selected) {
+            SimGpu gpu = config.gpus().get(i);
+            String name = gpu.name().length() > 30 ? gpu.name().substring(0, 30) : gpu.name();
+            out.append(row(String.format(Locale.ROOT, "%3d  %-30s  On", i, name),
+                    String.format(Locale.ROOT, "%-16s   Off", busId(i)), String.format("%20s", "0")));
+            out.append(row("", String.format("%22s", "0MiB / " + gpu.memoryTotalMiB() + "MiB"),
+                    String.format(Locale.ROOT, "%2s%%%17s", "0", abbreviate(gpu.computeMode()))));
+            out.append(row("", "", String.format("%20s", gpu.migMode())));
+            out.append(cells);
+        }
+        out.append("\n").append(rule);
+        out.append(wide("Processes:"));
+        out.append(wide(" GPU   GI   CI        PID   Type   Process name                              GPU Memory"));
+        out.append("|" + "=".repeat(89) + "|\n");
+        out.append(wide(" No running processes found"));
+        out.append(rule);
+        return out.toString();
+    }
+
+    private static String wide(String text) {
+        return String.format("| %-87s |%n", text);
+    }
+
+    private static String row(String first, String second, String third) {
+        return String.format("| %-39s | %-22s | %-20s |%n", first, second, third);
+    }
+
+    private static String abbreviate(String computeMode) {
+        return computeMode.equals("Exclusive_Process") ? "E. Process" : computeMode;
+    }
+}

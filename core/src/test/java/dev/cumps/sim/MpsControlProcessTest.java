@@ -1,0 +1,229 @@
+package dev.cumps.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The {@code nvidia-cuda-mps-control} stand-in and its daemon, as real processes. */
+class MpsControlProcessTest {
+
+    private static final Pattern LOG_LINE = Pattern.compile(
+            "\\[\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}\\.\\d{3} Control +(\\d+)] .+");
+    private static final int S_IFMT = 0170000;
+    private static final int S_IFSOCK = 0140000;
+
+    private SimMachine machine;
+
+    @BeforeEach
+    void install() throws IOException {
+        machine = new SimMachine(SimConfig.defaults(2));
+    }
+
+    @AfterEach
+    void endProcesses() throws IOException {
+        machine.close();
+    }
+
+    @Test
+    void daemonizeReturnsAtOnceAndLeavesANamedDaemonOnItsSocket() throws Exception {
+        SimMachine.Run run = machine.mps(null, "-d");
+
+        assertEquals(0, run.exitCode(), run.toString());
+        assertTrue(run.took().compareTo(Duration.ofSeconds(3)) < 0, "took " + run.took());
+        SimMachine.awaitTrue("control socket", Duration.ofSeconds(10),
+                () -> Files.exists(machine.pipe.resolve("control")));
+        long pid = machine.daemonPid().orElseThrow();
+        assertTrue(isSocket(machine.pipe.resolve("control")));
+        assertTrue(isSocket(machine.pipe.resolve("control_privileged")));
+        assertTrue(Files.isRegularFile(machine.pipe.resolve("control_lock")));
+        assertEquals(pid + "\n", Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
+        assertTrue(SimMachine.running(pid));
+        assertEquals("nvidia-cuda-mps", SimMachine.comm(pid));
+    }
+
+    @Test
+    void startedServerAppearsInTheServerList() throws Exception {
+        machine.startDaemon();
+        assertEquals(new SimMachine.Run(0, "", "", false, Duration.ZERO),
+                withoutTime(machine.mps("get_server_list\n")));
+        long uid = ((Number) Files.getAttribute(Path.of("/proc/self"), "unix:uid")).longValue();
+
+        SimMachine.Run run = machine.mps("start_server -uid " + uid + "\nget_server_list\n");
+
+        assertEquals(0, run.exitCode(), run.toString());
+        List<String> lines = run.stdout().lines().toList();
+        assertEquals(1, lines.size(), run.stdout());
+        long server = Long.parseLong(lines.get(0));
+        machine.remember(server);
+        assertTrue(SimMachine.running(server));
+        SimMachine.awaitTrue("server to name itself", Duration.ofSeconds(5),
+                () -> "nvidia-cuda-mps".equals(SimMachine.comm(server)));
+        assertTrue(machine.controlLog().contains("Starting new server " + server + " for user " + uid),
+                machine.controlLog());
+    }
+
+    @Test
+    void quitStopsDaemonAndServersButLeavesTheSockets() throws Exception {
+        long pid = machine.startDaemon();
+        machine.mps("start_server -uid 0\n");
+        long server = Long.parseLong(machine.mps("get_server_list\n").stdout().strip());
+        machine.remember(server);
+
+        SimMachine.Run run = machine.mps("quit\n");
+
+        assertEquals(new SimMachine.Run(0, "", "", false, Duration.ZERO), withoutTime(run));
+        SimMachine.awaitTrue("daemon exit", Duration.ofSeconds(5), () -> !SimMachine.running(pid));
+        assertFalse(SimMachine.running(server));
+        assertTrue(isSocket(machine.pipe.resolve("control")));
+        assertTrue(isSocket(machine.pipe.resolve("control_privileged")));
+        assertTrue(machine.controlLog().strip().endsWith("Exit"), machine.controlLog());
+        SimMachine.Run after = machine.mps("get_server_list\n");
+        assertEquals(1, after.exitCode());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", after.stdout());
+    }
+
+    @Test
+    void secondDaemonIsRefusedWhileTheFirstAnswers() throws Exception {
+        long first = machine.startDaemon();
+
+        SimMachine.Run run = machine.mps(null, "-d");
+
+        assertEquals(1, run.exitCode(), run.toString());
+        assertEquals(MpsControlMain.ALREADY_RUNNING + "\n", run.stderr());
+        assertEquals(first, machine.daemonPid().orElseThrow());
+    }
+
+    @Test
+    void clientWithoutDaemonCannotFindIt() throws Exception {
+        SimMachine.Run run = machine.mps("get_server_list\n");
+
+        assertEquals(1, run.exitCode(), run.toString());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", run.stdout());
+    }
+
+    @Test
+    void controlLogUsesNvidiaLineFormat() throws Exception {
+        long pid = machine.startDaemon();
+        machine.mps("get_server_list\nset_default_active_thread_percentage 25\nno_such_command\n");
+        assertEquals("25.0\n", machine.mps("get_default_active_thread_percentage\n").stdout());
+
+        List<String> lines = machine.controlLog().lines().toList();
+
+        for (String line : lines) {
+            Matcher matcher = LOG_LINE.matcher(line);
+            assertTrue(matcher.matches(), line);
+            assertEquals(pid, Long.parseLong(matcher.group(1)), line);
+        }
+        List<String> messages = lines.stream().map(l -> l.substring(l.indexOf("] ") + 2)).toList();
+        assertEquals("Starting control daemon using socket " + machine.pipe.resolve("control"), messages.get(0));
+        assertTrue(messages.containsAll(List.of("Accepting connection...", "NEW UI", "Cmd:get_server_list",
+                "UI closed", "Cmd:no_such_command", MpsControlDaemon.INVALID_COMMAND, "25.0")), messages.toString());
+    }
+
+    @Test
+    void launchFailsLogsAnErrorAndBindsNothing() throws Exception {
+        machine.env.put("CUMPS_SIM_MPS_FAULT", "launch-fails");
+
+        SimMachine.Run run = machine.mps(null, "-d");
+
+        assertEquals(0, run.exitCode(), "-d forks and returns like the real one: " + run);
+        SimMachine.awaitTrue("failure in control.log", Duration.ofSeconds(10), () -> log().contains("Failed"));
+        assertTrue(LOG_LINE.matcher(log().strip()).matches(), log());
+        assertFalse(Files.exists(machine.pipe.resolve("control")));
+        assertEquals(1, machine.mps("get_server_list\n").exitCode());
+    }
+
+    @Test
+    void noAnswerAcceptsButNeverReplies() throws Exception {
+        machine.env.put("CUMPS_SIM_MPS_FAULT", "no-answer");
+        long pid = machine.startDaemon();
+
+        SimMachine.Run run = machine.run(SimTools.MPS_CONTROL, "get_server_list\n", Duration.ofSeconds(2));
+
+        assertTrue(run.timedOut(), run.toString());
+        assertTrue(SimMachine.running(pid));
+    }
+
+    @Test
+    void diesLeavesItsFilesBehindAndANewDaemonCanStart() throws Exception {
+        machine.env.put("CUMPS_SIM_MPS_FAULT", "dies");
+        long pid = machine.startDaemon();
+        assertEquals(0, machine.mps("get_server_list\n").exitCode());
+
+        SimMachine.awaitTrue("daemon death", Duration.ofSeconds(6), () -> !SimMachine.running(pid));
+
+        assertTrue(isSocket(machine.pipe.resolve("control")));
+        assertEquals(pid, machine.daemonPid().orElseThrow());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", machine.mps("get_server_list\n").stdout());
+        machine.env.remove("CUMPS_SIM_MPS_FAULT");
+        long second = machine.startDaemon();
+        assertTrue(second != pid && SimMachine.running(second));
+        assertEquals(0, machine.mps("get_server_list\n").exitCode());
+    }
+
+    @Test
+    void slowDaemonBindsOnlyAfterItsDelay() throws Exception {
+        machine.env.put("CUMPS_SIM_MPS_FAULT", "slow");
+        machine.env.put("CUMPS_SIM_MPS_SLOW_MS", "2000");
+
+        assertEquals(0, machine.mps(null, "-d").exitCode());
+
+        SimMachine.awaitTrue("pid file", Duration.ofSeconds(10), () -> {
+            try {
+                return machine.daemonPid().isPresent();
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        assertFalse(Files.exists(machine.pipe.resolve("control")));
+        SimMachine.awaitTrue("control socket", Duration.ofSeconds(10),
+                () -> Files.exists(machine.pipe.resolve("control")));
+        assertEquals(0, machine.mps("get_server_list\n").exitCode());
+    }
+
+    @Test
+    void foregroundDaemonCleansUpOnSigterm() throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(machine.bin.resolve(SimTools.MPS_CONTROL).toString(), "-f")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().putAll(machine.env);
+        Process daemon = builder.start();
+        machine.remember(daemon.pid());
+        SimMachine.awaitTrue("control socket", Duration.ofSeconds(10),
+                () -> Files.exists(machine.pipe.resolve("control")));
+        assertEquals(daemon.pid(), machine.daemonPid().orElseThrow());
+
+        daemon.destroy();
+
+        assertTrue(daemon.waitFor(5, TimeUnit.SECONDS));
+        assertTrue(machine.controlLog().contains("Received signal, exiting"), machine.controlLog());
+        assertTrue(isSocket(machine.pipe.resolve("control")));
+    }
+
+    private String log() {
+        try {
+            return machine.controlLog();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private static SimMachine.Run withoutTime(SimMachine.Run run) {
+        return new SimMachine.Run(run.exitCode(), run.stdout(), run.stderr(), run.timedOut(), Duration.ZERO);
+    }
+
+    private static boolean isSocket(Path path) throws IOException {
+        return Files.exists(path) && ((Integer) Files.getAttribute(path, "unix:mode") & S_IFMT) == S_IFSOCK;
+    }
+}

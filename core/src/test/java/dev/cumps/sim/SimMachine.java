@@ -1,0 +1,194 @@
+package dev.cumps.sim;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
+
+/**
+ * A scratch machine for end-to-end tests: the stand-ins installed in {@code bin}, short pipe and
+ * log directories under /tmp (Unix socket paths are limited to about 107 bytes), and a record of
+ * every daemon and server pid seen, so that {@link #close()} ends exactly those processes.
+ */
+final class SimMachine implements AutoCloseable {
+
+    /** What one run of a stand-in did. */
+    record Run(int exitCode, String stdout, String stderr, boolean timedOut, Duration took) {
+    }
+
+    final Path root;
+    final Path bin;
+    final Path pipe;
+    final Path logs;
+    final Map<String, String> env = new HashMap<>();
+    private final Set<Long> pids = new LinkedHashSet<>();
+
+    SimMachine(SimConfig config) throws IOException {
+        root = Files.createTempDirectory(Path.of("/tmp"), "sim");
+        bin = root.resolve("bin");
+        pipe = root.resolve("pipe");
+        logs = root.resolve("log");
+        Path configFile = null;
+        if (config != null) {
+            configFile = root.resolve("sim.json");
+            config.write(configFile);
+        }
+        SimTools.install(bin, new SimToolOptions(System.getProperty("java.class.path"), configFile));
+        env.put("CUDA_MPS_PIPE_DIRECTORY", pipe.toString());
+        env.put("CUDA_MPS_LOG_DIRECTORY", logs.toString());
+    }
+
+    Run run(String tool, String stdin, Duration timeout, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(bin.resolve(tool).toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(root, "out", ".txt");
+        Path err = Files.createTempFile(root, "err", ".txt");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().keySet().removeIf(k -> k.startsWith("CUMPS_SIM_") || k.startsWith("CUDA_"));
+        builder.environment().putAll(env);
+        long start = System.nanoTime();
+        Process process = builder.start();
+        try (var in = process.getOutputStream()) {
+            if (stdin != null) {
+                in.write(stdin.getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            // the tool exited without reading its input
+        }
+        boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!finished) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        }
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+        return new Run(finished ? process.exitValue() : -1, Files.readString(out), Files.readString(err), !finished,
+                took);
+    }
+
+    Run mps(String stdin, String... args) throws IOException, InterruptedException {
+        return run(SimTools.MPS_CONTROL, stdin, Duration.ofSeconds(10), args);
+    }
+
+    Run smi(String... args) throws IOException, InterruptedException {
+        return run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(10), args);
+    }
+
+    /**
+     * Starts a daemon with {@code -d} and waits until a new pid is in the pid file and
+     * {@code control} accepts connections (a stale socket file from an earlier daemon does not);
+     * returns that pid.
+     */
+    long startDaemon() throws IOException, InterruptedException {
+        OptionalLong before = daemonPid();
+        Run run = mps(null, "-d");
+        if (run.exitCode() != 0) {
+            fail("nvidia-cuda-mps-control -d failed: " + run);
+        }
+        awaitTrue("a new daemon accepting on its control socket", Duration.ofSeconds(10), () -> {
+            try {
+                OptionalLong now = daemonPid();
+                return now.isPresent() && !now.equals(before) && accepts(pipe.resolve("control"));
+            } catch (IOException e) {
+                return false;
+            }
+        });
+        return daemonPid().orElseThrow();
+    }
+
+    private static boolean accepts(Path socket) {
+        try (SocketChannel ignored = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The pid in the pid file, if there is one; remembered for {@link #close()}. */
+    OptionalLong daemonPid() throws IOException {
+        Path file = pipe.resolve("nvidia-cuda-mps-control.pid");
+        if (!Files.exists(file)) {
+            return OptionalLong.empty();
+        }
+        String text = Files.readString(file).strip();
+        if (text.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long pid = Long.parseLong(text);
+        remember(pid);
+        return OptionalLong.of(pid);
+    }
+
+    void remember(long pid) {
+        pids.add(pid);
+    }
+
+    String controlLog() throws IOException {
+        Path file = logs.resolve("control.log");
+        return Files.exists(file) ? Files.readString(file) : "";
+    }
+
+    /** Whether {@code pid} is a live process; a zombie (nobody reaped it yet) counts as gone. */
+    static boolean running(long pid) {
+        String stat = stat(pid);
+        if (stat == null) {
+            return false;
+        }
+        char state = stat.charAt(stat.lastIndexOf(')') + 2);
+        return state != 'Z' && state != 'X';
+    }
+
+    /** Field 2 of /proc/PID/stat: the process name, without its parentheses. */
+    static String comm(long pid) {
+        String stat = stat(pid);
+        return stat == null ? null : stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    }
+
+    private static String stat(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    static void awaitTrue(String what, Duration timeout, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                fail("timed out after " + timeout + " waiting for " + what);
+            }
+            Thread.sleep(25);
+        }
+    }
+
+    /** Ends the daemons and servers this machine saw, by pid, then deletes its files. */
+    @Override
+    public void close() throws IOException {
+        daemonPid();
+        for (long pid : pids) {
+            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
+    }
+}

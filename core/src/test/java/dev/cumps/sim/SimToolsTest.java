@@ -1,0 +1,141 @@
+package dev.cumps.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The installed launchers, run as real processes. */
+class SimToolsTest {
+
+    private SimMachine machine;
+
+    @AfterEach
+    void endProcesses() throws IOException {
+        if (machine != null) {
+            machine.close();
+        }
+    }
+
+    @Test
+    void installWritesTwoExecutableLaunchers() throws IOException {
+        machine = new SimMachine(null);
+
+        for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
+            Path script = machine.bin.resolve(tool);
+            assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(script)), tool);
+            String text = Files.readString(script);
+            assertTrue(text.startsWith("#!/bin/sh\n"), text);
+            assertTrue(text.contains("exec " + SimTools.shellQuote(SimTools.javaExecutable())), text);
+        }
+    }
+
+    @Test
+    void launcherRunsFromPathsWithSpacesAndQuotes() throws Exception {
+        machine = new SimMachine(null);
+        Path odd = machine.root.resolve("it's a bin");
+        Path config = machine.root.resolve("my config.json");
+        SimConfig.defaults(3).write(config);
+        SimTools.install(odd, new SimToolOptions(System.getProperty("java.class.path"), config));
+        Files.move(odd.resolve(SimTools.NVIDIA_SMI), machine.bin.resolve(SimTools.NVIDIA_SMI),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+
+        SimMachine.Run run = machine.smi("--query-gpu=count", "--format=csv,noheader");
+
+        assertEquals(new SimMachine.Run(0, "3\n3\n3\n", "", false, run.took()), run);
+    }
+
+    @Test
+    void callerEnvironmentConfigWinsOverTheInstalledOne() throws Exception {
+        machine = new SimMachine(SimConfig.defaults(3));
+        Path other = machine.root.resolve("other.json");
+        SimConfig.defaults(1).write(other);
+        machine.env.put("CUMPS_SIM_CONFIG", other.toString());
+
+        SimMachine.Run run = machine.smi("-L");
+
+        assertEquals(1, run.stdout().lines().count(), run.toString());
+    }
+
+    @Test
+    void queryRunsAsARealProcess() throws Exception {
+        machine = new SimMachine(SimConfig.defaults(2));
+
+        SimMachine.Run run = machine.smi("--query-gpu=index,uuid,memory.total", "--format=csv,noheader,nounits");
+
+        assertEquals(0, run.exitCode(), run.toString());
+        assertEquals("""
+                0, GPU-5f0c1a2e-0000-4000-8000-000000000000, 81559
+                1, GPU-5f0c1a2e-0000-4000-8000-000000000001, 81559
+                """, run.stdout());
+    }
+
+    @Test
+    void unknownFieldExitsTwo() throws Exception {
+        machine = new SimMachine(null);
+
+        SimMachine.Run run = machine.smi("--query-gpu=bogus", "--format=csv");
+
+        assertEquals(2, run.exitCode(), run.toString());
+        assertTrue(run.stdout().startsWith("Field \"bogus\" is not a valid field to query."), run.stdout());
+    }
+
+    @Test
+    void hangFaultNeverReturnsUntilKilled() throws Exception {
+        machine = new SimMachine(SimConfig.defaults(1).withSmiFault(SmiFault.HANG));
+
+        SimMachine.Run run = machine.run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(2), "-L");
+
+        assertTrue(run.timedOut(), run.toString());
+        assertEquals("", run.stdout());
+    }
+
+    @Test
+    void failFaultExitsNineWithTheDriverMessage() throws Exception {
+        machine = new SimMachine(null);
+        machine.env.put("CUMPS_SIM_SMI_FAULT", "fail");
+
+        SimMachine.Run run = machine.smi("--query-gpu=index", "--format=csv");
+
+        assertEquals(9, run.exitCode(), run.toString());
+        assertTrue(run.stdout().startsWith(NvidiaSmi.DRIVER_FAILURE), run.stdout());
+    }
+
+    @Test
+    void garbageFaultExitsZeroWithNonCsv() throws Exception {
+        machine = new SimMachine(null);
+        machine.env.put("CUMPS_SIM_SMI_FAULT", "garbage");
+
+        SimMachine.Run run = machine.smi("--query-gpu=index,uuid", "--format=csv,noheader");
+
+        assertEquals(0, run.exitCode(), run.toString());
+        assertFalse(run.stdout().lines().anyMatch(l -> l.matches("\\d+, GPU-[0-9a-f-]+")), run.stdout());
+        assertFalse(run.stdout().isBlank());
+    }
+
+    @Test
+    void missingFaultInstallsNoNvidiaSmi() throws Exception {
+        machine = new SimMachine(SimConfig.defaults(1).withSmiFault(SmiFault.MISSING));
+
+        assertFalse(Files.exists(machine.bin.resolve(SimTools.NVIDIA_SMI)));
+        assertTrue(Files.isExecutable(machine.bin.resolve(SimTools.MPS_CONTROL)));
+    }
+
+    @Test
+    void missingFaultStillReportsNotFoundIfRun() throws Exception {
+        machine = new SimMachine(null);
+        machine.env.put("CUMPS_SIM_SMI_FAULT", "missing");
+
+        SimMachine.Run run = machine.smi("-L");
+
+        assertEquals(127, run.exitCode(), run.toString());
+        assertEquals("nvidia-smi: command not found\n", run.stderr());
+    }
+}
