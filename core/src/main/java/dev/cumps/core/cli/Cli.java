@@ -152,6 +152,9 @@ public final class Cli {
                 description = "Run against a simulated NVIDIA host (stand-in tools, private sandbox); no GPU needed.")
         boolean simulate;
 
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
         private CoreServices services;
 
         CoreServices services() {
@@ -167,7 +170,7 @@ public final class Cli {
 
         @Override
         public Integer call() {
-            CommandLine.usage(this, out);
+            spec.commandLine().usage(out);
             return USAGE;
         }
     }

@@ -328,10 +328,14 @@ public final class Doctor {
         }
 
         void add(String id, String title, CheckStatus status, String observed, String expected, String remedy) {
-            add(new DoctorCheck(id, title, status, observed, expected, status == CheckStatus.PASS ? "" : remedy));
+            add(new DoctorCheck(id, title, status, observed, expected, remedy));
         }
 
-        void add(DoctorCheck check) {
+        /** Adds a check; a passing check needs no remedy, so none is shown. */
+        void add(DoctorCheck given) {
+            DoctorCheck check = given.status() == CheckStatus.PASS && !given.remedy().isEmpty()
+                    ? new DoctorCheck(given.id(), given.title(), given.status(), given.observed(), given.expected(), "")
+                    : given;
             if (Thread.currentThread().isInterrupted()) {
                 throw new CumpsException("doctor run cancelled");
             }

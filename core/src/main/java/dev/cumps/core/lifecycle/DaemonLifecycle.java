@@ -268,13 +268,7 @@ public final class DaemonLifecycle {
                 });
         boolean gone = launchedPid.map(pid -> !processes.exists(pid)).orElse(true);
         if (gone) {
-            for (String leftover : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED, "control_lock", RuntimeDirs.PID_FILE, "log")) {
-                try {
-                    Files.deleteIfExists(plan.pipeDirectory().resolve(leftover));
-                } catch (IOException e) {
-                    LOG.log(System.Logger.Level.WARNING, "could not remove {0}: {1}", leftover, e.getMessage());
-                }
-            }
+            removeLeftovers(plan.pipeDirectory(), launchedPid.orElse(-1L));
         }
         return new StartFailure("daemon '" + plan.name() + "' did not start: " + message,
                 RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES));
@@ -362,8 +356,38 @@ public final class DaemonLifecycle {
                             + " s after quit (" + (quit.succeeded() ? "quit was accepted" : quit.describeFailure()) + "); its record was kept");
         }
         store.remove(record.name());
+        removeLeftovers(record.pipeDirectory(), record.pid());
         return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.STOPPED,
                 "stopped daemon '" + record.name() + "' (pid " + record.pid() + ")");
+    }
+
+    /**
+     * After the recorded daemon has verifiably exited, removes what it leaves in its own pipe
+     * directory (the daemon leaves its sockets behind), so the same directory can be used again.
+     */
+    private void removeLeftovers(Path pipe, long stoppedPid) {
+        Optional<Long> pidFile = RuntimeDirs.readPidFile(pipe);
+        if (pidFile.isPresent() && pidFile.get() != stoppedPid) {
+            return;
+        }
+        for (String leftover : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED, "control_lock", RuntimeDirs.PID_FILE)) {
+            try {
+                Path p = pipe.resolve(leftover);
+                if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not remove {0} in {1}: {2}", leftover, pipe, e.getMessage());
+            }
+        }
+        Path logFifo = pipe.resolve("log");
+        if (ControlPipe.kindOf(logFifo).filter(k -> k == ControlPipe.Kind.FIFO).isPresent()) {
+            try {
+                Files.delete(logFifo);
+            } catch (IOException e) {
+                LOG.log(System.Logger.Level.WARNING, "could not remove {0}: {1}", logFifo, e.getMessage());
+            }
+        }
     }
 
     /** Stops every live daemon of this user and host and cleans stale records; one failure does not stop the rest. */
