@@ -5,8 +5,11 @@ import java.util.Optional;
 /**
  * Stand-in for {@code nvidia-cuda-mps-server}, started by the control daemon stand-in on
  * {@code start_server -uid UID}. It names itself like the real server, writes a line to
- * {@code $CUDA_MPS_LOG_DIRECTORY/server.log}, and lives until it is signalled or its control
- * daemon goes away (it then exits, as a real server does when its control daemon is lost).
+ * {@code $CUDA_MPS_LOG_DIRECTORY/server.log} (naming the {@code CUDA_VISIBLE_DEVICES} it inherited from
+ * the daemon, as NVIDIA MPS documentation, "Appendix: Tools and Interface Reference", says servers
+ * inherit the daemon's environment), and lives until it is signalled or its control
+ * daemon goes away (it is then reparented, notices within 250 ms and exits, so that no stand-in
+ * server outlives a daemon killed with {@code kill -9}).
  */
 public final class MpsServerMain {
 
@@ -19,7 +22,9 @@ public final class MpsServerMain {
         String uid = args.length > 0 ? args[0] : "?";
         ControlLog log = new ControlLog(MpsControlMain.logDirectory(System.getenv()).resolve("server.log"), "Server",
                 pid, null);
-        log.append("Server " + pid + " starting for user " + uid);
+        String devices = System.getenv("CUDA_VISIBLE_DEVICES");
+        log.append("Server " + pid + " starting for user " + uid + " on devices "
+                + (devices == null || devices.isEmpty() ? "all" : devices));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> log.append("Server " + pid + " exiting"),
                 "server-exit"));
         Optional<ProcessHandle> parent = ProcessHandle.current().parent();
