@@ -26,6 +26,7 @@ public final class Json {
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .enable(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
             .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
             .build();
 
     private Json() {

@@ -1,0 +1,75 @@
+package dev.cumps.core.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProcessCommandRunnerTest {
+    private final ProcessCommandRunner runner = new ProcessCommandRunner();
+    private static final Map<String, String> ENV = Map.of("PATH", "/usr/bin:/bin");
+
+    private CommandResult sh(String script, String stdin, Duration timeout) {
+        return runner.run(new CommandSpec(List.of("sh", "-c", script), ENV, stdin, timeout));
+    }
+
+    @Test
+    void feedsStdinAndCapturesBothStreams() {
+        CommandResult r = sh("read line; echo \"got $line\"; echo oops >&2; exit 3", "quit\n", Duration.ofSeconds(5));
+        assertEquals(CommandResult.Outcome.EXITED, r.outcome());
+        assertEquals(3, r.exitCode());
+        assertEquals("got quit\n", r.stdout());
+        assertEquals("oops\n", r.stderr());
+        assertTrue(r.describeFailure().contains("status 3"));
+    }
+
+    @Test
+    void aChildFillingBothPipesDoesNotHang() {
+        CommandResult r = sh("head -c 3000000 /dev/zero | tr '\\0' x; head -c 3000000 /dev/zero | tr '\\0' y >&2", null, Duration.ofSeconds(20));
+        assertTrue(r.succeeded(), r.describeFailure());
+        assertTrue(r.stdout().length() >= 1 << 20 - 1);
+    }
+
+    @Test
+    void aHungChildIsStoppedAtItsTimeout() {
+        long start = System.nanoTime();
+        CommandResult r = sh("sleep 30", null, Duration.ofMillis(300));
+        assertEquals(CommandResult.Outcome.TIMED_OUT, r.outcome());
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos());
+    }
+
+    @Test
+    void theEnvironmentIsExactlyTheOneGiven() {
+        CommandResult r = runner.run(new CommandSpec(List.of("sh", "-c", "env"), Map.of("PATH", "/usr/bin:/bin", "ONLY", "this"), null, Duration.ofSeconds(5)));
+        assertTrue(r.stdout().contains("ONLY=this"));
+        assertTrue(r.stdout().lines().noneMatch(l -> l.startsWith("HOME=")), r.stdout());
+    }
+
+    @Test
+    void programsAreFoundOnTheChildsPathNotTheJvms(@TempDir Path bin) throws Exception {
+        Path tool = bin.resolve("nvidia-smi");
+        Files.writeString(tool, "#!/bin/sh\necho stand-in\n");
+        Files.setPosixFilePermissions(tool, PosixFilePermissions.fromString("rwxr-xr-x"));
+        CommandResult found = runner.run(new CommandSpec(List.of("nvidia-smi"), Map.of("PATH", bin + ":/usr/bin:/bin"), null, Duration.ofSeconds(5)));
+        assertEquals("stand-in\n", found.stdout());
+        CommandResult missing = runner.run(new CommandSpec(List.of("nvidia-smi"), Map.of("PATH", "/nonexistent"), null, Duration.ofSeconds(5)));
+        assertEquals(CommandResult.Outcome.NOT_FOUND, missing.outcome());
+        assertTrue(missing.describeFailure().contains("not found on PATH"));
+    }
+
+    @Test
+    void aDaemonizingChildThatKeepsThePipesOpenDoesNotBlockTheCaller() {
+        long start = System.nanoTime();
+        CommandResult r = sh("(sleep 20 &) ; echo launched", null, Duration.ofSeconds(5));
+        assertTrue(r.succeeded());
+        assertTrue(r.stdout().contains("launched"));
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(8).toNanos(), "returned within the drain grace, not after the grandchild");
+    }
+}
