@@ -331,7 +331,7 @@ public final class Cli {
             Thread hook = new Thread(() -> {
                 DaemonRecord r = recorded.get();
                 if (r != null) {
-                    services.lifecycle().quitForeground(r);
+                    services.lifecycle().endForeground(r);
                 }
             }, "cumps-foreground-quit");
             Runtime.getRuntime().addShutdownHook(hook);

@@ -472,17 +472,34 @@ public final class DaemonLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            try (RecordStore.NameLock lock = store.lock(record.name())) {
-                if (store.lookup(record.name()) instanceof RecordLookup.Found found && found.record().identity().equals(record.identity())) {
-                    store.remove(record.name());
-                }
-            }
+            endForeground(record);
         }
         return daemon.isAlive() ? 1 : daemon.exitValue();
     }
 
-    /** Sends {@code quit} to a foreground daemon's pipe directory. */
-    public void quitForeground(DaemonRecord record) {
-        control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
+    /**
+     * Ends a foreground run: {@code quit} if the recorded daemon still runs, a bounded wait for it to
+     * exit, then removal of its record (only if the record still names that very process). Safe to
+     * call twice, from the waiting thread and from a Ctrl-C hook.
+     */
+    public void endForeground(DaemonRecord record) {
+        if (processes.isAlive(record.identity())) {
+            control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
+            waitForExit(record);
+        }
+        if (processes.isAlive(record.identity())) {
+            return;
+        }
+        synchronized (this) {
+            try (RecordStore.NameLock lock = store.lock(record.name())) {
+                if (store.lookup(record.name()) instanceof RecordLookup.Found found && found.record().identity().equals(record.identity())) {
+                    store.remove(record.name());
+                    removeLeftovers(record.pipeDirectory(), record.pid());
+                }
+            } catch (CumpsException busy) {
+                LOG.log(System.Logger.Level.DEBUG, "record {0} is being removed elsewhere: {1}", record.name(), busy.getMessage());
+            }
+        }
     }
+
 }
