@@ -34,7 +34,27 @@ public final class ErrorReporter implements Thread.UncaughtExceptionHandler {
 
     /** The production reporter: an {@link ErrorDialog} via {@link Platform#runLater}. */
     public static ErrorReporter forWindow(Messages messages) {
-        return new ErrorReporter(messages, new ErrorDialog(messages)::show, Platform::runLater);
+        return new ErrorReporter(messages, new ErrorDialog(messages)::show, handOff(Platform::runLater));
+    }
+
+    /**
+     * Runs {@code target.execute} on a short-lived daemon thread, so that the failing thread never
+     * waits: {@code Platform.runLater} blocks until the toolkit has started, and when the toolkit
+     * itself failed to start ("Unable to open DISPLAY") it would block, and keep the JVM alive, forever.
+     */
+    static Executor handOff(Executor target) {
+        return task -> {
+            Thread thread = new Thread(() -> {
+                try {
+                    target.execute(task);
+                } catch (RuntimeException e) {
+                    // Not rethrown: it would come back here as another uncaught exception.
+                    LOG.log(Level.DEBUG, "Could not reach the FX thread; error logged only: " + e);
+                }
+            }, "cumps-error-handoff");
+            thread.setDaemon(true);
+            thread.start();
+        };
     }
 
     public void installAsDefault() {

@@ -1,7 +1,7 @@
 package dev.cumps.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -9,7 +9,9 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 import dev.cumps.app.Messages;
 import org.junit.jupiter.api.Test;
@@ -69,7 +71,33 @@ class ErrorReporterTest {
         ErrorReporter reporter = new ErrorReporter(messages, report -> {
             throw new IllegalStateException("cannot show");
         }, Runnable::run);
-        reporter.uncaughtException(Thread.currentThread(), new RuntimeException("first"));
-        assertFalse(Thread.currentThread().isInterrupted());
+        assertDoesNotThrow(() -> reporter.uncaughtException(Thread.currentThread(), new RuntimeException("first")));
+    }
+
+    @Test
+    void theFailingThreadNeverWaitsForTheUiThread() throws InterruptedException {
+        CountDownLatch never = new CountDownLatch(1);
+        List<ErrorReport> shown = new ArrayList<>();
+        ErrorReporter reporter = new ErrorReporter(messages, shown::add, ErrorReporter.handOff(task -> {
+            try {
+                never.await(); // like Platform.runLater when the toolkit failed to start
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }));
+        long start = System.nanoTime();
+        reporter.uncaughtException(Thread.currentThread(), new UnsupportedOperationException("Unable to open DISPLAY"));
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "the reporting thread was blocked");
+        never.countDown();
+    }
+
+    @Test
+    void aHandOffThatCannotReachTheUiThreadIsSwallowed() throws InterruptedException {
+        CountDownLatch attempted = new CountDownLatch(1);
+        ErrorReporter.handOff(task -> {
+            attempted.countDown();
+            throw new IllegalStateException("Toolkit not initialized");
+        }).execute(() -> { });
+        assertTrue(attempted.await(5, TimeUnit.SECONDS));
     }
 }
