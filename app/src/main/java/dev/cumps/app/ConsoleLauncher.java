@@ -1,0 +1,72 @@
+package dev.cumps.app;
+
+import java.lang.System.Logger.Level;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+import dev.cumps.app.ui.ErrorReporter;
+import javafx.application.Application;
+import picocli.CommandLine;
+
+/**
+ * The window's entry point. It does not extend {@link Application}, so that the plain classpath
+ * launch ({@code java -cp ... dev.cumps.app.ConsoleLauncher}) works without JavaFX on the module
+ * path. It parses the arguments, picks the toolkit platform, then hands over to
+ * {@link ConsoleApplication} or, with {@code --screenshot}, to {@link ScreenshotMode}.
+ */
+public final class ConsoleLauncher {
+
+    private static final System.Logger LOG = System.getLogger(ConsoleLauncher.class.getName());
+
+    private ConsoleLauncher() {
+    }
+
+    public static void main(String[] args) {
+        Messages systemMessages = Messages.forSystemLocale();
+        CommandLine commandLine = LaunchOptions.commandLine(systemMessages);
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.from(commandLine.parseArgs(args));
+        } catch (CommandLine.ParameterException e) {
+            commandLine.getErr().println(e.getMessage());
+            commandLine.usage(commandLine.getErr());
+            System.exit(2);
+            return;
+        }
+        if (commandLine.isUsageHelpRequested()) {
+            commandLine.usage(commandLine.getOut());
+            return;
+        }
+        // JavaFX's own texts (dialog buttons, table placeholders) follow the default locale.
+        options.language().ifPresent(Locale::setDefault);
+        Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
+        ErrorReporter.forWindow(messages).installAsDefault();
+
+        if (options.screenshot().isPresent()) {
+            if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
+                LOG.log(Level.DEBUG, "No display: rendering the screenshot with Monocle's headless platform");
+            }
+            System.exit(ScreenshotMode.run(options, messages));
+        }
+        Application.launch(ConsoleApplication.class, args);
+    }
+
+    /**
+     * Without an X11 or Wayland display, selects Monocle's headless platform and software
+     * rendering, unless the caller chose a platform. Must run before the toolkit starts.
+     *
+     * @return whether the headless platform was selected
+     */
+    static boolean selectHeadlessPlatformIfNoDisplay(Map<String, String> env, Properties properties) {
+        boolean hasDisplay = !env.getOrDefault("DISPLAY", "").isBlank()
+                || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
+        if (hasDisplay || properties.containsKey("glass.platform")) {
+            return false;
+        }
+        properties.setProperty("glass.platform", "Monocle");
+        properties.setProperty("monocle.platform", "Headless");
+        properties.putIfAbsent("prism.order", "sw");
+        return true;
+    }
+}

@@ -1,0 +1,64 @@
+package dev.cumps.app;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The window's command line: {@code --simulate}, {@code --lang en|zh-CN}, {@code --screenshot FILE.png}.
+ *
+ * <p>The picocli model is built in code so that option descriptions come from {@link Messages}.
+ */
+public record LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot) {
+
+    private static final String SIMULATE = "--simulate";
+    private static final String LANG = "--lang";
+    private static final String SCREENSHOT = "--screenshot";
+
+    public static final LaunchOptions DEFAULTS = new LaunchOptions(false, Optional.empty(), Optional.empty());
+
+    /** Parses {@code args}; a wrong argument raises {@link CommandLine.ParameterException}. */
+    public static LaunchOptions parse(String[] args, Messages messages) {
+        return from(commandLine(messages).parseArgs(args));
+    }
+
+    static LaunchOptions from(ParseResult result) {
+        Locale language = result.matchedOptionValue(LANG, null);
+        Path screenshot = result.matchedOptionValue(SCREENSHOT, null);
+        return new LaunchOptions(result.hasMatchedOption(SIMULATE),
+                Optional.ofNullable(language), Optional.ofNullable(screenshot));
+    }
+
+    /** The window's picocli command, with help text in the language of {@code messages}. */
+    public static CommandLine commandLine(Messages messages) {
+        String supported = Messages.SUPPORTED.stream().map(Locale::toLanguageTag)
+                .collect(Collectors.joining(", "));
+        CommandSpec spec = CommandSpec.create().name("mps-console");
+        spec.usageMessage().description(messages.get("app.title"));
+        spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
+                .description(messages.get("launch.option.help")).build());
+        spec.addOption(OptionSpec.builder(SIMULATE)
+                .description(messages.get("launch.option.simulate")).build());
+        spec.addOption(OptionSpec.builder(LANG).type(Locale.class).paramLabel("LANG")
+                .converters(value -> supportedLocale(value, messages, supported))
+                .description(messages.get("launch.option.lang", supported)).build());
+        spec.addOption(OptionSpec.builder(SCREENSHOT).type(Path.class).paramLabel("FILE.png")
+                .description(messages.get("launch.option.screenshot")).build());
+        return new CommandLine(spec);
+    }
+
+    private static Locale supportedLocale(String value, Messages messages, String supported) {
+        Locale wanted = Locale.forLanguageTag(value.replace('_', '-'));
+        return Messages.SUPPORTED.stream()
+                .filter(locale -> locale.toLanguageTag().equalsIgnoreCase(wanted.toLanguageTag()))
+                .findFirst()
+                .orElseThrow(() -> new CommandLine.TypeConversionException(
+                        messages.get("launch.error.lang", value, supported)));
+    }
+}

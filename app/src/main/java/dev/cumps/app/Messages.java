@@ -1,0 +1,64 @@
+package dev.cumps.app;
+
+import java.text.MessageFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.MissingResourceException;
+import java.util.Objects;
+import java.util.ResourceBundle;
+
+/**
+ * The window's user-visible text, from {@code dev/cumps/app/messages*.properties} (UTF-8).
+ *
+ * <p>Lookups never fall back to the JVM's default locale: asking for English on a Chinese desktop
+ * gives English. A missing key shows as {@code !key!} instead of failing, so a forgotten entry is
+ * visible on screen and caught by {@code MessagesTest}.
+ */
+public final class Messages {
+
+    static final String BUNDLE = "dev.cumps.app.messages";
+
+    /** Locales with a translation; the first is the base bundle's language. */
+    public static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
+
+    private final ResourceBundle bundle;
+    private final Locale locale;
+
+    private Messages(ResourceBundle bundle, Locale locale) {
+        this.bundle = bundle;
+        this.locale = locale;
+    }
+
+    public static Messages forLocale(Locale locale) {
+        Objects.requireNonNull(locale, "locale");
+        ResourceBundle bundle = ResourceBundle.getBundle(BUNDLE, locale,
+                ResourceBundle.Control.getNoFallbackControl(ResourceBundle.Control.FORMAT_PROPERTIES));
+        return new Messages(bundle, locale);
+    }
+
+    /** The messages for the desktop's locale ({@link Locale#getDefault()}). */
+    public static Messages forSystemLocale() {
+        return forLocale(Locale.getDefault());
+    }
+
+    public Locale locale() {
+        return locale;
+    }
+
+    /**
+     * The text for {@code key}; with arguments, formatted by {@link MessageFormat} in this
+     * locale ({@code {0}}, {@code {1,number}}; a literal quote is written {@code ''}).
+     */
+    public String get(String key, Object... args) {
+        String pattern;
+        try {
+            pattern = bundle.getString(key);
+        } catch (MissingResourceException e) {
+            return "!" + key + "!";
+        }
+        if (args.length == 0) {
+            return pattern;
+        }
+        return new MessageFormat(pattern, locale).format(args);
+    }
+}

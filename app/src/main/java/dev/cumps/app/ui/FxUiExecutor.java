@@ -1,0 +1,79 @@
+package dev.cumps.app.ui;
+
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import javafx.application.Platform;
+
+/**
+ * Production {@link UiExecutor}: a cached pool of daemon threads named {@code cumps-worker-N}
+ * (they never keep the JVM alive after the window closes) and {@link Platform#runLater} for results.
+ */
+public final class FxUiExecutor implements UiExecutor, AutoCloseable {
+
+    private final ExecutorService workers;
+    private final Consumer<Runnable> uiThread;
+
+    public FxUiExecutor() {
+        this(Platform::runLater);
+    }
+
+    /** @param uiThread how results reach the UI thread; {@code Platform::runLater} in production */
+    public FxUiExecutor(Consumer<Runnable> uiThread) {
+        this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
+        this.workers = Executors.newCachedThreadPool(namedDaemons("cumps-worker-"));
+    }
+
+    @Override
+    public <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess,
+            Consumer<? super Throwable> onFailure) {
+        Objects.requireNonNull(work, "work");
+        Objects.requireNonNull(onSuccess, "onSuccess");
+        Objects.requireNonNull(onFailure, "onFailure");
+        FutureTask<T> task = new FutureTask<>(work) {
+            @Override
+            protected void set(T value) {
+                super.set(value);
+                uiThread.accept(() -> {
+                    if (!isCancelled()) {
+                        onSuccess.accept(value);
+                    }
+                });
+            }
+
+            @Override
+            protected void setException(Throwable error) {
+                super.setException(error);
+                uiThread.accept(() -> {
+                    if (!isCancelled()) {
+                        onFailure.accept(error);
+                    }
+                });
+            }
+        };
+        workers.execute(task);
+        return task;
+    }
+
+    /** Interrupts running work and refuses new work. */
+    @Override
+    public void close() {
+        workers.shutdownNow();
+    }
+
+    static ThreadFactory namedDaemons(String prefix) {
+        AtomicInteger next = new AtomicInteger(1);
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + next.getAndIncrement());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

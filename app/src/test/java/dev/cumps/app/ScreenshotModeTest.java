@@ -1,0 +1,61 @@
+package dev.cumps.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+import javax.imageio.ImageIO;
+
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+@ExtendWith(ApplicationExtension.class)
+class ScreenshotModeTest {
+
+    @TempDir
+    Path dir;
+
+    private Scene scene;
+
+    @Start
+    void start(Stage stage) {
+        scene = ConsoleWindow.createScene(LaunchOptions.DEFAULTS, Messages.forLocale(Locale.ENGLISH));
+        stage.setScene(scene);
+    }
+
+    @Test
+    void writesTheLaidOutWindowAsAPng(FxRobot robot) throws Exception {
+        Path file = dir.resolve("main.png");
+        robot.interact(() -> {
+            try {
+                ScreenshotMode.write(scene, file);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+
+        assertTrue(Files.size(file) > 5_000, "PNG is only " + Files.size(file) + " bytes");
+        BufferedImage image = ImageIO.read(file.toFile());
+        assertEquals((int) ConsoleWindow.DEFAULT_WIDTH, image.getWidth());
+        assertEquals((int) ConsoleWindow.DEFAULT_HEIGHT, image.getHeight());
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y += 3) {
+            for (int x = 0; x < image.getWidth(); x += 3) {
+                colours.add(image.getRGB(x, y));
+            }
+        }
+        assertTrue(colours.size() > 20, "looks blank: " + colours.size() + " colours");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.cumps.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import dev.cumps.app.Messages;
+import javafx.geometry.Rectangle2D;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** UI pieces that need the toolkit: pseudo-classes, the error dialog, window restore. */
+@ExtendWith(ApplicationExtension.class)
+class FxComponentsTest {
+
+    @TempDir
+    Path dir;
+
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+    }
+
+    @Test
+    void aSeverityReplacesThePreviousOne(FxRobot robot) {
+        Label label = new Label("nvidia-smi");
+        robot.interact(() -> {
+            Severity.apply(label, Severity.FAIL);
+            Severity.apply(label, Severity.PASS);
+            RecordLook.apply(label, RecordLook.STALE);
+        });
+        assertEquals(Set.of("pass", "stale"), label.getPseudoClassStates().stream()
+                .map(Object::toString).collect(Collectors.toSet()));
+        robot.interact(() -> Severity.apply(label, null));
+        assertEquals(Set.of("stale"), label.getPseudoClassStates().stream()
+                .map(Object::toString).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void theErrorDialogLeadsWithTheSummaryAndHidesTheTrace(FxRobot robot) {
+        Messages messages = Messages.forLocale(Locale.ENGLISH);
+        ErrorReport report = ErrorReport.of(new IllegalStateException("Control pipe is gone"), messages);
+        Alert[] alert = new Alert[1];
+        robot.interact(() -> alert[0] = ErrorDialog.create(report, messages));
+
+        assertEquals("Control pipe is gone", alert[0].getContentText());
+        assertEquals("Something went wrong", alert[0].getHeaderText());
+        assertFalse(alert[0].getDialogPane().isExpanded());
+        String details = ((TextArea) alert[0].getDialogPane().getExpandableContent()).getText();
+        assertTrue(details.contains("IllegalStateException"), details);
+    }
+
+    @Test
+    void aWindowSavedOffScreenIsRestoredOntoTheScreen(FxRobot robot) {
+        WindowStateStore store = new WindowStateStore(dir.resolve("window.properties"));
+        store.save(new WindowState(50_000, 40_000, 900, 600, false));
+        robot.interact(() -> store.restore(stage));
+
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        assertTrue(screen.contains(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()),
+                stage.getX() + "," + stage.getY() + " " + stage.getWidth() + "x" + stage.getHeight() + " not in " + screen);
+        assertEquals(900, stage.getWidth(), 0.5);
+        assertEquals(Optional.of(new WindowState(stage.getX(), stage.getY(), 900, 600, false)),
+                Optional.of(WindowStateStore.capture(stage, Optional.empty())).map(s ->
+                        new WindowState(s.x(), s.y(), Math.round(s.width()), Math.round(s.height()), s.maximized())));
+    }
+}

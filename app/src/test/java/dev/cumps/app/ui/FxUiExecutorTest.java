@@ -1,0 +1,90 @@
+package dev.cumps.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FxUiExecutorTest {
+
+    /** Stands in for the FX thread: callbacks queue here and run when the test drains them. */
+    private final BlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
+    private final FxUiExecutor executor = new FxUiExecutor(uiQueue::add);
+
+    @AfterEach
+    void close() {
+        executor.close();
+    }
+
+    @Test
+    void workRunsOnANamedDaemonWorkerAndTheResultOnTheUiThread() throws Exception {
+        AtomicReference<Thread> worker = new AtomicReference<>();
+        List<String> results = new ArrayList<>();
+        executor.submit(() -> {
+            worker.set(Thread.currentThread());
+            return "done";
+        }, results::add, e -> results.add("failed: " + e));
+
+        uiQueue.poll(10, TimeUnit.SECONDS).run();
+        assertEquals(List.of("done"), results);
+        assertTrue(worker.get().getName().matches("cumps-worker-\\d+"), worker.get().getName());
+        assertTrue(worker.get().isDaemon());
+        assertTrue(uiQueue.isEmpty(), "exactly one callback");
+    }
+
+    @Test
+    void aFailureReachesOnlyTheFailureCallback() throws Exception {
+        IOException boom = new IOException("nvidia-smi timed out");
+        List<Object> outcomes = new ArrayList<>();
+        executor.submit(() -> {
+            throw boom;
+        }, outcomes::add, outcomes::add);
+
+        uiQueue.poll(10, TimeUnit.SECONDS).run();
+        assertEquals(1, outcomes.size());
+        assertSame(boom, outcomes.get(0));
+    }
+
+    @Test
+    void aCancelledTaskCallsNeitherCallback() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Object> outcomes = new ArrayList<>();
+        Future<?> task = executor.submit(() -> {
+            started.countDown();
+            release.await();
+            return "late";
+        }, outcomes::add, outcomes::add);
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        task.cancel(true);
+
+        Runnable callback = uiQueue.poll(10, TimeUnit.SECONDS);
+        if (callback != null) {
+            callback.run();
+        }
+        assertTrue(outcomes.isEmpty(), "callbacks after cancel: " + outcomes);
+        assertTrue(task.isCancelled());
+    }
+
+    @Test
+    void currentThreadExecutorRunsEverythingInline() {
+        List<Object> outcomes = new ArrayList<>();
+        Future<?> done = new CurrentThreadUiExecutor().submit(() -> 42, outcomes::add, outcomes::add);
+        assertEquals(List.of(42), outcomes);
+        assertTrue(done.isDone());
+        assertFalse(done.isCancelled());
+    }
+}

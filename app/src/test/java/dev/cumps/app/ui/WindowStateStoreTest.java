@@ -1,0 +1,58 @@
+package dev.cumps.app.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class WindowStateStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void savedStateIsLoadedBack() {
+        WindowStateStore store = new WindowStateStore(dir.resolve("mps-console/window.properties"));
+        WindowState state = new WindowState(12.5, -30, 1024, 700, true);
+        store.save(state);
+        assertEquals(Optional.of(state), store.load());
+        assertEquals(Optional.of(state), new WindowStateStore(store.file()).load());
+    }
+
+    @Test
+    void nothingSavedMeansNoState() {
+        assertEquals(Optional.empty(), new WindowStateStore(dir.resolve("window.properties")).load());
+    }
+
+    @Test
+    void aDamagedFileIsIgnored() throws IOException {
+        Path file = dir.resolve("window.properties");
+        Files.writeString(file, "x=12\ny=oops\n");
+        assertEquals(Optional.empty(), new WindowStateStore(file).load());
+        Files.writeString(file, "x=12\ny=3\nwidth=-5\nheight=10\n");
+        assertEquals(Optional.empty(), new WindowStateStore(file).load());
+    }
+
+    @Test
+    void aFailedSaveIsNotAnError() throws IOException {
+        Path blocker = dir.resolve("not-a-dir");
+        Files.writeString(blocker, "");
+        new WindowStateStore(blocker.resolve("window.properties")).save(new WindowState(0, 0, 800, 600, false));
+    }
+
+    @Test
+    void defaultLocationFollowsXdgConfigHome() {
+        assertEquals(Path.of("/cfg/mps-console/window.properties"),
+                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "/cfg"), "/home/ann"));
+        assertEquals(Path.of("/home/ann/.config/mps-console/window.properties"),
+                WindowStateStore.defaultLocation(Map.of(), "/home/ann"));
+        assertEquals(Path.of("/home/ann/.config/mps-console/window.properties"),
+                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "relative/cfg"), "/home/ann"));
+    }
+}
