@@ -423,11 +423,7 @@ public final class Cli {
                 throw new CommandLine.ParameterException(new CommandLine(this), "unsupported --shell '" + shell + "'; only posix is supported");
             }
             LaunchEnvironment env = root.services().launchEnvironment(Optional.ofNullable(name));
-            if (json) {
-                printJson(env.jsonMap());
-            } else {
-                out.print(env.posix());
-            }
+            out.print(json ? env.jsonText() : env.posix());
             return OK;
         }
     }

@@ -43,6 +43,11 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
         return map;
     }
 
+    /** Exactly what {@code cumps env --json} prints. */
+    public String jsonText() {
+        return dev.cumps.core.json.Json.write(jsonMap()) + "\n";
+    }
+
     /** Single-quotes a value for POSIX sh; a single quote becomes {@code '\''}. */
     public static String shellQuote(String value) {
         return "'" + value.replace("'", "'\\''") + "'";
