@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds a self-contained application image of MPS Console with jpackage (JDK 17+):
+#   packaging/build-app-image.sh [OUTPUT_DIR]      -> OUTPUT_DIR/mps-console/bin/mps-console
+# The image holds the window, core, the `cumps` CLI (lib/app/cumps.jar) and the stand-in NVIDIA tools,
+# so `mps-console --simulate` and `cumps --simulate` work without a GPU.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${1:-$root/packaging/target}"
+cd "$root"
+mvn -q -B install -DskipTests
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+mvn -q -B -pl app dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$stage"
+cp app/target/mps-console-app-*.jar "$stage/mps-console-app.jar"
+cp core/target/cumps.jar "$stage/cumps.jar"
+rm -rf "$out/mps-console"
+mkdir -p "$out"
+jpackage --type app-image --name mps-console --dest "$out" --input "$stage" \
+    --main-jar mps-console-app.jar --main-class dev.cumps.app.ConsoleLauncher \
+    --java-options '-Dprism.order=es2,sw' \
+    --description "Operations console for user-owned NVIDIA CUDA MPS control daemons"
+cp packaging/linux/*.desktop "$out/mps-console/"
+echo "built $out/mps-console (run: $out/mps-console/bin/mps-console --simulate)"
