@@ -80,6 +80,11 @@ public final class RecordStore {
             if (name.startsWith(".") || !Files.isRegularFile(dir.resolve(RECORD_FILE))) {
                 continue;
             }
+            if (RecordNames.problem(name).isPresent()) {
+                unreadable.add(new UnreadableRecord(name, dir.resolve(RECORD_FILE),
+                        "directory name '" + name + "' is not a valid daemon name; neither cumps nor uni-cumps wrote it"));
+                continue;
+            }
             RecordLookup result = lookup(name);
             if (result instanceof RecordLookup.Found found) {
                 mine.add(found.record());
@@ -184,6 +189,11 @@ public final class RecordStore {
         RecordNames.validate(name);
         Path lockDir = root.resolve(LOCK_DIR);
         Path lockFile = lockDir.resolve(name + ".lock");
+        // POSIX record locks belong to the process, and closing any descriptor of the file drops them;
+        // so a second holder inside this process must be refused before it opens the file at all.
+        if (!HELD_IN_THIS_PROCESS.add(lockFile)) {
+            throw busy(name);
+        }
         FileChannel channel = null;
         try {
             createPrivateDirectories(lockDir);
@@ -193,18 +203,27 @@ public final class RecordStore {
             if (lock == null) {
                 throw busy(name);
             }
-            return new NameLock(name, channel, lock);
+            return new NameLock(name, lockFile, channel, lock);
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
+            HELD_IN_THIS_PROCESS.remove(lockFile);
             throw busy(name);
         } catch (IOException e) {
             closeQuietly(channel);
+            HELD_IN_THIS_PROCESS.remove(lockFile);
             throw new CumpsException("cannot lock " + lockFile + ": " + e.getMessage());
         } catch (CumpsException e) {
             closeQuietly(channel);
+            HELD_IN_THIS_PROCESS.remove(lockFile);
             throw e;
         }
     }
+
+    /**
+     * Lock files held by this process. Process-wide on purpose: it mirrors the kernel's per-process
+     * ownership of POSIX locks, which no instance field could.
+     */
+    private static final java.util.Set<Path> HELD_IN_THIS_PROCESS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static CumpsException busy(String name) {
         return new CumpsException("another cumps is starting or stopping '" + name + "' right now; wait for it to finish and try again");
@@ -249,11 +268,14 @@ public final class RecordStore {
     /** A held name lock; closing releases it. */
     public static final class NameLock implements AutoCloseable {
         private final String name;
+        private final Path file;
         private final FileChannel channel;
         private final FileLock lock;
+        private final java.util.concurrent.atomic.AtomicBoolean open = new java.util.concurrent.atomic.AtomicBoolean(true);
 
-        private NameLock(String name, FileChannel channel, FileLock lock) {
+        private NameLock(String name, Path file, FileChannel channel, FileLock lock) {
             this.name = name;
+            this.file = file;
             this.channel = channel;
             this.lock = lock;
         }
@@ -264,12 +286,16 @@ public final class RecordStore {
 
         @Override
         public void close() {
+            if (!open.getAndSet(false)) {
+                return;
+            }
             try {
                 lock.release();
             } catch (IOException ignored) {
                 // Closing the channel below releases it as well.
             }
             closeQuietly(channel);
+            HELD_IN_THIS_PROCESS.remove(file);
         }
     }
 }

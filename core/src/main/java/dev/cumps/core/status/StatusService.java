@@ -69,7 +69,7 @@ public final class StatusService {
         Set<Path> dirs = new LinkedHashSet<>();
         records.forEach(r -> dirs.add(r.pipeDirectory()));
         dirs.add(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY);
-        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(Path::of).map(Path::toAbsolutePath).ifPresent(dirs::add);
+        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(dirs::add);
         Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
         if (Files.isDirectory(runtimeRoot)) {
             try (DirectoryStream<Path> names = Files.newDirectoryStream(runtimeRoot)) {
