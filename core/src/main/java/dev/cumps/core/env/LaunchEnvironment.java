@@ -22,7 +22,8 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
         vars.put("CUDA_MPS_LOG_DIRECTORY", record.logDirectory().toString());
         vars.forEach((k, v) -> {
             if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0 || v.indexOf('\0') >= 0) {
-                throw new CumpsException(k + " of daemon '" + record.name() + "' contains a newline or NUL; such a path cannot be exported safely. Restart the daemon with another directory");
+                throw new CumpsException(k + " of daemon '" + record.name()
+                        + "' contains a newline or NUL; such a path cannot be exported safely. Restart the daemon with another directory");
             }
         });
         return new LaunchEnvironment(record.name(), vars);

@@ -217,7 +217,8 @@ public final class DaemonLifecycle {
             throw new CumpsException("cannot clear leftovers in " + pipe + ": " + e.getMessage());
         }
         if (Files.exists(pipe.resolve(ControlPipe.CONTROL), LinkOption.NOFOLLOW_LINKS)) {
-            throw new CumpsException(pipe.resolve(ControlPipe.CONTROL) + " already exists and no record of yours owns it; refusing to attach to an unmanaged daemon. Remove it if no daemon uses it, or choose another --pipe-dir");
+            throw new CumpsException(pipe.resolve(ControlPipe.CONTROL) + " already exists and no record of yours owns it;"
+                    + " refusing to attach to an unmanaged daemon. Remove it if no daemon uses it, or choose another --pipe-dir");
         }
     }
 
