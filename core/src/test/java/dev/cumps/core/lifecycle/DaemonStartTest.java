@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class DaemonStartTest {
@@ -417,6 +418,89 @@ class DaemonStartTest {
         CumpsException e = assertThrows(CumpsException.class, () -> sb.start("nosmi"));
 
         assertTrue(e.getMessage().contains("nvidia-smi was not found"), e.getMessage());
+        assertTrue(sb.mps.launches().isEmpty());
+    }
+
+    @Test
+    void startRefusesANameRecordedByAnotherUser() {
+        sb.foreignRecord("shared", 4242, Sandbox.HOSTNAME, 5_000_900L, 1);
+
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.start("shared"));
+
+        assertTrue(e.getMessage().contains("uid 4242"), e.getMessage());
+        assertTrue(Files.exists(sb.recordFile("shared")), "another user's record is never moved");
+        assertTrue(sb.mps.launches().isEmpty());
+    }
+
+    @Test
+    void startRefusesAPipeDirectoryOfAnotherLiveDaemon() {
+        Path pipe = sb.dir.resolve("p");
+        lifecycle().start(Sandbox.request(null, "first", pipe, sb.dir.resolve("l1")), s -> { });
+
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request(null, "second", pipe, sb.dir.resolve("l2")), s -> { }));
+
+        assertTrue(e.getMessage().contains("first"), e.getMessage());
+        assertEquals(1, sb.mps.launches().size());
+    }
+
+    @Test
+    void invalidNamesAreRefusedBeforeAnythingIsCreated() {
+        for (String bad : List.of("Upper", "-dash", "under_score", "a".repeat(65), "../up", "")) {
+            CumpsException e = assertThrows(CumpsException.class, () -> sb.start(bad), bad);
+            assertTrue(e.getMessage().contains("invalid daemon name"), e.getMessage());
+        }
+        assertTrue(sb.mps.launches().isEmpty());
+        assertFalse(Files.exists(sb.runtimeRoot()));
+    }
+
+    @Test
+    void anyUuidSpellingSelectsTheGpuAndIsRecordedCanonically() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        String shouting = FakeGpu.uuidFor(1).substring(4).replace("-", "").toUpperCase(java.util.Locale.ROOT);
+
+        DaemonRecord record = lifecycle().start(Sandbox.request(shouting, null, null, null), s -> { });
+
+        assertEquals(List.of(FakeGpu.uuidFor(1)), record.gpuUuids());
+        assertEquals("gpu-" + FakeGpu.uuidFor(1).substring(4), record.name());
+    }
+
+    @Test
+    void oldErrorsInControlLogDoNotFailANewStart() throws IOException {
+        Path log = sb.dir.resolve("l");
+        Sandbox.mkdir700(log);
+        Files.writeString(log.resolve("control.log"), "[2026-01-01 00:00:00.000 Control 9] ERROR: yesterday's failure\n");
+
+        DaemonRecord record = lifecycle().start(Sandbox.request(null, "reuse-log", sb.dir.resolve("p"), log), s -> { });
+
+        assertEquals(log, record.logDirectory());
+    }
+
+    @Test
+    void migDeviceUuidIsRefusedNamingMig() {
+        CumpsException e = assertThrows(CumpsException.class, () -> lifecycle().start(
+                Sandbox.request("MIG-a1b2c3d4-0000-4000-8000-000000000000", "m", null, null), s -> { }));
+
+        assertTrue(e.getMessage().contains("MIG"), e.getMessage());
+        assertTrue(sb.mps.launches().isEmpty());
+    }
+
+    @Disabled("BUG: DaemonLifecycle.prepare (lifecycle/DaemonLifecycle.java:165) checks the default log directory's"
+            + " ancestors from the runtime root only when the pipe directory is ALSO the default"
+            + " (plan.defaultPipeDirectory() && ...); with an explicit --pipe-dir and the default log directory,"
+            + " preparePrivate starts at the first missing directory (<root>/<name>), so a symlinked (or 0755, or foreign)"
+            + " ${TMPDIR}/uni-cumps-<uid> is followed and the log directory is created through it")
+    @Test
+    void symlinkedRuntimeRootIsRefusedForTheDefaultLogDirectoryToo() throws IOException {
+        Path real = sb.tmp.resolve("elsewhere");
+        Sandbox.mkdir700(real);
+        Files.createSymbolicLink(sb.runtimeRoot(), real);
+
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request(null, "halfdefault", sb.dir.resolve("p"), null), s -> { }));
+
+        assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
+        assertFalse(Files.exists(real.resolve("halfdefault")), "nothing was created through the link");
         assertTrue(sb.mps.launches().isEmpty());
     }
 

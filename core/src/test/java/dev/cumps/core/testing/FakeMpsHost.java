@@ -2,6 +2,7 @@ package dev.cumps.core.testing;
 
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.exec.ProcessSpawner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
@@ -11,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +74,7 @@ public final class FakeMpsHost implements AutoCloseable {
     private final List<FakeGpu> gpus = new CopyOnWriteArrayList<>();
     private final Map<Path, Daemon> daemons = new ConcurrentHashMap<>();
     private final List<ServerSocketChannel> channels = new CopyOnWriteArrayList<>();
+    private final List<CommandSpec> spawned = new CopyOnWriteArrayList<>();
     private final List<Consumer<CommandSpec>> observers = new CopyOnWriteArrayList<>();
     private final AtomicLong nextPid = new AtomicLong(FIRST_FAKE_PID);
     private volatile Smi smi = Smi.OK;
@@ -174,6 +177,11 @@ public final class FakeMpsHost implements AutoCloseable {
             touch(pipe.resolve("control_lock"));
             return CommandResult.exited(CONTROL, 0, "", "");
         }
+        startDaemon(pipe, log);
+        return CommandResult.exited(CONTROL, 0, "", "");
+    }
+
+    private Daemon startDaemon(Path pipe, Path log) {
         long pid = nextPid.getAndIncrement();
         long ticks = 1000 + (pid - FIRST_FAKE_PID) * 17;
         ServerSocketChannel channel = bind(pipe.resolve("control"));
@@ -184,7 +192,54 @@ public final class FakeMpsHost implements AutoCloseable {
         daemon.hangs = launch == Launch.NEVER_ANSWERS;
         daemon.ignoresQuit = launch == Launch.IGNORES_QUIT;
         daemons.put(pipe, daemon);
-        return CommandResult.exited(CONTROL, 0, "", "");
+        return daemon;
+    }
+
+    /** Specs handed to {@link #spawner()}, in order. */
+    public List<CommandSpec> spawned() {
+        return List.copyOf(spawned);
+    }
+
+    /**
+     * A {@link ProcessSpawner} for {@code --foreground}: {@code nvidia-cuda-mps-control -f} brings a
+     * daemon up exactly as {@code -d} does, and the "child" runs until that daemon leaves the
+     * process table (after {@code quit}).
+     */
+    public ProcessSpawner spawner() {
+        return spec -> {
+            spawned.add(spec);
+            observers.forEach(o -> o.accept(spec));
+            Daemon d = startDaemon(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")),
+                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")));
+            return new ProcessSpawner.Spawned() {
+                @Override
+                public long pid() {
+                    return d.pid;
+                }
+
+                @Override
+                public boolean isAlive() {
+                    return processes.contains(d.pid);
+                }
+
+                @Override
+                public boolean waitFor(Duration timeout) throws InterruptedException {
+                    long deadline = System.nanoTime() + timeout.toNanos();
+                    while (isAlive() && System.nanoTime() < deadline) {
+                        Thread.sleep(5);
+                    }
+                    return !isAlive();
+                }
+
+                @Override
+                public int exitValue() {
+                    if (isAlive()) {
+                        throw new IllegalThreadStateException("still running");
+                    }
+                    return 0;
+                }
+            };
+        };
     }
 
     private CommandResult client(CommandSpec spec) {
