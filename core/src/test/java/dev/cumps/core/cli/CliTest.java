@@ -238,4 +238,38 @@ class CliTest {
         assertEquals(0, cumps("env", "--json"));
         assertEquals("e", Sandbox.parseObject(out).get("name"));
     }
+
+    @Test
+    void globalRecordsOptionReachesTheServices() {
+        java.util.concurrent.atomic.AtomicReference<Cli.Globals> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        StringWriter o = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(new StringWriter()), g -> {
+            seen.set(g);
+            return sb.services();
+        }).run("--records", sb.records.toString(), "status", "--json");
+
+        assertEquals(0, code);
+        assertEquals(java.util.Optional.of(sb.records), seen.get().records());
+    }
+
+    @Test
+    void daemonAndForegroundTogetherAreAUsageError() {
+        assertEquals(2, cumps("start", "--daemon", "--foreground"));
+        assertTrue(sb.mps.launches().isEmpty());
+    }
+
+    @Test
+    void anUnexpectedFailureIsStillOneErrorLine() {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), g -> {
+            throw new IllegalStateException("boom\nsecond line");
+        }).run("status");
+        out = o.toString();
+        err = e.toString();
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+        assertTrue(err.contains("boom"), err);
+    }
 }

@@ -299,4 +299,40 @@ class DoctorTest {
         assertFalse(report.valid());
         assertTrue(report.plan().isEmpty());
     }
+
+    @Test
+    void twoLiveDaemonsForTheSameGpuFail() {
+        sb.start("one");
+        sb.start("two");
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck count = check(report, "daemon_count");
+        assertEquals(CheckStatus.FAIL, count.status());
+        assertTrue(count.observed().contains("one") && count.observed().contains("two"), count.observed());
+        assertEquals(CheckStatus.SKIP, check(report, "answers").status());
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void checksAreHandedOnInTheOrderOfTheReport() {
+        sb.start("listened");
+        List<String> heard = new java.util.ArrayList<>();
+
+        DoctorReport report = sb.services().doctor().run(Optional.empty(), c -> heard.add(c.id()));
+
+        assertEquals(report.checks().stream().map(DoctorCheck::id).toList(), heard);
+    }
+
+    @Test
+    void anInterruptedRunIsCancelled() {
+        Thread.currentThread().interrupt();
+        try {
+            dev.cumps.core.CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(dev.cumps.core.CumpsException.class,
+                    () -> doctor(null));
+            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        } finally {
+            Thread.interrupted();
+        }
+    }
 }

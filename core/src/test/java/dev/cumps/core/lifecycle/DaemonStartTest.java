@@ -507,4 +507,13 @@ class DaemonStartTest {
     static String describe(List<CommandSpec> specs) {
         return specs.stream().map(s -> s.display() + " <<" + s.stdin()).collect(Collectors.joining("; "));
     }
+
+    @Test
+    void recordDirectoriesArePrivate() throws IOException {
+        sb.start("private");
+
+        assertEquals("rwx------", mode(sb.records));
+        assertEquals("rwx------", mode(sb.records.resolve("private")));
+        assertEquals("rw-------", mode(sb.recordFile("private")));
+    }
 }

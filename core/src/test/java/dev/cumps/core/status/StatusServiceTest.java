@@ -269,4 +269,17 @@ class StatusServiceTest {
         assertTrue(sb.mps.runner().specsFor(FakeMpsHost.CONTROL).isEmpty());
         assertTrue(sb.processes.contains(r.pid()));
     }
+
+    @Test
+    void recordFiledUnderAnotherNameIsUnreadable() {
+        DaemonRecord r = sb.start("real");
+        sb.writeRaw("copy", dev.cumps.core.record.RecordCodec.encode(r));
+
+        HostStatus s = status();
+
+        assertEquals(List.of("real"), s.daemons().stream().map(ManagedDaemon::name).toList());
+        UnreadableRecord copy = s.unreadable().get(0);
+        assertEquals("copy", copy.name());
+        assertTrue(copy.reason().contains("'real'"), copy.reason());
+    }
 }
