@@ -18,13 +18,19 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class DoctorTest {
     private static final List<String> DAEMON_CHECKS = List.of("identity", "control_pipe", "pipe_access", "answers", "pid_file",
             "control_log", "env_pipe_directory");
 
-    private final Sandbox sb = new Sandbox();
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
 
     @AfterEach
     void cleanUp() {

@@ -20,10 +20,16 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class DaemonStopTest {
-    private final Sandbox sb = new Sandbox();
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
 
     @AfterEach
     void cleanUp() {

@@ -20,13 +20,19 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class StatusServiceTest {
-    private final Sandbox sb = new Sandbox();
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
 
     @AfterEach
     void cleanUp() {
