@@ -1,0 +1,281 @@
+package dev.cumps.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Sandbox;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class CliTest {
+    private Sandbox sb;
+    private String out;
+    private String err;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    private int cumps(String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), globals -> sb.services()).run(args);
+        out = o.toString();
+        err = e.toString();
+        return code;
+    }
+
+    private void assertOneErrorLine() {
+        List<String> lines = err.lines().toList();
+        assertEquals(1, lines.size(), err);
+        assertTrue(lines.get(0).startsWith("error: "), err);
+        assertFalse(err.contains("at dev."), err);
+        assertFalse(out.contains("at dev."), out);
+    }
+
+    private static void assertKeysSorted(com.fasterxml.jackson.databind.JsonNode node) {
+        if (node.isObject()) {
+            List<String> names = new ArrayList<>();
+            node.fieldNames().forEachRemaining(names::add);
+            List<String> sorted = new ArrayList<>(names);
+            java.util.Collections.sort(sorted);
+            assertEquals(sorted, names);
+            for (Iterator<com.fasterxml.jackson.databind.JsonNode> it = node.elements(); it.hasNext(); ) {
+                assertKeysSorted(it.next());
+            }
+        } else if (node.isArray()) {
+            node.forEach(CliTest::assertKeysSorted);
+        }
+    }
+
+    @Test
+    void statusJsonIsSortedTwoSpaceIndentedJson() throws Exception {
+        sb.start("listed");
+
+        int code = cumps("status", "--json");
+
+        assertEquals(0, code, err);
+        com.fasterxml.jackson.databind.JsonNode tree = dev.cumps.core.json.Json.mapper().readTree(out);
+        assertKeysSorted(tree);
+        assertTrue(out.startsWith("{\n  \"compatible_topology_modes\": [\n    \"single_gpu\"\n  ],\n"), out);
+        assertTrue(out.lines().filter(l -> l.startsWith(" ")).allMatch(l -> (l.length() - l.stripLeading().length()) % 2 == 0), out);
+        assertEquals("listed", tree.get("managed_daemons").get(0).get("name").asText());
+        assertEquals("", err);
+    }
+
+    @Test
+    void statusWithoutNvidiaSmiExitsZero() {
+        sb.mps.smi(FakeMpsHost.Smi.NOT_FOUND);
+
+        int code = cumps("status", "--json");
+
+        assertEquals(0, code, err);
+        assertEquals(false, Sandbox.parseObject(out).get("nvidia_smi_available"));
+    }
+
+    @Test
+    void textStatusShowsLiveAndStaleDaemons() {
+        sb.start("up");
+        DaemonRecord down = sb.start("down");
+        sb.processes.kill(down.pid());
+
+        assertEquals(0, cumps("status"));
+
+        assertTrue(out.lines().anyMatch(l -> l.contains("up") && l.contains("LIVE")), out);
+        assertTrue(out.lines().anyMatch(l -> l.contains("down") && l.contains("STALE")), out);
+    }
+
+    @Test
+    void anErrorIsOneLineWithExitOneAndNoStackTrace() {
+        int code = cumps("stop", "--name", "nobody");
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+        assertTrue(err.contains("only daemons recorded"), err);
+    }
+
+    @Test
+    void anInvalidNameIsOneErrorLine() {
+        int code = cumps("env", "--name", "Bad_Name");
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+    }
+
+    @Test
+    void unknownOptionIsAUsageError() {
+        assertEquals(2, cumps("status", "--frobnicate"));
+        assertTrue(err.startsWith("error: "), err);
+        assertFalse(err.contains("at dev."), err);
+    }
+
+    @Test
+    void stopAllWithNameIsAUsageError() {
+        DaemonRecord r = sb.start("x");
+
+        assertEquals(2, cumps("stop", "--all", "--name", "x"));
+        assertTrue(err.startsWith("error: "), err);
+        assertTrue(sb.processes.contains(r.pid()), "nothing was stopped");
+    }
+
+    @Test
+    void unsupportedShellIsAUsageError() {
+        sb.start("sh");
+
+        assertEquals(2, cumps("env", "--shell", "fish"));
+        assertTrue(err.contains("fish"), err);
+        assertEquals("", out);
+    }
+
+    @Test
+    void completionPrintsABashScript() {
+        assertEquals(0, cumps("completion"));
+
+        assertTrue(out.contains("complete "), out.substring(0, Math.min(out.length(), 300)));
+        assertTrue(out.contains("doctor") && out.contains("stop"), "subcommands are completed");
+    }
+
+    @Test
+    void versionPrintsTheProgramName() {
+        assertEquals(0, cumps("--version"));
+
+        assertTrue(out.startsWith("cumps "), out);
+    }
+
+    @Test
+    void doctorExitsZeroWhenValidAndOneWhenInvalid() {
+        assertEquals(1, cumps("doctor"));
+        assertTrue(out.contains("INVALID"), out);
+
+        sb.start("good");
+
+        assertEquals(0, cumps("doctor"));
+        assertTrue(out.contains("VALID"), out);
+        assertEquals(0, cumps("doctor", "--json"));
+        assertEquals(true, Sandbox.parseObject(out).get("valid"));
+    }
+
+    @Test
+    void stopOfAStaleRecordExitsOneSayingStale() {
+        DaemonRecord r = sb.start("old");
+        sb.processes.kill(r.pid());
+
+        assertEquals(1, cumps("stop", "--name", "old"));
+
+        assertOneErrorLine();
+        assertTrue(err.contains("stale"), err);
+        assertFalse(Files.exists(sb.recordFile("old")));
+    }
+
+    @Test
+    void stopPrintsTheStoppedRecords() {
+        DaemonRecord r = sb.start("live");
+
+        assertEquals(0, cumps("stop"));
+
+        Map<String, Object> json = Sandbox.parseObject(out);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> stopped = (List<Map<String, Object>>) json.get("stopped");
+        assertEquals(1, stopped.size());
+        assertEquals("live", stopped.get(0).get("name"));
+        assertEquals(r.pid(), ((Number) stopped.get(0).get("pid")).longValue());
+    }
+
+    @Test
+    void stopAllReportsEachOutcomeAndFailsWhenOneFailed() {
+        sb.mps.launch(FakeMpsHost.Launch.IGNORES_QUIT);
+        sb.start("a-stuck");
+        sb.mps.launch(FakeMpsHost.Launch.OK);
+        sb.start("b-live");
+
+        int code = cumps("stop", "--all");
+
+        assertEquals(1, code);
+        Map<String, Object> json = Sandbox.parseObject(out);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> stopped = (List<Map<String, Object>>) json.get("stopped");
+        assertEquals(List.of("b-live"), stopped.stream().map(m -> m.get("name")).toList());
+        assertTrue(err.lines().allMatch(l -> l.startsWith("error: ")) && err.contains("a-stuck"), err);
+    }
+
+    @Test
+    void startPrintsTheRecordAsJson() {
+        assertEquals(0, cumps("start", "--name", "fresh"));
+
+        Map<String, Object> json = Sandbox.parseObject(out);
+        assertEquals("fresh", json.get("name"));
+        assertEquals(sb.mps.launches().size(), 1);
+    }
+
+    @Test
+    void startFailureIsOneErrorLineWithTheLogTail() {
+        sb.mps.launch(FakeMpsHost.Launch.LOG_ERROR);
+
+        assertEquals(1, cumps("start", "--name", "broken"));
+
+        assertOneErrorLine();
+        assertTrue(err.contains("failed to start the control daemon"), err);
+    }
+
+    @Test
+    void envPrintsExportsAndJson() {
+        DaemonRecord r = sb.start("e");
+
+        assertEquals(0, cumps("env"));
+        assertTrue(out.contains("export CUDA_MPS_PIPE_DIRECTORY='" + r.pipeDirectory() + "'"), out);
+
+        assertEquals(0, cumps("env", "--json"));
+        assertEquals("e", Sandbox.parseObject(out).get("name"));
+    }
+
+    @Test
+    void globalRecordsOptionReachesTheServices() {
+        java.util.concurrent.atomic.AtomicReference<Cli.Globals> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        StringWriter o = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(new StringWriter()), g -> {
+            seen.set(g);
+            return sb.services();
+        }).run("--records", sb.records.toString(), "status", "--json");
+
+        assertEquals(0, code);
+        assertEquals(java.util.Optional.of(sb.records), seen.get().records());
+    }
+
+    @Test
+    void daemonAndForegroundTogetherAreAUsageError() {
+        assertEquals(2, cumps("start", "--daemon", "--foreground"));
+        assertTrue(sb.mps.launches().isEmpty());
+    }
+
+    @Test
+    void anUnexpectedFailureIsStillOneErrorLine() {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), g -> {
+            throw new IllegalStateException("boom\nsecond line");
+        }).run("status");
+        out = o.toString();
+        err = e.toString();
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+        assertTrue(err.contains("boom"), err);
+    }
+}

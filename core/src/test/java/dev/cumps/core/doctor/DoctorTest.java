@@ -1,0 +1,344 @@
+package dev.cumps.core.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.json.Json;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.FakeGpu;
+import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class DoctorTest {
+    private static final List<String> DAEMON_CHECKS = List.of("identity", "control_pipe", "pipe_access", "answers", "pid_file",
+            "control_log", "env_pipe_directory");
+
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    private DoctorReport doctor(String selector) {
+        return sb.services().doctor().run(Optional.ofNullable(selector));
+    }
+
+    private static DoctorCheck check(DoctorReport report, String id) {
+        return report.checks().stream().filter(c -> c.id().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no check " + id + " in " + report.checks()));
+    }
+
+    private static Map<String, CheckStatus> statuses(DoctorReport report) {
+        Map<String, CheckStatus> m = new TreeMap<>();
+        report.checks().forEach(c -> m.put(c.id(), c.status()));
+        return m;
+    }
+
+    @Test
+    void liveDaemonOnAnExclusiveGpuIsValidWithEveryCheckPassing() {
+        sb.start("good");
+
+        DoctorReport report = doctor(null);
+
+        assertTrue(report.valid(), report.checks().toString());
+        assertTrue(report.checks().stream().allMatch(c -> c.status() == CheckStatus.PASS), statuses(report).toString());
+        assertTrue(report.checks().stream().allMatch(c -> c.remedy().isEmpty()), "a passing check shows no remedy");
+        assertTrue(statuses(report).keySet().containsAll(Set.of("platform", "nvidia_smi", "visibility", "topology", "mig",
+                "compute_mode", "daemon_count", "identity", "control_pipe", "pipe_access", "answers", "pid_file", "control_log",
+                "env_pipe_directory", "env_visible_index")), statuses(report).keySet().toString());
+        assertEquals(true, report.sharing().get("effective"));
+        assertEquals(true, report.sharing().get("validated"));
+    }
+
+    @Test
+    void withoutADaemonTheReportIsInvalidAndDependentChecksAreSkipped() {
+        DoctorReport report = doctor(null);
+
+        assertFalse(report.valid());
+        assertEquals(CheckStatus.FAIL, check(report, "daemon_count").status());
+        assertTrue(check(report, "daemon_count").remedy().contains("cumps start"), check(report, "daemon_count").remedy());
+        for (String id : DAEMON_CHECKS) {
+            assertEquals(CheckStatus.SKIP, check(report, id).status(), id);
+        }
+        assertEquals(false, report.sharing().get("configured"));
+        assertTrue(((String) report.sharing().get("error")).contains("live"), String.valueOf(report.sharing().get("error")));
+    }
+
+    @Test
+    void staleDaemonDoesNotCountAndIsNotContacted() {
+        DaemonRecord r = sb.start("stale");
+        sb.processes.kill(r.pid());
+        sb.mps.runner().clear();
+
+        DoctorReport report = doctor(null);
+
+        assertFalse(report.valid());
+        assertTrue(check(report, "daemon_count").observed().contains("1 stale"), check(report, "daemon_count").observed());
+        assertTrue(sb.mps.clientCalls().isEmpty());
+    }
+
+    @Test
+    void prohibitedComputeModeFails() {
+        sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Prohibited"));
+        sb.start("prohibited");
+
+        DoctorReport report = doctor(null);
+
+        assertEquals(CheckStatus.FAIL, check(report, "compute_mode").status());
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void defaultComputeModeWarnsRecommendingExclusiveProcessAndStaysValid() {
+        sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Default"));
+        sb.start("default");
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck mode = check(report, "compute_mode");
+        assertEquals(CheckStatus.WARN, mode.status());
+        assertTrue(mode.remedy().contains("EXCLUSIVE_PROCESS"), mode.remedy());
+        assertTrue(report.valid());
+    }
+
+    @Test
+    void exclusiveProcessComputeModePasses() {
+        sb.start("exclusive");
+
+        assertEquals(CheckStatus.PASS, check(doctor(null), "compute_mode").status());
+    }
+
+    @Test
+    void migEnabledGpuFails() {
+        sb.mps.gpus(FakeGpu.exclusive(0).withMig("Enabled"));
+
+        DoctorReport report = doctor(null);
+
+        assertEquals(CheckStatus.FAIL, check(report, "mig").status());
+        assertTrue(check(report, "mig").remedy().contains("MIG"), check(report, "mig").remedy());
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void multiGpuSelectorsFailClosed() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+
+        DoctorReport list = doctor("0,1");
+        DoctorReport all = doctor("all");
+
+        assertEquals(CheckStatus.FAIL, check(list, "topology").status());
+        assertTrue(check(list, "topology").observed().contains("single_task_multi_gpu"), check(list, "topology").observed());
+        assertEquals("single_task_multi_gpu", list.plan().orElseThrow().mode().id());
+        assertEquals(CheckStatus.FAIL, check(all, "topology").status());
+        assertTrue(check(all, "topology").observed().contains("task_per_gpu"), check(all, "topology").observed());
+        assertFalse(list.valid());
+        assertFalse(all.valid());
+        assertEquals(CheckStatus.SKIP, check(all, "daemon_count").status());
+    }
+
+    @Test
+    void callersPipeDirectoryPointingElsewhereWarns() {
+        DaemonRecord r = sb.start("here");
+        sb.env("CUDA_MPS_PIPE_DIRECTORY", sb.dir.resolve("elsewhere").toString());
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck env = check(report, "env_pipe_directory");
+        assertEquals(CheckStatus.WARN, env.status());
+        assertTrue(env.remedy().contains("cumps env --name here"), env.remedy());
+        assertEquals(r.pipeDirectory().toString(), env.expected());
+        assertTrue(report.valid());
+    }
+
+    @Test
+    void callersPipeDirectoryPointingAtTheDaemonPasses() {
+        DaemonRecord r = sb.start("here");
+        sb.env("CUDA_MPS_PIPE_DIRECTORY", r.pipeDirectory().toString());
+
+        assertEquals(CheckStatus.PASS, check(doctor(null), "env_pipe_directory").status());
+    }
+
+    @Test
+    void numericVisibleDeviceOtherThanZeroWarnsShowingTheUuid() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        sb.env("CUDA_VISIBLE_DEVICES", "1");
+        sb.start("second");
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck idx = check(report, "env_visible_index");
+        assertEquals(CheckStatus.WARN, idx.status());
+        assertTrue(idx.observed().contains(FakeGpu.uuidFor(1)), idx.observed());
+        assertTrue(idx.remedy().contains("CUDA_VISIBLE_DEVICES=" + FakeGpu.uuidFor(1)), idx.remedy());
+        assertTrue(report.valid(), report.checks().toString());
+    }
+
+    @Test
+    void recentErrorInControlLogWarns() throws IOException {
+        DaemonRecord r = sb.start("logged");
+        Files.writeString(r.logDirectory().resolve("control.log"), "[2026-11-29 10:00:01.000 Control 1] ERROR: server exited\n",
+                StandardOpenOption.APPEND);
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck log = check(report, "control_log");
+        assertEquals(CheckStatus.WARN, log.status());
+        assertTrue(log.observed().contains("server exited"), log.observed());
+        assertTrue(report.valid());
+    }
+
+    @Test
+    void pidFileNamingAnotherProcessFails() throws IOException {
+        DaemonRecord r = sb.start("swapped");
+        Files.writeString(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), "5500000\n");
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck pid = check(report, "pid_file");
+        assertEquals(CheckStatus.FAIL, pid.status());
+        assertTrue(pid.observed().contains("5500000"), pid.observed());
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void daemonThatDoesNotAnswerFails() {
+        DaemonRecord r = sb.start("mute");
+        sb.mps.daemon(r.pipeDirectory()).orElseThrow().hangs = true;
+
+        DoctorReport report = doctor(null);
+
+        assertEquals(CheckStatus.FAIL, check(report, "answers").status());
+        assertEquals(false, report.sharing().get("effective"));
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void doctorWritesNothingAndSendsOnlyGetServerList() throws IOException {
+        DaemonRecord r = sb.start("readonly");
+        Files.writeString(r.pipeDirectory().resolve("control_lock"), "");
+        List<String> before = sb.snapshot(sb.dir);
+        sb.mps.runner().clear();
+
+        doctor(null);
+        doctor("0");
+
+        assertEquals(before, sb.snapshot(sb.dir));
+        assertEquals(List.of("get_server_list\n", "get_server_list\n"), sb.mps.clientCommands());
+        assertTrue(sb.mps.launches().isEmpty());
+        assertTrue(sb.processes.contains(r.pid()));
+    }
+
+    @Test
+    void reportJsonHasTheDocumentedShape() {
+        DaemonRecord r = sb.start("shape");
+        sb.mps.serverList("5600001\n");
+
+        Map<String, Object> json = Sandbox.parseObject(Json.write(doctor("0").toJsonMap()));
+
+        assertTrue(json.keySet().containsAll(Set.of("schema_version", "valid", "checks", "compatible_topology_modes", "plan",
+                "managed_daemons", "cuda_process_sharing")), json.keySet().toString());
+        assertEquals(1, json.get("schema_version"));
+        assertEquals(true, json.get("valid"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> checks = (List<Map<String, Object>>) json.get("checks");
+        for (Map<String, Object> c : checks) {
+            assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy"), c.keySet());
+        }
+        assertEquals(List.of("single_gpu"), json.get("compatible_topology_modes"));
+        assertEquals(Map.of("selector", "0", "topology_mode", "single_gpu", "gpus", List.of(FakeGpu.uuidFor(0))), json.get("plan"));
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> daemons = (List<Map<String, Object>>) json.get("managed_daemons");
+        assertEquals("live", daemons.get(0).get("record_state"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
+        assertTrue(sharing.keySet().containsAll(Set.of("configured", "effective", "validated", "control_pipe", "control_pipe_kind",
+                "server_pid", "pipe_directory", "pipe_directory_env", "gpu_uuid")), sharing.keySet().toString());
+        assertEquals(true, sharing.get("configured"));
+        assertEquals(r.pipeDirectory().resolve("control").toString(), sharing.get("control_pipe"));
+        assertEquals("unix_socket", sharing.get("control_pipe_kind"));
+        assertEquals(5600001, ((Number) sharing.get("server_pid")).intValue());
+        assertEquals(r.pipeDirectory().toString(), sharing.get("pipe_directory"));
+        assertEquals(FakeGpu.uuidFor(0), sharing.get("gpu_uuid"));
+        assertTrue(sharing.containsKey("pipe_directory_env"));
+        assertEquals(null, sharing.get("pipe_directory_env"));
+    }
+
+    @Test
+    void invalidReportJsonCarriesTheProbeError() {
+        Map<String, Object> json = Sandbox.parseObject(Json.write(doctor(null).toJsonMap()));
+
+        assertEquals(false, json.get("valid"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
+        assertEquals(false, sharing.get("configured"));
+        assertEquals(false, sharing.get("effective"));
+        assertTrue(sharing.get("error") instanceof String);
+    }
+
+    @Test
+    void withoutNvidiaSmiTheReportIsInvalidButComplete() {
+        sb.mps.smi(FakeMpsHost.Smi.TIMED_OUT);
+
+        DoctorReport report = doctor(null);
+
+        assertEquals(CheckStatus.FAIL, check(report, "nvidia_smi").status());
+        assertTrue(check(report, "nvidia_smi").observed().contains("did not answer"), check(report, "nvidia_smi").observed());
+        assertEquals(CheckStatus.SKIP, check(report, "visibility").status());
+        assertFalse(report.valid());
+        assertTrue(report.plan().isEmpty());
+    }
+
+    @Test
+    void twoLiveDaemonsForTheSameGpuFail() {
+        sb.start("one");
+        sb.start("two");
+
+        DoctorReport report = doctor(null);
+
+        DoctorCheck count = check(report, "daemon_count");
+        assertEquals(CheckStatus.FAIL, count.status());
+        assertTrue(count.observed().contains("one") && count.observed().contains("two"), count.observed());
+        assertEquals(CheckStatus.SKIP, check(report, "answers").status());
+        assertFalse(report.valid());
+    }
+
+    @Test
+    void checksAreHandedOnInTheOrderOfTheReport() {
+        sb.start("listened");
+        List<String> heard = new java.util.ArrayList<>();
+
+        DoctorReport report = sb.services().doctor().run(Optional.empty(), c -> heard.add(c.id()));
+
+        assertEquals(report.checks().stream().map(DoctorCheck::id).toList(), heard);
+    }
+
+    @Test
+    void anInterruptedRunIsCancelled() {
+        Thread.currentThread().interrupt();
+        try {
+            dev.cumps.core.CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(dev.cumps.core.CumpsException.class,
+                    () -> doctor(null));
+            assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
+        } finally {
+            Thread.interrupted();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package dev.cumps.core.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Sandbox;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class ForegroundTest {
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    @Test
+    void foregroundRunsDashFRecordsOnceAnsweredAndRemovesTheRecordAfterQuit() throws Exception {
+        DaemonLifecycle lifecycle = sb.services().lifecycle();
+        AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
+        AtomicBoolean recordOnDiskWhenAnnounced = new AtomicBoolean();
+        CountDownLatch announced = new CountDownLatch(1);
+
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> lifecycle.runForeground(Sandbox.named("fg"),
+                sb.mps.spawner(), r -> {
+                    recorded.set(r);
+                    recordOnDiskWhenAnnounced.set(Files.exists(sb.recordFile("fg")));
+                    announced.countDown();
+                }, s -> { }));
+        assertTrue(announced.await(10, TimeUnit.SECONDS), "the record is announced once the daemon answers");
+        assertTrue(recordOnDiskWhenAnnounced.get());
+        assertFalse(run.isDone(), "foreground keeps running while the daemon runs");
+        assertEquals(List.of(FakeMpsHost.CONTROL, "-f"), sb.mps.spawned().get(0).argv());
+        assertTrue(sb.mps.launches().isEmpty(), "no detached -d launch in foreground mode");
+
+        lifecycle.quitForeground(recorded.get());
+        int code = run.get(10, TimeUnit.SECONDS);
+
+        assertEquals(0, code);
+        assertFalse(Files.exists(sb.recordFile("fg")), "the record goes when the daemon exits");
+        assertEquals("quit\n", sb.mps.clientCommands().get(sb.mps.clientCommands().size() - 1));
+    }
+
+    @Test
+    void foregroundRecordIsRemovedWhenTheDaemonDiesOnItsOwn() throws Exception {
+        DaemonLifecycle lifecycle = sb.services().lifecycle();
+        AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
+        CountDownLatch announced = new CountDownLatch(1);
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> lifecycle.runForeground(Sandbox.named("crash"),
+                sb.mps.spawner(), r -> {
+                    recorded.set(r);
+                    announced.countDown();
+                }, s -> { }));
+        assertTrue(announced.await(10, TimeUnit.SECONDS));
+
+        sb.processes.kill(recorded.get().pid());
+        run.get(10, TimeUnit.SECONDS);
+
+        assertFalse(Files.exists(sb.recordFile("crash")));
+    }
+}

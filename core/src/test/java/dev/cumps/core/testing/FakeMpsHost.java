@@ -1,0 +1,318 @@
+package dev.cumps.core.testing;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.exec.ProcessSpawner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * The NVIDIA side of a host, in-process. {@code nvidia-smi} prints the configured GPUs;
+ * {@code nvidia-cuda-mps-control -d} "launches" a daemon: a real Unix socket named {@code control}
+ * in {@code CUDA_MPS_PIPE_DIRECTORY}, a pid file, and a {@code nvidia-cuda-mps} entry in the
+ * {@link FakeProcessTable}; the client (no arguments, command on stdin) answers when that daemon is
+ * up, and {@code quit} makes it exit. Fake pids lie above Linux's PID_MAX_LIMIT, so they can never
+ * name a real process even if something signals them.
+ */
+public final class FakeMpsHost implements AutoCloseable {
+    public static final String SMI = "nvidia-smi";
+    public static final String CONTROL = "nvidia-cuda-mps-control";
+    public static final String DAEMON_COMM = "nvidia-cuda-mps";
+    /** Above Linux's PID_MAX_LIMIT (4194304): never a real pid. */
+    public static final long FIRST_FAKE_PID = 5_000_000L;
+
+    public enum Smi { OK, NOT_FOUND, TIMED_OUT, GARBAGE, NON_ZERO }
+
+    public enum Launch {
+        /** The daemon comes up and answers. */
+        OK,
+        /** The daemon writes an error line to control.log and creates no socket (leaves control_lock). */
+        LOG_ERROR,
+        /** The daemon creates its socket but no client call ever returns (TIMED_OUT). */
+        NEVER_ANSWERS,
+        /** The daemon comes up and answers, but ignores quit. */
+        IGNORES_QUIT
+    }
+
+    /** One fake daemon. */
+    public static final class Daemon {
+        public final long pid;
+        public final long startTicks;
+        public final Path pipeDirectory;
+        public final Path logDirectory;
+        final ServerSocketChannel channel;
+        public volatile boolean hangs;
+        public volatile boolean ignoresQuit;
+
+        Daemon(long pid, long startTicks, Path pipe, Path log, ServerSocketChannel channel) {
+            this.pid = pid;
+            this.startTicks = startTicks;
+            this.pipeDirectory = pipe;
+            this.logDirectory = log;
+            this.channel = channel;
+        }
+    }
+
+    private final FakeProcessTable processes;
+    private final FakeCommandRunner runner = new FakeCommandRunner(this::answer);
+    private final List<FakeGpu> gpus = new CopyOnWriteArrayList<>();
+    private final Map<Path, Daemon> daemons = new ConcurrentHashMap<>();
+    private final List<ServerSocketChannel> channels = new CopyOnWriteArrayList<>();
+    private final List<CommandSpec> spawned = new CopyOnWriteArrayList<>();
+    private final List<Consumer<CommandSpec>> observers = new CopyOnWriteArrayList<>();
+    private final AtomicLong nextPid = new AtomicLong(FIRST_FAKE_PID);
+    private volatile Smi smi = Smi.OK;
+    private volatile Launch launch = Launch.OK;
+    private volatile String serverList = "";
+
+    public FakeMpsHost(FakeProcessTable processes) {
+        this.processes = processes;
+    }
+
+    public FakeCommandRunner runner() {
+        return runner;
+    }
+
+    public FakeProcessTable processes() {
+        return processes;
+    }
+
+    public FakeMpsHost gpus(FakeGpu... configured) {
+        gpus.clear();
+        gpus.addAll(List.of(configured));
+        return this;
+    }
+
+    public FakeMpsHost smi(Smi mode) {
+        this.smi = mode;
+        return this;
+    }
+
+    public FakeMpsHost launch(Launch mode) {
+        this.launch = mode;
+        return this;
+    }
+
+    public FakeMpsHost serverList(String text) {
+        this.serverList = text;
+        return this;
+    }
+
+    /** Called with each spec before it is answered (for "what existed at that moment" checks). */
+    public void observe(Consumer<CommandSpec> observer) {
+        observers.add(observer);
+    }
+
+    public Optional<Daemon> daemon(Path pipeDirectory) {
+        return Optional.ofNullable(daemons.get(pipeDirectory));
+    }
+
+    /** Launches of {@code nvidia-cuda-mps-control -d}, in order. */
+    public List<CommandSpec> launches() {
+        return runner.specs().stream().filter(s -> s.argv().equals(List.of(CONTROL, "-d"))).toList();
+    }
+
+    /** Client runs of {@code nvidia-cuda-mps-control}, in order. */
+    public List<CommandSpec> clientCalls() {
+        return runner.specs().stream().filter(s -> s.program().equals(CONTROL) && !s.argv().contains("-d")).toList();
+    }
+
+    /** The stdin of every client run, in order. */
+    public List<String> clientCommands() {
+        return clientCalls().stream().map(CommandSpec::stdin).toList();
+    }
+
+    private CommandResult answer(CommandSpec spec) {
+        observers.forEach(o -> o.accept(spec));
+        if (spec.program().equals(SMI)) {
+            return smi(spec);
+        }
+        if (spec.program().equals(CONTROL)) {
+            if (spec.argv().equals(List.of(CONTROL, "-d"))) {
+                return launch(spec);
+            }
+            if (spec.argv().size() == 1) {
+                return client(spec);
+            }
+            return CommandResult.exited(CONTROL, 1, "", "fake: unsupported arguments " + spec.argv());
+        }
+        return CommandResult.notFound(spec.program());
+    }
+
+    private CommandResult smi(CommandSpec spec) {
+        return switch (smi) {
+            case NOT_FOUND -> CommandResult.notFound(SMI);
+            case TIMED_OUT -> CommandResult.timedOut(SMI, "", "");
+            case NON_ZERO -> CommandResult.exited(SMI, 9, "", "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.");
+            case GARBAGE -> CommandResult.exited(SMI, 0, "this is not, csv at all\n", "");
+            case OK -> {
+                StringBuilder out = new StringBuilder();
+                gpus.forEach(g -> out.append(g.csvRow()).append('\n'));
+                yield CommandResult.exited(SMI, 0, out.toString(), "");
+            }
+        };
+    }
+
+    private CommandResult launch(CommandSpec spec) {
+        Path pipe = Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
+        Path log = Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY"));
+        if (launch == Launch.LOG_ERROR) {
+            appendLog(log, "[2026-11-29 11:00:00.000 Control     1] Error: failed to start the control daemon (fake)");
+            touch(pipe.resolve("control_lock"));
+            return CommandResult.exited(CONTROL, 0, "", "");
+        }
+        startDaemon(pipe, log);
+        return CommandResult.exited(CONTROL, 0, "", "");
+    }
+
+    private Daemon startDaemon(Path pipe, Path log) {
+        long pid = nextPid.getAndIncrement();
+        long ticks = 1000 + (pid - FIRST_FAKE_PID) * 17;
+        ServerSocketChannel channel = bind(pipe.resolve("control"));
+        write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
+        appendLog(log, "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control"));
+        processes.put(pid, DAEMON_COMM, ticks);
+        Daemon daemon = new Daemon(pid, ticks, pipe, log, channel);
+        daemon.hangs = launch == Launch.NEVER_ANSWERS;
+        daemon.ignoresQuit = launch == Launch.IGNORES_QUIT;
+        daemons.put(pipe, daemon);
+        return daemon;
+    }
+
+    /** Specs handed to {@link #spawner()}, in order. */
+    public List<CommandSpec> spawned() {
+        return List.copyOf(spawned);
+    }
+
+    /**
+     * A {@link ProcessSpawner} for {@code --foreground}: {@code nvidia-cuda-mps-control -f} brings a
+     * daemon up exactly as {@code -d} does, and the "child" runs until that daemon leaves the
+     * process table (after {@code quit}).
+     */
+    public ProcessSpawner spawner() {
+        return spec -> {
+            spawned.add(spec);
+            observers.forEach(o -> o.accept(spec));
+            Daemon d = startDaemon(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")),
+                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")));
+            return new ProcessSpawner.Spawned() {
+                @Override
+                public long pid() {
+                    return d.pid;
+                }
+
+                @Override
+                public boolean isAlive() {
+                    return processes.contains(d.pid);
+                }
+
+                @Override
+                public boolean waitFor(Duration timeout) throws InterruptedException {
+                    long deadline = System.nanoTime() + timeout.toNanos();
+                    while (isAlive() && System.nanoTime() < deadline) {
+                        Thread.sleep(5);
+                    }
+                    return !isAlive();
+                }
+
+                @Override
+                public int exitValue() {
+                    if (isAlive()) {
+                        throw new IllegalThreadStateException("still running");
+                    }
+                    return 0;
+                }
+            };
+        };
+    }
+
+    private CommandResult client(CommandSpec spec) {
+        String dir = spec.environment().get("CUDA_MPS_PIPE_DIRECTORY");
+        Daemon daemon = dir == null ? null : daemons.get(Path.of(dir));
+        boolean up = daemon != null && processes.isAlive(new dev.cumps.core.proc.ProcessIdentity(daemon.pid, daemon.startTicks));
+        if (!up) {
+            return CommandResult.exited(CONTROL, 1, "Cannot find MPS control daemon process\n", "");
+        }
+        if (daemon.hangs) {
+            return CommandResult.timedOut(CONTROL, "", "");
+        }
+        String command = spec.stdin() == null ? "" : spec.stdin().strip();
+        switch (command) {
+            case "get_server_list":
+                return CommandResult.exited(CONTROL, 0, serverList, "");
+            case "quit":
+                if (!daemon.ignoresQuit) {
+                    processes.kill(daemon.pid);
+                    closeQuietly(daemon.channel); // like the real daemon, it leaves its socket file behind
+                }
+                return CommandResult.exited(CONTROL, 0, "", "");
+            default:
+                return CommandResult.exited(CONTROL, 0, "", "");
+        }
+    }
+
+    /** Binds a real Unix socket at {@code path}; the channel is closed by {@link #close()}. */
+    public ServerSocketChannel bind(Path path) {
+        try {
+            ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.bind(UnixDomainSocketAddress.of(path));
+            channels.add(channel);
+            return channel;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot bind fake control socket " + path, e);
+        }
+    }
+
+    private static void appendLog(Path logDir, String line) {
+        try {
+            Files.createDirectories(logDir);
+            Files.writeString(logDir.resolve("control.log"), line + "\n", StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void touch(Path file) {
+        write(file, "");
+    }
+
+    private static void closeQuietly(ServerSocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // already closed
+        }
+    }
+
+    @Override
+    public void close() {
+        List<ServerSocketChannel> all = new ArrayList<>(channels);
+        all.forEach(FakeMpsHost::closeQuietly);
+        channels.clear();
+    }
+}
