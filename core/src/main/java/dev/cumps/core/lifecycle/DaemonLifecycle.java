@@ -83,6 +83,12 @@ public final class DaemonLifecycle {
         boolean defaultPipe = request.pipeDirectory().isEmpty();
         Path pipe = absolute(request.pipeDirectory().orElseGet(() -> RuntimeDirs.defaultPipeDirectory(host, name)));
         Path log = absolute(request.logDirectory().orElseGet(() -> RuntimeDirs.defaultLogDirectory(host, name)));
+        for (Path dir : List.of(pipe, log)) {
+            if (dir.toString().indexOf('\n') >= 0 || dir.toString().indexOf('\r') >= 0) {
+                throw new CumpsException("directory '" + dir.toString().replace("\n", "\\n") + "' contains a newline, which no launcher"
+                        + " can export safely; choose another directory");
+            }
+        }
         if (pipe.equals(log)) {
             throw new CumpsException("pipe and log directories must differ (both are " + pipe + "); give --log-dir another directory");
         }
@@ -161,13 +167,15 @@ public final class DaemonLifecycle {
                         + "'; choose another --pipe-dir");
             }
         }
-        preparePrivate(plan.pipeDirectory(), plan.defaultPipeDirectory());
-        preparePrivate(plan.logDirectory(), plan.defaultPipeDirectory() && plan.logDirectory().startsWith(RuntimeDirs.runtimeRoot(host)));
+        preparePrivate(plan.pipeDirectory());
+        preparePrivate(plan.logDirectory());
         clearLeftovers(plan);
     }
 
-    private void preparePrivate(Path dir, boolean underRuntimeRoot) {
-        Path base = underRuntimeRoot && dir.startsWith(RuntimeDirs.runtimeRoot(host)) ? RuntimeDirs.runtimeRoot(host) : firstMissing(dir);
+    /** Directories under the runtime root are checked from that root down; others from what we create. */
+    private void preparePrivate(Path dir) {
+        Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
+        Path base = dir.startsWith(runtimeRoot) ? runtimeRoot : firstMissing(dir);
         RuntimeDirs.preparePrivate(base, dir, host.uid());
     }
 
@@ -262,9 +270,8 @@ public final class DaemonLifecycle {
         launchedPid.flatMap(processes::find).filter(ProcessInfo::running)
                 .filter(info -> info.comm().startsWith(DAEMON_COMM_PREFIX))
                 .ifPresent(info -> {
-                    if (!waitForExit(info.pid(), Duration.ofSeconds(2))) {
-                        ProcessHandle.of(info.pid()).ifPresent(ProcessHandle::destroy);
-                        waitForExit(info.pid(), Duration.ofSeconds(3));
+                    if (!waitForExit(info.pid(), timeouts.exit()) && processes.terminate(info.identity())) {
+                        waitForExit(info.pid(), timeouts.exit());
                     }
                 });
         boolean gone = launchedPid.map(pid -> !processes.exists(pid)).orElse(true);

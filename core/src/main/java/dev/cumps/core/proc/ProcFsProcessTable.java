@@ -20,6 +20,14 @@ public final class ProcFsProcessTable implements ProcessTable {
     }
 
     @Override
+    public boolean terminate(ProcessIdentity identity) {
+        if (!isAlive(identity)) {
+            return false;
+        }
+        return ProcessHandle.of(identity.pid()).map(ProcessHandle::destroy).orElse(false);
+    }
+
+    @Override
     public Optional<ProcessInfo> find(long pid) {
         if (pid <= 0) {
             return Optional.empty();

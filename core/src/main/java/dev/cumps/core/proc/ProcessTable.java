@@ -2,11 +2,18 @@ package dev.cumps.core.proc;
 
 import java.util.Optional;
 
-/** The seam over {@code /proc}: unit tests inject a map, production reads the kernel. */
-@FunctionalInterface
+/** The seam over {@code /proc} and signals: unit tests inject a map, production reads the kernel. */
 public interface ProcessTable {
-    /** The process with this pid, if one exists and is not a zombie-free lookup failure. */
+    /** The process with this pid, if {@code /proc} has it (zombies included; see {@link ProcessInfo#running()}). */
     Optional<ProcessInfo> find(long pid);
+
+    /**
+     * Sends SIGTERM to {@code identity}, only if that pid still runs with that start time. Used for
+     * nothing but a daemon this very start launched and that ignored {@code quit}.
+     *
+     * @return whether a signal was sent
+     */
+    boolean terminate(ProcessIdentity identity);
 
     /** Whether {@code identity} still names a running process: same pid <em>and</em> same start time. */
     default boolean isAlive(ProcessIdentity identity) {

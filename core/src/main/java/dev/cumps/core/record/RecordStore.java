@@ -172,6 +172,9 @@ public final class RecordStore {
         Path dir = root.resolve(RecordNames.validate(name));
         Path staleRoot = root.resolve(STALE_DIR);
         Path target = staleRoot.resolve(name + "-" + clock.millis());
+        for (int n = 1; Files.exists(target, LinkOption.NOFOLLOW_LINKS); n++) {
+            target = staleRoot.resolve(name + "-" + clock.millis() + "-" + n);
+        }
         try {
             createPrivateDirectories(staleRoot);
             Files.move(dir, target, StandardCopyOption.ATOMIC_MOVE);

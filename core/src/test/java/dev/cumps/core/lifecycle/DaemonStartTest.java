@@ -27,7 +27,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class DaemonStartTest {
@@ -491,11 +490,6 @@ class DaemonStartTest {
         assertTrue(sb.mps.launches().isEmpty());
     }
 
-    @Disabled("BUG: DaemonLifecycle.prepare (lifecycle/DaemonLifecycle.java:165) checks the default log directory's"
-            + " ancestors from the runtime root only when the pipe directory is ALSO the default"
-            + " (plan.defaultPipeDirectory() && ...); with an explicit --pipe-dir and the default log directory,"
-            + " preparePrivate starts at the first missing directory (<root>/<name>), so a symlinked (or 0755, or foreign)"
-            + " ${TMPDIR}/uni-cumps-<uid> is followed and the log directory is created through it")
     @Test
     void symlinkedRuntimeRootIsRefusedForTheDefaultLogDirectoryToo() throws IOException {
         Path real = sb.tmp.resolve("elsewhere");

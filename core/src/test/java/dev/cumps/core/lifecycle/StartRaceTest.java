@@ -21,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class StartRaceTest {
@@ -87,10 +86,6 @@ class StartRaceTest {
         assertEquals("acquired", otherProcessTriesLock(store.root().resolve(RecordStore.LOCK_DIR).resolve("guarded.lock")).strip());
     }
 
-    @Disabled("BUG: RecordStore.lock (record/RecordStore.java, the OverlappingFileLockException catch -> closeQuietly(channel))"
-            + " closes a second descriptor of the lock file; POSIX fcntl locks belong to the process and close(2) of ANY"
-            + " descriptor drops them, so after one in-process 'busy' refusal (e.g. the window double-clicked) the name"
-            + " is unlocked for every other cumps process while the first holder still thinks it holds it")
     @Test
     void aBusyRefusalInsideOneProcessKeepsTheLockHeldAgainstOtherProcesses() throws Exception {
         Assumptions.assumeTrue(whichPython() != null, "needs python3 for fcntl");

@@ -1,5 +1,6 @@
 package dev.cumps.core.testing;
 
+import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import java.util.Map;
@@ -12,10 +13,26 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, ProcessInfo> table = new ConcurrentHashMap<>();
+    private final java.util.List<ProcessIdentity> terminated = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     @Override
     public Optional<ProcessInfo> find(long pid) {
         return Optional.ofNullable(table.get(pid));
+    }
+
+    /** SIGTERM ends the fake process when the identity still matches; what was signalled is kept. */
+    @Override
+    public boolean terminate(ProcessIdentity identity) {
+        if (!isAlive(identity)) {
+            return false;
+        }
+        terminated.add(identity);
+        table.remove(identity.pid());
+        return true;
+    }
+
+    public java.util.List<ProcessIdentity> terminated() {
+        return java.util.List.copyOf(terminated);
     }
 
     /** A running process with this comm and start time. */
