@@ -50,7 +50,7 @@ class ForegroundTest {
         assertEquals(List.of(FakeMpsHost.CONTROL, "-f"), sb.mps.spawned().get(0).argv());
         assertTrue(sb.mps.launches().isEmpty(), "no detached -d launch in foreground mode");
 
-        lifecycle.quitForeground(recorded.get());
+        lifecycle.endForeground(recorded.get());
         int code = run.get(10, TimeUnit.SECONDS);
 
         assertEquals(0, code);
