@@ -35,12 +35,26 @@ public final class SimulatedHost {
         return new SimulatedHost(host, host.tmpdir().resolve("cumps-sim-" + host.uid()));
     }
 
-    /** A fresh sandbox for one console run; call {@link #remove()} when the console exits. */
+    /**
+     * A fresh sandbox for one console run, {@code ${TMPDIR:-/tmp}/csim-<6 random>}; call
+     * {@link #remove()} when the console exits. The name is short on purpose: default control
+     * socket paths inside it must stay within the 95-byte limit.
+     */
     public static SimulatedHost fresh(HostEnvironment host) {
+        java.security.SecureRandom random = new java.security.SecureRandom();
         try {
             Files.createDirectories(host.tmpdir());
-            return new SimulatedHost(host, Files.createTempDirectory(host.tmpdir(), "cumps-console-sim-",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+            for (int attempt = 0; attempt < 100; attempt++) {
+                String suffix = Long.toString(random.nextInt(Integer.MAX_VALUE), 36);
+                Path root = host.tmpdir().resolve("csim-" + suffix);
+                try {
+                    Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                    return new SimulatedHost(host, root);
+                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                    // Try another name.
+                }
+            }
+            throw new IOException("no free sandbox name");
         } catch (IOException e) {
             throw new CumpsException("cannot create a simulation sandbox in " + host.tmpdir() + ": " + e.getMessage());
         }
