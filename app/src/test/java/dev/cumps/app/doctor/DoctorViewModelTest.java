@@ -162,7 +162,8 @@ class DoctorViewModelTest {
             assertNull(cancelling.reportProperty().get());
             assertTrue(cancelling.reportAbsentBinding().get());
             assertFalse(cancelling.runningProperty().get());
-            assertEquals("Cancelled after " + atCancel + " checks", cancelling.verdictProperty().get());
+            assertEquals(atCancel == 1 ? "Cancelled after 1 check" : "Cancelled after " + atCancel + " checks",
+                    cancelling.verdictProperty().get());
             assertEquals(Severity.WARN, cancelling.verdictSeverityProperty().get());
             ActivityEntry entry = ctx.activity().entries().get(0);
             assertFalse(entry.success());
