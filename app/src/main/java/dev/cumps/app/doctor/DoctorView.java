@@ -1,0 +1,162 @@
+package dev.cumps.app.doctor;
+
+import java.io.File;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.FileChooser;
+
+/**
+ * The doctor pane (after Cryptomator's health check): selector, Run and Cancel, one row per check
+ * as it arrives, the verdict, Copy (Markdown) and Export (JSON or Markdown). All state is in
+ * {@link DoctorViewModel}; this class only binds and forwards clicks.
+ */
+public final class DoctorView extends BorderPane {
+
+    private final DoctorViewModel viewModel;
+    private final Messages messages;
+
+    public DoctorView(DoctorViewModel viewModel) {
+        this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
+        this.messages = viewModel.messages();
+        getStyleClass().add("doctor-view");
+
+        Label selectorLabel = new Label(messages.get("doctor.selector"));
+        TextField selector = new TextField();
+        selector.setId("doctorSelector");
+        selector.setPromptText(messages.get("doctor.selector.prompt"));
+        selector.setTooltip(new Tooltip(messages.get("doctor.selector.tooltip")));
+        selector.setPrefColumnCount(16);
+        selector.textProperty().bindBidirectional(viewModel.selectorProperty());
+        selector.disableProperty().bind(viewModel.runningProperty());
+        selectorLabel.setLabelFor(selector);
+
+        Button run = button("doctorRun", messages.get("doctor.run"), messages.get("doctor.run.tooltip"));
+        run.setDefaultButton(true);
+        run.disableProperty().bind(viewModel.runningProperty());
+        run.setOnAction(e -> viewModel.run());
+        selector.setOnAction(e -> viewModel.run());
+
+        Button cancel = button("doctorCancel", messages.get("doctor.cancel"), messages.get("doctor.cancel.tooltip"));
+        cancel.disableProperty().bind(viewModel.runningProperty().not());
+        cancel.setOnAction(e -> viewModel.cancel());
+
+        Button copy = button("doctorCopy", messages.get("doctor.copy"), messages.get("doctor.copy.tooltip"));
+        copy.disableProperty().bind(viewModel.reportAbsentBinding());
+        copy.setOnAction(e -> viewModel.copy());
+
+        Button export = button("doctorExport", messages.get("doctor.export"), messages.get("doctor.export.tooltip"));
+        export.disableProperty().bind(viewModel.reportAbsentBinding());
+        export.setOnAction(e -> chooseExportFile());
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox toolbar = new HBox(8, selectorLabel, selector, run, cancel, spacer, copy, export);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("pane-toolbar");
+        setTop(toolbar);
+
+        setCenter(table());
+
+        Label verdict = new Label();
+        verdict.setId("doctorVerdict");
+        verdict.getStyleClass().add("doctor-verdict");
+        verdict.textProperty().bind(viewModel.verdictProperty());
+        verdict.setWrapText(true);
+        viewModel.verdictSeverityProperty().addListener((obs, old, now) -> Severity.apply(verdict, now));
+        Severity.apply(verdict, viewModel.verdictSeverityProperty().get());
+        setBottom(verdict);
+        BorderPane.setMargin(verdict, new Insets(6, 0, 0, 0));
+        setPadding(new Insets(8));
+    }
+
+    /** The pane's name, for the tab or section that holds it. */
+    public static String title(Messages messages) {
+        return messages.get("doctor.title");
+    }
+
+    private TableView<DoctorCheck> table() {
+        TableView<DoctorCheck> table = new TableView<>(viewModel.checks());
+        table.setId("doctorTable");
+        table.setPlaceholder(new Label(messages.get("doctor.empty")));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+
+        TableColumn<DoctorCheck, CheckStatus> status = new TableColumn<>(messages.get("doctor.column.status"));
+        status.setId("doctorStatusColumn");
+        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().status()));
+        status.setCellFactory(c -> new SeverityCell<>(DoctorViewModel::severity,
+                s -> DoctorViewModel.statusText(s, messages)));
+        status.setPrefWidth(90);
+        status.setMaxWidth(120);
+
+        table.getColumns().setAll(List.of(status,
+                textColumn(messages.get("doctor.column.check"), DoctorCheck::title, 220),
+                textColumn(messages.get("doctor.column.observed"), DoctorCheck::observed, 260),
+                textColumn(messages.get("doctor.column.expected"), DoctorCheck::expected, 200),
+                textColumn(messages.get("doctor.column.remedy"), DoctorCheck::remedy, 260)));
+        // Follow the run: the newest row stays in view while checks arrive.
+        viewModel.checks().addListener((ListChangeListener<DoctorCheck>) change -> {
+            if (!table.getItems().isEmpty()) {
+                table.scrollTo(table.getItems().size() - 1);
+            }
+        });
+        return table;
+    }
+
+    private static TableColumn<DoctorCheck, String> textColumn(String title, Function<DoctorCheck, String> value,
+            double width) {
+        TableColumn<DoctorCheck, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+
+    private void chooseExportFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(messages.get("doctor.export.dialog"));
+        FileChooser.ExtensionFilter json = new FileChooser.ExtensionFilter(messages.get("doctor.export.json"), "*.json");
+        FileChooser.ExtensionFilter markdown = new FileChooser.ExtensionFilter(messages.get("doctor.export.markdown"), "*.md");
+        chooser.getExtensionFilters().setAll(List.of(json, markdown));
+        chooser.setSelectedExtensionFilter(json);
+        chooser.setInitialFileName("cumps-doctor.json");
+        File chosen = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        if (chosen == null) {
+            return;
+        }
+        String name = chosen.getName().toLowerCase(Locale.ROOT);
+        if (!name.endsWith(".json") && !name.endsWith(".md")) {
+            // Some desktops return the typed name without the chosen filter's extension.
+            chosen = new File(chosen.getPath() + (chooser.getSelectedExtensionFilter() == markdown ? ".md" : ".json"));
+        }
+        viewModel.export(chosen.toPath());
+    }
+
+    private static Button button(String id, String text, String tooltip) {
+        Button button = new Button(text);
+        button.setId(id);
+        button.setTooltip(new Tooltip(tooltip));
+        return button;
+    }
+}

@@ -1,0 +1,254 @@
+package dev.cumps.app.doctor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Future;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.json.Json;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * State of the doctor pane: the selector, the checks of the current run as they arrive, the
+ * verdict, and the finished report for Copy and Export. The checks come from the same core doctor
+ * as {@code cumps doctor}; nothing here judges them.
+ *
+ * <p>The core hands each check to a listener on the worker thread. The listener queues it and asks
+ * the executor to drain the queue on the UI thread, so rows appear in order while the run goes on
+ * (and at once, on the calling thread, in tests). Cancelling interrupts the worker; rows queued
+ * by a cancelled or superseded run are dropped.
+ */
+public final class DoctorViewModel {
+
+    private final ConsoleContext ctx;
+    private final Messages messages;
+
+    private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
+    private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
+    private final ObservableList<DoctorCheck> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
+    private final ReadOnlyObjectWrapper<DoctorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
+    private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict");
+    private final ReadOnlyObjectWrapper<Severity> verdictSeverity = new ReadOnlyObjectWrapper<>(this, "verdictSeverity");
+    private final BooleanBinding reportAbsent = Bindings.isNull(report);
+
+    private final Queue<DoctorCheck> arrived = new ConcurrentLinkedQueue<>();
+    /** Which run the UI is following; a callback of any other run is ignored. UI thread only. */
+    private long currentRun;
+    private Future<?> task;
+    private String runLabel = "";
+
+    public DoctorViewModel(ConsoleContext ctx) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.messages = ctx.messages();
+        verdict.set(messages.get("doctor.verdict.none"));
+    }
+
+    /** Runs the doctor for the selector (blank: the core's default). Ignored while a run is going. */
+    public void run() {
+        if (running.get()) {
+            return;
+        }
+        long runId = ++currentRun;
+        arrived.clear();
+        checks.clear();
+        report.set(null);
+        verdictSeverity.set(null);
+        running.set(true);
+        Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
+        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get("doctor.selector.default")));
+        verdict.set(messages.get("doctor.verdict.running", 0));
+        task = ctx.executor().submit(
+                () -> ctx.services().doctor().run(sel, check -> {
+                    arrived.add(check);
+                    ctx.executor().submit(() -> runId, this::drain, error -> { });
+                }),
+                result -> finished(runId, result),
+                error -> failed(runId, error));
+    }
+
+    /** Stops the running diagnosis: the worker is interrupted and no further row appears. */
+    public void cancel() {
+        if (!running.get()) {
+            return;
+        }
+        currentRun++;
+        if (task != null) {
+            task.cancel(true);
+        }
+        arrived.clear();
+        running.set(false);
+        verdictSeverity.set(Severity.WARN);
+        String outcome = messages.get("doctor.verdict.cancelled", checks.size());
+        verdict.set(outcome);
+        ctx.activity().record(runLabel, false, outcome);
+    }
+
+    /** Puts the report as Markdown on the clipboard. */
+    public void copy() {
+        DoctorReport current = report.get();
+        if (current == null) {
+            return;
+        }
+        ctx.clipboard().putText(current.toMarkdown());
+        ctx.activity().record(messages.get("doctor.activity.copy"), true, messages.get("doctor.activity.copied"));
+    }
+
+    /**
+     * Writes the report to {@code file}, off the UI thread: JSON exactly as {@code cumps doctor --json}
+     * prints it when the name ends in {@code .json}, Markdown otherwise. The outcome goes to the
+     * activity log (and, on failure, to the verdict line).
+     */
+    public void export(Path file) {
+        DoctorReport current = report.get();
+        if (current == null) {
+            return;
+        }
+        String action = messages.get("doctor.activity.export");
+        String text = exportText(current, file);
+        ctx.executor().submit(() -> {
+            try {
+                Files.writeString(file, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return file;
+        }, written -> ctx.activity().record(action, true, messages.get("doctor.activity.exported", written)),
+            error -> {
+                String summary = ErrorReport.of(error, messages).summary();
+                ctx.activity().record(action, false, summary);
+                verdict.set(messages.get("doctor.export.failed", file, summary));
+            });
+    }
+
+    /** What {@link #export} writes for {@code file}: JSON by {@code .json}, else Markdown. */
+    public static String exportText(DoctorReport report, Path file) {
+        return isJson(file) ? Json.write(report.toJsonMap()) + "\n" : report.toMarkdown();
+    }
+
+    static boolean isJson(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
+    }
+
+    /** How a check's status looks on screen. */
+    public static Severity severity(CheckStatus status) {
+        return switch (status) {
+            case PASS -> Severity.PASS;
+            case WARN -> Severity.WARN;
+            case FAIL -> Severity.FAIL;
+            case SKIP -> Severity.SKIP;
+        };
+    }
+
+    /** The status as a word of the window's language. */
+    public static String statusText(CheckStatus status, Messages messages) {
+        return switch (status) {
+            case PASS -> messages.get("doctor.status.pass");
+            case WARN -> messages.get("doctor.status.warn");
+            case FAIL -> messages.get("doctor.status.fail");
+            case SKIP -> messages.get("doctor.status.skip");
+        };
+    }
+
+    private void drain(long runId) {
+        if (runId != currentRun || !running.get()) {
+            return;
+        }
+        for (DoctorCheck check; (check = arrived.poll()) != null; ) {
+            checks.add(check);
+        }
+        verdict.set(messages.get("doctor.verdict.running", checks.size()));
+    }
+
+    private void finished(long runId, DoctorReport result) {
+        if (runId != currentRun) {
+            return;
+        }
+        drain(runId);
+        if (!checks.equals(result.checks())) {
+            checks.setAll(result.checks());
+        }
+        running.set(false);
+        report.set(result);
+        String text = messages.get(result.valid() ? "doctor.verdict.valid" : "doctor.verdict.invalid",
+                result.count(CheckStatus.PASS), result.count(CheckStatus.WARN),
+                result.count(CheckStatus.FAIL), result.count(CheckStatus.SKIP));
+        verdict.set(text);
+        verdictSeverity.set(result.valid() ? Severity.PASS : Severity.FAIL);
+        ctx.activity().record(runLabel, result.valid(), text);
+    }
+
+    private void failed(long runId, Throwable error) {
+        if (runId != currentRun) {
+            return;
+        }
+        drain(runId);
+        running.set(false);
+        String summary = ErrorReport.of(error, messages).summary();
+        verdict.set(messages.get("doctor.verdict.error", summary));
+        verdictSeverity.set(Severity.FAIL);
+        ctx.activity().record(runLabel, false, summary);
+    }
+
+    public Messages messages() {
+        return messages;
+    }
+
+    public StringProperty selectorProperty() {
+        return selector;
+    }
+
+    /** The checks of the current run, in the order the core produced them. */
+    public ObservableList<DoctorCheck> checks() {
+        return readOnlyChecks;
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    /** The finished report; {@code null} before the first run, during a run and after a cancel. */
+    public ReadOnlyObjectProperty<DoctorReport> reportProperty() {
+        return report.getReadOnlyProperty();
+    }
+
+    /** True while there is no report to copy or export. */
+    public BooleanBinding reportAbsentBinding() {
+        return reportAbsent;
+    }
+
+    public ReadOnlyStringProperty verdictProperty() {
+        return verdict.getReadOnlyProperty();
+    }
+
+    /** {@code PASS} for a valid report, {@code FAIL} for an invalid one or an error, {@code WARN} cancelled. */
+    public ReadOnlyObjectProperty<Severity> verdictSeverityProperty() {
+        return verdictSeverity.getReadOnlyProperty();
+    }
+}

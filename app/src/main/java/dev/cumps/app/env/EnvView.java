@@ -1,0 +1,101 @@
+package dev.cumps.app.env;
+
+import java.util.Objects;
+
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.Styles;
+import javafx.animation.PauseTransition;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.util.Duration;
+
+/**
+ * The env block of the selected daemon: read-only monospace text from the core, a JSON toggle, and
+ * Copy with a "Copied" note that clears itself after two seconds.
+ */
+public final class EnvView extends BorderPane {
+
+    /** How long the "Copied" note stays. */
+    static final Duration COPIED_FEEDBACK = Duration.seconds(2);
+
+    private final EnvViewModel viewModel;
+
+    public EnvView(EnvViewModel viewModel) {
+        this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
+        Messages messages = viewModel.messages();
+        getStyleClass().add("env-view");
+
+        ToggleButton json = new ToggleButton(messages.get("env.json"));
+        json.setId("envJson");
+        json.setTooltip(new Tooltip(messages.get("env.json.tooltip")));
+        json.selectedProperty().bindBidirectional(viewModel.jsonProperty());
+
+        Button copy = new Button(messages.get("env.copy"));
+        copy.setId("envCopy");
+        copy.setTooltip(new Tooltip(messages.get("env.copy.tooltip")));
+        copy.disableProperty().bind(viewModel.availableProperty().not());
+        copy.setOnAction(e -> viewModel.copy());
+
+        Label copied = new Label(messages.get("env.copied"));
+        copied.setId("envCopied");
+        copied.getStyleClass().add("copied-note");
+        copied.visibleProperty().bind(viewModel.copiedProperty());
+        PauseTransition fade = new PauseTransition(COPIED_FEEDBACK);
+        fade.setOnFinished(e -> viewModel.clearCopied());
+        viewModel.copiedProperty().addListener((obs, old, now) -> {
+            if (now) {
+                fade.playFromStart();
+            } else {
+                fade.stop();
+            }
+        });
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox toolbar = new HBox(8, json, spacer, copied, copy);
+        toolbar.setAlignment(Pos.CENTER_LEFT);
+        toolbar.getStyleClass().add("pane-toolbar");
+        setTop(toolbar);
+
+        TextArea block = new TextArea();
+        block.setId("envBlock");
+        block.getStyleClass().add(Styles.ENV_BLOCK);
+        block.setEditable(false);
+        block.setWrapText(false);
+        block.setPrefRowCount(4);
+        block.textProperty().bind(viewModel.textProperty());
+        block.visibleProperty().bind(viewModel.availableProperty());
+
+        Label hint = new Label();
+        hint.setId("envHint");
+        hint.getStyleClass().add("pane-hint");
+        hint.setWrapText(true);
+        hint.textProperty().bind(viewModel.hintProperty());
+        hint.visibleProperty().bind(viewModel.availableProperty().not());
+        StackPane.setAlignment(hint, Pos.TOP_LEFT);
+
+        setCenter(new StackPane(block, hint));
+        BorderPane.setMargin(getCenter(), new Insets(6, 0, 0, 0));
+        setPadding(new Insets(8));
+    }
+
+    /** The pane's name, for the tab or section that holds it. */
+    public static String title(Messages messages) {
+        return messages.get("env.title");
+    }
+
+    /** Copies the env block when there is one (the window's Ctrl+Shift+C). */
+    public void copy() {
+        viewModel.copy();
+    }
+}

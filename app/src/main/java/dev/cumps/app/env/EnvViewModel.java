@@ -1,0 +1,143 @@
+package dev.cumps.app.env;
+
+import java.util.Objects;
+import java.util.Optional;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.core.env.LaunchEnvironment;
+import dev.cumps.core.record.ManagedDaemon;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
+import javafx.beans.value.WeakChangeListener;
+
+/**
+ * The launch environment of the selected daemon, exactly as {@code cumps env} (or, with the JSON
+ * toggle, {@code cumps env --json}) prints it: the text is the core's {@link LaunchEnvironment},
+ * never formatted here. Only a live daemon has one; otherwise a hint explains why there is none
+ * and Copy is off.
+ */
+public final class EnvViewModel {
+
+    private final ConsoleContext ctx;
+    private final Messages messages;
+    private final ObservableValue<ManagedDaemon> selection;
+
+    private final BooleanProperty json = new SimpleBooleanProperty(this, "json", false);
+    private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
+    private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper(this, "hint", "");
+    private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available", false);
+    private final ReadOnlyBooleanWrapper copied = new ReadOnlyBooleanWrapper(this, "copied", false);
+
+    /** Held strongly here, registered weakly: the selection may outlive this view model. */
+    private final ChangeListener<ManagedDaemon> onSelection = (obs, old, now) -> load();
+    private LaunchEnvironment environment;
+    private long currentLoad;
+
+    public EnvViewModel(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.messages = ctx.messages();
+        this.selection = Objects.requireNonNull(selection, "selection");
+        selection.addListener(new WeakChangeListener<>(onSelection));
+        json.addListener((obs, old, now) -> render());
+        load();
+    }
+
+    /** Reads the selected daemon's environment again (off the UI thread). */
+    public void load() {
+        long loadId = ++currentLoad;
+        environment = null;
+        copied.set(false);
+        ManagedDaemon daemon = selection.getValue();
+        if (daemon == null) {
+            unavailable(messages.get("env.hint.none"));
+            return;
+        }
+        if (!daemon.live()) {
+            unavailable(messages.get("env.hint.stale", daemon.name()));
+            return;
+        }
+        unavailable(messages.get("env.hint.loading"));
+        String name = daemon.name();
+        ctx.executor().submit(() -> ctx.services().launchEnvironment(Optional.of(name)),
+                env -> {
+                    if (loadId == currentLoad) {
+                        environment = env;
+                        render();
+                    }
+                },
+                error -> {
+                    if (loadId == currentLoad) {
+                        unavailable(messages.get("env.hint.error", name, ErrorReport.of(error, messages).summary()));
+                    }
+                });
+    }
+
+    /** Puts exactly the shown text on the clipboard and raises {@link #copiedProperty()}. */
+    public void copy() {
+        if (!available.get()) {
+            return;
+        }
+        ctx.clipboard().putText(text.get());
+        copied.set(true);
+        ctx.activity().record(messages.get("env.activity.copy", environment.name()), true,
+                json.get() ? messages.get("env.activity.json") : messages.get("env.activity.shell"));
+    }
+
+    /** Ends the "Copied" feedback (the view calls this a moment after a copy). */
+    public void clearCopied() {
+        copied.set(false);
+    }
+
+    private void render() {
+        if (environment == null) {
+            return;
+        }
+        copied.set(false);
+        text.set(json.get() ? environment.jsonText() : environment.posix());
+        hint.set("");
+        available.set(true);
+    }
+
+    private void unavailable(String why) {
+        available.set(false);
+        text.set("");
+        hint.set(why);
+    }
+
+    public Messages messages() {
+        return messages;
+    }
+
+    /** Show {@code cumps env --json} instead of the shell lines. */
+    public BooleanProperty jsonProperty() {
+        return json;
+    }
+
+    /** The core's text for the selected live daemon; empty when there is none. */
+    public ReadOnlyStringProperty textProperty() {
+        return text.getReadOnlyProperty();
+    }
+
+    /** Why there is no text (no selection, stale daemon, loading, an error); empty when there is. */
+    public ReadOnlyStringProperty hintProperty() {
+        return hint.getReadOnlyProperty();
+    }
+
+    /** Whether there is an env block to show and copy. */
+    public ReadOnlyBooleanProperty availableProperty() {
+        return available.getReadOnlyProperty();
+    }
+
+    /** True right after a copy, until {@link #clearCopied()} or the text changes. */
+    public ReadOnlyBooleanProperty copiedProperty() {
+        return copied.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,200 @@
+package dev.cumps.app.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.json.Json;
+import javafx.collections.ListChangeListener;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DoctorViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private SimulatedConsole host;
+    private ConsoleContext ctx;
+    private DoctorViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        host = new SimulatedConsole();
+        ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
+        vm = new DoctorViewModel(ctx);
+    }
+
+    @AfterEach
+    void tearDown() {
+        host.close();
+    }
+
+    @Test
+    void aRunAgainstALiveDaemonIsValidAndListsEveryCheck() {
+        host.start("t1", "0");
+        List<DoctorCheck> arrivedOneByOne = new ArrayList<>();
+        vm.checks().addListener((ListChangeListener<DoctorCheck>) c -> {
+            while (c.next()) {
+                if (c.wasAdded() && !c.wasReplaced()) {
+                    arrivedOneByOne.addAll(c.getAddedSubList());
+                }
+            }
+        });
+        vm.selectorProperty().set("0");
+        vm.run();
+
+        DoctorReport report = vm.reportProperty().get();
+        assertNotNull(report);
+        assertTrue(report.valid(), report.toMarkdown());
+        assertEquals(0, report.count(CheckStatus.FAIL));
+        assertEquals(report.checks(), vm.checks());
+        assertEquals(report.checks(), arrivedOneByOne, "rows are appended as the core hands them on");
+        assertTrue(vm.checks().size() >= 10, "checks: " + vm.checks().size());
+        assertFalse(vm.runningProperty().get());
+        assertFalse(vm.reportAbsentBinding().get());
+        assertTrue(vm.verdictProperty().get().startsWith("Valid: " + report.count(CheckStatus.PASS) + " pass"),
+                vm.verdictProperty().get());
+        assertEquals(Severity.PASS, vm.verdictSeverityProperty().get());
+
+        ActivityEntry entry = ctx.activity().entries().get(0);
+        assertEquals("Doctor (0)", entry.action());
+        assertTrue(entry.success());
+        assertEquals(vm.verdictProperty().get(), entry.outcome());
+    }
+
+    @Test
+    void aRunWithoutADaemonIsInvalidBecauseOfTheDaemonCount() {
+        vm.selectorProperty().set("0");
+        vm.run();
+
+        DoctorReport report = vm.reportProperty().get();
+        assertFalse(report.valid());
+        DoctorCheck daemonCount = vm.checks().stream().filter(c -> c.id().equals("daemon_count")).findFirst().orElseThrow();
+        assertEquals(CheckStatus.FAIL, daemonCount.status());
+        assertTrue(vm.verdictProperty().get().startsWith("Invalid: "), vm.verdictProperty().get());
+        assertEquals(Severity.FAIL, vm.verdictSeverityProperty().get());
+        assertFalse(ctx.activity().entries().get(0).success());
+    }
+
+    @Test
+    void exportWritesJsonExactlyAsTheCliAndMarkdownWithTheTable() throws Exception {
+        vm.run();
+        DoctorReport report = vm.reportProperty().get();
+
+        Path json = dir.resolve("report.JSON");
+        vm.export(json);
+        assertEquals(Json.write(report.toJsonMap()) + "\n", Files.readString(json, StandardCharsets.UTF_8));
+
+        Path markdown = dir.resolve("report.md");
+        vm.export(markdown);
+        String md = Files.readString(markdown, StandardCharsets.UTF_8);
+        assertEquals(report.toMarkdown(), md);
+        assertTrue(md.contains("| check | status | observed | expected | remedy |"), md);
+        assertTrue(md.contains("| nvidia-smi answers | pass |"), md);
+        assertTrue(ctx.activity().entries().stream().anyMatch(e -> e.success() && e.outcome().contains("report.md")));
+    }
+
+    @Test
+    void aFailedExportIsReportedNotThrown() {
+        vm.run();
+        vm.export(dir.resolve("no-such-folder").resolve("report.json"));
+        ActivityEntry last = ctx.activity().entries().get(ctx.activity().entries().size() - 1);
+        assertFalse(last.success());
+        assertTrue(vm.verdictProperty().get().startsWith("Could not save"), vm.verdictProperty().get());
+    }
+
+    @Test
+    void copyPutsTheMarkdownReportOnTheClipboard() {
+        vm.copy();
+        assertEquals(List.of(), host.clipboard, "nothing to copy before a run");
+        vm.run();
+        vm.copy();
+        assertEquals(List.of(vm.reportProperty().get().toMarkdown()), host.clipboard);
+    }
+
+    @Test
+    void cancelStopsRowsArrivingAndLeavesNoReport() throws Exception {
+        // A real worker thread; the test thread plays the FX thread, taking results from a queue.
+        host.start("t1", "0");
+        BlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
+        try (FxUiExecutor executor = new FxUiExecutor(uiThread::add)) {
+            ConsoleContext workerCtx = new ConsoleContext(ctx.services(), executor, ctx.messages(), ctx.activity(),
+                    ctx.clipboard(), ctx.clock());
+            DoctorViewModel cancelling = new DoctorViewModel(workerCtx);
+            cancelling.run();
+            assertTrue(cancelling.runningProperty().get());
+
+            uiThread.poll(30, TimeUnit.SECONDS).run();
+            int atCancel = cancelling.checks().size();
+            assertTrue(atCancel >= 1, "the first rows arrive while the run goes on");
+            cancelling.cancel();
+            for (Runnable late; (late = uiThread.poll(1500, TimeUnit.MILLISECONDS)) != null; ) {
+                late.run();
+            }
+
+            assertEquals(atCancel, cancelling.checks().size(), "no row arrives after Cancel");
+            assertNull(cancelling.reportProperty().get());
+            assertTrue(cancelling.reportAbsentBinding().get());
+            assertFalse(cancelling.runningProperty().get());
+            assertEquals(atCancel == 1 ? "Cancelled after 1 check" : "Cancelled after " + atCancel + " checks",
+                    cancelling.verdictProperty().get());
+            assertEquals(Severity.WARN, cancelling.verdictSeverityProperty().get());
+            ActivityEntry entry = ctx.activity().entries().get(0);
+            assertFalse(entry.success());
+            assertEquals(cancelling.verdictProperty().get(), entry.outcome());
+        }
+    }
+
+    @Test
+    void aCancelledRealRunEndsWithTheCoresCancellation() throws Exception {
+        Throwable[] thrown = new Throwable[1];
+        Thread worker = new Thread(() -> {
+            Thread.currentThread().interrupt();
+            try {
+                ctx.services().doctor().run(Optional.empty(), check -> { });
+            } catch (RuntimeException e) {
+                thrown[0] = e;
+            }
+        });
+        worker.start();
+        worker.join();
+        assertEquals("doctor run cancelled", thrown[0].getMessage(),
+                "the view model relies on interruption cancelling the core's run");
+    }
+
+    @Test
+    void statusesMapToTheirSeverityAndAWord() {
+        Messages messages = Messages.forLocale(Locale.ENGLISH);
+        for (CheckStatus status : CheckStatus.values()) {
+            assertEquals(status.name(), DoctorViewModel.severity(status).name());
+            assertFalse(DoctorViewModel.statusText(status, messages).startsWith("!"));
+        }
+        assertEquals("Warning", DoctorViewModel.statusText(CheckStatus.WARN, messages));
+    }
+}

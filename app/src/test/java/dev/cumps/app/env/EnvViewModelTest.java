@@ -1,0 +1,109 @@
+package dev.cumps.app.env;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.env.LaunchEnvironment;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.RecordState;
+import javafx.beans.property.SimpleObjectProperty;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class EnvViewModelTest {
+
+    private SimulatedConsole host;
+    private ConsoleContext ctx;
+    private final SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
+    private EnvViewModel vm;
+
+    @BeforeEach
+    void setUp() {
+        host = new SimulatedConsole();
+        ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
+        vm = new EnvViewModel(ctx, selection);
+    }
+
+    @AfterEach
+    void tearDown() {
+        host.close();
+    }
+
+    @Test
+    void aLiveDaemonShowsTheCoresPosixTextAndJsonOnToggle() {
+        ManagedDaemon daemon = host.start("t1", "0");
+        selection.set(daemon);
+        LaunchEnvironment env = host.services.launchEnvironment(Optional.of("t1"));
+
+        assertTrue(vm.availableProperty().get());
+        assertEquals(env.posix(), vm.textProperty().get());
+        assertTrue(vm.textProperty().get().startsWith("export CUDA_VISIBLE_DEVICES='GPU-"), vm.textProperty().get());
+        assertEquals("", vm.hintProperty().get());
+
+        vm.jsonProperty().set(true);
+        assertEquals(env.jsonText(), vm.textProperty().get());
+        vm.jsonProperty().set(false);
+        assertEquals(env.posix(), vm.textProperty().get());
+    }
+
+    @Test
+    void copyPutsExactlyTheShownTextOnTheClipboardAndSaysCopied() {
+        selection.set(host.start("t1", "0"));
+        vm.copy();
+        assertEquals(List.of(host.services.launchEnvironment(Optional.of("t1")).posix()), host.clipboard);
+        assertTrue(vm.copiedProperty().get());
+        ActivityEntry entry = ctx.activity().entries().get(0);
+        assertEquals("Copy env block of t1", entry.action());
+        assertTrue(entry.success());
+
+        vm.clearCopied();
+        assertFalse(vm.copiedProperty().get());
+        vm.jsonProperty().set(true);
+        vm.copy();
+        assertEquals(host.services.launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard.get(1));
+    }
+
+    @Test
+    void noSelectionGivesAHintAndNothingToCopy() {
+        assertFalse(vm.availableProperty().get());
+        assertEquals("", vm.textProperty().get());
+        assertEquals("Select a live daemon to see the environment its CUDA clients need.", vm.hintProperty().get());
+        vm.copy();
+        assertEquals(List.of(), host.clipboard);
+        assertEquals(List.of(), ctx.activity().entries());
+    }
+
+    @Test
+    void aStaleSelectionDisablesCopyAndSaysWhy() {
+        ManagedDaemon live = host.start("t1", "0");
+        selection.set(live);
+        assertTrue(vm.availableProperty().get());
+
+        selection.set(new ManagedDaemon(live.record(), RecordState.STALE));
+        assertFalse(vm.availableProperty().get());
+        assertEquals("", vm.textProperty().get());
+        assertTrue(vm.hintProperty().get().contains("'t1' is stale"), vm.hintProperty().get());
+        vm.copy();
+        assertEquals(List.of(), host.clipboard);
+    }
+
+    @Test
+    void aDaemonThatDiedSinceTheLastRefreshShowsTheCoresRefusal() {
+        ManagedDaemon live = host.start("t1", "0");
+        host.services.lifecycle().stop(Optional.of("t1"));
+        selection.set(live);
+        assertFalse(vm.availableProperty().get());
+        assertTrue(vm.hintProperty().get().startsWith("Cannot export daemon 't1': "), vm.hintProperty().get());
+    }
+}

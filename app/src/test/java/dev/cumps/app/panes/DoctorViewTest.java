@@ -1,0 +1,158 @@
+package dev.cumps.app.panes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.doctor.DoctorView;
+import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.UiExecutor;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableView;
+import javafx.scene.input.Clipboard;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+@ExtendWith(ApplicationExtension.class)
+class DoctorViewTest {
+
+    private static SimulatedConsole host;
+
+    private FxUiExecutor executor;
+    /** Holds every piece of work back until opened, so that a run can be caught running. */
+    private CountDownLatch gate;
+    private DoctorViewModel viewModel;
+
+    @BeforeAll
+    static void startDaemon() {
+        host = new SimulatedConsole();
+        host.start("t1", "0");
+    }
+
+    @AfterAll
+    static void stopDaemon() {
+        host.close();
+    }
+
+    @Start
+    void start(Stage stage) {
+        executor = new FxUiExecutor();
+        gate = new CountDownLatch(1);
+        UiExecutor gated = new UiExecutor() {
+            @Override
+            public <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess,
+                    Consumer<? super Throwable> onFailure) {
+                return executor.submit(() -> {
+                    gate.await();
+                    return work.call();
+                }, onSuccess, onFailure);
+            }
+        };
+        ConsoleContext ctx = host.context(gated, Messages.forLocale(Locale.ENGLISH), ClipboardSink.system());
+        viewModel = new DoctorViewModel(ctx);
+        Scene scene = new Scene(new DoctorView(viewModel), 1000, 600);
+        Styles.applyTo(scene);
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void closeExecutor() {
+        executor.close();
+    }
+
+    @Test
+    void runShowsOneColouredRowPerCheckAndTheVerdict(FxRobot robot) throws Exception {
+        assertTrue(robot.lookup("#doctorCopy").queryButton().isDisabled(), "nothing to copy before a run");
+        assertTrue(robot.lookup("#doctorCancel").queryButton().isDisabled());
+        assertEquals("Not run yet", robot.lookup("#doctorVerdict").queryAs(Label.class).getText());
+
+        gate.countDown();
+        robot.clickOn("#doctorSelector").write("0");
+        robot.clickOn("#doctorRun");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                () -> robot.lookup("#doctorVerdict").queryAs(Label.class).getText().startsWith("Valid: "));
+        WaitForAsyncUtils.waitForFxEvents();
+
+        Label verdict = robot.lookup("#doctorVerdict").queryAs(Label.class);
+        assertTrue(pseudoClasses(verdict).contains("pass"), pseudoClasses(verdict).toString());
+        TableView<?> table = robot.lookup("#doctorTable").queryTableView();
+        assertTrue(table.getItems().size() >= 10, "rows: " + table.getItems().size());
+
+        List<TableCell<?, ?>> statusCells = robot.lookup(".severity-cell").queryAllAs(TableCell.class).stream()
+                .filter(c -> !c.isEmpty())
+                .<TableCell<?, ?>>map(c -> c)
+                .toList();
+        assertFalse(statusCells.isEmpty(), "status cells are shown");
+        TableCell<?, ?> first = statusCells.stream().filter(c -> c.getIndex() == 0).findFirst().orElseThrow();
+        assertEquals("\u2714 Pass", first.getText(), "the first check (Linux host) passes, with its glyph");
+        assertTrue(pseudoClasses(first).contains("pass"), pseudoClasses(first).toString());
+        for (TableCell<?, ?> cell : statusCells) {
+            assertFalse(pseudoClasses(cell).contains("fail"), "no failing check: " + cell.getText());
+        }
+        assertTrue(robot.lookup("Linux host").tryQuery().isPresent(), "the check's title is shown");
+
+        assertFalse(robot.lookup("#doctorRun").queryButton().isDisabled());
+        assertTrue(robot.lookup("#doctorCancel").queryButton().isDisabled());
+        Button copy = robot.lookup("#doctorCopy").queryButton();
+        assertFalse(copy.isDisabled());
+        assertFalse(robot.lookup("#doctorExport").queryButton().isDisabled());
+
+        robot.clickOn(copy);
+        String clipboard = WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get();
+        assertEquals(viewModel.reportProperty().get().toMarkdown(), clipboard);
+    }
+
+    @Test
+    void whileTheDoctorRunsOnlyCancelIsOfferedAndCancelEndsTheRun(FxRobot robot) {
+        // The gate stays closed: the run cannot finish before the user cancels.
+        robot.clickOn("#doctorRun");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#doctorRun").queryButton().isDisabled());
+        assertFalse(robot.lookup("#doctorCancel").queryButton().isDisabled());
+        assertTrue(robot.lookup("#doctorSelector").query().isDisabled());
+        assertEquals("Running… no checks so far", robot.lookup("#doctorVerdict").queryAs(Label.class).getText());
+
+        robot.clickOn("#doctorCancel");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("Cancelled after no checks", robot.lookup("#doctorVerdict").queryAs(Label.class).getText());
+        assertFalse(robot.lookup("#doctorRun").queryButton().isDisabled());
+        assertTrue(robot.lookup("#doctorCancel").queryButton().isDisabled());
+        assertTrue(robot.lookup("#doctorCopy").queryButton().isDisabled(), "a cancelled run leaves no report");
+        gate.countDown();
+        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(0, viewModel.checks().size(), "no row arrives after Cancel");
+    }
+
+    private static Set<String> pseudoClasses(Node node) {
+        return node.getPseudoClassStates().stream().map(Object::toString).collect(Collectors.toSet());
+    }
+}
