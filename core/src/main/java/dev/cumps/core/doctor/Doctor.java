@@ -238,16 +238,11 @@ public final class Doctor {
                 "pid " + r.pid(), "another daemon may have taken over the pipe directory; restart this one");
 
         List<String> tail = RuntimeDirs.controlLogTail(r.logDirectory(), LOG_WINDOW);
-        List<String> errors = tail.stream().filter(Doctor::isErrorLine).toList();
+        List<String> errors = tail.stream().filter(RuntimeDirs::isErrorLine).toList();
         run.add("control_log", dependent[5][1], errors.isEmpty() ? CheckStatus.PASS : CheckStatus.WARN,
                 errors.isEmpty() ? (tail.isEmpty() ? "control.log is empty or missing" : "no error in the last " + tail.size() + " lines")
                         : errors.get(errors.size() - 1),
                 "no error in the last " + LOG_WINDOW + " lines", "read " + r.logDirectory().resolve(RuntimeDirs.CONTROL_LOG));
-    }
-
-    private static boolean isErrorLine(String line) {
-        String l = line.toLowerCase(java.util.Locale.ROOT);
-        return l.contains("error") || l.contains("failed") || l.contains("fatal");
     }
 
     private DoctorCheck pipeAccessCheck(ControlPipe pipe, DaemonRecord r) {

@@ -239,7 +239,7 @@ public final class DaemonLifecycle {
             }
             List<String> log = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE);
             List<String> fresh = log.subList(Math.min(logLinesBefore, log.size()), log.size());
-            if (fresh.stream().anyMatch(DaemonLifecycle::isErrorLine)) {
+            if (fresh.stream().anyMatch(RuntimeDirs::isErrorLine)) {
                 throw failure(plan, "the daemon reported an error while starting", daemonPid(plan));
             }
             Optional<Long> pid = daemonPid(plan);
@@ -249,11 +249,6 @@ public final class DaemonLifecycle {
             sleep(timeouts.poll());
         }
         throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", daemonPid(plan));
-    }
-
-    static boolean isErrorLine(String line) {
-        String l = line.toLowerCase(java.util.Locale.ROOT);
-        return l.contains("error") || l.contains("failed") || l.contains("fatal");
     }
 
     private Optional<Long> daemonPid(StartPlan plan) {

@@ -121,6 +121,12 @@ public final class RuntimeDirs {
         }
     }
 
+    /** Whether a {@code control.log} line reports a failure (NVIDIA logs errors as free text). */
+    public static boolean isErrorLine(String line) {
+        String l = line.toLowerCase(java.util.Locale.ROOT);
+        return l.contains("error") || l.contains("failed") || l.contains("fatal");
+    }
+
     /** The pid in {@code nvidia-cuda-mps-control.pid}, if the file holds one. */
     public static java.util.Optional<Long> readPidFile(Path pipeDirectory) {
         try {
