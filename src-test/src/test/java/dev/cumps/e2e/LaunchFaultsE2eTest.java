@@ -1,0 +1,85 @@
+package dev.cumps.e2e;
+
+import static dev.cumps.e2e.LifecycleE2eTest.find;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.e2e.CumpsHarness.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** Daemons that fail to come up, never answer, or die: start cleans up and says why. */
+@ExtendWith(CumpsExtension.class)
+class LaunchFaultsE2eTest {
+
+    @Test
+    void failedLaunchShowsControlLogAndLeavesNothingBehind(CumpsHarness h) {
+        String line = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "launch-fails"), "start", "--name", "nolaunch").assertOneLineError();
+        assertTrue(line.contains("did not start"), line);
+        assertTrue(line.contains("Failed to start: error opening pipe directory"), "the control.log text is shown: " + line);
+        assertFalse(Files.exists(h.recordFile("nolaunch")), "no record");
+        assertEquals(List.of(), h.markedDaemons(), "no daemon left");
+    }
+
+    @Test
+    void unansweringLaunchIsEndedAndLeavesNoRecord(CumpsHarness h) throws Exception {
+        Path pipe = h.defaultPipe("mute");
+        Path out = h.root.resolve("mute.out");
+        Path err = h.root.resolve("mute.err");
+        Process start = h.start(Map.of("CUMPS_SIM_MPS_FAULT", "no-answer"), out, err, "start", "--name", "mute");
+        AtomicReference<Long> daemon = new AtomicReference<>();
+        // The pid file exists only while the failed launch is cleaned up; catch the pid meanwhile.
+        CumpsHarness.await("the no-answer daemon's pid file", Duration.ofSeconds(30), () -> {
+            Optional<Long> pid = CumpsHarness.pidFile(pipe);
+            pid.ifPresent(p -> {
+                daemon.set(p);
+                h.remember(p);
+            });
+            return pid.isPresent() || !start.isAlive();
+        });
+        assertTrue(start.waitFor(60, TimeUnit.SECONDS), "start gives up within its bounds");
+        Run run = new Run(List.of("start"), start.exitValue(), Files.readString(out), Files.readString(err), false, Duration.ZERO);
+        String line = run.assertOneLineError();
+        assertTrue(line.contains("did not answer"), line);
+        assertTrue(daemon.get() != null, "the daemon had written its pid file");
+        assertTrue(Procs.awaitGone(daemon.get(), Duration.ofSeconds(5)), "the unanswering daemon " + daemon.get() + " was ended");
+        assertFalse(Files.exists(h.recordFile("mute")), "no record");
+        assertEquals(List.of(), h.markedDaemons());
+    }
+
+    @Test
+    void daemonThatDiesAfterStartingShowsStale(CumpsHarness h) {
+        Run start = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "dies"), "start", "--name", "frail");
+        if (start.exitCode() == 0) {
+            long pid = h.pidOf(start);
+            assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(10)), "the daemon dies on its own");
+            CumpsHarness.await("status to show the record stale", Duration.ofSeconds(10), () -> "stale".equals(
+                    find(h.cumps("status", "--json").assertOk().json().get("managed_daemons"), "name", "frail")
+                            .get("record_state").asText()));
+            assertTrue(h.cumps("stop", "--name", "frail").assertOneLineError().contains("stale"));
+        } else {
+            start.assertOneLineError();
+        }
+        assertFalse(Files.exists(h.recordFile("frail")));
+        assertEquals(List.of(), h.markedDaemons());
+    }
+
+    @Test
+    void slowDaemonIsWaitedFor(CumpsHarness h) {
+        Run start = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "slow", "CUMPS_SIM_MPS_SLOW_MS", "2000"), "start", "--name", "slow")
+                .assertOk();
+        long pid = h.pidOf(start);
+        assertTrue(Procs.runningDaemon(pid));
+        h.cumps("stop", "--name", "slow").assertOk();
+        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+    }
+}
