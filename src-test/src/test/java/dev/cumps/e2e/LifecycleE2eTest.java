@@ -163,12 +163,6 @@ class LifecycleE2eTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("BUG: `cumps start --foreground` leaves its record behind on Ctrl-C (SIGINT) and on SIGTERM. "
-            + "Cli.StartCmd.foreground's shutdown hook only sends `quit`; the record is removed in the finally block of "
-            + "DaemonLifecycle.runForeground on the main thread, but the JVM halts as soon as the hook returns, before that "
-            + "thread sees the daemon exit. The daemon is gone, the record stays (status then shows it STALE). "
-            + "Fix: have the hook wait (bounded) for runForeground to finish removing the record, e.g. join a latch "
-            + "that runForeground counts down after its finally block.")
     void foregroundCtrlCRemovesTheRecord(CumpsHarness h) throws Exception {
         Process fg = h.start(Map.of(CumpsHarness.DEFAULT_SIGINT, ""), h.root.resolve("fg.out"), h.root.resolve("fg.err"),
                 "start", "--foreground", "--name", "fg");

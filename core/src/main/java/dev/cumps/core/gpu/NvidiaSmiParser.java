@@ -80,7 +80,9 @@ public final class NvidiaSmiParser {
     }
 
     private static CumpsException malformed(String raw, int lineNo, String why) {
-        String shown = raw.length() > 160 ? raw.substring(0, 160) + "…" : raw;
+        String printable = raw.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
+                .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
+        String shown = printable.length() > 160 ? printable.substring(0, 160) + "…" : printable;
         return new CumpsException("nvidia-smi printed a malformed row " + lineNo + " ('" + shown + "'): " + why);
     }
 }
