@@ -32,6 +32,7 @@ class SimulateE2eTest {
         }
 
         Run started = h.cumps(plain, start.toArray(String[]::new)).assertOk();
+        assertTrue(started.stderr().contains("SIMULATED host"), "JSON output is labelled SIMULATED on stderr: " + started.stderr());
         long pid = h.pidOf(started);
         assertTrue(Procs.runningDaemon(pid));
         assertTrue(started.json().get("pipe_directory").asText().startsWith(sandbox.toString()), "runtime dirs are in the sandbox");

@@ -68,7 +68,14 @@ public final class Cli {
     public int run(String... args) {
         CommandLine cmd = commandLine();
         try {
-            return cmd.execute(args);
+            int code = cmd.execute(args);
+            Root root = cmd.getCommand();
+            if (code == OK && root.services != null && root.services.simulated()) {
+                // JSON and export output cannot carry a banner, so the reminder goes to stderr.
+                err.println("note: SIMULATED host (stand-in NVIDIA tools, records in " + root.services.records().root()
+                        + "); no real GPU was touched");
+            }
+            return code;
         } finally {
             out.flush();
             err.flush();
