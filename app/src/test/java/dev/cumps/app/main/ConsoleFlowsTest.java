@@ -58,9 +58,13 @@ class ConsoleFlowsTest {
         WindowFixture.waitUntil(20, condition);
     }
 
-    private void selectRow(FxRobot robot, String name) {
-        Node cell = robot.lookup((Node n) -> n instanceof TableCell<?, ?> c && name.equals(c.getText())).query();
-        robot.clickOn(cell);
+    private void selectRow(FxRobot robot, String name) throws Exception {
+        java.util.function.Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
+                && c.isVisible() && c.getTableView() != null && "daemonsTable".equals(c.getTableView().getId());
+        WindowFixture.waitUntil(10, () -> robot.lookup(nameCell).tryQuery().isPresent());
+        robot.clickOn(robot.lookup(nameCell).<Node>query());
+        WindowFixture.waitUntil(5, () -> vm().selectedRowProperty().get() != null
+                && vm().selectedRowProperty().get().name().equals(name));
     }
 
     private String notice(FxRobot robot) {

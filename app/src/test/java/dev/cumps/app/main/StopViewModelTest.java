@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,13 +17,13 @@ import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class StopViewModelTest {
 
@@ -54,10 +56,13 @@ class StopViewModelTest {
     }
 
     @Test
-    void aReusedPidShowsTheOtherStartTime() {
+    void aReusedPidShowsTheOtherStartTime(@TempDir Path proc) throws Exception {
         DaemonRecord record = host.start("st-b", 0);
-        StopViewModel vm = new StopViewModel(ctx, new ManagedDaemon(record, RecordState.LIVE),
-                pid -> Optional.of(new ProcessInfo(pid, "bash", 'S', record.processStartTicks() + 500)));
+        // A /proc where the recorded pid belongs to another process, started later.
+        Files.createDirectories(proc.resolve(Long.toString(record.pid())));
+        Files.writeString(proc.resolve(record.pid() + "/stat"), record.pid() + " (bash) S" + " 0".repeat(18) + " "
+                + (record.processStartTicks() + 500) + " 0 0\n");
+        StopViewModel vm = new StopViewModel(ctx, new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable(proc));
 
         assertFalse(vm.evidence().matches());
         assertEquals(Long.toString(record.processStartTicks() + 500), vm.currentStartTicksText());
