@@ -60,7 +60,7 @@ public final class ConsoleWindow {
 
     private static Label pending(Messages messages) {
         Label label = new Label(messages.get("main.pane.pending"));
-        label.getStyleClass().add("muted");
+        label.getStyleClass().addAll("muted", "pane-placeholder");
         return label;
     }
 
