@@ -3,24 +3,40 @@ package dev.cumps.app;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.PngEncoder;
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.status.HostStatus;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
 
 /**
- * {@code --screenshot FILE.png}: lays out the main window off screen, writes it as a PNG and
- * exits. Used for documentation images and as a smoke test; works without a display through
- * Monocle (see {@link ConsoleLauncher}).
+ * {@code --screenshot FILE.png}: wires the window as the application does, collects the host
+ * status once (synchronously, so the tables show real data), lays out the main window off screen,
+ * writes it as a PNG and exits. With {@code --simulate} it first starts one simulated daemon so
+ * that all three tables have rows, and stops it and removes the sandbox afterwards. Works without
+ * a display through Monocle (see {@link ConsoleLauncher}).
  */
 public final class ScreenshotMode {
 
     private static final System.Logger LOG = System.getLogger(ScreenshotMode.class.getName());
+
+    /** The simulated daemon shown in screenshots (a short name: the sandbox path is long). */
+    static final String DEMO_DAEMON = "demo-gpu0";
 
     private ScreenshotMode() {
     }
@@ -28,27 +44,50 @@ public final class ScreenshotMode {
     /** Starts the toolkit, writes the screenshot, stops the toolkit; returns the exit status. */
     static int run(LaunchOptions options, Messages messages) {
         Path file = options.screenshot().orElseThrow();
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        Platform.startup(() -> {
-            try {
-                write(ConsoleWindow.createScene(options, messages), file);
-                done.complete(null);
-            } catch (Throwable e) {
-                done.completeExceptionally(e);
+        try (HostSession session = HostSession.open(options.simulate(), HostEnvironment.current()).closeOnExit();
+             FxUiExecutor executor = new FxUiExecutor()) {
+            if (options.simulate()) {
+                startDemoDaemon(session);
             }
-        });
-        try {
+            Instant started = Instant.now();
+            long t0 = System.nanoTime();
+            HostStatus status = session.services().status().collect();
+            MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(status, started, Duration.ofNanos(System.nanoTime() - t0));
+            Clock clock = Clock.systemDefaultZone();
+            ConsoleContext ctx = new ConsoleContext(session.services(), executor, messages, new ActivityLog(clock),
+                    text -> { }, clock);
+            CompletableFuture<Void> done = new CompletableFuture<>();
+            Platform.startup(() -> {
+                try {
+                    ConsoleWindow.Built window = ConsoleWindow.build(ctx);
+                    window.viewModel().apply(snapshot);
+                    window.viewModel().daemons().stream().findFirst().ifPresent(window.viewModel()::select);
+                    write(window.scene(), file);
+                    done.complete(null);
+                } catch (Throwable e) {
+                    done.completeExceptionally(e);
+                }
+            });
             done.get(2, TimeUnit.MINUTES);
             LOG.log(Level.INFO, messages.get("screenshot.written", file.toAbsolutePath()));
             return 0;
         } catch (ExecutionException e) {
             LOG.log(Level.ERROR, "Screenshot failed", e.getCause());
             return 1;
-        } catch (TimeoutException | InterruptedException e) {
+        } catch (TimeoutException | InterruptedException | RuntimeException e) {
             LOG.log(Level.ERROR, "Screenshot did not finish", e);
             return 1;
         } finally {
             Platform.exit();
+        }
+    }
+
+    private static void startDemoDaemon(HostSession session) {
+        try {
+            session.services().lifecycle().start(new StartRequest(Optional.of("0"), Optional.of(DEMO_DAEMON),
+                    Optional.empty(), Optional.empty()), stage -> { });
+        } catch (CumpsException e) {
+            LOG.log(Level.WARNING, "The screenshot shows no daemon: " + e.getMessage());
         }
     }
 

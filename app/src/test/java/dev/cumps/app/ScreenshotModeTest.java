@@ -6,14 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
 
 import javax.imageio.ImageIO;
 
-import javafx.scene.Scene;
+import dev.cumps.app.main.MainViewModel;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,25 +30,34 @@ class ScreenshotModeTest {
     @TempDir
     Path dir;
 
-    private Scene scene;
+    private final SimulatedConsole host = SimulatedConsole.open();
+    private ConsoleWindow.Built window;
 
     @Start
     void start(Stage stage) {
-        scene = ConsoleWindow.createScene(LaunchOptions.DEFAULTS, Messages.forLocale(Locale.ENGLISH));
-        stage.setScene(scene);
+        window = WindowFixture.show(stage, host, Locale.ENGLISH);
+    }
+
+    @AfterEach
+    void close() {
+        host.close();
     }
 
     @Test
-    void writesTheLaidOutWindowAsAPng(FxRobot robot) throws Exception {
+    void writesTheLaidOutWindowWithRealRowsAsAPng(FxRobot robot) throws Exception {
+        host.start("shot-a", 0);
+        MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(host.services().status().collect(), Instant.now(), Duration.ZERO);
         Path file = dir.resolve("main.png");
         robot.interact(() -> {
+            window.viewModel().apply(snapshot);
             try {
-                ScreenshotMode.write(scene, file);
+                ScreenshotMode.write(window.scene(), file);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
 
+        assertEquals(1, window.viewModel().daemons().size());
         assertTrue(Files.size(file) > 5_000, "PNG is only " + Files.size(file) + " bytes");
         BufferedImage image = ImageIO.read(file.toFile());
         assertEquals((int) ConsoleWindow.DEFAULT_WIDTH, image.getWidth());

@@ -62,6 +62,11 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
         return task;
     }
 
+    @Override
+    public void runOnUi(Runnable action) {
+        uiThread.accept(Objects.requireNonNull(action, "action"));
+    }
+
     /** Interrupts running work and refuses new work. */
     @Override
     public void close() {

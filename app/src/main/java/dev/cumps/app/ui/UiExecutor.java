@@ -16,4 +16,14 @@ public interface UiExecutor {
      * on the UI thread. Neither runs once the returned future is cancelled.
      */
     <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure);
+
+    /**
+     * Runs {@code action} on the UI thread; for progress reported by work that is still running.
+     * The default hands an empty piece of work to {@link #submit}; implementations that can reach
+     * the UI thread directly override it (and then keep the order of calls).
+     */
+    default void runOnUi(Runnable action) {
+        submit(() -> null, ignored -> action.run(), error -> {
+        });
+    }
 }

@@ -4,15 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
+import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.LaunchOptions;
+import dev.cumps.app.HostSession;
 import dev.cumps.app.Messages;
-import javafx.scene.Node;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.WindowFixture;
+import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.host.HostEnvironment;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -22,10 +31,22 @@ import org.testfx.framework.junit5.Start;
 @ExtendWith(ApplicationExtension.class)
 class MainViewTest {
 
+    static final Pattern MISSING_KEY = Pattern.compile("![a-zA-Z][\\w.]*!");
+
+    private final SimulatedConsole host = SimulatedConsole.open();
+    private ConsoleWindow.Built window;
+    private Stage stage;
+
     @Start
     void start(Stage stage) {
-        stage.setScene(ConsoleWindow.createScene(LaunchOptions.DEFAULTS, Messages.forLocale(Locale.ENGLISH)));
-        stage.show();
+        this.stage = stage;
+        window = WindowFixture.show(stage, host, Locale.ENGLISH);
+    }
+
+    @AfterEach
+    void close() {
+        WindowFixture.closeOtherWindows(stage);
+        host.close();
     }
 
     @Test
@@ -33,7 +54,9 @@ class MainViewTest {
         assertEquals("GPUs", robot.lookup("#gpusTitle").queryAs(Label.class).getText());
         assertEquals("Control pipes", robot.lookup("#pipesTitle").queryAs(Label.class).getText());
         assertEquals("Daemons", robot.lookup("#daemonsTitle").queryAs(Label.class).getText());
-        assertEquals(3, robot.lookup(".table-view").queryAll().size());
+        for (String id : new String[] {"#gpusTable", "#pipesTable", "#daemonsTable"}) {
+            assertTrue(robot.lookup(id).tryQueryAs(TableView.class).isPresent(), id);
+        }
         assertTrue(robot.lookup("No daemons recorded").tryQuery().isPresent(), "empty-table placeholder");
     }
 
@@ -46,8 +69,46 @@ class MainViewTest {
     }
 
     @Test
-    void theSimulatedBadgeIsHiddenForTheRealHost(FxRobot robot) {
-        Node badge = robot.lookup("#simulatedBadge").query();
-        assertFalse(badge.isVisible());
+    void f5FillsTheHeaderAndTablesFromTheSimulatedHost(FxRobot robot) throws Exception {
+        robot.type(KeyCode.F5);
+        WindowFixture.waitUntil(20, () -> window.viewModel().gpus().size() == 2);
+
+        assertEquals("Driver: 550.54.15", robot.lookup("#driver").queryAs(Label.class).getText());
+        assertEquals("nvidia-smi: available", robot.lookup("#smiStatus").queryAs(Label.class).getText());
+        assertFalse(robot.lookup("#diagnostic").queryAs(Label.class).isVisible());
+        assertTrue(robot.lookup("#lastRefresh").queryAs(Label.class).getText().startsWith("Last refresh"));
+        assertEquals(2, robot.lookup("#gpusTable").queryAs(TableView.class).getItems().size());
+    }
+
+    @Test
+    void theSimulatedBadgeIsShownOnlyForASimulatedHost(FxRobot robot) {
+        assertTrue(robot.lookup("#simulatedBadge").query().isVisible());
+        try (HostSession real = HostSession.open(false, HostEnvironment.current())) {
+            ConsoleContext ctx = new ConsoleContext(real.services(), new CurrentThreadUiExecutor(),
+                    Messages.forLocale(Locale.ENGLISH), new ActivityLog(java.time.Clock.systemUTC()), text -> { },
+                    java.time.Clock.systemUTC());
+            ConsoleWindow.Built[] built = new ConsoleWindow.Built[1];
+            robot.interact(() -> built[0] = ConsoleWindow.build(ctx));
+            assertFalse(built[0].view().lookup("#simulatedBadge").isVisible());
+        }
+    }
+
+    @Test
+    void everyButtonHasATooltip(FxRobot robot) {
+        List<javafx.scene.control.ButtonBase> buttons = robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.ButtonBase)
+                .queryAllAs(javafx.scene.control.ButtonBase.class).stream().filter(b -> b.getScene() == window.scene()).toList();
+        assertTrue(buttons.size() >= 6, "found " + buttons.size());
+        for (var b : buttons) {
+            assertTrue(b.getTooltip() != null && !b.getTooltip().getText().isBlank(), b.getId() + " has no tooltip");
+        }
+    }
+
+    @Test
+    void noTextIsAMissingKey(FxRobot robot) throws Exception {
+        robot.type(KeyCode.F5);
+        WindowFixture.waitUntil(20, () -> !window.viewModel().gpus().isEmpty());
+        List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(window.view())).get();
+        assertTrue(texts.size() > 40, "too few texts found: " + texts);
+        assertEquals(List.of(), texts.stream().filter(t -> MISSING_KEY.matcher(t).find()).toList());
     }
 }

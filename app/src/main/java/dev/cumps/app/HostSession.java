@@ -1,0 +1,77 @@
+package dev.cumps.app;
+
+import java.lang.System.Logger.Level;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.sim.SimulatedHost;
+
+/**
+ * The host the window works on: the real one (the same core services as {@code cumps}), or with
+ * {@code --simulate} a private simulated host whose daemons are stopped and whose sandbox is
+ * removed when the window closes ({@link #close()}, also run by a shutdown hook).
+ */
+public final class HostSession implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(HostSession.class.getName());
+
+    private final CoreServices services;
+    private final Optional<SimulatedHost> simulated;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private HostSession(CoreServices services, Optional<SimulatedHost> simulated) {
+        this.services = Objects.requireNonNull(services, "services");
+        this.simulated = simulated;
+    }
+
+    /** The real host, or a fresh simulated one in {@code host}'s {@code TMPDIR}. */
+    public static HostSession open(boolean simulate, HostEnvironment host) {
+        if (!simulate) {
+            return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty());
+        }
+        SimulatedHost sim = SimulatedHost.fresh(host);
+        return new HostSession(sim.services(Optional.empty()), Optional.of(sim));
+    }
+
+    public CoreServices services() {
+        return services;
+    }
+
+    public Optional<SimulatedHost> simulatedHost() {
+        return simulated;
+    }
+
+    /** Runs {@link #close()} when the JVM exits another way (a signal); harmless after a close. */
+    public HostSession closeOnExit() {
+        if (simulated.isPresent()) {
+            Thread hook = new Thread(this::close, "cumps-sim-cleanup");
+            Runtime.getRuntime().addShutdownHook(hook);
+        }
+        return this;
+    }
+
+    /** Simulated host only: stops its daemons, then removes the sandbox. Once; never throws. */
+    @Override
+    public void close() {
+        if (simulated.isEmpty() || !closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            List<StopOutcome> outcomes = services.lifecycle().stopAll();
+            outcomes.stream().filter(o -> o.result() == StopOutcome.Result.FAILED)
+                    .forEach(o -> LOG.log(Level.WARNING, "Simulated daemon not stopped: " + o.message()));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not stop the simulated daemons", e);
+        }
+        try {
+            simulated.get().remove();
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not remove the simulation sandbox", e);
+        }
+    }
+}

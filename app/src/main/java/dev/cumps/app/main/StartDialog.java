@@ -1,0 +1,188 @@
+package dev.cumps.app.main;
+
+import java.util.List;
+import java.util.Objects;
+
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.record.DaemonRecord;
+import javafx.event.ActionEvent;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The start dialog. Start stays disabled while the name or the request is refused; clicking it
+ * keeps the dialog open and shows the core's stages until the daemon is recorded (the dialog
+ * closes and the main window shows a notice) or the start fails (an error dialog with the
+ * message and the control log tail; the dialog stays open to try again).
+ */
+public final class StartDialog extends Dialog<ButtonType> {
+
+    private final StartViewModel viewModel;
+    private final Messages messages;
+    private final MainViewModel main;
+
+    public StartDialog(StartViewModel viewModel, Messages messages, MainViewModel main) {
+        this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
+        this.messages = Objects.requireNonNull(messages, "messages");
+        this.main = Objects.requireNonNull(main, "main");
+        setTitle(messages.get("start.title"));
+        setHeaderText(messages.get("start.header"));
+        getDialogPane().setId("startDialog");
+        ButtonType start = new ButtonType(messages.get("start.button"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancel = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getDialogPane().getButtonTypes().setAll(start, cancel);
+        Button startButton = (Button) getDialogPane().lookupButton(start);
+        startButton.setId("startConfirm");
+        startButton.setTooltip(new Tooltip(messages.get("start.button.tooltip")));
+        startButton.disableProperty().bind(viewModel.startDisabledBinding());
+        startButton.addEventFilter(ActionEvent.ACTION, event -> {
+            event.consume(); // stay open while starting
+            viewModel.start(this::started, this::failed);
+        });
+        Button cancelButton = (Button) getDialogPane().lookupButton(cancel);
+        cancelButton.setId("startCancel");
+        cancelButton.setTooltip(new Tooltip(messages.get("start.cancel.tooltip")));
+        cancelButton.disableProperty().bind(viewModel.runningProperty());
+        getDialogPane().setContent(content());
+        getDialogPane().setPrefWidth(720);
+    }
+
+    private Node content() {
+        ToggleGroup group = new ToggleGroup();
+        VBox gpuChoices = new VBox(4);
+        gpuChoices.setId("startGpus");
+        int i = 0;
+        for (StartViewModel.GpuChoice choice : viewModel.choices()) {
+            RadioButton radio = new RadioButton(choice.label());
+            radio.setToggleGroup(group);
+            radio.setId(switch (choice.kind()) {
+                case SINGLE -> "startGpu" + i++;
+                case SEVERAL -> "startGpuSeveral";
+                case ALL -> "startGpuAll";
+            });
+            radio.setUserData(choice);
+            radio.setSelected(choice.equals(viewModel.gpuProperty().get()));
+            radio.setDisable(!choice.enabled());
+            if (!choice.enabled()) {
+                Label reason = new Label(choice.reason());
+                reason.getStyleClass().add("muted");
+                HBox line = new HBox(10, radio, reason);
+                // A disabled control shows no tooltip; the reason is on its row and on the row's tooltip.
+                Tooltip.install(line, new Tooltip(choice.reason()));
+                gpuChoices.getChildren().add(line);
+            } else {
+                radio.setTooltip(new Tooltip(choice.gpu().map(GpuRow::uuid).orElse("")));
+                gpuChoices.getChildren().add(radio);
+            }
+        }
+        group.selectedToggleProperty().addListener((obs, old, toggle) -> {
+            if (toggle != null && !viewModel.choose((StartViewModel.GpuChoice) toggle.getUserData())) {
+                group.selectToggle(old);
+            }
+        });
+
+        TextField name = field("startName", viewModel.nameProperty(), messages.get("start.name.tooltip"));
+        Label nameProblem = problem("startNameProblem");
+        nameProblem.textProperty().bind(viewModel.nameProblemProperty());
+        TextField pipe = field("startPipeDir", viewModel.pipeDirectoryProperty(), messages.get("start.pipe.tooltip"));
+        TextField log = field("startLogDir", viewModel.logDirectoryProperty(), messages.get("start.log.tooltip"));
+        Label planProblem = problem("startPlanProblem");
+        planProblem.textProperty().bind(viewModel.planProblemProperty());
+
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setPrefSize(18, 18);
+        spinner.visibleProperty().bind(viewModel.runningProperty());
+        Label stage = new Label();
+        stage.setId("startStage");
+        stage.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> viewModel.stageText(viewModel.stageProperty().get()), viewModel.stageProperty()));
+        HBox progress = new HBox(8, spinner, stage);
+
+        GridPane grid = new GridPane();
+        grid.setHgap(10);
+        grid.setVgap(8);
+        ColumnConstraints labels = new ColumnConstraints();
+        ColumnConstraints fields = new ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        grid.getColumnConstraints().setAll(labels, fields);
+        int row = 0;
+        grid.addRow(row++, label(messages.get("start.gpu"), gpuChoices), gpuChoices);
+        grid.addRow(row++, label(messages.get("start.name"), name), name);
+        grid.add(nameProblem, 1, row++);
+        grid.addRow(row++, label(messages.get("start.pipe"), pipe), pipe);
+        grid.addRow(row++, label(messages.get("start.log"), log), log);
+        grid.add(planProblem, 1, row++);
+        grid.add(progress, 1, row);
+        return grid;
+    }
+
+    private static TextField field(String id, javafx.beans.property.StringProperty value, String tooltip) {
+        TextField field = new TextField();
+        field.setId(id);
+        field.textProperty().bindBidirectional(value);
+        field.setTooltip(new Tooltip(tooltip));
+        return field;
+    }
+
+    private static Label problem(String id) {
+        Label label = new Label();
+        label.setId(id);
+        label.setWrapText(true);
+        label.managedProperty().bind(label.textProperty().isNotEmpty());
+        Severity.apply(label, Severity.FAIL);
+        return label;
+    }
+
+    private static Label label(String text, Node target) {
+        Label label = new Label(text);
+        label.setLabelFor(target);
+        return label;
+    }
+
+    private void started(DaemonRecord record) {
+        main.showNotice(new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid())));
+        main.refresh();
+        setResult(ButtonType.OK);
+        close();
+    }
+
+    private void failed(Throwable error) {
+        String message = error.getMessage() == null ? error.toString() : error.getMessage();
+        main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", message)));
+        main.refresh();
+        Alert alert = new Alert(Alert.AlertType.ERROR);
+        alert.setTitle(messages.get("start.failed.title"));
+        alert.setHeaderText(messages.get("start.failed.header"));
+        alert.setContentText(message);
+        List<String> tail = StartViewModel.controlLogTail(error);
+        if (!tail.isEmpty()) {
+            TextArea log = new TextArea(String.join("\n", tail));
+            log.setEditable(false);
+            log.getStyleClass().add("error-details");
+            log.setId("startControlLog");
+            VBox box = new VBox(6, new Label(messages.get("start.failed.log")), log);
+            alert.getDialogPane().setExpandableContent(box);
+            alert.getDialogPane().setExpanded(true);
+        }
+        alert.getDialogPane().setId("startFailed");
+        alert.initOwner(getDialogPane().getScene().getWindow());
+        alert.show();
+    }
+}

@@ -1,0 +1,272 @@
+package dev.cumps.app.main;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.core.gpu.GpuUuid;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StartFailure;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.lifecycle.StartStage;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordNames;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The start dialog: GPU choice, name, pipe and log directories, then the core's
+ * {@code lifecycle.start} (the same call as {@code cumps start}) with its stages as progress.
+ *
+ * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
+ * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problem});
+ * the whole request is checked by the core's side-effect-free {@code plan} on a worker, so every
+ * refusal a start would give (socket path too long, equal directories) shows before Start.
+ * A directory left at its default is sent as "default", as {@code cumps start} without
+ * {@code --pipe-dir} would.
+ */
+public final class StartViewModel {
+
+    /** An entry of the GPU chooser; only single GPUs can be chosen today. */
+    public record GpuChoice(Kind kind, Optional<GpuRow> gpu, String label, boolean enabled, String reason) {
+        public enum Kind { SINGLE, SEVERAL, ALL }
+    }
+
+    private final ConsoleContext ctx;
+    private final Messages messages;
+    private final HostEnvironment host;
+
+    private final ObservableList<GpuChoice> choices = FXCollections.observableArrayList();
+    private final ObjectProperty<GpuChoice> gpu = new SimpleObjectProperty<>(this, "gpu");
+    private final StringProperty name = new SimpleStringProperty(this, "name", "");
+    private final StringProperty pipeDirectory = new SimpleStringProperty(this, "pipeDirectory", "");
+    private final StringProperty logDirectory = new SimpleStringProperty(this, "logDirectory", "");
+    private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
+    private final ReadOnlyStringWrapper planProblem = new ReadOnlyStringWrapper(this, "planProblem", "");
+    private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
+    private final BooleanBinding startDisabled;
+
+    private String defaultName = "";
+    private String defaultPipe = "";
+    private String defaultLog = "";
+    private boolean checkAgain;
+
+    /** @param visibleGpus the visible GPUs of the last refresh */
+    public StartViewModel(ConsoleContext ctx, List<GpuRow> visibleGpus) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.messages = ctx.messages();
+        this.host = ctx.services().host();
+        List<GpuChoice> all = new ArrayList<>();
+        for (GpuRow row : visibleGpus) {
+            all.add(new GpuChoice(GpuChoice.Kind.SINGLE, Optional.of(row),
+                    messages.get("start.gpu.single", row.index(), row.name(), row.uuid()), true, ""));
+        }
+        String reason = messages.get("start.gpu.singleOnly");
+        all.add(new GpuChoice(GpuChoice.Kind.SEVERAL, Optional.empty(), messages.get("start.gpu.several"), false, reason));
+        all.add(new GpuChoice(GpuChoice.Kind.ALL, Optional.empty(), messages.get("start.gpu.all"), false, reason));
+        choices.setAll(all);
+
+        startDisabled = Bindings.createBooleanBinding(
+                () -> running.get() || checking.get() || gpu.get() == null
+                        || !nameProblem.get().isEmpty() || !planProblem.get().isEmpty(),
+                running, checking, gpu, nameProblem, planProblem);
+
+        gpu.addListener((obs, old, chosen) -> gpuChosen(chosen));
+        name.addListener((obs, old, typed) -> nameTyped(typed));
+        pipeDirectory.addListener((obs, old, typed) -> check());
+        logDirectory.addListener((obs, old, typed) -> check());
+        choices.stream().filter(GpuChoice::enabled).findFirst().ifPresentOrElse(gpu::set,
+                () -> planProblem.set(messages.get("start.gpu.noneVisible")));
+    }
+
+    /** Chooses {@code choice}; a disabled entry (several GPUs, all) is refused. */
+    public boolean choose(GpuChoice choice) {
+        if (choice == null || !choice.enabled()) {
+            return false;
+        }
+        gpu.set(choice);
+        return true;
+    }
+
+    private void gpuChosen(GpuChoice chosen) {
+        if (chosen == null || chosen.gpu().isEmpty()) {
+            return;
+        }
+        String newDefault = RecordNames.defaultFor(GpuUuid.parse(chosen.gpu().get().uuid()));
+        if (name.get().isEmpty() || name.get().equals(defaultName)) {
+            defaultName = newDefault;
+            name.set(newDefault); // follows to the directories and the check
+        } else {
+            defaultName = newDefault;
+            check();
+        }
+    }
+
+    private void nameTyped(String typed) {
+        nameProblem.set(RecordNames.problem(typed).orElse(""));
+        if (nameProblem.get().isEmpty()) {
+            String pipe = RuntimeDirs.defaultPipeDirectory(host, typed).toString();
+            String log = RuntimeDirs.defaultLogDirectory(host, typed).toString();
+            boolean pipeUntouched = pipeDirectory.get().isEmpty() || pipeDirectory.get().equals(defaultPipe);
+            boolean logUntouched = logDirectory.get().isEmpty() || logDirectory.get().equals(defaultLog);
+            defaultPipe = pipe;
+            defaultLog = log;
+            if (pipeUntouched) {
+                pipeDirectory.set(pipe);
+            }
+            if (logUntouched) {
+                logDirectory.set(log);
+            }
+        }
+        check();
+    }
+
+    /** What Start would ask the core for. */
+    public StartRequest request() {
+        Optional<String> selector = Optional.ofNullable(gpu.get()).flatMap(GpuChoice::gpu).map(GpuRow::uuid);
+        return new StartRequest(selector, Optional.of(name.get()), directory(pipeDirectory.get(), defaultPipe),
+                directory(logDirectory.get(), defaultLog));
+    }
+
+    private static Optional<Path> directory(String text, String defaultValue) {
+        String t = text.strip();
+        return t.isEmpty() || t.equals(defaultValue) ? Optional.empty() : Optional.of(Path.of(t));
+    }
+
+    /** Asks the core's {@code plan} whether the request would be accepted; one check at a time. */
+    private void check() {
+        if (!nameProblem.get().isEmpty() || gpu.get() == null) {
+            planProblem.set("");
+            return;
+        }
+        if (checking.get()) {
+            checkAgain = true;
+            return;
+        }
+        checking.set(true);
+        StartRequest request = request();
+        ctx.executor().submit(() -> ctx.services().lifecycle().plan(request), plan -> checked(""),
+                error -> checked(error.getMessage() == null ? error.toString() : error.getMessage()));
+    }
+
+    private void checked(String problem) {
+        checking.set(false);
+        if (checkAgain) {
+            checkAgain = false;
+            check();
+            return;
+        }
+        planProblem.set(problem);
+    }
+
+    /**
+     * Starts the daemon on a worker. Stages arrive as {@link #stageProperty()}; then exactly one
+     * of {@code started} (the record) or {@code failed} (a {@link StartFailure} carries the
+     * control log tail), both on the UI thread and already recorded in the activity log.
+     */
+    public void start(Consumer<DaemonRecord> started, Consumer<Throwable> failed) {
+        if (startDisabled.get()) {
+            return;
+        }
+        running.set(true);
+        stage.set(null);
+        StartRequest request = request();
+        String action = messages.get("start.action", name.get());
+        ctx.executor().submit(
+                () -> ctx.services().lifecycle().start(request, s -> ctx.executor().runOnUi(() -> stage.set(s))),
+                record -> {
+                    running.set(false);
+                    ctx.activity().record(action, true, messages.get("start.done", record.name(), record.pid()));
+                    started.accept(record);
+                },
+                error -> {
+                    running.set(false);
+                    ctx.activity().record(action, false, String.valueOf(error.getMessage()));
+                    failed.accept(error);
+                });
+    }
+
+    /** The control log lines a failed start carries (empty for other errors). */
+    public static List<String> controlLogTail(Throwable error) {
+        return error instanceof StartFailure f ? f.controlLogTail() : List.of();
+    }
+
+    /** The text of a stage for the progress line. */
+    public String stageText(StartStage s) {
+        if (s == null) {
+            return "";
+        }
+        return switch (s) {
+            case RESOLVING -> messages.get("start.stage.resolving");
+            case PREPARING -> messages.get("start.stage.preparing");
+            case LAUNCHING -> messages.get("start.stage.launching");
+            case CONTROL_SOCKET -> messages.get("start.stage.socket");
+            case ANSWERING -> messages.get("start.stage.answering");
+            case RECORDED -> messages.get("start.stage.recorded");
+        };
+    }
+
+    public ObservableList<GpuChoice> choices() {
+        return choices;
+    }
+
+    public ObjectProperty<GpuChoice> gpuProperty() {
+        return gpu;
+    }
+
+    public StringProperty nameProperty() {
+        return name;
+    }
+
+    public StringProperty pipeDirectoryProperty() {
+        return pipeDirectory;
+    }
+
+    public StringProperty logDirectoryProperty() {
+        return logDirectory;
+    }
+
+    public ReadOnlyStringProperty nameProblemProperty() {
+        return nameProblem.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty planProblemProperty() {
+        return planProblem.getReadOnlyProperty();
+    }
+
+    public ReadOnlyObjectProperty<StartStage> stageProperty() {
+        return stage.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty checkingProperty() {
+        return checking.getReadOnlyProperty();
+    }
+
+    public BooleanBinding startDisabledBinding() {
+        return startDisabled;
+    }
+}

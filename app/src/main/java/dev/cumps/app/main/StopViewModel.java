@@ -1,0 +1,80 @@
+package dev.cumps.app.main;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.Messages;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
+
+/**
+ * The stop confirmation: the identity evidence for one record (pid, recorded start ticks next to
+ * what {@code /proc} says now, GPU, pipe), then the core's {@code stop(name)}, which re-verifies
+ * the identity under the record's lock at the moment of stopping. The window decides nothing.
+ */
+public final class StopViewModel {
+
+    /** What the confirmation shows. {@code currentStartTicks} is empty when no process has the pid. */
+    public record Evidence(String name, long pid, long recordedStartTicks, Optional<Long> currentStartTicks,
+                           String gpu, String pipeDirectory) {
+
+        /** Whether {@code /proc} agrees with the record right now (the core checks again when stopping). */
+        public boolean matches() {
+            return currentStartTicks.filter(ticks -> ticks == recordedStartTicks).isPresent();
+        }
+    }
+
+    private final ConsoleContext ctx;
+    private final Messages messages;
+    private final Evidence evidence;
+
+    /** Reads the evidence now; {@code processes} is {@code new ProcFsProcessTable()} in the window. */
+    public StopViewModel(ConsoleContext ctx, ManagedDaemon daemon, ProcessTable processes) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.messages = ctx.messages();
+        DaemonRecord r = daemon.record();
+        Optional<Long> current = processes.find(r.pid()).filter(ProcessInfo::running).map(ProcessInfo::startTicks);
+        this.evidence = new Evidence(r.name(), r.pid(), r.processStartTicks(), current, String.join(", ", r.gpuUuids()),
+                r.pipeDirectory().toString());
+    }
+
+    public Evidence evidence() {
+        return evidence;
+    }
+
+    /** The current start ticks as shown, or the text saying no process has the pid. */
+    public String currentStartTicksText() {
+        return evidence.currentStartTicks().map(String::valueOf).orElse(messages.get("stop.evidence.gone"));
+    }
+
+    public String action() {
+        return messages.get("stop.action", evidence.name());
+    }
+
+    /**
+     * Runs the core's stop on a worker; {@code done} gets the outcome on the UI thread, already
+     * recorded in the activity log.
+     */
+    public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
+        ctx.executor().submit(() -> ctx.services().lifecycle().stop(Optional.of(evidence.name())), outcome -> {
+            ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcome.message());
+            done.accept(outcome);
+        }, failed);
+    }
+
+    /** The notice for {@code outcome}: stopped; stale (cleaned, nothing signalled); failed. */
+    public Notice notice(StopOutcome outcome) {
+        return switch (outcome.result()) {
+            case STOPPED -> new Notice(Severity.PASS, messages.get("stop.done", outcome.name(), evidence.pid()));
+            case STALE_REMOVED -> new Notice(Severity.WARN, messages.get("stop.stale", outcome.name(), evidence.pid()));
+            case UNREADABLE_QUARANTINED -> new Notice(Severity.WARN, messages.get("stop.unreadable", outcome.name()));
+            case FAILED -> new Notice(Severity.FAIL, messages.get("stop.failed", outcome.name(), outcome.message()));
+        };
+    }
+}

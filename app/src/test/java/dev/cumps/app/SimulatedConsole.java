@@ -1,0 +1,111 @@
+package dev.cumps.app;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+
+/**
+ * A private simulated host for one test, opened the way the console opens it ({@link HostSession}),
+ * in {@code /tmp} so that socket paths stay short. {@link #close()} stops the sandbox's daemons,
+ * ends by pid any daemon this test started that is still running, and removes the sandbox.
+ */
+public final class SimulatedConsole implements AutoCloseable {
+
+    private final HostSession session;
+    private final List<DaemonRecord> started = new ArrayList<>();
+    private final List<String> clipboard = new ArrayList<>();
+
+    private SimulatedConsole(HostSession session) {
+        this.session = session;
+    }
+
+    public static SimulatedConsole open() {
+        return open(Map.of());
+    }
+
+    /** @param env extra environment of the simulated host, e.g. {@code CUMPS_SIM_SMI_FAULT=hang} */
+    public static SimulatedConsole open(Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("TMPDIR", "/tmp");
+        return new SimulatedConsole(HostSession.open(true, HostEnvironment.current().withEnv(all)));
+    }
+
+    public CoreServices services() {
+        return session.services();
+    }
+
+    public HostSession session() {
+        return session;
+    }
+
+    public ConsoleContext context(UiExecutor executor, Locale locale) {
+        Clock clock = Clock.systemDefaultZone();
+        return new ConsoleContext(services(), executor, Messages.forLocale(locale), new ActivityLog(clock),
+                clipboard::add, clock);
+    }
+
+    /** Starts a daemon on GPU {@code gpu} through the core, as {@code cumps start} would. */
+    public DaemonRecord start(String name, int gpu) {
+        DaemonRecord record = services().lifecycle().start(new StartRequest(Optional.of(Integer.toString(gpu)),
+                Optional.of(name), Optional.empty(), Optional.empty()), stage -> { });
+        started.add(record);
+        return record;
+    }
+
+    /** Remembers a daemon started through the window, so that {@link #close()} ends it. */
+    public void track(DaemonRecord record) {
+        started.add(record);
+    }
+
+    /** kill -9 of the recorded daemon, and waits until it is gone. */
+    public static void kill(DaemonRecord record) {
+        ProcessHandle.of(record.pid()).ifPresent(process -> {
+            process.destroyForcibly();
+            process.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join();
+        });
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (new ProcFsProcessTable().isAlive(record.identity()) && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Writes a record that cannot be parsed. */
+    public void writeUnreadableRecord(String name) throws IOException {
+        Path dir = session.simulatedHost().orElseThrow().records().resolve(name);
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        Files.writeString(dir.resolve("daemon.json"), "{ not json");
+    }
+
+    public Path sandbox() {
+        return session.simulatedHost().orElseThrow().root();
+    }
+
+    @Override
+    public void close() {
+        session.close();
+        ProcFsProcessTable processes = new ProcFsProcessTable();
+        for (DaemonRecord record : started) {
+            if (processes.isAlive(record.identity())) {
+                kill(record);
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package dev.cumps.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.Callable;
+
+import dev.cumps.app.ui.FxUiExecutor;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Control;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumnBase;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Builds the real main window on a TestFX stage against a {@link SimulatedConsole}. */
+public final class WindowFixture {
+
+    private WindowFixture() {
+    }
+
+    /** Call from {@code @Start}. The periodic refresh is not started; tests press F5 or start it. */
+    public static ConsoleWindow.Built show(Stage stage, SimulatedConsole host, Locale locale) {
+        ConsoleContext ctx = host.context(new FxUiExecutor(), locale);
+        ConsoleWindow.Built built = ConsoleWindow.build(ctx);
+        stage.setScene(built.scene());
+        // The primary stage is shared by all TestFX classes; another test may have resized it.
+        stage.setMaximized(false);
+        stage.setX(0);
+        stage.setY(0);
+        stage.setWidth(ConsoleWindow.DEFAULT_WIDTH);
+        stage.setHeight(ConsoleWindow.DEFAULT_HEIGHT);
+        stage.setTitle(ConsoleWindow.title(true, ctx.messages()));
+        stage.show();
+        return built;
+    }
+
+    /** Waits (polling on the FX thread) until {@code condition} holds. */
+    public static void waitUntil(int seconds, Callable<Boolean> condition) throws TimeoutException {
+        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition).get());
+    }
+
+    /** Hides every window but {@code main} (dialogs a failed test left open). */
+    public static void closeOtherWindows(Stage main) {
+        WaitForAsyncUtils.asyncFx(() -> new ArrayList<>(Window.getWindows()).stream()
+                .filter(w -> w != main).forEach(Window::hide));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Every text the user can see or hover in {@code root}: labels, buttons, tabs, column headers, tooltips. */
+    public static List<String> visibleTexts(Parent root) {
+        List<String> texts = new ArrayList<>();
+        collect(root, texts);
+        return texts;
+    }
+
+    private static void collect(Node node, List<String> texts) {
+        if (node instanceof Labeled labeled && labeled.getText() != null) {
+            texts.add(labeled.getText());
+        }
+        if (node instanceof Control control && control.getTooltip() != null) {
+            texts.add(control.getTooltip().getText());
+        }
+        if (node instanceof TabPane tabs) {
+            tabs.getTabs().forEach(tab -> {
+                texts.add(tab.getText());
+                if (tab.getContent() instanceof Parent content) {
+                    collect(content, texts);
+                }
+            });
+        }
+        if (node instanceof TableView<?> table) {
+            table.getColumns().forEach(column -> texts.add(((TableColumnBase<?, ?>) column).getText()));
+            if (table.getPlaceholder() instanceof Labeled placeholder) {
+                texts.add(placeholder.getText());
+            }
+        }
+        if (node instanceof Parent parent) {
+            parent.getChildrenUnmodifiable().forEach(child -> collect(child, texts));
+        }
+    }
+}

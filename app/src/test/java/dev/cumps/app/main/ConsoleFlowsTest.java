@@ -1,0 +1,175 @@
+package dev.cumps.app.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Locale;
+
+import dev.cumps.app.ConsoleWindow;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.WindowFixture;
+import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.ui.RecordLook;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+/** The start and stop flows as a user drives them, against real stand-in processes. */
+@ExtendWith(ApplicationExtension.class)
+class ConsoleFlowsTest {
+
+    private final SimulatedConsole host = SimulatedConsole.open();
+    private ConsoleWindow.Built window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        window = WindowFixture.show(stage, host, Locale.ENGLISH);
+    }
+
+    @AfterEach
+    void close(FxRobot robot) {
+        robot.interact(() -> window.refresh().stop());
+        WindowFixture.closeOtherWindows(stage);
+        host.close();
+    }
+
+    private MainViewModel vm() {
+        return window.viewModel();
+    }
+
+    private void refreshUntil(FxRobot robot, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        robot.clickOn("#refreshButton");
+        WindowFixture.waitUntil(20, condition);
+    }
+
+    private void selectRow(FxRobot robot, String name) throws Exception {
+        java.util.function.Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
+                && c.isVisible() && c.getTableView() != null && "daemonsTable".equals(c.getTableView().getId());
+        WindowFixture.waitUntil(10, () -> robot.lookup(nameCell).tryQuery().isPresent());
+        robot.clickOn(robot.lookup(nameCell).<Node>query());
+        WindowFixture.waitUntil(5, () -> vm().selectedRowProperty().get() != null
+                && vm().selectedRowProperty().get().name().equals(name));
+    }
+
+    private String notice(FxRobot robot) {
+        return robot.lookup("#notice").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void startFromTheDialogValidatesTheNameAndStartsTheDaemon(FxRobot robot) throws Exception {
+        refreshUntil(robot, () -> vm().gpus().size() == 2);
+        robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
+        WindowFixture.waitUntil(10, () -> robot.lookup("#startDialog").tryQuery().isPresent());
+
+        assertTrue(robot.lookup("#startGpu0").queryAs(RadioButton.class).isSelected());
+        assertTrue(robot.lookup("#startGpuSeveral").queryAs(RadioButton.class).isDisabled(), "several GPUs is shown disabled");
+        assertTrue(robot.lookup("#startGpuAll").queryAs(RadioButton.class).isDisabled(), "all GPUs is shown disabled");
+        assertTrue(robot.lookup("only single-GPU runs today").tryQuery().isPresent(), "the reason is shown");
+        TextField name = robot.lookup("#startName").queryAs(TextField.class);
+        assertTrue(name.getText().startsWith("gpu-5f0c1a2e"), "prefilled with the core default: " + name.getText());
+        Button start = robot.lookup("#startConfirm").queryAs(Button.class);
+
+        robot.clickOn("#startGpu1");
+        robot.interact(name::clear);
+        robot.clickOn(name).write("Bad Name");
+        WindowFixture.waitUntil(5, start::isDisabled);
+        assertTrue(robot.lookup("#startNameProblem").queryAs(Label.class).getText().contains("invalid daemon name"));
+
+        robot.interact(name::clear);
+        robot.clickOn(name).write("ui-a");
+        WindowFixture.waitUntil(15, () -> !start.isDisabled());
+        robot.clickOn(start);
+        WindowFixture.waitUntil(30, () -> robot.lookup("#startDialog").tryQuery().isEmpty());
+        WindowFixture.waitUntil(20, () -> vm().daemons().size() == 1);
+
+        DaemonRow row = vm().daemons().get(0);
+        host.track(row.daemon().orElseThrow().record());
+        assertEquals("ui-a", row.name());
+        assertEquals(RecordLook.LIVE, row.state());
+        assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000001", row.gpu());
+        assertTrue(notice(robot).startsWith("Started daemon ui-a"), notice(robot));
+        ActivityEntry entry = vm().context().activity().entries().get(0);
+        assertTrue(entry.success());
+        assertEquals("Start daemon ui-a", entry.action());
+    }
+
+    @Test
+    void stopShowsTheEvidenceAndStopsAfterConfirmation(FxRobot robot) throws Exception {
+        DaemonRecord record = host.start("ui-b", 0);
+        refreshUntil(robot, () -> vm().daemons().size() == 1);
+        Button stop = robot.lookup("#stopButton").queryAs(Button.class);
+        assertTrue(stop.isDisabled(), "nothing selected yet");
+
+        selectRow(robot, "ui-b");
+        assertFalse(stop.isDisabled());
+        robot.clickOn(stop);
+        WindowFixture.waitUntil(10, () -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
+
+        assertEquals(Long.toString(record.pid()), robot.lookup("#evidencePid").queryAs(Label.class).getText());
+        assertEquals(Long.toString(record.processStartTicks()), robot.lookup("#evidenceRecorded").queryAs(Label.class).getText());
+        assertEquals(Long.toString(record.processStartTicks()), robot.lookup("#evidenceCurrent").queryAs(Label.class).getText());
+        assertEquals(record.pipeDirectory().toString(), robot.lookup("#evidencePipe").queryAs(Label.class).getText());
+        assertEquals(record.gpuUuids().get(0), robot.lookup("#evidenceGpu").queryAs(Label.class).getText());
+
+        robot.clickOn("#confirmStop");
+        WindowFixture.waitUntil(30, () -> notice(robot).startsWith("Stopped daemon ui-b"));
+        WindowFixture.waitUntil(20, () -> vm().daemons().isEmpty());
+        assertFalse(new ProcFsProcessTable().isAlive(record.identity()));
+        assertTrue(vm().context().activity().entries().get(0).success());
+    }
+
+    @Test
+    void aKilledDaemonTurnsStaleInTheTableOnTheNextAutomaticRefresh(FxRobot robot) throws Exception {
+        DaemonRecord record = host.start("ui-c", 0);
+        robot.interact(() -> {
+            vm().intervalSecondsProperty().set(1);
+            window.refresh().start();
+        });
+        WindowFixture.waitUntil(20, () -> vm().daemons().size() == 1 && vm().daemons().get(0).live());
+        selectRow(robot, "ui-c");
+
+        SimulatedConsole.kill(record);
+
+        WindowFixture.waitUntil(20, () -> vm().daemons().get(0).state() == RecordLook.STALE);
+        WindowFixture.waitUntil(5, () -> robot.lookup("stale").tryQuery().isPresent());
+        assertTrue(robot.lookup("#stopButton").queryAs(Button.class).isDisabled(), "a stale record cannot be stopped");
+        assertFalse(robot.lookup("#removeButton").queryAs(Button.class).isDisabled());
+        assertTrue(robot.lookup(".state-icon").queryAll().stream()
+                .anyMatch(icon -> icon.getPseudoClassStates().stream().anyMatch(p -> p.getPseudoClassName().equals("stale"))),
+                "the state icon shows the stale shape");
+    }
+
+    @Test
+    void stopRefusesARecordMadeStaleBetweenSelectionAndConfirmation(FxRobot robot) throws Exception {
+        DaemonRecord record = host.start("ui-d", 1);
+        refreshUntil(robot, () -> vm().daemons().size() == 1);
+        selectRow(robot, "ui-d");
+        robot.type(KeyCode.DELETE);
+        WindowFixture.waitUntil(10, () -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
+
+        SimulatedConsole.kill(record);
+        robot.clickOn("#confirmStop");
+
+        WindowFixture.waitUntil(30, () -> notice(robot).contains("was stale"));
+        assertTrue(notice(robot).contains("nothing was signalled"), notice(robot));
+        WindowFixture.waitUntil(20, () -> vm().daemons().isEmpty());
+        ActivityEntry entry = vm().context().activity().entries().get(0);
+        assertTrue(entry.outcome().contains("nothing was signalled"), entry.outcome());
+    }
+}

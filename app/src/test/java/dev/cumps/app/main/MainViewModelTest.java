@@ -1,0 +1,153 @@
+package dev.cumps.app.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.record.DaemonRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The main view model against a simulated host, without the toolkit (work runs on the calling thread). */
+class MainViewModelTest {
+
+    private SimulatedConsole host;
+    private ConsoleContext ctx;
+    private MainViewModel vm;
+
+    @BeforeEach
+    void open() {
+        host = SimulatedConsole.open();
+        ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
+        vm = new MainViewModel(ctx);
+    }
+
+    @AfterEach
+    void close() {
+        host.close();
+    }
+
+    @Test
+    void refreshShowsTheHostGpusPipesAndDaemons() {
+        DaemonRecord record = host.start("vm-a", 1);
+
+        vm.refresh();
+
+        assertTrue(vm.simulatedProperty().get());
+        assertEquals("550.54.15", vm.driverProperty().get());
+        assertEquals("available", vm.smiProperty().get());
+        assertEquals(Severity.PASS, vm.smiSeverityProperty().get());
+        assertEquals("", vm.diagnosticProperty().get());
+        assertTrue(vm.lastRefreshProperty().get().startsWith("Last refresh "), vm.lastRefreshProperty().get());
+        assertEquals(2, vm.gpus().size());
+        GpuRow gpu1 = vm.gpus().get(1);
+        assertEquals(List.of("vm-a"), gpu1.daemonNames());
+        assertEquals("81559 MiB", gpu1.memory());
+        assertEquals("yes", gpu1.visibleText());
+        assertEquals(List.of(), vm.gpus().get(0).daemonNames());
+        PipeRow pipe = vm.pipes().stream().filter(PipeRow::managed).findFirst().orElseThrow();
+        assertEquals(record.pipeDirectory().resolve("control").toString(), pipe.path());
+        assertEquals("socket", pipe.kind());
+        assertEquals("vm-a", pipe.owner());
+        DaemonRow row = vm.daemons().get(0);
+        assertEquals("vm-a", row.name());
+        assertEquals(RecordLook.LIVE, row.state());
+        assertEquals("live", row.stateText());
+        assertEquals(Long.toString(record.pid()), row.pid());
+        assertEquals(Long.toString(record.processStartTicks()), row.startTicks());
+        assertEquals(record.gpuUuids().get(0), row.gpu());
+    }
+
+    @Test
+    void theSelectionSurvivesARefreshByName() {
+        host.start("vm-b", 0);
+        vm.refresh();
+        vm.select(vm.daemons().get(0));
+        assertFalse(vm.stopDisabledBinding().get(), "stop is offered for a live record");
+        assertTrue(vm.removeDisabledBinding().get(), "a live record is stopped, not removed");
+
+        vm.refresh();
+
+        assertNotNull(vm.selectedRowProperty().get());
+        assertSame(vm.daemons().get(0), vm.selectedRowProperty().get(), "the new row of the same name");
+        assertEquals("vm-b", vm.selectedDaemonProperty().get().name());
+    }
+
+    @Test
+    void anUnreadableRecordIsShownButSelectsNoDaemon() throws Exception {
+        host.writeUnreadableRecord("broken");
+        vm.refresh();
+
+        DaemonRow row = vm.daemons().stream().filter(r -> r.name().equals("broken")).findFirst().orElseThrow();
+        assertEquals(RecordLook.UNREADABLE, row.state());
+        assertTrue(row.reason().isPresent());
+        vm.select(row);
+        assertNull(vm.selectedDaemonProperty().get(), "env and log panes get nothing for an unreadable record");
+        assertTrue(vm.stopDisabledBinding().get());
+        assertFalse(vm.removeDisabledBinding().get());
+        assertTrue(vm.stopAllDisabledBinding().get(), "no record to stop or clean");
+    }
+
+    @Test
+    void aKilledDaemonTurnsStaleAndItsRecordCanBeRemoved() {
+        DaemonRecord record = host.start("vm-c", 0);
+        vm.refresh();
+        vm.select(vm.daemons().get(0));
+
+        SimulatedConsole.kill(record);
+        vm.refresh();
+
+        assertEquals(RecordLook.STALE, vm.selectedRowProperty().get().state());
+        assertTrue(vm.stopDisabledBinding().get(), "nothing to stop");
+        assertFalse(vm.removeDisabledBinding().get());
+
+        vm.removeSelected();
+
+        assertEquals(List.of(), vm.daemons());
+        assertEquals(Severity.PASS, vm.noticeProperty().get().severity());
+        assertTrue(vm.noticeProperty().get().text().contains("nothing was signalled"), vm.noticeProperty().get().text());
+        assertTrue(ctx.activity().entries().get(0).success());
+    }
+
+    @Test
+    void stopAllStopsLiveDaemonsAndCleansStaleOnes() {
+        host.start("vm-d", 0);
+        DaemonRecord stale = host.start("vm-e", 1);
+        SimulatedConsole.kill(stale);
+        vm.refresh();
+        List<List<StopOutcome>> reported = new java.util.ArrayList<>();
+
+        vm.stopAll(reported::add);
+
+        List<StopOutcome> outcomes = reported.get(0);
+        assertEquals(2, outcomes.size());
+        assertEquals(StopOutcome.Result.STOPPED, outcomes.stream().filter(o -> o.name().equals("vm-d")).findFirst().orElseThrow().result());
+        assertEquals(StopOutcome.Result.STALE_REMOVED, outcomes.stream().filter(o -> o.name().equals("vm-e")).findFirst().orElseThrow().result());
+        assertEquals(List.of(), vm.daemons(), "refreshed after the action");
+        assertEquals(2, ctx.activity().entries().size());
+        assertFalse(vm.busyProperty().get());
+    }
+
+    @Test
+    void agesAreShortAndLocalised() {
+        assertEquals("42 s", vm.age(Duration.ofSeconds(42)));
+        assertEquals("3 min 5 s", vm.age(Duration.ofSeconds(185)));
+        assertEquals("2 h 10 min", vm.age(Duration.ofMinutes(130)));
+        assertEquals("4 d 3 h", vm.age(Duration.ofHours(99)));
+        assertEquals("0 s", vm.age(Duration.ofSeconds(-3)), "a clock step back shows no negative age");
+    }
+}

@@ -1,0 +1,133 @@
+package dev.cumps.app.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.lifecycle.StartStage;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordNames;
+import dev.cumps.core.gpu.GpuUuid;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class StartViewModelTest {
+
+    private SimulatedConsole host;
+    private ConsoleContext ctx;
+    private StartViewModel vm;
+
+    @BeforeEach
+    void open() {
+        host = SimulatedConsole.open();
+        ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
+        MainViewModel main = new MainViewModel(ctx);
+        main.refresh();
+        vm = new StartViewModel(ctx, main.visibleGpus());
+    }
+
+    @AfterEach
+    void close() {
+        host.close();
+    }
+
+    @Test
+    void theFirstVisibleGpuAndTheCoreDefaultsArePrefilled() {
+        StartViewModel.GpuChoice first = vm.choices().get(0);
+        assertEquals(first, vm.gpuProperty().get());
+        String name = RecordNames.defaultFor(GpuUuid.parse(first.gpu().orElseThrow().uuid()));
+        assertEquals(name, vm.nameProperty().get());
+        assertEquals(RuntimeDirs.defaultPipeDirectory(host.services().host(), name).toString(), vm.pipeDirectoryProperty().get());
+        assertEquals(RuntimeDirs.defaultLogDirectory(host.services().host(), name).toString(), vm.logDirectoryProperty().get());
+        assertEquals(Optional.empty(), vm.request().pipeDirectory(), "an untouched default is left to the core");
+    }
+
+    @Test
+    void severalGpusAndAllAreShownButCannotBeChosen() {
+        assertEquals(4, vm.choices().size(), "two GPUs, several, all");
+        for (StartViewModel.GpuChoice choice : vm.choices().subList(2, 4)) {
+            assertFalse(choice.enabled());
+            assertEquals("only single-GPU runs today", choice.reason());
+            assertFalse(vm.choose(choice));
+        }
+        assertEquals(vm.choices().get(0), vm.gpuProperty().get());
+    }
+
+    @Test
+    void aBadNameDisablesStartAsItIsTyped() {
+        vm.nameProperty().set("ui-a");
+        assertEquals("", vm.nameProblemProperty().get());
+        assertEquals("", vm.planProblemProperty().get());
+        assertFalse(vm.startDisabledBinding().get());
+
+        vm.nameProperty().set("Bad Name");
+
+        assertTrue(vm.nameProblemProperty().get().contains("invalid daemon name"), vm.nameProblemProperty().get());
+        assertTrue(vm.startDisabledBinding().get());
+    }
+
+    @Test
+    void theDirectoriesFollowTheNameUntilEdited() {
+        vm.nameProperty().set("ui-b");
+        assertEquals(RuntimeDirs.defaultPipeDirectory(host.services().host(), "ui-b").toString(), vm.pipeDirectoryProperty().get());
+
+        vm.pipeDirectoryProperty().set("/tmp/elsewhere/pipe");
+        vm.nameProperty().set("ui-c");
+
+        assertEquals("/tmp/elsewhere/pipe", vm.pipeDirectoryProperty().get());
+        assertEquals(RuntimeDirs.defaultLogDirectory(host.services().host(), "ui-c").toString(), vm.logDirectoryProperty().get());
+        assertEquals(Optional.of(Path.of("/tmp/elsewhere/pipe")), vm.request().pipeDirectory());
+        assertEquals(Optional.empty(), vm.request().logDirectory());
+    }
+
+    @Test
+    void aRequestTheCoreWouldRefuseDisablesStartWithTheCoreReason() {
+        vm.nameProperty().set("ui-d");
+        vm.logDirectoryProperty().set(vm.pipeDirectoryProperty().get());
+
+        assertTrue(vm.planProblemProperty().get().contains("must differ"), vm.planProblemProperty().get());
+        assertTrue(vm.startDisabledBinding().get());
+    }
+
+    @Test
+    void startReportsEveryStageAndRecordsTheActivity() {
+        vm.choose(vm.choices().get(1));
+        vm.nameProperty().set("ui-e");
+        List<StartStage> stages = new ArrayList<>();
+        vm.stageProperty().addListener((obs, old, stage) -> stages.add(stage));
+        List<DaemonRecord> started = new ArrayList<>();
+
+        vm.start(started::add, error -> { throw new AssertionError(error); });
+
+        host.track(started.get(0));
+        assertEquals(List.of(StartStage.RESOLVING, StartStage.PREPARING, StartStage.LAUNCHING, StartStage.CONTROL_SOCKET,
+                StartStage.ANSWERING, StartStage.RECORDED), stages);
+        assertEquals("ui-e", started.get(0).name());
+        assertEquals(List.of(vm.choices().get(1).gpu().orElseThrow().uuid()), started.get(0).gpuUuids());
+        assertTrue(ctx.activity().entries().get(0).success());
+        assertFalse(vm.runningProperty().get());
+    }
+
+    @Test
+    void aRefusedStartCarriesTheCoreMessage() {
+        host.start("ui-f", 0);
+        vm.nameProperty().set("ui-f");
+        List<Throwable> errors = new ArrayList<>();
+
+        vm.start(record -> { throw new AssertionError("started twice"); }, errors::add);
+
+        assertTrue(errors.get(0).getMessage().contains("already running"), errors.get(0).getMessage());
+        assertFalse(ctx.activity().entries().get(0).success());
+    }
+}
