@@ -55,7 +55,9 @@ public final class ConsoleWindow {
     /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block. */
     public static Panes standardPanes(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
         EnvView env = new EnvView(new EnvViewModel(ctx, selection));
-        return new Panes(new DoctorView(new DoctorViewModel(ctx)), env, new LogView(new LogViewModel(ctx, selection)),
+        DoctorViewModel doctor = new DoctorViewModel(ctx);
+        doctor.followSelection(selection);
+        return new Panes(new DoctorView(doctor), env, new LogView(new LogViewModel(ctx, selection)),
                 new ActivityView(ctx.activity(), ctx.messages()), env::copy);
     }
 

@@ -20,6 +20,7 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -29,6 +30,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
@@ -67,6 +69,24 @@ public final class DoctorViewModel {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.messages = ctx.messages();
         verdict.set(messages.get("doctor.verdict.none"));
+    }
+
+    /**
+     * Points the selector at the GPU of the daemon selected in the main window, unless the user typed
+     * a selector of their own: with several GPUs visible, the core's default (the sole GPU) would not
+     * resolve, and the daemon the operator is looking at is what they want diagnosed.
+     */
+    public void followSelection(ObservableValue<ManagedDaemon> selection) {
+        selection.addListener((obs, before, now) -> {
+            String current = selector.get() == null ? "" : selector.get().strip();
+            boolean untouched = current.isEmpty() || before != null && current.equals(before.record().firstGpu());
+            if (untouched) {
+                selector.set(now == null ? "" : now.record().firstGpu());
+            }
+        });
+        if (selection.getValue() != null && (selector.get() == null || selector.get().isBlank())) {
+            selector.set(selection.getValue().record().firstGpu());
+        }
     }
 
     /** Runs the doctor for the selector (blank: the core's default). Ignored while a run is going. */

@@ -28,6 +28,7 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.record.ManagedDaemon;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -86,6 +87,24 @@ class DoctorViewModelTest {
         assertEquals("Doctor (0)", entry.action());
         assertTrue(entry.success());
         assertEquals(vm.verdictProperty().get(), entry.outcome());
+    }
+
+    @Test
+    void selectingADaemonPointsTheSelectorAtItsGpuUntilTheUserTypesOne() {
+        ManagedDaemon onGpu1 = host.start("t1", "1");
+        javafx.beans.property.SimpleObjectProperty<ManagedDaemon> selection = new javafx.beans.property.SimpleObjectProperty<>();
+        vm.followSelection(selection);
+        assertEquals("", vm.selectorProperty().get());
+
+        selection.set(onGpu1);
+        assertEquals(onGpu1.record().firstGpu(), vm.selectorProperty().get());
+        vm.run();
+        assertTrue(vm.reportProperty().get().valid(), "with two GPUs visible the selected daemon's GPU is diagnosed: "
+                + vm.reportProperty().get().toMarkdown());
+
+        vm.selectorProperty().set("0");
+        selection.set(null);
+        assertEquals("0", vm.selectorProperty().get(), "a selector the user typed is kept");
     }
 
     @Test
