@@ -7,6 +7,7 @@ import java.util.function.Function;
 import dev.cumps.app.Messages;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.SeverityCell;
 import dev.cumps.app.ui.Styles;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcessTable;
@@ -21,6 +22,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.ChoiceBox;
+import javafx.animation.PauseTransition;
 import javafx.scene.control.Label;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
@@ -36,6 +38,7 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
+import org.controlsfx.control.NotificationPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -64,6 +67,7 @@ public final class MainView extends BorderPane {
     private final Button removeButton;
     private final Button refreshButton;
     private boolean syncingSelection;
+    private static final javafx.util.Duration NOTIFICATION_TIME = javafx.util.Duration.seconds(6);
 
     /**
      * @param processes where the stop confirmation reads the current {@code /proc} start time
@@ -103,7 +107,7 @@ public final class MainView extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(tabs, false);
-        setCenter(split);
+        setCenter(notifications(split));
         setBottom(statusBar());
     }
 
@@ -193,6 +197,29 @@ public final class MainView extends BorderPane {
                 auto, interval, pause, new Separator(Orientation.VERTICAL), refreshButton);
         bar.getStyleClass().add("toolbar");
         return bar;
+    }
+
+    /**
+     * The outcome of an action also slides in above the tables (ControlsFX {@link NotificationPane})
+     * and hides itself after a few seconds; the status line below keeps the last one.
+     */
+    private Node notifications(Node content) {
+        NotificationPane pane = new NotificationPane(content);
+        pane.setId("notifications");
+        pane.setShowFromTop(true);
+        PauseTransition hide = new PauseTransition(NOTIFICATION_TIME);
+        hide.setOnFinished(event -> pane.hide());
+        viewModel.noticeProperty().addListener((obs, old, value) -> {
+            if (value == null) {
+                pane.hide();
+                return;
+            }
+            Label glyph = new Label(SeverityCell.glyph(value.severity()));
+            Severity.apply(glyph, value.severity());
+            pane.show(value.text(), glyph);
+            hide.playFromStart();
+        });
+        return pane;
     }
 
     private Node statusBar() {

@@ -48,7 +48,7 @@ public final class StopConfirmation {
         content.setMaxWidth(640);
         alert.getDialogPane().setContent(content);
         alert.getDialogPane().setId("stopConfirmation");
-        ButtonType confirm = new ButtonType(messages.get("main.stop"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType confirm = new ButtonType(messages.get("stop.title"), ButtonBar.ButtonData.OK_DONE);
         alert.getButtonTypes().setAll(confirm, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
         alert.getDialogPane().lookupButton(confirm).setId("confirmStop");
         return alert;

@@ -77,6 +77,7 @@ class LogViewTest {
                 StandardOpenOption.APPEND);
         WaitForAsyncUtils.waitFor(6, TimeUnit.SECONDS,
                 () -> area.getText().endsWith("[test] a line written after the pane opened\n"));
+        WaitForAsyncUtils.waitForFxEvents(); // the text and the caret move in one FX pulse; read after it
         assertTrue(area.getCaretPosition() == area.getLength(), "scrolled to the end");
 
         robot.interact(() -> area.getScene().getWindow().hide());

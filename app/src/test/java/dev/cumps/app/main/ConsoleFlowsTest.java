@@ -104,6 +104,9 @@ class ConsoleFlowsTest {
         assertEquals(RecordLook.LIVE, row.state());
         assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000001", row.gpu());
         assertTrue(notice(robot).startsWith("Started daemon ui-a"), notice(robot));
+        org.controlsfx.control.NotificationPane notification = robot.lookup("#notifications").queryAs(org.controlsfx.control.NotificationPane.class);
+        assertTrue(notification.isShowing(), "the success notification slides in");
+        assertTrue(notification.getText().startsWith("Started daemon ui-a"), notification.getText());
         ActivityEntry entry = vm().context().activity().entries().get(0);
         assertTrue(entry.success());
         assertEquals("Start daemon ui-a", entry.action());
