@@ -2,7 +2,8 @@
 # Builds a self-contained application image of MPS Console with jpackage (JDK 17+):
 #   packaging/build-app-image.sh [OUTPUT_DIR]      -> OUTPUT_DIR/mps-console/bin/mps-console
 # The image holds the window, core, the `cumps` CLI (lib/app/cumps.jar) and the stand-in NVIDIA tools,
-# so `mps-console --simulate` and `cumps --simulate` work without a GPU.
+# so `mps-console --simulate` and `cumps --simulate` work without a GPU. The runtime keeps bin/java
+# (jpackage strips it by default) because the stand-in tools run as their own JVM processes.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${1:-$root/packaging/target}"
@@ -18,6 +19,8 @@ mkdir -p "$out"
 jpackage --type app-image --name mps-console --dest "$out" --input "$stage" \
     --main-jar mps-console-app.jar --main-class dev.cumps.app.ConsoleLauncher \
     --java-options '-Dprism.order=es2,sw' \
+    --jlink-options '--strip-debug --no-man-pages --no-header-files' \
+    --add-launcher cumps="$root/packaging/cumps-launcher.properties" \
     --description "Operations console for user-owned NVIDIA CUDA MPS control daemons"
 cp packaging/linux/*.desktop "$out/mps-console/"
-echo "built $out/mps-console (run: $out/mps-console/bin/mps-console --simulate)"
+echo "built $out/mps-console (run: $out/mps-console/bin/mps-console --simulate, or $out/mps-console/bin/cumps --simulate status)"
