@@ -47,7 +47,8 @@ public final class Visibility {
         }
     }
 
-    static String describe(List<Gpu> gpus) {
+    /** {@code 0=GPU-..., 1=GPU-...}, for messages that list the GPUs to choose from. */
+    public static String describe(List<Gpu> gpus) {
         if (gpus.isEmpty()) {
             return "no GPUs";
         }

@@ -23,7 +23,8 @@ public final class Selectors {
                 throw new CumpsException("no GPU is visible; check nvidia-smi and CUDA_VISIBLE_DEVICES");
             }
             if (visible.size() > 1) {
-                throw new CumpsException(visible.size() + " GPUs are visible; choose one with --gpus INDEX or --gpus UUID");
+                throw new CumpsException(visible.size() + " GPUs are visible (" + Visibility.describe(visible)
+                        + "); choose one with --gpus INDEX or --gpus UUID");
             }
             return new TopologyPlan("", TopologyMode.SINGLE_GPU, visible);
         }

@@ -60,6 +60,7 @@ class VisibilityTest {
     void noSelectorWithSeveralVisibleAsksForGpus() {
         CumpsException e = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.empty(), THREE));
         assertTrue(e.getMessage().contains("--gpus"), e.getMessage());
+        assertTrue(e.getMessage().contains("1=GPU-5f0c1a2e-0000-4000-8000-000000000001"), "lists the GPUs to choose from: " + e.getMessage());
     }
 
     @Test
