@@ -14,12 +14,14 @@ import java.util.Map;
 import java.util.Optional;
 
 import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
 
 /**
  * A private simulated host for one test, opened the way the console opens it ({@link HostSession}),
@@ -56,9 +58,27 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     public ConsoleContext context(UiExecutor executor, Locale locale) {
+        return context(executor, Messages.forLocale(locale));
+    }
+
+    /** A context whose clipboard is {@link #clipboard()}. */
+    public ConsoleContext context(UiExecutor executor, Messages messages) {
+        return context(executor, messages, clipboard::add);
+    }
+
+    public ConsoleContext context(UiExecutor executor, Messages messages, ClipboardSink sink) {
         Clock clock = Clock.systemDefaultZone();
-        return new ConsoleContext(services(), executor, Messages.forLocale(locale), new ActivityLog(clock),
-                clipboard::add, clock);
+        return new ConsoleContext(services(), executor, messages, new ActivityLog(clock), sink, clock);
+    }
+
+    /** What the contexts' clipboard received, oldest first. */
+    public List<String> clipboard() {
+        return clipboard;
+    }
+
+    /** Starts a daemon like {@link #start(String, int)} and returns it as the core assesses it now. */
+    public ManagedDaemon live(String name, int gpu) {
+        return services().lifecycle().assess(start(name, gpu));
     }
 
     /** Starts a daemon on GPU {@code gpu} through the core, as {@code cumps start} would. */

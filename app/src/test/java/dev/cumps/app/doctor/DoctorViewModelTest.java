@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
 import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.Severity;
@@ -46,7 +46,7 @@ class DoctorViewModelTest {
 
     @BeforeEach
     void setUp() {
-        host = new SimulatedConsole();
+        host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
         vm = new DoctorViewModel(ctx);
     }
@@ -58,7 +58,7 @@ class DoctorViewModelTest {
 
     @Test
     void aRunAgainstALiveDaemonIsValidAndListsEveryCheck() {
-        host.start("t1", "0");
+        host.live("t1", 0);
         List<DoctorCheck> arrivedOneByOne = new ArrayList<>();
         vm.checks().addListener((ListChangeListener<DoctorCheck>) c -> {
             while (c.next()) {
@@ -91,7 +91,7 @@ class DoctorViewModelTest {
 
     @Test
     void selectingADaemonPointsTheSelectorAtItsGpuUntilTheUserTypesOne() {
-        ManagedDaemon onGpu1 = host.start("t1", "1");
+        ManagedDaemon onGpu1 = host.live("t1", 1);
         javafx.beans.property.SimpleObjectProperty<ManagedDaemon> selection = new javafx.beans.property.SimpleObjectProperty<>();
         vm.followSelection(selection);
         assertEquals("", vm.selectorProperty().get());
@@ -151,16 +151,16 @@ class DoctorViewModelTest {
     @Test
     void copyPutsTheMarkdownReportOnTheClipboard() {
         vm.copy();
-        assertEquals(List.of(), host.clipboard, "nothing to copy before a run");
+        assertEquals(List.of(), host.clipboard(), "nothing to copy before a run");
         vm.run();
         vm.copy();
-        assertEquals(List.of(vm.reportProperty().get().toMarkdown()), host.clipboard);
+        assertEquals(List.of(vm.reportProperty().get().toMarkdown()), host.clipboard());
     }
 
     @Test
     void cancelStopsRowsArrivingAndLeavesNoReport() throws Exception {
         // A real worker thread; the test thread plays the FX thread, taking results from a queue.
-        host.start("t1", "0");
+        host.live("t1", 0);
         BlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
         try (FxUiExecutor executor = new FxUiExecutor(uiThread::add)) {
             ConsoleContext workerCtx = new ConsoleContext(ctx.services(), executor, ctx.messages(), ctx.activity(),

@@ -11,7 +11,7 @@ import java.util.Optional;
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
 import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
@@ -30,7 +30,7 @@ class EnvViewModelTest {
 
     @BeforeEach
     void setUp() {
-        host = new SimulatedConsole();
+        host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
         vm = new EnvViewModel(ctx, selection);
     }
@@ -42,9 +42,9 @@ class EnvViewModelTest {
 
     @Test
     void aLiveDaemonShowsTheCoresPosixTextAndJsonOnToggle() {
-        ManagedDaemon daemon = host.start("t1", "0");
+        ManagedDaemon daemon = host.live("t1", 0);
         selection.set(daemon);
-        LaunchEnvironment env = host.services.launchEnvironment(Optional.of("t1"));
+        LaunchEnvironment env = host.services().launchEnvironment(Optional.of("t1"));
 
         assertTrue(vm.availableProperty().get());
         assertEquals(env.posix(), vm.textProperty().get());
@@ -59,9 +59,9 @@ class EnvViewModelTest {
 
     @Test
     void copyPutsExactlyTheShownTextOnTheClipboardAndSaysCopied() {
-        selection.set(host.start("t1", "0"));
+        selection.set(host.live("t1", 0));
         vm.copy();
-        assertEquals(List.of(host.services.launchEnvironment(Optional.of("t1")).posix()), host.clipboard);
+        assertEquals(List.of(host.services().launchEnvironment(Optional.of("t1")).posix()), host.clipboard());
         assertTrue(vm.copiedProperty().get());
         ActivityEntry entry = ctx.activity().entries().get(0);
         assertEquals("Copy env block of t1", entry.action());
@@ -71,7 +71,7 @@ class EnvViewModelTest {
         assertFalse(vm.copiedProperty().get());
         vm.jsonProperty().set(true);
         vm.copy();
-        assertEquals(host.services.launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard.get(1));
+        assertEquals(host.services().launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard().get(1));
     }
 
     @Test
@@ -80,13 +80,13 @@ class EnvViewModelTest {
         assertEquals("", vm.textProperty().get());
         assertEquals("Select a live daemon to see the environment its CUDA clients need.", vm.hintProperty().get());
         vm.copy();
-        assertEquals(List.of(), host.clipboard);
+        assertEquals(List.of(), host.clipboard());
         assertEquals(List.of(), ctx.activity().entries());
     }
 
     @Test
     void aStaleSelectionDisablesCopyAndSaysWhy() {
-        ManagedDaemon live = host.start("t1", "0");
+        ManagedDaemon live = host.live("t1", 0);
         selection.set(live);
         assertTrue(vm.availableProperty().get());
 
@@ -95,13 +95,13 @@ class EnvViewModelTest {
         assertEquals("", vm.textProperty().get());
         assertTrue(vm.hintProperty().get().contains("'t1' is stale"), vm.hintProperty().get());
         vm.copy();
-        assertEquals(List.of(), host.clipboard);
+        assertEquals(List.of(), host.clipboard());
     }
 
     @Test
     void aDaemonThatDiedSinceTheLastRefreshShowsTheCoresRefusal() {
-        ManagedDaemon live = host.start("t1", "0");
-        host.services.lifecycle().stop(Optional.of("t1"));
+        ManagedDaemon live = host.live("t1", 0);
+        host.services().lifecycle().stop(Optional.of("t1"));
         selection.set(live);
         assertFalse(vm.availableProperty().get());
         assertTrue(vm.hintProperty().get().startsWith("Cannot export daemon 't1': "), vm.hintProperty().get());

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.cumps.app.Messages;
-import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.ManagedDaemon;
@@ -29,7 +29,7 @@ class LogViewModelTest {
 
     @BeforeEach
     void setUp() {
-        host = new SimulatedConsole();
+        host = SimulatedConsole.open();
         vm = new LogViewModel(host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH)), selection);
     }
 
@@ -40,7 +40,7 @@ class LogViewModelTest {
 
     @Test
     void showsTheTailOfTheSelectedDaemonsControlLog() {
-        ManagedDaemon daemon = host.start("t1", "0");
+        ManagedDaemon daemon = host.live("t1", 0);
         selection.set(daemon);
         Path log = daemon.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
 
@@ -52,7 +52,7 @@ class LogViewModelTest {
 
     @Test
     void refreshPicksUpNewLinesAndKeepsOnlyTheLastTwoHundred() throws Exception {
-        ManagedDaemon daemon = host.start("t1", "0");
+        ManagedDaemon daemon = host.live("t1", 0);
         selection.set(daemon);
         Path log = daemon.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         StringBuilder more = new StringBuilder();
@@ -73,7 +73,7 @@ class LogViewModelTest {
         assertEquals("", vm.textProperty().get());
         assertEquals("Select a daemon to see the end of its control.log.", vm.captionProperty().get());
 
-        ManagedDaemon daemon = host.start("t1", "0");
+        ManagedDaemon daemon = host.live("t1", 0);
         selection.set(daemon);
         assertTrue(vm.textProperty().get().length() > 0);
         selection.set(null);

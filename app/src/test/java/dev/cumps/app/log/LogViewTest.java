@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import dev.cumps.app.Messages;
-import dev.cumps.app.panes.SimulatedConsole;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.Styles;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -40,8 +40,8 @@ class LogViewTest {
 
     @BeforeAll
     static void startDaemon() {
-        host = new SimulatedConsole();
-        daemon = host.start("t1", "0");
+        host = SimulatedConsole.open();
+        daemon = host.live("t1", 0);
     }
 
     @AfterAll

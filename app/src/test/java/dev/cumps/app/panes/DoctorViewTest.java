@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -52,8 +53,8 @@ class DoctorViewTest {
 
     @BeforeAll
     static void startDaemon() {
-        host = new SimulatedConsole();
-        host.start("t1", "0");
+        host = SimulatedConsole.open();
+        host.live("t1", 0);
     }
 
     @AfterAll

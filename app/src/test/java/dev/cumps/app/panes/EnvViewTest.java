@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -45,8 +46,8 @@ class EnvViewTest {
 
     @BeforeAll
     static void startDaemon() {
-        host = new SimulatedConsole();
-        daemon = host.start("t1", "0");
+        host = SimulatedConsole.open();
+        daemon = host.live("t1", 0);
     }
 
     @AfterAll
@@ -72,7 +73,7 @@ class EnvViewTest {
 
     @Test
     void copyPutsTheCoresExactTextOnTheSystemClipboardAndSaysCopied(FxRobot robot) throws Exception {
-        String posix = host.services.launchEnvironment(Optional.of("t1")).posix();
+        String posix = host.services().launchEnvironment(Optional.of("t1")).posix();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> posix.equals(block.getText()));
         assertTrue(block.getStyleClass().contains(Styles.ENV_BLOCK));
@@ -92,7 +93,7 @@ class EnvViewTest {
 
     @Test
     void theJsonToggleShowsAndCopiesTheJsonText(FxRobot robot) throws Exception {
-        String json = host.services.launchEnvironment(Optional.of("t1")).jsonText();
+        String json = host.services().launchEnvironment(Optional.of("t1")).jsonText();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !block.getText().isEmpty());
         robot.clickOn("#envJson");

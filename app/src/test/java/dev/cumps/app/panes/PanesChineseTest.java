@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
@@ -53,7 +54,7 @@ class PanesChineseTest {
 
     @BeforeAll
     static void createHost() {
-        host = new SimulatedConsole();
+        host = SimulatedConsole.open();
     }
 
     @AfterAll
