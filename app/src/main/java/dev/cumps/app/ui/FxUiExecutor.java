@@ -67,10 +67,24 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
         uiThread.accept(Objects.requireNonNull(action, "action"));
     }
 
-    /** Interrupts running work and refuses new work. */
+    /** How long {@link #close()} lets interrupted work wind down (a start undoes its launch). */
+    static final java.time.Duration WIND_DOWN = java.time.Duration.ofSeconds(30);
+
+    /**
+     * Interrupts running work, refuses new work, and waits (bounded) until the workers have ended:
+     * an interrupted start undoes its launch, and that must finish before the host session closes.
+     */
     @Override
     public void close() {
         workers.shutdownNow();
+        try {
+            if (!workers.awaitTermination(WIND_DOWN.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                System.getLogger(FxUiExecutor.class.getName()).log(System.Logger.Level.WARNING,
+                        "background work did not end within {0} s", WIND_DOWN.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static ThreadFactory namedDaemons(String prefix) {

@@ -46,6 +46,28 @@ class FxUiExecutorTest {
     }
 
     @Test
+    void closeInterruptsWorkAndWaitsUntilItHasWoundDown() throws Exception {
+        CountDownLatch running = new CountDownLatch(1);
+        AtomicReference<String> windDown = new AtomicReference<>("not started");
+        executor.submit(() -> {
+            running.countDown();
+            try {
+                Thread.sleep(60_000);
+                windDown.set("never interrupted");
+            } catch (InterruptedException e) {
+                Thread.sleep(300); // the undo work an interrupted start does (flag cleared by the throw)
+                windDown.set("undone");
+            }
+            return null;
+        }, r -> { }, e -> { });
+        assertTrue(running.await(10, TimeUnit.SECONDS));
+
+        executor.close();
+
+        assertEquals("undone", windDown.get(), "close returns only after the interrupted work has finished undoing");
+    }
+
+    @Test
     void aFailureReachesOnlyTheFailureCallback() throws Exception {
         IOException boom = new IOException("nvidia-smi timed out");
         List<Object> outcomes = new ArrayList<>();

@@ -110,15 +110,30 @@ public final class DaemonLifecycle {
             prepare(plan);
             progress.accept(StartStage.LAUNCHING);
             java.util.Map<String, String> env = control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value());
-            int logLinesBefore = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE).size();
+            long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
             CommandResult launched = runner.run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), env, null, timeouts.launch()));
             if (!launched.succeeded()) {
                 throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -d: " + launched.describeFailure(), Optional.empty());
             }
+            return afterLaunch(plan, logMark, progress);
+        }
+    }
+
+    /**
+     * Waits for the launched daemon and records it. Whatever goes wrong from here on (including an
+     * interrupt, e.g. the window closing mid-start) undoes the launch, so no daemon is left running
+     * without a record.
+     */
+    private DaemonRecord afterLaunch(StartPlan plan, long logMark, Consumer<StartStage> progress) {
+        try {
             progress.accept(StartStage.CONTROL_SOCKET);
-            awaitSocket(plan, logLinesBefore);
+            awaitSocket(plan, logMark);
             progress.accept(StartStage.ANSWERING);
             return finishStart(plan, progress);
+        } catch (StartFailure f) {
+            throw f;
+        } catch (CumpsException e) {
+            throw failure(plan, e.getMessage(), daemonPid(plan));
         }
     }
 
@@ -219,7 +234,6 @@ public final class DaemonLifecycle {
                         Files.delete(p);
                     }
                 }
-                Files.deleteIfExists(pipe.resolve(RuntimeDirs.PID_FILE));
             }
         } catch (IOException e) {
             throw new CumpsException("cannot clear leftovers in " + pipe + ": " + e.getMessage());
@@ -228,18 +242,26 @@ public final class DaemonLifecycle {
             throw new CumpsException(pipe.resolve(ControlPipe.CONTROL) + " already exists and no record of yours owns it;"
                     + " refusing to attach to an unmanaged daemon. Remove it if no daemon uses it, or choose another --pipe-dir");
         }
+        // No daemon runs under a pid file that is still here (checked above); left in place, it would
+        // be mistaken for the new daemon's while that one starts.
+        try {
+            Path pidFile = pipe.resolve(RuntimeDirs.PID_FILE);
+            if (Files.isRegularFile(pidFile, LinkOption.NOFOLLOW_LINKS)) {
+                Files.delete(pidFile);
+            }
+        } catch (IOException e) {
+            throw new CumpsException("cannot remove the stale pid file in " + pipe + ": " + e.getMessage());
+        }
     }
 
-    private void awaitSocket(StartPlan plan, int logLinesBefore) {
+    private void awaitSocket(StartPlan plan, long logMark) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
         while (System.nanoTime() < deadline) {
             if (ControlPipe.kindOf(socket).isPresent()) {
                 return;
             }
-            List<String> log = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE);
-            List<String> fresh = log.subList(Math.min(logLinesBefore, log.size()), log.size());
-            if (fresh.stream().anyMatch(RuntimeDirs::isErrorLine)) {
+            if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
                 throw failure(plan, "the daemon reported an error while starting", daemonPid(plan));
             }
             Optional<Long> pid = daemonPid(plan);
@@ -261,6 +283,18 @@ public final class DaemonLifecycle {
      * leftovers are removed once it is gone. The exception carries the control log tail.
      */
     private StartFailure failure(StartPlan plan, String message, Optional<Long> launchedPid) {
+        // Undoing must finish even when the start was interrupted: run it with the flag cleared.
+        boolean interrupted = Thread.interrupted();
+        try {
+            return undoLaunch(plan, message, launchedPid);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private StartFailure undoLaunch(StartPlan plan, String message, Optional<Long> launchedPid) {
         control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
         launchedPid.flatMap(processes::find).filter(ProcessInfo::running)
                 .filter(info -> info.comm().startsWith(DAEMON_COMM_PREFIX))
@@ -455,17 +489,14 @@ public final class DaemonLifecycle {
             progress.accept(StartStage.PREPARING);
             prepare(plan);
             progress.accept(StartStage.LAUNCHING);
-            int logLinesBefore = RuntimeDirs.controlLogTail(plan.logDirectory(), Integer.MAX_VALUE).size();
+            long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
             try {
                 daemon = spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"),
                         control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value()), null, timeouts.launch()));
             } catch (IOException e) {
                 throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -f: " + e.getMessage(), Optional.empty());
             }
-            progress.accept(StartStage.CONTROL_SOCKET);
-            awaitSocket(plan, logLinesBefore);
-            progress.accept(StartStage.ANSWERING);
-            record = finishStart(plan, progress);
+            record = afterLaunch(plan, logMark, progress);
         }
         onRecorded.accept(record);
         try {

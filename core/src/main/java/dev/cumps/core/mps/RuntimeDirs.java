@@ -110,13 +110,46 @@ public final class RuntimeDirs {
         }
     }
 
-    /** The last {@code lines} lines of {@code control.log} in a log directory, or empty. */
+    /** How much of the end of {@code control.log} is ever read: a long-running daemon's log is large. */
+    public static final int LOG_READ_LIMIT_BYTES = 64 * 1024;
+
+    /**
+     * The last {@code lines} lines of {@code control.log} in a log directory, or empty. Reads at
+     * most the last {@value #LOG_READ_LIMIT_BYTES} bytes and decodes leniently: a byte that is not
+     * UTF-8 becomes U+FFFD instead of hiding the whole log.
+     */
     public static List<String> controlLogTail(Path logDirectory, int lines) {
-        Path log = logDirectory.resolve(CONTROL_LOG);
+        long size = controlLogSize(logDirectory);
+        List<String> all = controlLogSince(logDirectory, Math.max(0, size - LOG_READ_LIMIT_BYTES));
+        if (size > LOG_READ_LIMIT_BYTES && !all.isEmpty()) {
+            all = all.subList(1, all.size()); // the first line was cut by the byte limit
+        }
+        return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
+    }
+
+    /** The size of {@code control.log} in bytes (0 when it does not exist): a mark for {@link #controlLogSince}. */
+    public static long controlLogSize(Path logDirectory) {
         try {
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return List.copyOf(all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException | java.io.UncheckedIOException e) {
+            return Files.size(logDirectory.resolve(CONTROL_LOG));
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** The lines appended to {@code control.log} after byte {@code offset} (at most the last 64 KiB of them). */
+    public static List<String> controlLogSince(Path logDirectory, long offset) {
+        Path log = logDirectory.resolve(CONTROL_LOG);
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(log)) {
+            long size = ch.size();
+            long from = size < offset ? 0 : Math.max(offset, size - LOG_READ_LIMIT_BYTES);
+            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate((int) (size - from));
+            ch.position(from);
+            while (buffer.hasRemaining() && ch.read(buffer) > 0) {
+                // keep reading until the snapshot of the file is in
+            }
+            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+            return text.isEmpty() ? List.of() : List.of(text.split("\\R", -1)).stream().filter(l -> !l.isEmpty()).toList();
+        } catch (IOException e) {
             return List.of();
         }
     }

@@ -304,6 +304,24 @@ class DaemonStartTest {
     }
 
     @Test
+    void aStalePidFileInAnExplicitPipeDirectoryIsGoneBeforeTheLaunch() throws IOException {
+        Path pipe = sb.dir.resolve("again");
+        Sandbox.mkdir700(pipe);
+        Files.writeString(pipe.resolve("nvidia-cuda-mps-control.pid"), "4999005\n");
+        AtomicBoolean staleAtLaunch = new AtomicBoolean();
+        sb.mps.observe(spec -> {
+            if (spec.argv().contains("-d")) {
+                staleAtLaunch.set(Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid")));
+            }
+        });
+
+        DaemonRecord record = lifecycle().start(Sandbox.request(null, "again", pipe, sb.dir.resolve("l")), s -> { });
+
+        assertFalse(staleAtLaunch.get(), "an old pid file would pass for the new daemon's while it starts");
+        assertEquals(sb.mps.daemon(pipe).orElseThrow().pid, record.pid());
+    }
+
+    @Test
     void failedLaunchShowsTheControlLogTailSendsQuitAndCleansUp() {
         sb.mps.launch(FakeMpsHost.Launch.LOG_ERROR);
         Path pipe = sb.dir.resolve("p");
