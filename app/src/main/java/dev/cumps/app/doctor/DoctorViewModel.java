@@ -106,7 +106,7 @@ public final class DoctorViewModel {
         task = ctx.executor().submit(
                 () -> ctx.services().doctor().run(sel, check -> {
                     arrived.add(check);
-                    ctx.executor().submit(() -> runId, this::drain, error -> { });
+                    ctx.executor().runOnUi(() -> drain(runId));
                 }),
                 result -> finished(runId, result),
                 error -> failed(runId, error));

@@ -79,7 +79,4 @@ public final class AutoRefresh {
         }
     }
 
-    public boolean isRunning() {
-        return service.isRunning();
-    }
 }

@@ -397,10 +397,25 @@ public final class MainView extends BorderPane {
             if (confirmation.getResult() != null
                     && confirmation.getResult().getButtonData() == ButtonBar.ButtonData.OK_DONE) {
                 viewModel.stop(stop, outcome -> {
+                    if (outcome.result() != StopOutcome.Result.STOPPED) {
+                        showStopOutcome(stop.notice(outcome));
+                    }
                 });
             }
         });
         confirmation.show();
+    }
+
+    /** A stop that did not stop (stale, unreadable, failed) says so in a dialog, not only in passing. */
+    private void showStopOutcome(Notice notice) {
+        Alert report = new Alert(notice.severity() == Severity.FAIL ? Alert.AlertType.ERROR : Alert.AlertType.WARNING);
+        report.setTitle(messages.get("stop.title"));
+        report.setHeaderText(null);
+        report.setContentText(notice.text());
+        report.getDialogPane().setId("stopOutcome");
+        report.getButtonTypes().setAll(new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE));
+        owned(report);
+        report.show();
     }
 
     private void stopAll() {

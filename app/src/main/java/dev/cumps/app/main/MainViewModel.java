@@ -85,7 +85,6 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<ManagedDaemon> selectedDaemon = new ReadOnlyObjectWrapper<>(this, "selectedDaemon");
     private String selectedName;
     private boolean applying;
-    private Optional<HostStatus> lastStatus = Optional.empty();
 
     private final IntegerProperty intervalSeconds = new SimpleIntegerProperty(this, "intervalSeconds", 2);
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
@@ -150,7 +149,6 @@ public final class MainViewModel {
     /** Shows {@code snapshot}: header, rows, and the selection kept by name. On the UI thread. */
     public void apply(Snapshot snapshot) {
         HostStatus s = snapshot.status();
-        lastStatus = Optional.of(s);
         simulated.set(s.simulated());
         platform.set(s.platform());
         driver.set(s.driverVersion().orElse(messages.get("header.unknown")));
@@ -187,7 +185,7 @@ public final class MainViewModel {
     private PipeRow pipeRow(HostStatus.PipeRow row) {
         String kind = messages.get(row.kind() == ControlPipe.Kind.FIFO ? "pipe.kind.fifo" : "pipe.kind.socket");
         String owner = row.managed() ? String.join(", ", row.managedNames()) : messages.get("pipe.unmanaged");
-        return new PipeRow(row.path().toString(), kind, row.managed(), owner, row.managedNames());
+        return new PipeRow(row.path().toString(), kind, row.managed(), owner);
     }
 
     private DaemonRow daemonRow(ManagedDaemon daemon, Instant now) {
@@ -324,9 +322,6 @@ public final class MainViewModel {
         return gpus.stream().filter(GpuRow::visible).toList();
     }
 
-    public Optional<HostStatus> lastStatus() {
-        return lastStatus;
-    }
 
     public ConsoleContext context() {
         return ctx;

@@ -5,6 +5,7 @@ import java.util.Objects;
 
 import dev.cumps.app.Messages;
 import dev.cumps.app.ui.Severity;
+import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.record.DaemonRecord;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
@@ -164,7 +165,8 @@ public final class StartDialog extends Dialog<ButtonType> {
     }
 
     private void failed(Throwable error) {
-        String message = error.getMessage() == null ? error.toString() : error.getMessage();
+        String message = error instanceof StartFailure f ? f.reason()
+                : error.getMessage() == null ? error.toString() : error.getMessage();
         main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", message)));
         main.refresh();
         Alert alert = new Alert(Alert.AlertType.ERROR);

@@ -262,9 +262,6 @@ public final class StartViewModel {
         return running.getReadOnlyProperty();
     }
 
-    public ReadOnlyBooleanProperty checkingProperty() {
-        return checking.getReadOnlyProperty();
-    }
 
     public BooleanBinding startDisabledBinding() {
         return startDisabled;

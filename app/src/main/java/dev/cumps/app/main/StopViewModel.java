@@ -22,12 +22,7 @@ public final class StopViewModel {
 
     /** What the confirmation shows. {@code currentStartTicks} is empty when no process has the pid. */
     public record Evidence(String name, long pid, long recordedStartTicks, Optional<Long> currentStartTicks,
-                           String gpu, String pipeDirectory) {
-
-        /** Whether {@code /proc} agrees with the record right now (the core checks again when stopping). */
-        public boolean matches() {
-            return currentStartTicks.filter(ticks -> ticks == recordedStartTicks).isPresent();
-        }
+                           String gpu, String pipeDirectory, boolean matches) {
     }
 
     private final ConsoleContext ctx;
@@ -40,8 +35,9 @@ public final class StopViewModel {
         this.messages = ctx.messages();
         DaemonRecord r = daemon.record();
         Optional<Long> current = processes.find(r.pid()).filter(ProcessInfo::running).map(ProcessInfo::startTicks);
+        // matches: the core's own identity test, shown now; the core repeats it when stopping.
         this.evidence = new Evidence(r.name(), r.pid(), r.processStartTicks(), current, String.join(", ", r.gpuUuids()),
-                r.pipeDirectory().toString());
+                r.pipeDirectory().toString(), processes.isAlive(r.identity()));
     }
 
     public Evidence evidence() {

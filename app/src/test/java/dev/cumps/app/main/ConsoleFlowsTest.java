@@ -171,6 +171,9 @@ class ConsoleFlowsTest {
 
         WindowFixture.waitUntil(30, () -> notice(robot).contains("was stale"));
         assertTrue(notice(robot).contains("nothing was signalled"), notice(robot));
+        WindowFixture.waitUntil(10, () -> robot.lookup("#stopOutcome").tryQuery().isPresent());
+        String dialog = robot.lookup("#stopOutcome").queryAs(javafx.scene.control.DialogPane.class).getContentText();
+        assertTrue(dialog.contains("was stale") && dialog.contains("nothing was signalled"), "the dialog says it: " + dialog);
         WindowFixture.waitUntil(20, () -> vm().daemons().isEmpty());
         ActivityEntry entry = vm().context().activity().entries().get(0);
         assertTrue(entry.outcome().contains("nothing was signalled"), entry.outcome());
