@@ -87,7 +87,7 @@ public final class CoreServices {
             return LaunchEnvironment.of(record);
         }
         if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException("record '" + target + "' belongs to uid " + foreign.record().uid() + " on host " + foreign.record().host());
+            throw new CumpsException("record '" + target + "' belongs to " + foreign.owner());
         }
         if (lookup instanceof RecordLookup.Unreadable u) {
             throw new CumpsException("record '" + target + "' is unreadable: " + u.record().reason());

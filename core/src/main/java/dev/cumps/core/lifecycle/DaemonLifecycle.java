@@ -161,8 +161,7 @@ public final class DaemonLifecycle {
     private void prepare(StartPlan plan) {
         RecordLookup existing = store.lookup(plan.name());
         if (existing instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException("record '" + plan.name() + "' belongs to uid " + foreign.record().uid() + " on host "
-                    + foreign.record().host() + "; choose another --name");
+            throw new CumpsException("record '" + plan.name() + "' belongs to " + foreign.owner() + "; choose another --name");
         }
         if (existing instanceof RecordLookup.Found found) {
             if (assess(found.record()).live()) {
@@ -312,25 +311,24 @@ public final class DaemonLifecycle {
     }
 
     private boolean waitForExit(long pid, Duration limit) {
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!processes.exists(pid)) {
-                return true;
-            }
-            sleep(timeouts.poll());
-        }
-        return !processes.exists(pid);
+        return awaitGone(() -> processes.exists(pid), limit);
     }
 
+    /** Waits until the recorded identity (pid and start time) no longer runs. */
     private boolean waitForExit(DaemonRecord record) {
-        long deadline = System.nanoTime() + timeouts.exit().toNanos();
+        return awaitGone(() -> processes.isAlive(record.identity()), timeouts.exit());
+    }
+
+    /** Polls until {@code stillThere} turns false or {@code limit} passes; returns whether it is gone. */
+    private boolean awaitGone(java.util.function.BooleanSupplier stillThere, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
         while (System.nanoTime() < deadline) {
-            if (!processes.isAlive(record.identity())) {
+            if (!stillThere.getAsBoolean()) {
                 return true;
             }
             sleep(timeouts.poll());
         }
-        return !processes.isAlive(record.identity());
+        return !stillThere.getAsBoolean();
     }
 
     private static void sleep(Duration d) {
@@ -360,8 +358,7 @@ public final class DaemonLifecycle {
                 throw new CumpsException("no record named '" + target + "'; only daemons recorded by cumps or uni-cumps can be stopped (see `cumps status`)");
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException("record '" + target + "' belongs to uid " + foreign.record().uid() + " on host "
-                        + foreign.record().host() + "; only its owner on that host can stop it");
+                throw new CumpsException("record '" + target + "' belongs to " + foreign.owner() + "; only its owner on that host can stop it");
             }
             if (lookup instanceof RecordLookup.Unreadable unreadable) {
                 Path moved = store.quarantine(target);
@@ -454,7 +451,7 @@ public final class DaemonLifecycle {
                 throw new CumpsException("no record named '" + name + "'");
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException("record '" + name + "' belongs to uid " + foreign.record().uid() + " on host " + foreign.record().host());
+                throw new CumpsException("record '" + name + "' belongs to " + foreign.owner());
             }
             return store.quarantine(name);
         }

@@ -10,6 +10,10 @@ public sealed interface RecordLookup {
 
     /** Written by another user or on another host: never acted on. */
     record Foreign(DaemonRecord record) implements RecordLookup {
+        /** "uid N on host H", for messages that name the owner. */
+        public String owner() {
+            return "uid " + record.uid() + " on host " + record.host();
+        }
     }
 
     record Unreadable(UnreadableRecord record) implements RecordLookup {
