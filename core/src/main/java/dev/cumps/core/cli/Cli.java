@@ -305,6 +305,11 @@ public final class Cli {
         @Option(names = "--log-dir", paramLabel = "D", description = "Log directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/log).")
         Path logDir;
 
+        @Option(names = "--env", paramLabel = "NAME=VALUE",
+                description = "Pass this variable to the daemon (repeatable). The daemon gets only PATH, HOME, USER, LOGNAME, LANG,"
+                        + " LC_*, TMPDIR from your shell, the CUDA variables cumps sets, and what --env names.")
+        List<String> env = new ArrayList<>();
+
         @CommandLine.ArgGroup(exclusive = true)
         Mode mode;
 
@@ -322,8 +327,16 @@ public final class Cli {
 
         @Override
         public Integer call() {
+            java.util.Map<String, String> requested = new java.util.LinkedHashMap<>();
+            for (String entry : env) {
+                int eq = entry.indexOf('=');
+                if (eq <= 0) {
+                    throw new CumpsException("--env expects NAME=VALUE, got '" + entry.replace("\n", "\\n") + "'");
+                }
+                requested.put(entry.substring(0, eq), entry.substring(eq + 1));
+            }
             StartRequest request = new StartRequest(Optional.ofNullable(gpus), Optional.ofNullable(name),
-                    Optional.ofNullable(pipeDir), Optional.ofNullable(logDir));
+                    Optional.ofNullable(pipeDir), Optional.ofNullable(logDir), requested);
             CoreServices services = root.services();
             if (mode != null && mode.foreground) {
                 return foreground(services, request);

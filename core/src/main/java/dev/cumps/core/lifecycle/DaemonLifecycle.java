@@ -93,30 +93,87 @@ public final class DaemonLifecycle {
             throw new CumpsException("pipe and log directories must differ (both are " + pipe + "); give --log-dir another directory");
         }
         RuntimeDirs.checkSocketPathLength(pipe);
-        return new StartPlan(name, topology, gpu, pipe, log, defaultPipe);
+        return new StartPlan(name, topology, gpu, pipe, log, defaultPipe, MpsControl.validateRequested(request.environment()));
     }
 
-    /** A resolved start. */
+    /** A resolved start; {@code environment} holds the variables the operator asked to pass to the daemon. */
     public record StartPlan(String name, TopologyPlan topology, Gpu gpu, Path pipeDirectory, Path logDirectory,
-                            boolean defaultPipeDirectory) {
+                            boolean defaultPipeDirectory, java.util.Map<String, String> environment) {
+    }
+
+    /**
+     * What one start launched, so that undo touches nothing else: a random nonce the daemon inherits
+     * in {@link MpsControl#LAUNCH_NONCE_VARIABLE}, a start time the daemon cannot precede (this
+     * process's own), and the identity (device, inode) of the pipe directory that was prepared.
+     */
+    private record Launch(String nonce, long notBeforeTicks, Object pipeIdentity) {
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    /**
+     * How long a start waits for another start or stop on the same pipe directory or GPU to finish:
+     * long enough for a whole start and its undo, so the loser then sees the winner's record.
+     */
+    private Duration resourceWait() {
+        return timeouts.launch().plus(timeouts.socket()).plus(timeouts.answer()).plus(timeouts.exit().multipliedBy(2));
+    }
+
+    /** The lock of a pipe directory, keyed by its canonical path; taken after the name lock. */
+    private RecordStore.NameLock lockPipe(Path pipe) {
+        return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), "another cumps has been starting or stopping"
+                + " a daemon on pipe directory " + pipe + " for over " + resourceWait().toSeconds() + " s; wait for it to finish and try again");
+    }
+
+    /** The lock of a GPU, keyed by its UUID; taken after the pipe lock. */
+    private RecordStore.NameLock lockGpu(Gpu gpu) {
+        return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), "another cumps has been starting a daemon on GPU "
+                + gpu.uuid().value() + " for over " + resourceWait().toSeconds() + " s; wait for it to finish and try again");
+    }
+
+    /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */
+    static Path canonical(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path existing = abs;
+        List<Path> rest = new ArrayList<>();
+        while (existing.getParent() != null && !Files.exists(existing)) {
+            rest.add(0, existing.getFileName());
+            existing = existing.getParent();
+        }
+        try {
+            Path resolved = existing.toRealPath();
+            for (Path part : rest) {
+                resolved = resolved.resolve(part);
+            }
+            return resolved;
+        } catch (IOException e) {
+            return abs;
+        }
     }
 
     /** Starts a detached daemon and returns its record. */
     public DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
         progress.accept(StartStage.RESOLVING);
         StartPlan plan = plan(request);
-        try (RecordStore.NameLock lock = store.lock(plan.name())) {
+        try (RecordStore.NameLock lock = store.lock(plan.name());
+             RecordStore.NameLock pipeLock = lockPipe(plan.pipeDirectory());
+             RecordStore.NameLock gpuLock = lockGpu(plan.gpu())) {
             progress.accept(StartStage.PREPARING);
-            prepare(plan);
+            Launch launch = prepare(plan);
             progress.accept(StartStage.LAUNCHING);
-            java.util.Map<String, String> env = control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value());
             long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
-            CommandResult launched = runner.run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), env, null, timeouts.launch()));
+            CommandResult launched = runner.run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), daemonEnvironment(plan, launch),
+                    null, timeouts.launch()));
             if (!launched.succeeded()) {
-                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -d: " + launched.describeFailure(), Optional.empty());
+                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -d: " + launched.describeFailure(), launch);
             }
-            return afterLaunch(plan, logMark, progress);
+            return afterLaunch(plan, launch, logMark, progress);
         }
+    }
+
+    private java.util.Map<String, String> daemonEnvironment(StartPlan plan, Launch launch) {
+        return control.daemonEnvironment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value(), plan.environment(),
+                launch.nonce());
     }
 
     /**
@@ -124,30 +181,44 @@ public final class DaemonLifecycle {
      * interrupt, e.g. the window closing mid-start) undoes the launch, so no daemon is left running
      * without a record.
      */
-    private DaemonRecord afterLaunch(StartPlan plan, long logMark, Consumer<StartStage> progress) {
+    private DaemonRecord afterLaunch(StartPlan plan, Launch launch, long logMark, Consumer<StartStage> progress) {
         try {
             progress.accept(StartStage.CONTROL_SOCKET);
-            awaitSocket(plan, logMark);
+            awaitSocket(plan, launch, logMark);
+            checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            return finishStart(plan, progress);
+            return finishStart(plan, launch, progress);
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
-            throw failure(plan, e.getMessage(), daemonPid(plan));
+            throw failure(plan, e.getMessage(), launch);
         }
     }
 
-    private DaemonRecord finishStart(StartPlan plan, Consumer<StartStage> progress) {
+    /** The pipe directory must still be the very directory prepared before the launch (same device and inode). */
+    private void checkPipeIdentity(StartPlan plan, Launch launch) {
+        Object now = RuntimeDirs.directoryIdentity(plan.pipeDirectory());
+        if (!now.equals(launch.pipeIdentity())) {
+            throw failure(plan, "pipe directory " + plan.pipeDirectory() + " was replaced by another directory while the daemon"
+                    + " started; make sure no one else can change its parents and start again", launch);
+        }
+    }
+
+    private DaemonRecord finishStart(StartPlan plan, Launch launch, Consumer<StartStage> progress) {
         CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
         if (!MpsControl.answered(answer)) {
-            throw failure(plan, "the daemon did not answer get_server_list (" + answer.describeFailure() + ")", daemonPid(plan));
+            throw failure(plan, "the daemon did not answer get_server_list (" + answer.describeFailure() + ")", launch);
         }
         long pid = daemonPid(plan).orElseThrow(() -> failure(plan, "the daemon answered but wrote no "
-                + RuntimeDirs.PID_FILE + " in " + plan.pipeDirectory(), Optional.empty()));
+                + RuntimeDirs.PID_FILE + " in " + plan.pipeDirectory(), launch));
         ProcessInfo info = processes.find(pid).filter(ProcessInfo::running)
-                .orElseThrow(() -> failure(plan, "the pid file names pid " + pid + ", which is not running", Optional.empty()));
+                .orElseThrow(() -> failure(plan, "the pid file names pid " + pid + ", which is not running", launch));
         if (!info.comm().startsWith(DAEMON_COMM_PREFIX)) {
-            throw failure(plan, "the pid file names pid " + pid + ", which is '" + info.comm() + "', not " + MpsControl.PROGRAM, Optional.empty());
+            throw failure(plan, "the pid file names pid " + pid + ", which is '" + info.comm() + "', not " + MpsControl.PROGRAM, launch);
+        }
+        if (!launchedBy(info, launch)) {
+            throw failure(plan, "the pid file names pid " + pid + ", which this start did not launch (it started earlier or lacks"
+                    + " this launch's " + MpsControl.LAUNCH_NONCE_VARIABLE + ")", launch);
         }
         DaemonRecord record = new DaemonRecord(plan.name(), host.uid(), host.hostname(), TopologyMode.SINGLE_GPU.id(),
                 List.of(plan.gpu().uuid().value()), plan.pipeDirectory(), plan.logDirectory(), pid, info.startTicks(),
@@ -157,8 +228,13 @@ public final class DaemonLifecycle {
         return record;
     }
 
-    /** The refusals and clean-ups that precede any launch. Call with the name lock held. */
-    private void prepare(StartPlan plan) {
+    /**
+     * The refusals and clean-ups that precede any launch. Call with the name, pipe and GPU locks
+     * held. Returns what identifies the launch that follows.
+     */
+    private Launch prepare(StartPlan plan) {
+        RuntimeDirs.checkParentChain(plan.pipeDirectory(), host.uid());
+        RuntimeDirs.checkParentChain(plan.logDirectory(), host.uid());
         RecordLookup existing = store.lookup(plan.name());
         if (existing instanceof RecordLookup.Foreign foreign) {
             throw new CumpsException("record '" + plan.name() + "' belongs to " + foreign.owner() + "; choose another --name");
@@ -174,16 +250,33 @@ public final class DaemonLifecycle {
             Path moved = store.quarantine(plan.name());
             LOG.log(System.Logger.Level.INFO, "moved unreadable record {0} to {1}", plan.name(), moved);
         }
+        Path pipeKey = canonical(plan.pipeDirectory());
         for (var other : store.list().records()) {
-            if (!other.name().equals(plan.name()) && assess(other).live()
-                    && (other.pipeDirectory().equals(plan.pipeDirectory()) || other.logDirectory().equals(plan.pipeDirectory()))) {
-                throw new CumpsException("pipe directory " + plan.pipeDirectory() + " is used by live daemon '" + other.name()
-                        + "'; choose another --pipe-dir");
+            if (other.name().equals(plan.name())) {
+                continue;
+            }
+            boolean live = assess(other).live();
+            if (canonical(other.pipeDirectory()).equals(pipeKey)) {
+                throw new CumpsException("pipe directory " + plan.pipeDirectory() + " belongs to daemon '" + other.name() + "' ("
+                        + (live ? "live, pid " + other.pid() : "stale record") + "); stop it with `cumps stop --name " + other.name()
+                        + "` or choose another --pipe-dir");
+            }
+            if (live && canonical(other.logDirectory()).equals(pipeKey)) {
+                throw new CumpsException("pipe directory " + plan.pipeDirectory() + " is the log directory of live daemon '"
+                        + other.name() + "'; choose another --pipe-dir");
+            }
+            if (live && other.gpuUuids().contains(plan.gpu().uuid().value())) {
+                throw new CumpsException("GPU " + plan.gpu().uuid().value() + " already has live daemon '" + other.name() + "' (pid "
+                        + other.pid() + "); stop it with `cumps stop --name " + other.name() + "` or choose another GPU with --gpus");
             }
         }
         preparePrivate(plan.pipeDirectory());
         preparePrivate(plan.logDirectory());
         clearLeftovers(plan);
+        byte[] nonce = new byte[16];
+        RANDOM.nextBytes(nonce);
+        return new Launch(java.util.HexFormat.of().formatHex(nonce), processes.selfStartTicks(),
+                RuntimeDirs.directoryIdentity(plan.pipeDirectory()));
     }
 
     /** Directories under the runtime root are checked from that root down; others from what we create. */
@@ -253,7 +346,7 @@ public final class DaemonLifecycle {
         }
     }
 
-    private void awaitSocket(StartPlan plan, long logMark) {
+    private void awaitSocket(StartPlan plan, Launch launch, long logMark) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
         while (System.nanoTime() < deadline) {
@@ -261,15 +354,15 @@ public final class DaemonLifecycle {
                 return;
             }
             if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
-                throw failure(plan, "the daemon reported an error while starting", daemonPid(plan));
+                throw failure(plan, "the daemon reported an error while starting", launch);
             }
             Optional<Long> pid = daemonPid(plan);
             if (pid.isPresent() && !processes.exists(pid.get())) {
-                throw failure(plan, "the daemon (pid " + pid.get() + ") exited before creating its control socket", pid);
+                throw failure(plan, "the daemon (pid " + pid.get() + ") exited before creating its control socket", launch);
             }
             sleep(timeouts.poll());
         }
-        throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", daemonPid(plan));
+        throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", launch);
     }
 
     private Optional<Long> daemonPid(StartPlan plan) {
@@ -277,15 +370,34 @@ public final class DaemonLifecycle {
     }
 
     /**
-     * Undoes a launch that did not come up: {@code quit} on stdin, then, if the process we launched
-     * is still there (its pid file names an {@code nvidia-cuda-mps} process), SIGTERM to that pid;
-     * leftovers are removed once it is gone. The exception carries the control log tail.
+     * The process the pipe directory's pid file names, if this very launch started it: a running
+     * {@code nvidia-cuda-mps} process that started no earlier than this process and carries the
+     * launch's nonce in its environment.
      */
-    private StartFailure failure(StartPlan plan, String message, Optional<Long> launchedPid) {
+    private Optional<ProcessInfo> launchedDaemon(StartPlan plan, Launch launch) {
+        return daemonPid(plan).flatMap(processes::find).filter(ProcessInfo::running)
+                .filter(info -> info.comm().startsWith(DAEMON_COMM_PREFIX))
+                .filter(info -> launchedBy(info, launch));
+    }
+
+    private boolean launchedBy(ProcessInfo info, Launch launch) {
+        return info.startTicks() >= launch.notBeforeTicks()
+                && processes.environment(info.pid()).map(env -> launch.nonce().equals(env.get(MpsControl.LAUNCH_NONCE_VARIABLE)))
+                .orElse(false);
+    }
+
+    /**
+     * Undoes a launch that did not come up, touching only what this launch started: if the pid file
+     * names the process this launch started (see {@link #launchedDaemon}), {@code quit} on stdin and,
+     * should it ignore that, SIGTERM to exactly that pid and start time, verified again right before.
+     * A pid file naming any other process is left alone, and so is its daemon. Leftovers are removed
+     * once no running process is named by the pid file. The exception carries the control log tail.
+     */
+    private StartFailure failure(StartPlan plan, String message, Launch launch) {
         // Undoing must finish even when the start was interrupted: run it with the flag cleared.
         boolean interrupted = Thread.interrupted();
         try {
-            return undoLaunch(plan, message, launchedPid);
+            return undoLaunch(plan, message, launch);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -293,25 +405,29 @@ public final class DaemonLifecycle {
         }
     }
 
-    private StartFailure undoLaunch(StartPlan plan, String message, Optional<Long> launchedPid) {
-        control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
-        launchedPid.flatMap(processes::find).filter(ProcessInfo::running)
-                .filter(info -> info.comm().startsWith(DAEMON_COMM_PREFIX))
-                .ifPresent(info -> {
-                    if (!waitForExit(info.pid(), timeouts.exit()) && processes.terminate(info.identity())) {
-                        waitForExit(info.pid(), timeouts.exit());
-                    }
-                });
-        boolean gone = launchedPid.map(pid -> !processes.exists(pid)).orElse(true);
-        if (gone) {
-            removeLeftovers(plan.pipeDirectory(), launchedPid.orElse(-1L));
+    private StartFailure undoLaunch(StartPlan plan, String message, Launch launch) {
+        Optional<ProcessInfo> ours = launchedDaemon(plan, launch);
+        if (ours.isPresent() || daemonPid(plan).isEmpty()) {
+            // Without a pid file nothing names another daemon; the socket, if any, is this launch's.
+            control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
+        }
+        ours.ifPresent(info -> {
+            if (!waitForExit(info.identity(), timeouts.exit())
+                    && launchedDaemon(plan, launch).filter(again -> again.identity().equals(info.identity())).isPresent()
+                    && processes.terminate(info.identity())) {
+                waitForExit(info.identity(), timeouts.exit());
+            }
+        });
+        Optional<Long> named = daemonPid(plan);
+        if (named.filter(processes::exists).isEmpty()) {
+            removeLeftovers(plan.pipeDirectory(), named.orElse(-1L));
         }
         return new StartFailure("daemon '" + plan.name() + "' did not start: " + message,
                 RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES));
     }
 
-    private boolean waitForExit(long pid, Duration limit) {
-        return awaitGone(() -> processes.exists(pid), limit);
+    private boolean waitForExit(dev.cumps.core.proc.ProcessIdentity identity, Duration limit) {
+        return awaitGone(() -> processes.isAlive(identity), limit);
     }
 
     /** Waits until the recorded identity (pid and start time) no longer runs. */
@@ -366,7 +482,9 @@ public final class DaemonLifecycle {
                         "record '" + target + "' is unreadable (" + unreadable.record().reason() + "); moved it to " + moved + ", nothing was signalled");
             }
             DaemonRecord record = ((RecordLookup.Found) lookup).record();
-            return stopLocked(record);
+            try (RecordStore.NameLock pipeLock = lockPipe(record.pipeDirectory())) {
+                return stopLocked(record);
+            }
         }
     }
 
@@ -431,7 +549,9 @@ public final class DaemonLifecycle {
             try (RecordStore.NameLock lock = store.lock(record.name())) {
                 RecordLookup again = store.lookup(record.name());
                 if (again instanceof RecordLookup.Found found) {
-                    outcomes.add(stopLocked(found.record()));
+                    try (RecordStore.NameLock pipeLock = lockPipe(found.record().pipeDirectory())) {
+                        outcomes.add(stopLocked(found.record()));
+                    }
                 }
             } catch (CumpsException e) {
                 outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.getMessage()));
@@ -482,18 +602,20 @@ public final class DaemonLifecycle {
         StartPlan plan = plan(request);
         ProcessSpawner.Spawned daemon;
         DaemonRecord record;
-        try (RecordStore.NameLock lock = store.lock(plan.name())) {
+        try (RecordStore.NameLock lock = store.lock(plan.name());
+             RecordStore.NameLock pipeLock = lockPipe(plan.pipeDirectory());
+             RecordStore.NameLock gpuLock = lockGpu(plan.gpu())) {
             progress.accept(StartStage.PREPARING);
-            prepare(plan);
+            Launch launch = prepare(plan);
             progress.accept(StartStage.LAUNCHING);
             long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
             try {
-                daemon = spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"),
-                        control.environment(plan.pipeDirectory(), plan.logDirectory(), plan.gpu().uuid().value()), null, timeouts.launch()));
+                daemon = spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"), daemonEnvironment(plan, launch), null,
+                        timeouts.launch()));
             } catch (IOException e) {
-                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -f: " + e.getMessage(), Optional.empty());
+                throw failure(plan, "could not launch " + MpsControl.PROGRAM + " -f: " + e.getMessage(), launch);
             }
-            record = afterLaunch(plan, logMark, progress);
+            record = afterLaunch(plan, launch, logMark, progress);
         }
         onRecorded.accept(record);
         try {
@@ -522,7 +644,8 @@ public final class DaemonLifecycle {
             return;
         }
         synchronized (this) {
-            try (RecordStore.NameLock lock = store.lock(record.name())) {
+            try (RecordStore.NameLock lock = store.lock(record.name());
+                 RecordStore.NameLock pipeLock = lockPipe(record.pipeDirectory())) {
                 if (store.lookup(record.name()) instanceof RecordLookup.Found found && found.record().identity().equals(record.identity())) {
                     store.remove(record.name());
                     removeLeftovers(record.pipeDirectory(), record.pid());

@@ -45,6 +45,55 @@ public final class MpsControl {
         return env;
     }
 
+    /** Variables of the caller's environment a daemon inherits (plus every {@code LC_*}); see decision 0008. */
+    public static final java.util.Set<String> DAEMON_ALLOWLIST = java.util.Set.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "TMPDIR");
+
+    /** Set by cumps in every daemon it launches, to a fresh random value: how undo recognises its own launch. */
+    public static final String LAUNCH_NONCE_VARIABLE = "CUMPS_LAUNCH_NONCE";
+
+    /**
+     * The environment a daemon ({@code -d} or {@code -f}) starts with: the allowlisted variables of
+     * the caller, then what the operator asked for explicitly, then the three selection variables
+     * and the launch nonce, which always win. Nothing else from the caller's shell reaches the
+     * daemon (whose settings would otherwise become defaults for every client).
+     */
+    public Map<String, String> daemonEnvironment(Path pipeDirectory, Path logDirectory, String visibleDevices,
+                                                 Map<String, String> requested, String nonce) {
+        Map<String, String> env = new java.util.LinkedHashMap<>();
+        new java.util.TreeMap<>(host.env()).forEach((k, v) -> {
+            if (DAEMON_ALLOWLIST.contains(k) || k.startsWith("LC_")) {
+                env.put(k, v);
+            }
+        });
+        env.putAll(requested);
+        env.put("CUDA_MPS_PIPE_DIRECTORY", pipeDirectory.toString());
+        env.put("CUDA_MPS_LOG_DIRECTORY", logDirectory.toString());
+        env.put("CUDA_VISIBLE_DEVICES", visibleDevices);
+        env.put(LAUNCH_NONCE_VARIABLE, nonce);
+        return env;
+    }
+
+    /**
+     * Checks variables the operator asked to pass to the daemon: a POSIX name, no NUL in the value,
+     * and none of the variables cumps sets itself.
+     */
+    public static Map<String, String> validateRequested(Map<String, String> requested) {
+        for (Map.Entry<String, String> e : requested.entrySet()) {
+            String name = e.getKey();
+            if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new dev.cumps.core.CumpsException("invalid --env name '" + name.replace("\n", "\\n")
+                        + "': use letters, digits and underscores, not starting with a digit (--env NAME=VALUE)");
+            }
+            if (dev.cumps.core.host.HostEnvironment.CUDA_SELECTION_VARIABLES.contains(name) || name.equals(LAUNCH_NONCE_VARIABLE)) {
+                throw new dev.cumps.core.CumpsException("--env " + name + " is set by cumps itself; use --gpus, --pipe-dir or --log-dir instead");
+            }
+            if (e.getValue().indexOf('\0') >= 0) {
+                throw new dev.cumps.core.CumpsException("--env " + name + " contains a NUL byte, which no environment can hold");
+            }
+        }
+        return requested;
+    }
+
     /** Whether a reply means the daemon answered (the client exits 1 when it finds no daemon). */
     public static boolean answered(CommandResult result) {
         return result.succeeded() && !result.stdout().contains("Cannot find MPS control daemon");

@@ -74,6 +74,76 @@ public final class RuntimeDirs {
         }
     }
 
+    /**
+     * Refuses a directory whose parents another user could change: every existing ancestor (as
+     * written, and the real directories it resolves to) must be owned by {@code uid} or root, and
+     * must not be writable by group or others unless it is sticky (like {@code /tmp}). Otherwise
+     * another user could rename the directory, or a parent, and put their own in its place between
+     * our checks and the daemon's use of it. Reads only; creates nothing.
+     */
+    public static void checkParentChain(Path dir, int uid) {
+        Path deepestExisting = null;
+        for (Path p = dir.getParent(); p != null; p = p.getParent()) {
+            if (Files.isDirectory(p)) {
+                checkAncestor(p, dir, uid);
+                if (deepestExisting == null) {
+                    deepestExisting = p;
+                }
+            } else if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                throw new CumpsException(p + " exists but is not a directory, so " + dir + " cannot be created; choose another directory");
+            }
+        }
+        if (deepestExisting == null) {
+            return;
+        }
+        try {
+            for (Path p = deepestExisting.toRealPath(); p != null; p = p.getParent()) {
+                checkAncestor(p, dir, uid);
+            }
+        } catch (IOException e) {
+            throw new CumpsException("cannot resolve " + deepestExisting + ": " + e.getMessage());
+        }
+    }
+
+    private static final int GROUP_OR_OTHER_WRITE = 0022;
+    private static final int STICKY = 01000;
+
+    private static void checkAncestor(Path p, Path dir, int uid) {
+        int owner;
+        int mode;
+        try {
+            owner = (Integer) Files.getAttribute(p, "unix:uid");
+            mode = (Integer) Files.getAttribute(p, "unix:mode");
+        } catch (IOException e) {
+            throw new CumpsException("cannot inspect " + p + ": " + e.getMessage());
+        }
+        if (owner != uid && owner != 0) {
+            throw new CumpsException(p + " (a parent of " + dir + ") is owned by uid " + owner + ", who could replace " + dir
+                    + "; choose a directory whose parents only you and root can change");
+        }
+        if ((mode & GROUP_OR_OTHER_WRITE) != 0 && (mode & STICKY) == 0) {
+            throw new CumpsException(p + " (a parent of " + dir + ") has mode " + String.format("%04o", mode & 07777)
+                    + ": others can write to it and it is not sticky, so they could replace " + dir
+                    + "; choose a directory whose parents only you and root can change");
+        }
+    }
+
+    /**
+     * The identity (device and inode) of a directory itself, not following a link: compared before
+     * and after a launch to notice that the directory was swapped.
+     */
+    public static Object directoryIdentity(Path dir) {
+        try {
+            Object key = Files.readAttributes(dir, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+            if (key == null) {
+                throw new CumpsException("cannot tell the identity of " + dir + " on this filesystem; choose another directory");
+            }
+            return key;
+        } catch (IOException e) {
+            throw new CumpsException("cannot inspect " + dir + ": " + e.getMessage());
+        }
+    }
+
     /** The check applied to an existing directory: a real directory, owned by uid, mode 0700. */
     public static void checkPrivate(Path p, int uid) {
         if (Files.isSymbolicLink(p)) {

@@ -27,6 +27,37 @@ public final class ProcFsProcessTable implements ProcessTable {
         return ProcessHandle.of(identity.pid()).map(ProcessHandle::destroy).orElse(false);
     }
 
+    /** More than any real environment; a bigger file is not read. */
+    private static final int ENVIRON_LIMIT_BYTES = 1 << 20;
+
+    @Override
+    public Optional<java.util.Map<String, String>> environment(long pid) {
+        if (pid <= 0) {
+            return Optional.empty();
+        }
+        try (java.io.InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("environ"))) {
+            byte[] raw = in.readNBytes(ENVIRON_LIMIT_BYTES + 1);
+            if (raw.length > ENVIRON_LIMIT_BYTES) {
+                return Optional.empty();
+            }
+            java.util.Map<String, String> env = new java.util.HashMap<>();
+            for (String entry : new String(raw, StandardCharsets.UTF_8).split("\0")) {
+                int eq = entry.indexOf('=');
+                if (eq > 0) {
+                    env.putIfAbsent(entry.substring(0, eq), entry.substring(eq + 1));
+                }
+            }
+            return Optional.of(env);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public long selfStartTicks() {
+        return find(ProcessHandle.current().pid()).map(ProcessInfo::startTicks).orElse(0L);
+    }
+
     @Override
     public Optional<ProcessInfo> find(long pid) {
         if (pid <= 0) {

@@ -15,6 +15,18 @@ public interface ProcessTable {
      */
     boolean terminate(ProcessIdentity identity);
 
+    /**
+     * The environment {@code pid} started with ({@code /proc/<pid>/environ}); empty when it cannot
+     * be read (gone, another user's). Used to recognise a daemon by the launch nonce it inherited.
+     */
+    Optional<java.util.Map<String, String>> environment(long pid);
+
+    /**
+     * The start time, in the same clock ticks as {@link ProcessInfo#startTicks()}, of this very
+     * process: nothing this process launched can have started before it.
+     */
+    long selfStartTicks();
+
     /** Whether {@code identity} still names a running process: same pid <em>and</em> same start time. */
     default boolean isAlive(ProcessIdentity identity) {
         return find(identity.pid())

@@ -17,6 +17,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -190,12 +191,52 @@ public final class RecordStore {
      */
     public NameLock lock(String name) {
         RecordNames.validate(name);
+        return lockKey(name, name, busy(name));
+    }
+
+    /**
+     * Takes the lock of a shared resource (a pipe directory, a GPU) next to the name locks, waiting
+     * up to {@code wait} for another holder to finish. The lock file is {@code @<kind>-<hash of id>.lock},
+     * which no daemon name can spell. Take it after the name lock, in the order pipe, then GPU.
+     */
+    public NameLock lockResource(String kind, String id, Duration wait, String busyMessage) {
+        String key = "@" + kind + "-" + sha256(id);
+        long deadline = System.nanoTime() + wait.toNanos();
+        while (true) {
+            try {
+                return lockKey(key, key, new Busy(busyMessage));
+            } catch (Busy busy) {
+                if (System.nanoTime() >= deadline) {
+                    throw new CumpsException(busyMessage);
+                }
+                try {
+                    Thread.sleep(RESOURCE_LOCK_POLL_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new CumpsException("interrupted while waiting: " + busyMessage);
+                }
+            }
+        }
+    }
+
+    private static final long RESOURCE_LOCK_POLL_MS = 50;
+
+    private static String sha256(String id) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this Java runtime", e);
+        }
+    }
+
+    private NameLock lockKey(String name, String key, CumpsException busy) {
         Path lockDir = root.resolve(LOCK_DIR);
-        Path lockFile = lockDir.resolve(name + ".lock");
+        Path lockFile = lockDir.resolve(key + ".lock");
         // POSIX record locks belong to the process, and closing any descriptor of the file drops them;
         // so a second holder inside this process must be refused before it opens the file at all.
         if (!HELD_IN_THIS_PROCESS.add(lockFile)) {
-            throw busy(name);
+            throw busy;
         }
         FileChannel channel = null;
         try {
@@ -204,13 +245,13 @@ public final class RecordStore {
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             FileLock lock = channel.tryLock();
             if (lock == null) {
-                throw busy(name);
+                throw busy;
             }
             return new NameLock(name, lockFile, channel, lock);
         } catch (OverlappingFileLockException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
-            throw busy(name);
+            throw busy;
         } catch (IOException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
@@ -229,7 +270,16 @@ public final class RecordStore {
     private static final java.util.Set<Path> HELD_IN_THIS_PROCESS = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private static CumpsException busy(String name) {
-        return new CumpsException("another cumps is starting or stopping '" + name + "' right now; wait for it to finish and try again");
+        return new Busy("another cumps is starting or stopping '" + name + "' right now; wait for it to finish and try again");
+    }
+
+    /** A lock someone else holds right now. */
+    private static final class Busy extends CumpsException {
+        private static final long serialVersionUID = 1L;
+
+        Busy(String message) {
+            super(message);
+        }
     }
 
     private static void closeQuietly(FileChannel channel) {

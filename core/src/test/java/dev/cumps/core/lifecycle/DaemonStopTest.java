@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.CumpsException;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
@@ -173,8 +174,9 @@ class DaemonStopTest {
 
     @Test
     void stopWithoutNameAndSeveralLiveRecordsAsksForNameAndStopsNothing() {
-        DaemonRecord a = sb.start("aa");
-        DaemonRecord b = sb.start("bb");
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        DaemonRecord a = sb.start("aa", 0);
+        DaemonRecord b = sb.start("bb", 1);
 
         CumpsException e = assertThrows(CumpsException.class, () -> stop(null));
 
@@ -213,13 +215,14 @@ class DaemonStopTest {
 
     @Test
     void stopAllStopsLiveCleansStaleLeavesForeignAndSurvivesAFailure() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1), FakeGpu.exclusive(2));
         sb.mps.launch(FakeMpsHost.Launch.IGNORES_QUIT);
-        DaemonRecord stuck = sb.start("a-stuck");
+        DaemonRecord stuck = sb.start("a-stuck", 0);
         sb.mps.launch(FakeMpsHost.Launch.OK);
-        DaemonRecord live1 = sb.start("b-live");
-        DaemonRecord stale = sb.start("c-stale");
+        DaemonRecord live1 = sb.start("b-live", 1);
+        DaemonRecord stale = sb.start("c-stale", 2);
         sb.processes.kill(stale.pid());
-        DaemonRecord live2 = sb.start("d-live");
+        DaemonRecord live2 = sb.start("d-live", 2);
         sb.foreignRecord("e-foreign", 4242, Sandbox.HOSTNAME, 5_100_010L, 3);
         sb.processes.put(5_100_010L, "nvidia-cuda-mps", 3);
 

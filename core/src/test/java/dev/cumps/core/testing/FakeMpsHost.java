@@ -177,17 +177,17 @@ public final class FakeMpsHost implements AutoCloseable {
             touch(pipe.resolve("control_lock"));
             return CommandResult.exited(CONTROL, 0, "", "");
         }
-        startDaemon(pipe, log);
+        startDaemon(pipe, log, spec.environment());
         return CommandResult.exited(CONTROL, 0, "", "");
     }
 
-    private Daemon startDaemon(Path pipe, Path log) {
+    private Daemon startDaemon(Path pipe, Path log, Map<String, String> environment) {
         long pid = nextPid.getAndIncrement();
         long ticks = 1000 + (pid - FIRST_FAKE_PID) * 17;
         ServerSocketChannel channel = bind(pipe.resolve("control"));
         write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
         appendLog(log, "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control"));
-        processes.put(pid, DAEMON_COMM, ticks);
+        processes.put(pid, DAEMON_COMM, ticks, environment);
         Daemon daemon = new Daemon(pid, ticks, pipe, log, channel);
         daemon.hangs = launch == Launch.NEVER_ANSWERS;
         daemon.ignoresQuit = launch == Launch.IGNORES_QUIT;
@@ -210,7 +210,7 @@ public final class FakeMpsHost implements AutoCloseable {
             spawned.add(spec);
             observers.forEach(o -> o.accept(spec));
             Daemon d = startDaemon(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")),
-                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")));
+                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")), spec.environment());
             return new ProcessSpawner.Spawned() {
                 @Override
                 public long pid() {

@@ -15,6 +15,30 @@ public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, ProcessInfo> table = new ConcurrentHashMap<>();
     private final java.util.List<ProcessIdentity> terminated = new java.util.concurrent.CopyOnWriteArrayList<>();
 
+    private final Map<Long, Map<String, String>> environments = new ConcurrentHashMap<>();
+    private volatile long selfStartTicks;
+
+    @Override
+    public Optional<Map<String, String>> environment(long pid) {
+        return table.containsKey(pid) ? Optional.of(environments.getOrDefault(pid, Map.of())) : Optional.empty();
+    }
+
+    @Override
+    public long selfStartTicks() {
+        return selfStartTicks;
+    }
+
+    /** When "this process" (the cumps under test) started; fake daemons start at 1000 and later. */
+    public void selfStartTicks(long ticks) {
+        this.selfStartTicks = ticks;
+    }
+
+    /** A running process with this comm, start time and environment. */
+    public void put(long pid, String comm, long startTicks, Map<String, String> environment) {
+        environments.put(pid, Map.copyOf(environment));
+        table.put(pid, new ProcessInfo(pid, comm, 'S', startTicks));
+    }
+
     @Override
     public Optional<ProcessInfo> find(long pid) {
         return Optional.ofNullable(table.get(pid));
@@ -37,12 +61,14 @@ public final class FakeProcessTable implements ProcessTable {
 
     /** A running process with this comm and start time. */
     public void put(long pid, String comm, long startTicks) {
+        environments.remove(pid);
         table.put(pid, new ProcessInfo(pid, comm, 'S', startTicks));
     }
 
     /** The process exits and is reaped: the pid disappears. */
     public void kill(long pid) {
         table.remove(pid);
+        environments.remove(pid);
     }
 
     /** The pid now belongs to another process: same number, another start time and comm. */

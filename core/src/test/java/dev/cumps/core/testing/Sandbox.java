@@ -112,6 +112,12 @@ public final class Sandbox implements AutoCloseable {
         return services().lifecycle().start(named(name), stage -> { });
     }
 
+    /** Starts a daemon on GPU {@code gpu} (configure that many GPUs first with {@code mps.gpus}). */
+    public DaemonRecord start(String name, int gpu) {
+        return services().lifecycle().start(new StartRequest(Optional.of(Integer.toString(gpu)), Optional.of(name), Optional.empty(),
+                Optional.empty()), stage -> { });
+    }
+
     public Path recordFile(String name) {
         return records.resolve(name).resolve("daemon.json");
     }
