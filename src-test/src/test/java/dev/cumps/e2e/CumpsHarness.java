@@ -44,8 +44,9 @@ import java.util.stream.Stream;
  * <p>Layout, kept short because a Unix socket path must stay under about 95 bytes:
  * {@code /tmp/e2XXXX/} holds {@code h/} (HOME), {@code t/} (TMPDIR), {@code b/} (the stand-in
  * launchers, first on PATH) and {@code sim.json}. Each cumps run gets an explicit environment
- * (HOME, TMPDIR, PATH={@code b:/usr/bin:/bin}, LANG, and a per-test marker variable that every
- * daemon the run starts inherits), a timeout, and its output captured to files, so it can never
+ * (HOME, TMPDIR, PATH={@code b:/usr/bin:/bin}, LANG, and a per-test marker variable; a daemon
+ * that cumps starts gets only an allowlisted environment, so it is recognised by its pipe or log
+ * directory under this test's folder instead), a timeout, and its output captured to files, so it can never
  * block on a full pipe.
  *
  * <p>{@link #close()} ends exactly the processes this test started: pids remembered by the test,
@@ -398,7 +399,19 @@ final class CumpsHarness implements AutoCloseable {
 
     /** Running processes that carry this test's marker (cumps runs, stand-ins, daemons). */
     List<Long> markedProcesses() {
-        return Procs.runningWithEnv(MARKER_VARIABLE + "=" + marker);
+        return Procs.runningWhere(this::startedByThisTest);
+    }
+
+    /**
+     * Whether a process's environment shows this test started it: the marker (cumps runs, stand-ins
+     * run by hand), or, for daemons, which get only an allowlisted environment from cumps, a pipe or
+     * log directory under this test's private folder.
+     */
+    boolean startedByThisTest(List<String> environ) {
+        String entry = MARKER_VARIABLE + "=" + marker;
+        String pipeHere = "CUDA_MPS_PIPE_DIRECTORY=" + root + "/";
+        String logHere = "CUDA_MPS_LOG_DIRECTORY=" + root + "/";
+        return environ.stream().anyMatch(e -> e.equals(entry) || e.startsWith(pipeHere) || e.startsWith(logHere));
     }
 
     /** Running stand-in daemons/servers that carry this test's marker. */
@@ -434,9 +447,8 @@ final class CumpsHarness implements AutoCloseable {
             candidates.addAll(pids);
         }
         candidates.addAll(pidsNamedInFiles());
-        String entry = MARKER_VARIABLE + "=" + marker;
         for (long pid : candidates) {
-            if (Procs.running(pid) && Procs.environ(pid).contains(entry)) {
+            if (Procs.running(pid) && startedByThisTest(Procs.environ(pid))) {
                 Procs.kill(pid);
                 Procs.awaitGone(pid, Duration.ofSeconds(5));
             }

@@ -17,13 +17,16 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Daemons that fail to come up, never answer, or die: start cleans up and says why. */
+/**
+ * Daemons that fail to come up, never answer, or die: start cleans up and says why. The daemon gets
+ * only an allowlisted environment, so each fault reaches the stand-in through {@code start --env}.
+ */
 @ExtendWith(CumpsExtension.class)
 class LaunchFaultsE2eTest {
 
     @Test
     void failedLaunchShowsControlLogAndLeavesNothingBehind(CumpsHarness h) {
-        String line = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "launch-fails"), "start", "--name", "nolaunch").assertOneLineError();
+        String line = h.cumps("start", "--name", "nolaunch", "--env", "CUMPS_SIM_MPS_FAULT=launch-fails").assertOneLineError();
         assertTrue(line.contains("did not start"), line);
         assertTrue(line.contains("Failed to start: error opening pipe directory"), "the control.log text is shown: " + line);
         assertFalse(Files.exists(h.recordFile("nolaunch")), "no record");
@@ -35,7 +38,7 @@ class LaunchFaultsE2eTest {
         Path pipe = h.defaultPipe("mute");
         Path out = h.root.resolve("mute.out");
         Path err = h.root.resolve("mute.err");
-        Process start = h.start(Map.of("CUMPS_SIM_MPS_FAULT", "no-answer"), out, err, "start", "--name", "mute");
+        Process start = h.start(Map.of(), out, err, "start", "--name", "mute", "--env", "CUMPS_SIM_MPS_FAULT=no-answer");
         AtomicReference<Long> daemon = new AtomicReference<>();
         // The pid file exists only while the failed launch is cleaned up; catch the pid meanwhile.
         CumpsHarness.await("the no-answer daemon's pid file", Duration.ofSeconds(30), () -> {
@@ -58,7 +61,7 @@ class LaunchFaultsE2eTest {
 
     @Test
     void daemonThatDiesAfterStartingShowsStale(CumpsHarness h) {
-        Run start = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "dies"), "start", "--name", "frail");
+        Run start = h.cumps("start", "--name", "frail", "--env", "CUMPS_SIM_MPS_FAULT=dies");
         if (start.exitCode() == 0) {
             long pid = h.pidOf(start);
             assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(10)), "the daemon dies on its own");
@@ -75,7 +78,7 @@ class LaunchFaultsE2eTest {
 
     @Test
     void slowDaemonIsWaitedFor(CumpsHarness h) {
-        Run start = h.cumps(Map.of("CUMPS_SIM_MPS_FAULT", "slow", "CUMPS_SIM_MPS_SLOW_MS", "2000"), "start", "--name", "slow")
+        Run start = h.cumps("start", "--name", "slow", "--env", "CUMPS_SIM_MPS_FAULT=slow", "--env", "CUMPS_SIM_MPS_SLOW_MS=2000")
                 .assertOk();
         long pid = h.pidOf(start);
         assertTrue(Procs.runningDaemon(pid));

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -113,9 +114,10 @@ class LifecycleE2eTest {
 
     @Test
     void stopAllStopsEveryLiveDaemonAndCleansStaleRecords(CumpsHarness h) throws Exception {
-        long a = h.pidOf(h.cumps("start", "--name", "a").assertOk());
-        long b = h.pidOf(h.cumps("start", "--name", "b").assertOk());
-        long c = h.pidOf(h.cumps("start", "--name", "c").assertOk());
+        h.configure(SimConfig.defaults(3)); // one live daemon per GPU
+        long a = h.pidOf(h.cumps("start", "--name", "a", "--gpus", "0").assertOk());
+        long b = h.pidOf(h.cumps("start", "--name", "b", "--gpus", "1").assertOk());
+        long c = h.pidOf(h.cumps("start", "--name", "c", "--gpus", "2").assertOk());
         Procs.kill(c);
         assertTrue(Procs.awaitGone(c, Duration.ofSeconds(5)));
 

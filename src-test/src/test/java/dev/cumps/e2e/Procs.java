@@ -87,6 +87,23 @@ final class Procs {
         return found;
     }
 
+    /** Running (non-zombie) processes whose environment satisfies {@code test}. */
+    static List<Long> runningWhere(java.util.function.Predicate<List<String>> test) {
+        List<Long> found = new ArrayList<>();
+        long self = ProcessHandle.current().pid();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path dir : dirs) {
+                long pid = Long.parseLong(dir.getFileName().toString());
+                if (pid != self && running(pid) && test.test(environ(pid))) {
+                    found.add(pid);
+                }
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot scan /proc: " + e.getMessage(), e);
+        }
+        return found;
+    }
+
     /** SIGKILL to exactly this pid. */
     static void kill(long pid) {
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);

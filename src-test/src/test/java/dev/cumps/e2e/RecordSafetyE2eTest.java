@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,9 +26,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class RecordSafetyE2eTest {
 
     @Test
-    void killedDaemonShowsStaleAndStopRemovesTheRecordWithoutSignallingAnything(CumpsHarness h) {
-        long bystander = h.pidOf(h.cumps("start", "--name", "bystander").assertOk());
-        long pid = h.pidOf(h.cumps("start", "--name", "crash").assertOk());
+    void killedDaemonShowsStaleAndStopRemovesTheRecordWithoutSignallingAnything(CumpsHarness h) throws Exception {
+        h.configure(SimConfig.defaults(2)); // one live daemon per GPU
+        long bystander = h.pidOf(h.cumps("start", "--name", "bystander", "--gpus", "0").assertOk());
+        long pid = h.pidOf(h.cumps("start", "--name", "crash", "--gpus", "1").assertOk());
         Procs.kill(pid);
         assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
 
