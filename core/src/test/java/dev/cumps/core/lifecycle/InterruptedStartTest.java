@@ -59,8 +59,7 @@ class InterruptedStartTest {
         SimTools.install(bin, new SimToolOptions(System.getProperty("java.class.path"), config));
         Files.createDirectories(root.resolve("t"));
         HostEnvironment host = HostEnvironment.current().withEnv(Map.of(
-                "PATH", bin + ":/usr/bin:/bin", "TMPDIR", root.resolve("t").toString(), "HOME", root.toString(),
-                SimConfig.ENV_MPS_FAULT, "slow", SimConfig.ENV_MPS_SLOW_MS, "8000"));
+                "PATH", bin + ":/usr/bin:/bin", "TMPDIR", root.resolve("t").toString(), "HOME", root.toString()));
         Path records = root.resolve("records");
         CoreServices services = new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), records,
                 Clock.systemUTC(), new LifecycleTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(3),
@@ -72,7 +71,8 @@ class InterruptedStartTest {
         Thread worker = new Thread(() -> {
             try {
                 services.lifecycle().start(new StartRequest(Optional.empty(), Optional.of("cut"), Optional.of(pipe),
-                        Optional.of(root.resolve("l"))), stage -> { });
+                        Optional.of(root.resolve("l")), Map.of(SimConfig.ENV_MPS_FAULT, "slow", SimConfig.ENV_MPS_SLOW_MS, "8000")),
+                        stage -> { });
             } catch (RuntimeException e) {
                 thrown.set(e);
                 stillInterrupted.set(Thread.currentThread().isInterrupted());

@@ -240,6 +240,27 @@ class OwnershipTest {
         return t != null && Arrays.stream(t.getStackTrace()).anyMatch(f -> f.getMethodName().equals("lockResource"));
     }
 
+    @Test
+    void aResourceLockWaitsForItsHolderAndGivesUpWithTheGivenMessage() throws Exception {
+        dev.cumps.core.record.RecordStore store = sb.services().records();
+        dev.cumps.core.record.RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", java.time.Duration.ZERO, "busy gpu");
+        CumpsException busy = assertThrows(CumpsException.class,
+                () -> store.lockResource("gpu", "GPU-x", java.time.Duration.ofMillis(200), "busy gpu"));
+        assertEquals("busy gpu", busy.getMessage());
+        assertTrue(Files.list(store.root().resolve(dev.cumps.core.record.RecordStore.LOCK_DIR))
+                .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
+
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        try {
+            Future<dev.cumps.core.record.RecordStore.NameLock> waiter = pool.submit(
+                    () -> store.lockResource("gpu", "GPU-x", java.time.Duration.ofSeconds(30), "busy gpu"));
+            held.close();
+            waiter.get(30, TimeUnit.SECONDS).close();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     // ------------------------------------------------------------ directories
 
     @Test
