@@ -130,4 +130,19 @@ class StartViewModelTest {
         assertTrue(errors.get(0).getMessage().contains("already running"), errors.get(0).getMessage());
         assertFalse(ctx.activity().entries().get(0).success());
     }
+
+    @Test
+    void aStartOnAGpuWithALiveDaemonIsRefusedNamingIt() {
+        host.start("ui-g", 0);
+        vm.choose(vm.choices().get(0));
+        vm.nameProperty().set("ui-h");
+        List<Throwable> errors = new ArrayList<>();
+
+        vm.start(record -> { throw new AssertionError("two daemons on one GPU"); }, errors::add);
+
+        String message = errors.get(0).getMessage();
+        assertTrue(message.contains("'ui-g'") && message.contains("cumps stop --name ui-g"), message);
+        assertFalse(ctx.activity().entries().get(0).success());
+        assertTrue(ctx.activity().entries().get(0).outcome().contains("'ui-g'"));
+    }
 }
