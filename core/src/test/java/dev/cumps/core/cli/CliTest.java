@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
@@ -92,9 +93,9 @@ class CliTest {
 
     @Test
     void textStatusShowsLiveAndStaleDaemons() {
-        sb.start("up");
         DaemonRecord down = sb.start("down");
         sb.processes.kill(down.pid());
+        sb.start("up"); // a stale record does not block its GPU
 
         assertEquals(0, cumps("status"));
 
@@ -200,10 +201,11 @@ class CliTest {
 
     @Test
     void stopAllReportsEachOutcomeAndFailsWhenOneFailed() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1)); // one live daemon per GPU
         sb.mps.launch(FakeMpsHost.Launch.IGNORES_QUIT);
-        sb.start("a-stuck");
+        sb.start("a-stuck", 0);
         sb.mps.launch(FakeMpsHost.Launch.OK);
-        sb.start("b-live");
+        sb.start("b-live", 1);
 
         int code = cumps("stop", "--all");
 

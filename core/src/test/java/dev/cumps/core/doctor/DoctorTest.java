@@ -309,7 +309,9 @@ class DoctorTest {
     @Test
     void twoLiveDaemonsForTheSameGpuFail() {
         sb.start("one");
-        sb.start("two");
+        // cumps refuses a second daemon on one GPU; another tool (uni-cumps) can still leave this state.
+        sb.processes.put(5_400_000L, "nvidia-cuda-mps", 4242);
+        sb.handRecord("two", 5_400_000L, 4242, sb.dir.resolve("p2"), sb.dir.resolve("l2"));
 
         DoctorReport report = doctor(null);
 

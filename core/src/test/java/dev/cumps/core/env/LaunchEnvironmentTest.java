@@ -133,8 +133,9 @@ class LaunchEnvironmentTest {
 
     @Test
     void defaultTargetWithSeveralLiveRecordsAsksForName() {
-        sb.start("one");
-        sb.start("two");
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1)); // one live daemon per GPU
+        sb.start("one", 0);
+        sb.start("two", 1);
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.empty()));
 
