@@ -36,10 +36,14 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Start and stop as transactions. Start: resolve the GPU, lock the name, prepare private runtime
- * directories, launch {@code nvidia-cuda-mps-control -d}, wait for the control socket, check that
- * the daemon answers, verify the pid-file process and write the record last. Stop: only a record
- * of this user and host whose pid <em>and</em> start time still match is ever contacted.
+ * Start and stop as transactions. Start: resolve the GPU, lock the name, then the pipe directory,
+ * then the GPU (always in this order), refuse a pipe directory another record names or a GPU with
+ * another live daemon, prepare private runtime directories (whose parents no other user can
+ * change), launch {@code nvidia-cuda-mps-control -d} with an allowlisted environment and a
+ * per-launch nonce, wait for the control socket, check that the pipe directory is still the same
+ * one, that the daemon answers and that the pid-file process is the one this launch started, and
+ * write the record last. Stop: only a record of this user and host whose pid <em>and</em> start
+ * time still match is ever contacted, under its name and pipe-directory locks.
  */
 public final class DaemonLifecycle {
     private static final System.Logger LOG = System.getLogger(DaemonLifecycle.class.getName());
