@@ -92,6 +92,20 @@ class OwnershipTest {
     }
 
     @Test
+    void aPipeDirectoryReachedThroughALinkIsTheSameDirectory() throws IOException {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        Path pipe = sb.dir.resolve("p");
+        DaemonRecord first = lifecycle().start(Sandbox.request("0", "first", pipe, sb.dir.resolve("l1")), s -> { });
+        Path alias = Files.createSymbolicLink(sb.dir.resolve("alias"), sb.dir);
+
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request("1", "second", alias.resolve("p"), sb.dir.resolve("l2")), s -> { }));
+
+        assertTrue(e.getMessage().contains("'first' (live, pid " + first.pid() + ")"), e.getMessage());
+        assertEquals(1, sb.mps.launches().size());
+    }
+
+    @Test
     void undoOfAFailedLaunchLeavesADaemonItDidNotLaunchAlone() throws IOException {
         // Another daemon (not launched by this start) takes over the pipe directory's pid file while ours fails.
         sb.processes.put(FOREIGN_PID, FakeMpsHost.DAEMON_COMM, FOREIGN_TICKS);
