@@ -6,6 +6,7 @@ import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -38,18 +39,22 @@ public final class SimulatedHost {
     /**
      * A fresh sandbox for one console run, {@code ${TMPDIR:-/tmp}/csim-<6 random>}; call
      * {@link #remove()} when the console exits. The name is short on purpose: default control
-     * socket paths inside it must stay within the 95-byte limit.
+     * socket paths inside it must stay within the 95-byte limit. It is created 0700 under a name
+     * nobody else holds and checked like the CLI's.
      */
     public static SimulatedHost fresh(HostEnvironment host) {
         java.security.SecureRandom random = new java.security.SecureRandom();
         try {
             Files.createDirectories(host.tmpdir());
+            SandboxCheck.requireSafeParents(host.tmpdir().resolve("csim-"), host.uid());
             for (int attempt = 0; attempt < 100; attempt++) {
                 String suffix = Long.toString(random.nextInt(Integer.MAX_VALUE), 36);
                 Path root = host.tmpdir().resolve("csim-" + suffix);
                 try {
                     Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                    return new SimulatedHost(host, root);
+                    SimulatedHost sim = new SimulatedHost(host, root);
+                    sim.check();
+                    return sim;
                 } catch (java.nio.file.FileAlreadyExistsException taken) {
                     // Try another name.
                 }
@@ -81,14 +86,33 @@ public final class SimulatedHost {
         return root.resolve("rt");
     }
 
+    /** Whether anything (a directory, a link, a file) is at the sandbox's path; links are not followed. */
     public boolean exists() {
-        return Files.isDirectory(root);
+        return Files.exists(root, LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * Refuses, with a one-line {@link CumpsException} that says what to do, a sandbox that is not
+     * the caller's private directory (a link, another user's, not 0700, or under a folder others
+     * can change). Called before anything is written into the sandbox or run from it.
+     */
+    public void check() {
+        SandboxCheck.requirePrivate(root, host.uid());
     }
 
     /** Creates the sandbox if needed and (re)writes the stand-in launchers for the running code. */
     public SimulatedHost install() {
         try {
-            for (Path dir : new Path[] {root, records(), runtimeTmp()}) {
+            if (!exists()) {
+                SandboxCheck.requireSafeParents(root, host.uid());
+                try {
+                    Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } catch (java.nio.file.FileAlreadyExistsException raced) {
+                    // Someone created it meanwhile: the check below decides whether it can be used.
+                }
+            }
+            check();
+            for (Path dir : new Path[] {records(), runtimeTmp()}) {
                 if (!Files.isDirectory(dir)) {
                     Files.createDirectories(dir);
                     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
@@ -120,11 +144,15 @@ public final class SimulatedHost {
         return CoreServices.real(environment(), Optional.of(records.orElse(records())), true);
     }
 
-    /** Deletes the sandbox folder. Stop its daemons first (the services' stopAll). */
+    /**
+     * Deletes the sandbox folder after {@link #check()}: a link or another user's folder is refused,
+     * and links inside are removed, never followed. Stop its daemons first (the services' stopAll).
+     */
     public void remove() {
         if (!exists()) {
             return;
         }
+        check();
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override

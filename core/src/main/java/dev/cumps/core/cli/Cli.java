@@ -151,7 +151,7 @@ public final class Cli {
             footer = {"", "Records: ~/.cache/unilab/cuda-mps/<name>/daemon.json (shared with uni-cumps).",
                     "Exit status: 0 success, 1 failure (one line `error: ...` on stderr), 2 usage error."})
     final class Root implements Callable<Integer> {
-        @Option(names = "--records", paramLabel = "DIR", scope = CommandLine.ScopeType.INHERIT,
+        @Option(names = "--records", paramLabel = "DIR", converter = PathOption.class, scope = CommandLine.ScopeType.INHERIT,
                 description = "Record directory (default: ~/.cache/unilab/cuda-mps).")
         Path records;
 
@@ -299,10 +299,10 @@ public final class Cli {
         @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: gpu-<uuid>).")
         String name;
 
-        @Option(names = "--pipe-dir", paramLabel = "D", description = "Pipe directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/pipe).")
+        @Option(names = "--pipe-dir", paramLabel = "D", converter = PathOption.class, description = "Pipe directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/pipe).")
         Path pipeDir;
 
-        @Option(names = "--log-dir", paramLabel = "D", description = "Log directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/log).")
+        @Option(names = "--log-dir", paramLabel = "D", converter = PathOption.class, description = "Log directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/log).")
         Path logDir;
 
         @Option(names = "--env", paramLabel = "NAME=VALUE",

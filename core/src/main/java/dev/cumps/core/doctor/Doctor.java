@@ -170,16 +170,52 @@ public final class Doctor {
         }
         run.add(visibleIndexCheck(mask, inventory));
 
-        sharing.put("configured", daemon.isPresent());
-        sharing.put("pipe_directory_env", host.get("CUDA_MPS_PIPE_DIRECTORY").orElse(null));
         boolean valid = run.checks.stream().noneMatch(c -> c.status() == CheckStatus.FAIL);
-        sharing.put("validated", valid);
+        Map<String, Object> evidence = sharingEvidence(daemon, sharing, gpu, visible, managed, valid);
         if (daemon.isEmpty()) {
-            sharing.put("error", run.firstFailure().orElse("no live managed daemon for the selected GPU"));
+            evidence.put("error", run.firstFailure().orElse("no live managed daemon for the selected GPU"));
         }
-        Optional<DoctorReport.Plan> reportPlan = plan.map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(),
-                p.gpus().stream().map(g -> g.uuid().value()).toList()));
+        sharing = evidence;
+        DoctorReport.Plan reportPlan = plan.map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
+                .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(run.checks, visibilityOk ? StatusService.compatibleModes(visible) : List.of(), reportPlan, managed, sharing);
+    }
+
+    /**
+     * The CUDA process-sharing evidence under uni-cumps's keys and types (docs/cli.md): the doctor
+     * probes as one process ({@code rank} 0 of {@code world_size} 1) whose learner and collector
+     * share the selected GPU, addressed as {@code cuda:<ordinal among the visible GPUs>};
+     * {@code configured}/{@code effective} are {@code "mps"} when a live managed daemon is selected
+     * / answers, else null; {@code ambient_server} is whether NVIDIA's default pipe directory holds
+     * a control pipe no record owns. Keys found by the daemon checks ({@code daemon_pid},
+     * {@code gpu_uuid}) follow as additions.
+     */
+    private Map<String, Object> sharingEvidence(Optional<DaemonRecord> daemon, Map<String, Object> found, Optional<Gpu> gpu,
+                                                       List<Gpu> visible, List<ManagedDaemon> managed, boolean valid) {
+        Map<String, Object> e = new LinkedHashMap<>();
+        boolean answered = Boolean.TRUE.equals(found.get("answered"));
+        Optional<String> device = gpu.map(g -> "cuda:" + visible.indexOf(g));
+        Optional<String> uuid = gpu.map(g -> g.uuid().value());
+        e.put("configured", daemon.isPresent() ? "mps" : null);
+        e.put("effective", answered ? "mps" : null);
+        e.put("validated", valid);
+        e.put("rank", 0);
+        e.put("world_size", 1);
+        e.put("learner_device", device.orElse(null));
+        e.put("collector_device", device.orElse(null));
+        e.put("learner_gpu_uuid", uuid.orElse(null));
+        e.put("collector_gpu_uuid", uuid.orElse(null));
+        e.put("pipe_directory_env", host.get("CUDA_MPS_PIPE_DIRECTORY").orElse(null));
+        e.put("pipe_directory", found.get("pipe_directory"));
+        e.put("control_pipe", found.get("control_pipe"));
+        e.put("control_pipe_kind", found.get("control_pipe_kind"));
+        e.put("server_pid", found.get("server_pid"));
+        Path ambient = RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY;
+        e.put("ambient_server", ControlPipe.in(ambient).isPresent()
+                && managed.stream().noneMatch(d -> d.record().pipeDirectory().equals(ambient)));
+        e.put("gpu_uuid", found.get("gpu_uuid"));
+        e.put("daemon_pid", found.get("daemon_pid"));
+        return e;
     }
 
     private void daemonChecks(Run run, Optional<DaemonRecord> daemon, Map<String, Object> sharing) {
@@ -195,7 +231,6 @@ public final class Doctor {
             for (String[] c : dependent) {
                 run.skip(c[0], c[1], "needs one live managed daemon");
             }
-            sharing.put("effective", false);
             return;
         }
         DaemonRecord r = daemon.get();
@@ -224,7 +259,7 @@ public final class Doctor {
 
         CommandResult answer = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list");
         boolean answered = MpsControl.answered(answer);
-        sharing.put("effective", pipe.isPresent() && answered);
+        sharing.put("answered", pipe.isPresent() && answered);
         sharing.put("server_pid", answered ? answer.stdout().lines().map(String::strip).filter(s -> s.matches("\\d+"))
                 .map(Long::parseLong).findFirst().orElse(null) : null);
         run.add("answers", dependent[3][1], answered ? CheckStatus.PASS : CheckStatus.FAIL,

@@ -1,20 +1,23 @@
 package dev.cumps.core.doctor;
 
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import dev.cumps.core.topology.TopologyMode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The doctor's findings. {@code valid} holds when no check failed; warnings do not invalidate.
  *
- * @param plan    the resolved selector, or empty when it did not resolve
+ * <p>The JSON form is a superset of uni-cumps's {@code doctor --json} (docs/cli.md, "JSON contract").
+ *
+ * @param compatibleModes the modes the visible GPUs could support ({@code usable_topology_modes})
+ * @param plan    the resolved selector; when it did not resolve, the mode its shape asks for and no GPUs
  * @param sharing the CUDA process-sharing probe's evidence (keys as uni-cumps reports them)
  */
-public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Optional<Plan> plan,
+public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Plan plan,
                            List<ManagedDaemon> managedDaemons, Map<String, Object> sharing) {
     public static final int SCHEMA_VERSION = 1;
 
@@ -25,8 +28,15 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         sharing = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sharing));
     }
 
-    /** The selector as given, the mode it resolved to, and the GPU UUIDs. */
-    public record Plan(String selector, TopologyMode mode, List<String> gpus) {
+    /** The selector as given, the mode it resolved to, and the GPUs (none when it did not resolve). */
+    public record Plan(String selector, TopologyMode mode, List<Gpu> gpus) {
+        public Plan {
+            gpus = List.copyOf(gpus);
+        }
+
+        public boolean resolved() {
+            return !gpus.isEmpty();
+        }
     }
 
     public boolean valid() {
@@ -42,17 +52,25 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         m.put("schema_version", SCHEMA_VERSION);
         m.put("valid", valid());
         m.put("checks", checks.stream().map(DoctorCheck::toJsonMap).toList());
-        m.put("compatible_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
-        m.put("plan", plan.map(p -> {
-            Map<String, Object> pm = new LinkedHashMap<>();
-            pm.put("selector", p.selector());
-            pm.put("topology_mode", p.mode().id());
-            pm.put("gpus", p.gpus());
-            return (Object) pm;
-        }).orElse(null));
+        m.put("compatible_topology_modes", TopologyMode.ids());
+        m.put("usable_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
+        Map<String, Object> pm = new LinkedHashMap<>();
+        pm.put("selector", plan.selector());
+        pm.put("topology_mode", plan.mode().id());
+        pm.put("gpus", plan.gpus().stream().map(DoctorReport::indexAndUuid).toList());
+        pm.put("resolved", plan.resolved());
+        m.put("plan", pm);
         m.put("managed_daemons", managedDaemons.stream().map(HostStatus::daemonJson).toList());
         m.put("cuda_process_sharing", sharing);
         return m;
+    }
+
+    /** {@code {"index": int, "uuid": str}}, as uni-cumps lists a GPU. */
+    static Map<String, Object> indexAndUuid(Gpu gpu) {
+        Map<String, Object> g = new LinkedHashMap<>();
+        g.put("index", gpu.index());
+        g.put("uuid", gpu.uuid().value());
+        return g;
     }
 
     /** A Markdown rendering for sharing a diagnosis (the window's Export and Copy). */

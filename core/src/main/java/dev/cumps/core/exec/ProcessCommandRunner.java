@@ -76,7 +76,11 @@ public final class ProcessCommandRunner implements CommandRunner {
         }
     }
 
-    /** Resolves a program name against a PATH value the way a POSIX shell does. */
+    /**
+     * Resolves a program name against a PATH value the way a POSIX shell does, except that empty
+     * and relative entries are skipped: a shell would search the working directory for them, where
+     * anyone who can write there could plant a {@code nvidia-smi}.
+     */
     public static Optional<Path> resolve(String program, String pathValue) {
         if (program.contains("/")) {
             Path p = Path.of(program);
@@ -86,7 +90,10 @@ public final class ProcessCommandRunner implements CommandRunner {
             return Optional.empty();
         }
         for (String dir : pathValue.split(":", -1)) {
-            Path candidate = Path.of(dir.isEmpty() ? "." : dir).resolve(program);
+            if (!dir.startsWith("/")) {
+                continue;
+            }
+            Path candidate = Path.of(dir).resolve(program);
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
                 return Optional.of(candidate.toAbsolutePath());
             }

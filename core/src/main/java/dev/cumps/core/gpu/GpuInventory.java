@@ -6,6 +6,9 @@ import java.util.Optional;
 /**
  * The result of asking nvidia-smi for the GPUs: either the GPUs, or a diagnostic saying why they
  * could not be listed. Never both empty-handed and silent.
+ *
+ * @param nvidiaSmiAvailable whether the GPU query succeeded, as uni-cumps means it: false when
+ *                           nvidia-smi is missing, hangs, fails or prints what cannot be parsed
  */
 public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<String> diagnostic,
                            Optional<String> driverVersion) {

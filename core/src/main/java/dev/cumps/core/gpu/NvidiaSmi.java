@@ -39,7 +39,8 @@ public final class NvidiaSmi {
             }
             return GpuInventory.of(gpus);
         } catch (CumpsException e) {
-            return new GpuInventory(true, List.of(), java.util.Optional.of(e.getMessage()), java.util.Optional.empty());
+            // The query failed even though nvidia-smi ran: uni-cumps reports it as not available.
+            return GpuInventory.unavailable(e.getMessage());
         }
     }
 }

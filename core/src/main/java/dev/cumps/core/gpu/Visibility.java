@@ -5,24 +5,30 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The effect of {@code CUDA_VISIBLE_DEVICES} on the GPU list, applied the same way by status, start
  * and doctor. Entries are indices or UUIDs, comma separated; unset, empty or {@code all} means all.
  * An entry that matches no GPU is an error (CUDA would silently drop it and every later entry).
+ * An index is ASCII digits only ({@code [0-9]+}, as CUDA reads it): {@code +1}, {@code -0},
+ * {@code 0x1}, Arabic-Indic or full-width digits name no GPU and are errors that name the entry.
+ * ASCII blanks around a mask entry are ignored; any other character is not.
  */
 public final class Visibility {
+    private static final Pattern ASCII_DIGITS = Pattern.compile("[0-9]+");
     private Visibility() {
     }
 
     public static List<Gpu> apply(Optional<String> mask, List<Gpu> gpus) {
-        if (mask.isEmpty() || mask.get().isBlank() || mask.get().strip().equalsIgnoreCase("all")) {
+        if (mask.isEmpty() || stripAsciiBlanks(mask.get()).isEmpty() || stripAsciiBlanks(mask.get()).equalsIgnoreCase("all")) {
             return List.copyOf(gpus);
         }
         Set<Gpu> visible = new LinkedHashSet<>();
-        for (String raw : mask.get().split(",")) {
-            String entry = raw.strip();
+        for (String raw : mask.get().split(",", -1)) {
+            String entry = stripAsciiBlanks(raw);
             if (entry.isEmpty()) {
                 throw new CumpsException("CUDA_VISIBLE_DEVICES='" + mask.get() + "' has an empty entry; list indices or UUIDs separated by single commas");
             }
@@ -39,12 +45,36 @@ public final class Visibility {
             GpuUuid uuid = GpuUuid.parse(entry);
             return gpus.stream().filter(g -> g.uuid().equals(uuid)).findFirst();
         }
-        try {
-            int index = Integer.parseInt(entry);
-            return gpus.stream().filter(g -> g.index() == index).findFirst();
-        } catch (NumberFormatException e) {
-            throw new CumpsException("'" + entry + "' is neither a GPU index nor a GPU UUID");
+        int index = parseIndex(entry).orElseThrow(() -> new CumpsException("'" + entry
+                + "' is neither a GPU index (ASCII digits 0-9) nor a GPU UUID (GPU-...)"));
+        return gpus.stream().filter(g -> g.index() == index).findFirst();
+    }
+
+    /**
+     * A GPU index as CUDA reads one: ASCII digits only. Signs, hex, blanks and non-ASCII digits
+     * (which {@link Integer#parseInt} would accept) are not indices.
+     */
+    public static OptionalInt parseIndex(String entry) {
+        if (!ASCII_DIGITS.matcher(entry).matches()) {
+            return OptionalInt.empty();
         }
+        try {
+            return OptionalInt.of(Integer.parseInt(entry));
+        } catch (NumberFormatException tooLarge) {
+            throw new CumpsException("GPU index '" + entry + "' is too large; nvidia-smi lists the indices");
+        }
+    }
+
+    private static String stripAsciiBlanks(String text) {
+        int begin = 0;
+        int end = text.length();
+        while (begin < end && (text.charAt(begin) == ' ' || text.charAt(begin) == '\t')) {
+            begin++;
+        }
+        while (end > begin && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        return text.substring(begin, end);
     }
 
     /** {@code 0=GPU-..., 1=GPU-...}, for messages that list the GPUs to choose from. */

@@ -38,24 +38,35 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<S
         }
     }
 
+    /**
+     * The JSON of {@code status --json}: a superset of uni-cumps's, whose keys keep uni-cumps's types
+     * and meanings ({@code gpus}: the visible GPUs; {@code platform}: Python's
+     * {@code platform.system()}); every GPU with its {@code visible} flag is under {@code all_gpus}.
+     */
     public Map<String, Object> toJsonMap() {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("schema_version", SCHEMA_VERSION);
-        map.put("platform", platform);
+        map.put("platform", pythonSystem(platform));
+        map.put("platform_id", platform);
         map.put("simulated", simulated);
         map.put("nvidia_smi_available", nvidiaSmiAvailable);
         map.put("diagnostic", diagnostic.orElse(null));
         map.put("cuda_visible_devices", cudaVisibleDevices.orElse(null));
         map.put("driver_version", driverVersion.orElse(null));
         map.put("record_root", recordRoot.toString());
-        List<Object> gpuList = new ArrayList<>();
+        List<Object> visibleList = new ArrayList<>();
+        List<Object> allList = new ArrayList<>();
         for (GpuRow row : gpus) {
             Map<String, Object> g = gpuJson(row.gpu());
             g.put("visible", row.visible());
             g.put("managed_names", row.daemonNames());
-            gpuList.add(g);
+            allList.add(g);
+            if (row.visible()) {
+                visibleList.add(g);
+            }
         }
-        map.put("gpus", gpuList);
+        map.put("gpus", visibleList);
+        map.put("all_gpus", allList);
         List<Object> pipes = new ArrayList<>();
         for (PipeRow pipe : controlPipes) {
             Map<String, Object> p = new LinkedHashMap<>();
@@ -68,8 +79,23 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<S
         map.put("control_pipes", pipes);
         map.put("managed_daemons", daemons.stream().map(HostStatus::daemonJson).toList());
         map.put("unreadable_records", unreadable.stream().map(HostStatus::unreadableJson).toList());
-        map.put("compatible_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
+        map.put("compatible_topology_modes", TopologyMode.ids());
+        map.put("usable_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
         return map;
+    }
+
+    /** Python's {@code platform.system()} for a platform id: {@code Linux}, {@code Darwin}, {@code Windows}. */
+    static String pythonSystem(String platformId) {
+        if (platformId.equals("linux")) {
+            return "Linux";
+        }
+        if (platformId.startsWith("mac") || platformId.equals("darwin")) {
+            return "Darwin";
+        }
+        if (platformId.startsWith("windows")) {
+            return "Windows";
+        }
+        return platformId;
     }
 
     public static Map<String, Object> gpuJson(Gpu gpu) {
@@ -87,6 +113,7 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<S
 
     public static Map<String, Object> daemonJson(ManagedDaemon daemon) {
         Map<String, Object> d = new LinkedHashMap<>(daemon.record().toJsonMap());
+        d.put("process_live", daemon.live());
         d.put("record_state", daemon.state().id());
         return d;
     }

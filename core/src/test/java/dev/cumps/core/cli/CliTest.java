@@ -75,7 +75,7 @@ class CliTest {
         assertEquals(0, code, err);
         com.fasterxml.jackson.databind.JsonNode tree = dev.cumps.core.json.Json.mapper().readTree(out);
         assertKeysSorted(tree);
-        assertTrue(out.startsWith("{\n  \"compatible_topology_modes\": [\n    \"single_gpu\"\n  ],\n"), out);
+        assertTrue(out.startsWith("{\n  \"all_gpus\": [\n"), out);
         assertTrue(out.lines().filter(l -> l.startsWith(" ")).allMatch(l -> (l.length() - l.stripLeading().length()) % 2 == 0), out);
         assertEquals("listed", tree.get("managed_daemons").get(0).get("name").asText());
         assertEquals("", err);

@@ -2,6 +2,7 @@ package dev.cumps.core.doctor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.json.Json;
@@ -64,7 +65,7 @@ class DoctorTest {
         assertTrue(statuses(report).keySet().containsAll(Set.of("platform", "nvidia_smi", "visibility", "topology", "mig",
                 "compute_mode", "daemon_count", "identity", "control_pipe", "pipe_access", "answers", "pid_file", "control_log",
                 "env_pipe_directory", "env_visible_index")), statuses(report).keySet().toString());
-        assertEquals(true, report.sharing().get("effective"));
+        assertEquals("mps", report.sharing().get("effective"));
         assertEquals(true, report.sharing().get("validated"));
     }
 
@@ -78,7 +79,7 @@ class DoctorTest {
         for (String id : DAEMON_CHECKS) {
             assertEquals(CheckStatus.SKIP, check(report, id).status(), id);
         }
-        assertEquals(false, report.sharing().get("configured"));
+        assertNull(report.sharing().get("configured"));
         assertTrue(((String) report.sharing().get("error")).contains("live"), String.valueOf(report.sharing().get("error")));
     }
 
@@ -146,7 +147,7 @@ class DoctorTest {
 
         assertEquals(CheckStatus.FAIL, check(list, "topology").status());
         assertTrue(check(list, "topology").observed().contains("single_task_multi_gpu"), check(list, "topology").observed());
-        assertEquals("single_task_multi_gpu", list.plan().orElseThrow().mode().id());
+        assertEquals("single_task_multi_gpu", list.plan().mode().id());
         assertEquals(CheckStatus.FAIL, check(all, "topology").status());
         assertTrue(check(all, "topology").observed().contains("task_per_gpu"), check(all, "topology").observed());
         assertFalse(list.valid());
@@ -226,7 +227,8 @@ class DoctorTest {
         DoctorReport report = doctor(null);
 
         assertEquals(CheckStatus.FAIL, check(report, "answers").status());
-        assertEquals(false, report.sharing().get("effective"));
+        assertNull(report.sharing().get("effective"));
+        assertEquals("mps", report.sharing().get("configured"));
         assertFalse(report.valid());
     }
 
@@ -262,16 +264,24 @@ class DoctorTest {
         for (Map<String, Object> c : checks) {
             assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy"), c.keySet());
         }
-        assertEquals(List.of("single_gpu"), json.get("compatible_topology_modes"));
-        assertEquals(Map.of("selector", "0", "topology_mode", "single_gpu", "gpus", List.of(FakeGpu.uuidFor(0))), json.get("plan"));
+        assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), json.get("compatible_topology_modes"));
+        assertEquals(List.of("single_gpu"), json.get("usable_topology_modes"), "one visible GPU supports only single_gpu");
+        assertEquals(Map.of("selector", "0", "topology_mode", "single_gpu", "resolved", true,
+                "gpus", List.of(Map.of("index", 0, "uuid", FakeGpu.uuidFor(0)))), json.get("plan"));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> daemons = (List<Map<String, Object>>) json.get("managed_daemons");
         assertEquals("live", daemons.get(0).get("record_state"));
+        assertEquals(true, daemons.get(0).get("process_live"));
         @SuppressWarnings("unchecked")
         Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
         assertTrue(sharing.keySet().containsAll(Set.of("configured", "effective", "validated", "control_pipe", "control_pipe_kind",
                 "server_pid", "pipe_directory", "pipe_directory_env", "gpu_uuid")), sharing.keySet().toString());
-        assertEquals(true, sharing.get("configured"));
+        assertEquals("mps", sharing.get("configured"));
+        assertEquals("mps", sharing.get("effective"));
+        assertEquals(0, sharing.get("rank"));
+        assertEquals(1, sharing.get("world_size"));
+        assertEquals("cuda:0", sharing.get("learner_device"));
+        assertEquals(FakeGpu.uuidFor(0), sharing.get("collector_gpu_uuid"));
         assertEquals(r.pipeDirectory().resolve("control").toString(), sharing.get("control_pipe"));
         assertEquals("unix_socket", sharing.get("control_pipe_kind"));
         assertEquals(5600001, ((Number) sharing.get("server_pid")).intValue());
@@ -288,8 +298,9 @@ class DoctorTest {
         assertEquals(false, json.get("valid"));
         @SuppressWarnings("unchecked")
         Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
-        assertEquals(false, sharing.get("configured"));
-        assertEquals(false, sharing.get("effective"));
+        assertNull(sharing.get("configured"));
+        assertNull(sharing.get("effective"));
+        assertEquals(false, sharing.get("validated"));
         assertTrue(sharing.get("error") instanceof String);
     }
 
@@ -303,7 +314,8 @@ class DoctorTest {
         assertTrue(check(report, "nvidia_smi").observed().contains("did not answer"), check(report, "nvidia_smi").observed());
         assertEquals(CheckStatus.SKIP, check(report, "visibility").status());
         assertFalse(report.valid());
-        assertTrue(report.plan().isEmpty());
+        assertFalse(report.plan().resolved());
+        assertEquals(dev.cumps.core.topology.TopologyMode.SINGLE_GPU, report.plan().mode());
     }
 
     @Test

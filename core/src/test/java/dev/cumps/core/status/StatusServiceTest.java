@@ -211,7 +211,8 @@ class StatusServiceTest {
                 "cuda_visible_devices", "gpus", "control_pipes", "managed_daemons", "compatible_topology_modes",
                 "unreadable_records")), json.keySet().toString());
         assertEquals(1, json.get("schema_version"));
-        assertEquals("linux", json.get("platform"));
+        assertEquals("Linux", json.get("platform"), "Python's platform.system(), as uni-cumps reports it");
+        assertEquals("linux", json.get("platform_id"));
         assertEquals(true, json.get("nvidia_smi_available"));
         assertNull(json.get("diagnostic"));
         assertEquals("0,1", json.get("cuda_visible_devices"));
@@ -228,7 +229,7 @@ class StatusServiceTest {
         assertEquals("unix_socket", pipe.get("kind"));
         Map<String, Object> daemon = list(json, "managed_daemons").get(0);
         assertEquals(new TreeSet<>(Set.of("created_at", "gpu_uuids", "host", "log_directory", "name", "pid", "pipe_directory",
-                "process_start_ticks", "topology_mode", "uid", "record_state")), new TreeSet<>(daemon.keySet()));
+                "process_start_ticks", "topology_mode", "uid", "process_live", "record_state")), new TreeSet<>(daemon.keySet()));
         assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), json.get("compatible_topology_modes"));
         assertEquals(List.of(), json.get("unreadable_records"));
     }

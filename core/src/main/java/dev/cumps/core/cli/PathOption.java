@@ -1,0 +1,38 @@
+package dev.cumps.core.cli;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import picocli.CommandLine;
+
+/**
+ * The converter of every path option ({@code --records}, {@code --pipe-dir}, {@code --log-dir}).
+ * An empty value would silently mean the working directory, and a value that was not valid in the
+ * locale's encoding has already been decoded with replacement characters (U+FFFD) by the JVM, so
+ * it would name another directory than the one typed: both are usage errors. Picocli prefixes the
+ * message with the option's name.
+ */
+public final class PathOption implements CommandLine.ITypeConverter<Path> {
+    /** What the JVM substitutes for bytes of {@code argv} it cannot decode. */
+    static final char REPLACEMENT = '\uFFFD';
+
+    @Override
+    public Path convert(String value) {
+        return parse(value);
+    }
+
+    /** The path a value names; {@link CommandLine.TypeConversionException} if it is empty or was not decodable. */
+    public static Path parse(String value) {
+        if (value.isEmpty()) {
+            throw new CommandLine.TypeConversionException("the path is empty; give a directory (use . for the current one)");
+        }
+        if (value.indexOf(REPLACEMENT) >= 0) {
+            throw new CommandLine.TypeConversionException("the path is not valid text in this locale's encoding (UTF-8)"
+                    + " and cannot be used as given; choose a directory whose name is valid UTF-8");
+        }
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new CommandLine.TypeConversionException("'" + value + "' is not a usable path: " + e.getReason());
+        }
+    }
+}

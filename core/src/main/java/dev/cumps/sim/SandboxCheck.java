@@ -1,0 +1,91 @@
+package dev.cumps.sim;
+
+import dev.cumps.core.CumpsException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+
+/**
+ * The checks a simulation sandbox passes before anything is written into it or run from it: the
+ * folder is a real directory (not a link), owned by the caller, mode 0700; and no folder above it
+ * can be changed by anyone but its owner (root or the caller), unless it is sticky like {@code /tmp}.
+ * A sandbox that fails is refused, never repaired or reused: another local user who prepared it
+ * could otherwise run code as the caller through the stand-in tools.
+ */
+final class SandboxCheck {
+    private static final int GROUP_OR_OTHER = 0077;
+    private static final int GROUP_OR_OTHER_WRITE = 0022;
+    private static final int STICKY = 01000;
+    private static final int TYPE_MASK = 0170000;
+    private static final int DIRECTORY = 0040000;
+
+    private SandboxCheck() {
+    }
+
+    /** Refuses {@code root} unless it is the caller's private directory under safe parents. */
+    static void requirePrivate(Path root, int uid) {
+        requireSafeParents(root, uid);
+        String remedy = "; remove it (as its owner or root) or set TMPDIR to a private directory of yours";
+        if (Files.isSymbolicLink(root)) {
+            throw new CumpsException("simulation sandbox " + root + " is a symbolic link, not a directory" + remedy);
+        }
+        int mode;
+        int owner;
+        try {
+            mode = (Integer) Files.getAttribute(root, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            owner = (Integer) Files.getAttribute(root, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException | UnsupportedOperationException e) {
+            throw new CumpsException("cannot inspect the simulation sandbox " + root + ": " + e.getMessage() + remedy);
+        }
+        if ((mode & TYPE_MASK) != DIRECTORY) {
+            throw new CumpsException("simulation sandbox " + root + " is not a directory" + remedy);
+        }
+        if (owner != uid) {
+            throw new CumpsException("simulation sandbox " + root + " is owned by uid " + owner + ", not by you (uid " + uid + ")" + remedy);
+        }
+        if ((mode & GROUP_OR_OTHER) != 0) {
+            throw new CumpsException("simulation sandbox " + root + " has mode " + Integer.toOctalString(mode & 07777)
+                    + ", not 700 (others could change what it runs)" + remedy);
+        }
+    }
+
+    /**
+     * Refuses when a folder above {@code root} (as the kernel resolves it) is owned by another user,
+     * or is writable by group or others without the sticky bit.
+     */
+    static void requireSafeParents(Path root, int uid) {
+        Path parent = root.toAbsolutePath().getParent();
+        if (parent == null) {
+            return;
+        }
+        Path real;
+        try {
+            real = parent.toRealPath();
+        } catch (NoSuchFileException e) {
+            throw new CumpsException("the folder for the simulation sandbox, " + parent + ", does not exist; create it or set TMPDIR");
+        } catch (IOException e) {
+            throw new CumpsException("cannot resolve the folder of the simulation sandbox " + parent + ": " + e.getMessage());
+        }
+        for (Path dir = real; dir != null; dir = dir.getParent()) {
+            int mode;
+            int owner;
+            try {
+                mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+                owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            } catch (IOException | UnsupportedOperationException e) {
+                throw new CumpsException("cannot inspect " + dir + " above the simulation sandbox: " + e.getMessage());
+            }
+            if (owner != 0 && owner != uid) {
+                throw new CumpsException("the simulation sandbox " + root + " lies in " + dir + ", owned by uid " + owner
+                        + ", who could replace it; set TMPDIR to a private directory of yours");
+            }
+            if ((mode & GROUP_OR_OTHER_WRITE) != 0 && (mode & STICKY) == 0) {
+                throw new CumpsException("the simulation sandbox " + root + " lies in " + dir + ", mode "
+                        + Integer.toOctalString(mode & 07777) + ": others may rename or replace it (no sticky bit);"
+                        + " set TMPDIR to a private directory of yours");
+            }
+        }
+    }
+}
