@@ -280,4 +280,20 @@ class CliTest {
         assertOneErrorLine();
         assertTrue(err.contains("boom"), err);
     }
+    /** An empty path would mean the working directory; U+FFFD is what the JVM made of bytes it could not decode. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "--pipe-dir|''|empty", "--log-dir|''|empty", "--records|''|empty",
+        "--pipe-dir|/tmp/p\uFFFDx|not valid text", "--log-dir|\uFFFD|not valid text", "--records|/r\uFFFD|not valid text"})
+    void anEmptyOrUndecodablePathOptionIsAUsageErrorNamingIt(String option, String value, String reason) {
+        String[] args = option.equals("--records") ? new String[] {option, value, "start", "--name", "p"}
+                : new String[] {"start", "--name", "p", option, value};
+
+        assertEquals(2, cumps(args), err);
+
+        assertOneErrorLine();
+        assertTrue(err.contains("'" + option + "'") && err.contains(reason), err);
+        assertTrue(sb.mps.launches().isEmpty(), "no daemon was started");
+        assertFalse(Files.exists(sb.recordFile("p")));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.cumps.core.exec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class ProcessCommandRunnerTest {
     private final ProcessCommandRunner runner = new ProcessCommandRunner();
@@ -71,5 +74,37 @@ class ProcessCommandRunnerTest {
         assertTrue(r.succeeded());
         assertTrue(r.stdout().contains("launched"));
         assertTrue(System.nanoTime() - start < Duration.ofSeconds(8).toNanos(), "returned within the drain grace, not after the grandchild");
+    }
+    /**
+     * A shell would run {@code ./nvidia-smi} for an empty or relative PATH entry; anyone who can write
+     * to the working directory could plant one. The planted program would create a marker file.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {":/usr/bin:/bin", ".:/usr/bin:/bin", "/usr/bin:/bin:", "/usr/bin::/bin", "RELATIVE:/usr/bin:/bin"})
+    void emptyAndRelativePathEntriesAreIgnored(String path, @TempDir Path elsewhere) throws Exception {
+        Path cwd = Path.of("").toAbsolutePath();
+        String program = "cumps-planted-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
+        Path marker = elsewhere.resolve("ran");
+        String script = "#!/bin/sh\ntouch '" + marker + "'\n";
+        Path inCwd = cwd.resolve(program);
+        Path inElsewhere = elsewhere.resolve(program);
+        for (Path p : List.of(inCwd, inElsewhere)) {
+            Files.writeString(p, script);
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
+        }
+        String value = path.replace("RELATIVE", cwd.relativize(elsewhere).toString());
+        try {
+            CommandResult result = runner.run(new CommandSpec(List.of(program), Map.of("PATH", value), null, Duration.ofSeconds(5)));
+            assertEquals(CommandResult.Outcome.NOT_FOUND, result.outcome(), value);
+            assertTrue(ProcessCommandRunner.resolve(program, value).isEmpty(), value);
+            assertFalse(Files.exists(marker), "the planted program ran for PATH=" + value);
+
+            CommandResult absolute = runner.run(new CommandSpec(List.of(program), Map.of("PATH", elsewhere + ":/usr/bin:/bin"), null,
+                    Duration.ofSeconds(5)));
+            assertEquals(0, absolute.exitCode(), "the same program is found through an absolute entry");
+            assertTrue(Files.exists(marker));
+        } finally {
+            Files.deleteIfExists(inCwd);
+        }
     }
 }

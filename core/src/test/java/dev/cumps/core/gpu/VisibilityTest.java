@@ -103,4 +103,38 @@ class VisibilityTest {
     void modesAreAlwaysListedInCanonicalOrder() {
         assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), TopologyMode.ids());
     }
+    /** Integer.parseInt accepts all of these as an index; CUDA accepts none, so neither does cumps. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u0661", "\uff11", "+1", "-0", " 1", "1 ", "0x1", "1.0", "\u00a01", "\u0661,0", "0,+1"})
+    void aSelectorEntryThatIsNotAsciiDigitsOrAUuidIsAnErrorNamingIt(String selector) {
+        CumpsException e = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.of(selector), THREE));
+        String bad = java.util.Arrays.stream(selector.split(",")).filter(x -> !x.equals("0")).findFirst().orElseThrow();
+        assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+        assertTrue(e.getMessage().contains("ASCII digits"), e.getMessage());
+    }
+
+    @Test
+    void leadingZerosAreStillAnAsciiIndex() {
+        assertEquals(THREE.get(1), Selectors.resolve(Optional.of("01"), THREE).requireSingleGpu());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\u0661", "\uff11", "+1", "-0", "0x1", "\u00a01", "0,\u0661"})
+    void aMaskEntryThatIsNotAsciiDigitsOrAUuidIsAnErrorNamingIt(String mask) {
+        CumpsException e = assertThrows(CumpsException.class, () -> Visibility.apply(Optional.of(mask), THREE));
+        String bad = mask.startsWith("0,") ? mask.substring(2) : mask;
+        assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {" 1", "1 ", "\t1"})
+    void asciiBlanksAroundAMaskEntryAreIgnored(String mask) {
+        assertEquals(List.of(THREE.get(1)), Visibility.apply(Optional.of(mask), THREE));
+    }
+
+    @Test
+    void aTooLargeIndexIsAnErrorNotAnOverflow() {
+        CumpsException e = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.of("99999999999"), THREE));
+        assertTrue(e.getMessage().contains("'99999999999'"), e.getMessage());
+    }
 }
