@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -58,6 +59,47 @@ class InteropE2eTest {
             "if text != json.dumps(rec, indent=2, sort_keys=True) + '\\n': problems.append('text differs from json.dumps')",
             "print('OK' if not problems else '; '.join(problems))");
 
+    /**
+     * A consumer written against uni-cumps's keys: checks one output against a golden shape with
+     * Python's own types (int is not float, bool is not int), as {@code json.loads} gives them.
+     */
+    static final String CHECK_LIKE_UNI_CUMPS_CONSUMER = String.join("\n",
+            "import json, os, sys",
+            "shapes, name, text = sys.argv[1], sys.argv[2], sys.stdin.read()",
+            "def load(n): return json.load(open(os.path.join(shapes, n + '.json')))",
+            "TYPES = {'str': (str,), 'int': (int,), 'float': (float,), 'bool': (bool,)}",
+            "def check(spec, v, where, out):",
+            "    if isinstance(spec, str):",
+            "        base = spec.rstrip('?')",
+            "        if v is None:",
+            "            if not spec.endswith('?'): out.append(where + ': null')",
+            "        elif type(v) not in TYPES[base]: out.append('%s: %s is not %s' % (where, type(v).__name__, base))",
+            "    elif isinstance(spec, list):",
+            "        if type(v) is not list: out.append(where + ': not a list'); return",
+            "        for i, item in enumerate(v): check(spec[0], item, '%s[%d]' % (where, i), out)",
+            "    elif '$const' in spec:",
+            "        if v != spec['$const']: out.append('%s: %r' % (where, v))",
+            "    elif '$enum' in spec:",
+            "        if v not in spec['$enum']: out.append('%s: %r' % (where, v))",
+            "    elif '$oneOf' in spec:",
+            "        tries = []",
+            "        for alt in spec['$oneOf']:",
+            "            t = []; check(alt, v, where, t); tries.append(t)",
+            "        if all(tries): out.append(where + ': ' + ' | '.join('; '.join(t) for t in tries))",
+            "    else:",
+            "        if type(v) is not dict: out.append(where + ': not an object'); return",
+            "        if '$map' in spec:",
+            "            for k, x in v.items(): check(spec['$map'], x, where + '.' + k, out)",
+            "            return",
+            "        if '$ref' in spec: check(load(spec['$ref']), v, where, out)",
+            "        for k, s in spec.items():",
+            "            if k.startswith('$'): continue",
+            "            if k not in v: out.append(where + '.' + k + ': missing')",
+            "            else: check(s, v[k], where + '.' + k, out)",
+            "problems = []",
+            "check(load(name), json.loads(text), '$', problems)",
+            "print('OK' if not problems else '; '.join(problems))");
+
     @BeforeEach
     void needsPython() {
         assumeTrue(CumpsHarness.python3().isPresent(), "python3 is needed to play uni-cumps");
@@ -94,6 +136,25 @@ class InteropE2eTest {
         String verdict = h.python(READ_LIKE_UNI_CUMPS, h.recordFile("touni").toString()).assertOk().stdout().strip();
         assertEquals("OK", verdict);
         h.cumps("stop", "--name", "touni").assertOk();
+        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+    }
+    /** status, doctor, env, start and stop output, read by a Python consumer written for uni-cumps's keys. */
+    @Test
+    void aPythonConsumerWrittenForUniCumpsReadsEveryJsonOutputUnchanged(CumpsHarness h) {
+        String shapes = JsonContract.DIR.toString();
+        Map<String, CumpsHarness.Run> outputs = new java.util.LinkedHashMap<>();
+        CumpsHarness.Run start = h.cumps("start", "--name", "py").assertOk();
+        long pid = h.pidOf(start);
+        outputs.put("start", start);
+        outputs.put("status", h.cumps("status", "--json").assertOk());
+        outputs.put("doctor", h.cumps("doctor", "--json").assertOk());
+        outputs.put("env", h.cumps("env", "--name", "py", "--json").assertOk());
+        outputs.put("stop", h.cumps("stop", "--name", "py").assertOk());
+        for (Map.Entry<String, CumpsHarness.Run> o : outputs.entrySet()) {
+            String verdict = h.exec(List.of(CumpsHarness.python3().orElseThrow().toString(), "-c", CHECK_LIKE_UNI_CUMPS_CONSUMER, shapes,
+                    o.getKey()), Map.of(), o.getValue().stdout()).assertOk().stdout().strip();
+            assertEquals("OK", verdict, o.getKey() + ": " + o.getValue());
+        }
         assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
     }
 }

@@ -59,7 +59,8 @@ class LifecycleE2eTest {
         assertEquals("unix_socket", pipe.get("kind").asText());
         assertEquals(List.of(DEFAULT_NAME), strings(pipe.get("managed_names")));
         assertTrue(sj.get("nvidia_smi_available").asBoolean());
-        assertEquals(List.of("single_gpu"), strings(sj.get("compatible_topology_modes")));
+        assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), strings(sj.get("compatible_topology_modes")));
+        assertEquals(List.of("single_gpu"), strings(sj.get("usable_topology_modes")));
 
         // env: eval in sh reproduces the three variables; --json has {name, env}
         Run env = h.cumps("env").assertOk();
@@ -82,7 +83,7 @@ class LifecycleE2eTest {
             assertFalse(check.get("status").asText().equals("fail"), "no failing check: " + check);
         }
         assertEquals(pid, dj.get("cuda_process_sharing").get("daemon_pid").asLong());
-        assertTrue(dj.get("cuda_process_sharing").get("effective").asBoolean());
+        assertEquals("mps", dj.get("cuda_process_sharing").get("effective").asText());
         assertTrue(h.cumps("doctor").assertOk().stdout().contains("VALID"));
 
         // stop: prints {"stopped": [record]}, the daemon exits, the record goes

@@ -40,8 +40,10 @@ class NvidiaSmiFaultsE2eTest {
         JsonNode sj = h.cumps(garbage, "status", "--json").assertOk().json();
         String diagnostic = sj.get("diagnostic").asText();
         assertTrue(diagnostic.contains("malformed row 1") && diagnostic.contains("NVML: [unexpected token"), diagnostic);
+        assertFalse(sj.get("nvidia_smi_available").asBoolean(), "the GPU query failed, as uni-cumps reports it");
         String text = h.cumps(garbage, "status").assertOk().stdout();
         assertTrue(text.contains("diagnostic: nvidia-smi printed a malformed row 1"), text);
+        assertTrue(text.contains("nvidia-smi: not available"), text);
         String start = h.cumps(garbage, "start").assertOneLineError();
         assertTrue(start.contains("malformed row"), start);
         assertEquals(List.of(), h.markedDaemons());

@@ -32,6 +32,10 @@ public final class Visibility {
             if (entry.isEmpty()) {
                 throw new CumpsException("CUDA_VISIBLE_DEVICES='" + mask.get() + "' has an empty entry; list indices or UUIDs separated by single commas");
             }
+            if (!looksLikeIndexOrUuid(entry)) {
+                throw new CumpsException("CUDA_VISIBLE_DEVICES entry '" + entry + "' is neither a GPU index (ASCII digits 0-9)"
+                        + " nor a GPU UUID (GPU-...); fix or unset CUDA_VISIBLE_DEVICES");
+            }
             Gpu gpu = find(entry, gpus).orElseThrow(() -> new CumpsException("CUDA_VISIBLE_DEVICES entry '" + entry
                     + "' matches no GPU (nvidia-smi lists " + describe(gpus) + "); fix or unset CUDA_VISIBLE_DEVICES"));
             visible.add(gpu);
@@ -48,6 +52,11 @@ public final class Visibility {
         int index = parseIndex(entry).orElseThrow(() -> new CumpsException("'" + entry
                 + "' is neither a GPU index (ASCII digits 0-9) nor a GPU UUID (GPU-...)"));
         return gpus.stream().filter(g -> g.index() == index).findFirst();
+    }
+
+    /** Whether an entry has the form of an index (ASCII digits) or of a GPU UUID; it may still name no GPU. */
+    public static boolean looksLikeIndexOrUuid(String entry) {
+        return ASCII_DIGITS.matcher(entry).matches() || GpuUuid.looksLikeUuid(entry) && entry.equals(entry.strip());
     }
 
     /**

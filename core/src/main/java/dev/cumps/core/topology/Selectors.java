@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Resolves a {@code --gpus} selector against the visible GPUs. None: the sole visible GPU; an index
@@ -17,9 +16,6 @@ import java.util.regex.Pattern;
  * accepts; blanks, signs, hex and non-ASCII digits are errors that name the entry.
  */
 public final class Selectors {
-    /** ASCII digits, or the characters a UUID spelling can hold; the rest is decided by {@code Visibility.find}. */
-    private static final Pattern WELL_FORMED = Pattern.compile("[0-9]+|[A-Za-z0-9-]+");
-
     private Selectors() {
     }
 
@@ -55,7 +51,7 @@ public final class Selectors {
             if (entry.isEmpty()) {
                 throw new CumpsException("--gpus '" + sel + "' has an empty entry; use INDEX, UUID, a comma list, or all");
             }
-            if (!WELL_FORMED.matcher(entry).matches()) {
+            if (!Visibility.looksLikeIndexOrUuid(entry)) {
                 throw new CumpsException("--gpus entry '" + entry + "' is neither a GPU index (ASCII digits 0-9) nor a GPU UUID;"
                         + " run `cumps status` to list them");
             }
