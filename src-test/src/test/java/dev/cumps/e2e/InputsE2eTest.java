@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cumps.e2e.CumpsHarness.Run;
+import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -48,7 +49,9 @@ class InputsE2eTest {
     /** Arabic-Indic one, full-width one, a plus sign, a hex index: Integer.parseInt took the first three as 1. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"$'\\xd9\\xa1'|\u0661", "$'\\xef\\xbc\\x91'|\uff11", "+1|+1", "0x1|0x1"})
-    void aGpuSelectorThatIsNotAsciiDigitsIsRefusedNamingItAndStartsNothing(String shellWord, String entry, CumpsHarness h) {
+    void aGpuSelectorThatIsNotAsciiDigitsIsRefusedNamingItAndStartsNothing(String shellWord, String entry, CumpsHarness h)
+            throws Exception {
+        h.configure(SimConfig.defaults(2));
         String line = cumpsViaBash(h, "", "start --gpus " + shellWord).assertOneLineError();
 
         assertTrue(line.contains("'" + entry + "'"), line);
@@ -62,7 +65,9 @@ class InputsE2eTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', quoteCharacter = '"', value = {"$'\\xd9\\xa1'|\u0661", "$'\\xef\\xbc\\x91'|\uff11", "+1|+1", "-0|-0"})
-    void aCudaVisibleDevicesEntryThatIsNotAsciiDigitsIsRefusedNamingIt(String shellWord, String entry, CumpsHarness h) {
+    void aCudaVisibleDevicesEntryThatIsNotAsciiDigitsIsRefusedNamingIt(String shellWord, String entry, CumpsHarness h)
+            throws Exception {
+        h.configure(SimConfig.defaults(2));
         String line = cumpsViaBash(h, "CUDA_VISIBLE_DEVICES=" + shellWord, "start").assertOneLineError();
 
         assertTrue(line.contains("CUDA_VISIBLE_DEVICES entry '" + entry + "'"), line);
