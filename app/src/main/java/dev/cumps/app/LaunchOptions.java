@@ -49,8 +49,20 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
                 .converters(value -> supportedLocale(value, messages, supported))
                 .description(messages.get("launch.option.lang", supported)).build());
         spec.addOption(OptionSpec.builder(SCREENSHOT).type(Path.class).paramLabel("FILE.png")
+                .converters(value -> screenshotPath(value, messages))
                 .description(messages.get("launch.option.screenshot")).build());
         return new CommandLine(spec);
+    }
+
+    /** Like the CLI's path options: an empty or undecodable (U+FFFD) value is refused, not taken as another file. */
+    private static Path screenshotPath(String value, Messages messages) {
+        if (value.isEmpty()) {
+            throw new CommandLine.TypeConversionException(messages.get("launch.error.path.empty"));
+        }
+        if (value.indexOf('\uFFFD') >= 0) {
+            throw new CommandLine.TypeConversionException(messages.get("launch.error.path.encoding"));
+        }
+        return Path.of(value);
     }
 
     private static Locale supportedLocale(String value, Messages messages, String supported) {

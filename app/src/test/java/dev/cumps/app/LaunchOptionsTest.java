@@ -77,4 +77,12 @@ class LaunchOptionsTest {
         assertFalse(ConsoleLauncher.selectHeadlessPlatformIfNoDisplay(Map.of(), gtk));
         assertEquals("gtk", gtk.getProperty("glass.platform"));
     }
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"", "shot\uFFFD.png"})
+    void anEmptyOrUndecodableScreenshotPathIsRefusedNamingTheOption(String value) {
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> LaunchOptions.parse(new String[] {"--screenshot", value}, messages));
+        assertTrue(e.getMessage().contains("--screenshot"), e.getMessage());
+        assertTrue(e.getMessage().contains(value.isEmpty() ? "empty" : "UTF-8"), e.getMessage());
+    }
 }
