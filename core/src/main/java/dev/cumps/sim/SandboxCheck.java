@@ -1,10 +1,10 @@
 package dev.cumps.sim;
 
 import dev.cumps.core.CumpsException;
+import dev.cumps.core.mps.RuntimeDirs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -16,8 +16,6 @@ import java.nio.file.Path;
  */
 final class SandboxCheck {
     private static final int GROUP_OR_OTHER = 0077;
-    private static final int GROUP_OR_OTHER_WRITE = 0022;
-    private static final int STICKY = 01000;
     private static final int TYPE_MASK = 0170000;
     private static final int DIRECTORY = 0040000;
 
@@ -52,40 +50,16 @@ final class SandboxCheck {
     }
 
     /**
-     * Refuses when a folder above {@code root} (as the kernel resolves it) is owned by another user,
-     * or is writable by group or others without the sticky bit.
+     * Refuses when a folder above {@code root} (as written and as the kernel resolves it) is owned by
+     * another user, or is writable by group or others without the sticky bit: the same parent-chain
+     * rule as the runtime directories ({@link RuntimeDirs#checkParentChain}).
      */
     static void requireSafeParents(Path root, int uid) {
-        Path parent = root.toAbsolutePath().getParent();
-        if (parent == null) {
-            return;
-        }
-        Path real;
         try {
-            real = parent.toRealPath();
-        } catch (NoSuchFileException e) {
-            throw new CumpsException("the folder for the simulation sandbox, " + parent + ", does not exist; create it or set TMPDIR");
-        } catch (IOException e) {
-            throw new CumpsException("cannot resolve the folder of the simulation sandbox " + parent + ": " + e.getMessage());
-        }
-        for (Path dir = real; dir != null; dir = dir.getParent()) {
-            int mode;
-            int owner;
-            try {
-                mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
-                owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
-            } catch (IOException | UnsupportedOperationException e) {
-                throw new CumpsException("cannot inspect " + dir + " above the simulation sandbox: " + e.getMessage());
-            }
-            if (owner != 0 && owner != uid) {
-                throw new CumpsException("the simulation sandbox " + root + " lies in " + dir + ", owned by uid " + owner
-                        + ", who could replace it; set TMPDIR to a private directory of yours");
-            }
-            if ((mode & GROUP_OR_OTHER_WRITE) != 0 && (mode & STICKY) == 0) {
-                throw new CumpsException("the simulation sandbox " + root + " lies in " + dir + ", mode "
-                        + Integer.toOctalString(mode & 07777) + ": others may rename or replace it (no sticky bit);"
-                        + " set TMPDIR to a private directory of yours");
-            }
+            RuntimeDirs.checkParentChain(root, uid);
+        } catch (CumpsException e) {
+            throw new CumpsException("cannot use the simulation sandbox: " + e.getMessage()
+                    + " (or set TMPDIR to a private directory of yours)");
         }
     }
 }

@@ -109,7 +109,7 @@ class SimulatedHostSandboxTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> cliSandbox(open).install());
 
-        assertTrue(e.getMessage().contains("no sticky bit"), e.getMessage());
+        assertTrue(e.getMessage().contains("not sticky"), e.getMessage());
         assertTrue(e.getMessage().contains("TMPDIR"), e.getMessage());
         assertEquals(List.of(), contents(open));
     }
