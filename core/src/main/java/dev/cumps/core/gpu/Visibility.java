@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
  */
 public final class Visibility {
     private static final Pattern ASCII_DIGITS = Pattern.compile("[0-9]+");
+
     private Visibility() {
     }
 
@@ -27,7 +28,7 @@ public final class Visibility {
             return List.copyOf(gpus);
         }
         Set<Gpu> visible = new LinkedHashSet<>();
-        for (String raw : mask.get().split(",", -1)) {
+        for (String raw : mask.get().split(",")) {
             String entry = stripAsciiBlanks(raw);
             if (entry.isEmpty()) {
                 throw new CumpsException("CUDA_VISIBLE_DEVICES='" + mask.get() + "' has an empty entry; list indices or UUIDs separated by single commas");
