@@ -104,6 +104,7 @@ public final class SimulatedHost {
     public SimulatedHost install() {
         try {
             if (!exists()) {
+                Files.createDirectories(root.getParent());
                 SandboxCheck.requireSafeParents(root, host.uid());
                 try {
                     Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));

@@ -60,6 +60,13 @@ class SimulatedHostSandboxTest {
     }
 
     @Test
+    void aMissingTmpdirIsCreatedAsBefore() throws IOException {
+        SimulatedHost sim = cliSandbox(tmp.resolve("new/tmp")).install();
+
+        assertEquals(0700, mode(sim.root()));
+    }
+
+    @Test
     void aSandboxOwnedByAnotherUserIsRefusedAndNothingIsWrittenIntoIt() throws IOException {
         assumeTrue(uid == 0, "making another user's folder needs root (CI runs as root)");
         Path planted = Files.createDirectory(tmp.resolve("cumps-sim-" + uid));
