@@ -65,7 +65,28 @@ public final class Cli {
     public record Globals(Optional<Path> records, boolean simulate) {
     }
 
+    /**
+     * Runs one command line and returns the exit status. Whatever happens, the user sees at most one
+     * line {@code error: ...}: picocli hands exceptions to the execution exception handler, and any
+     * {@link Throwable} that escapes it (an {@link Error} such as {@link OutOfMemoryError}) is caught
+     * here as the last resort.
+     */
     public int run(String... args) {
+        try {
+            return runCommand(args);
+        } catch (Throwable t) {
+            LastResort.log(t);
+            err.println(LastResort.unexpected("cumps" + (args.length > 0 && !args[0].startsWith("-") ? " " + args[0] : ""), t));
+            err.flush();
+            return FAILED;
+        }
+    }
+
+    private static String commandName(CommandLine commandLine) {
+        return commandLine == null ? "cumps" : commandLine.getCommandSpec().qualifiedName();
+    }
+
+    private int runCommand(String... args) {
         CommandLine cmd = commandLine();
         try {
             int code = cmd.execute(args);
@@ -102,9 +123,8 @@ public final class Cli {
             if (ex instanceof CumpsException) {
                 err.println("error: " + oneLine(ex.getMessage()));
             } else {
-                System.getLogger(Cli.class.getName()).log(System.Logger.Level.DEBUG, "unexpected failure", ex);
-                err.println("error: unexpected " + ex.getClass().getSimpleName() + ": " + oneLine(String.valueOf(ex.getMessage()))
-                        + " (please report this)");
+                LastResort.log(ex);
+                err.println(LastResort.unexpected(commandName(commandLine), ex));
             }
             return FAILED;
         });

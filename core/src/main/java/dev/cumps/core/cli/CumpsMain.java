@@ -4,16 +4,32 @@ import dev.cumps.core.host.HostEnvironment;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-/** {@code java -jar cumps.jar ...}: the process entry point. */
+/**
+ * {@code java -jar cumps.jar ...}: the process entry point. No stack trace ever reaches the user:
+ * {@link Cli#run} turns every failure of a command into one line, this method does the same for a
+ * failure around it (reading the host environment), and a failure on another thread is reported as
+ * one line too instead of the JVM's default trace.
+ */
 public final class CumpsMain {
     private CumpsMain() {
     }
 
     public static void main(String[] args) {
-        PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        int code = new Cli(HostEnvironment.current(), out, err).run(args);
-        out.flush();
+        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
+            LastResort.log(failure);
+            err.println(LastResort.line("unexpected failure in thread '" + thread.getName() + "'; please report this", failure));
+        });
+        int code;
+        try {
+            PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+            code = new Cli(HostEnvironment.current(), out, err).run(args);
+            out.flush();
+        } catch (Throwable t) {
+            LastResort.log(t);
+            err.println(LastResort.unexpected("cumps", t));
+            code = Cli.FAILED;
+        }
         err.flush();
         System.exit(code);
     }

@@ -1,91 +1,205 @@
 package dev.cumps.core.json;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.cumps.core.CumpsException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.AbstractMap;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * JSON exactly as Python's {@code json.dumps(obj, indent=2, sort_keys=True)} writes it: two-space
  * indent, {@code "key": value}, one array element per line, {@code []} and {@code {}} when empty,
  * non-ASCII escaped, and floats in plain positional notation ({@code 1732871234.5}, never
  * {@code 1.7E9}). Records and machine output both use it, so uni-cumps and cumps files diff cleanly.
+ *
+ * <p>Only jackson-core's streaming API is used: {@link #write} walks the value tree with a
+ * {@link JsonGenerator}, {@link #read} builds plain maps and lists with a {@link JsonParser}. Reading
+ * is strict, because the input is a file that others can shape: duplicate keys, data after the
+ * top-level value and numbers that are not finite ({@code 1e400}) are refused.
  */
 public final class Json {
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-            .enable(com.fasterxml.jackson.databind.MapperFeature.SORT_PROPERTIES_ALPHABETICALLY)
+    private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
             .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
     private Json() {
     }
 
-    public static ObjectMapper mapper() {
-        return MAPPER;
-    }
-
-    /** Writes a tree (maps, lists, strings, numbers, booleans, null) in Python's format. */
+    /**
+     * Writes a tree in Python's format. Maps (string keys, written sorted), lists and other
+     * iterables, strings, numbers, booleans and null are accepted; anything else is a programming
+     * error reported as a {@link CumpsException} naming its class.
+     */
     public static String write(Object value) {
-        JsonNode tree = MAPPER.valueToTree(value);
         StringWriter out = new StringWriter();
-        try (JsonGenerator gen = MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator gen = FACTORY.createGenerator(out)) {
             gen.setPrettyPrinter(new PythonPrettyPrinter());
-            writeNode(gen, tree);
+            writeValue(gen, value);
         } catch (IOException e) {
             throw new CumpsException("could not write JSON: " + e.getMessage(), e);
         }
         return out.toString();
     }
 
-    public static JsonNode read(String text) {
-        try {
-            return MAPPER.readTree(text);
+    /** {@link #read(byte[])} for text already decoded. */
+    public static Object read(String text) {
+        try (JsonParser parser = FACTORY.createParser(text)) {
+            return readDocument(parser);
         } catch (JsonProcessingException e) {
             throw new CumpsException("not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new CumpsException("not valid JSON: " + e.getMessage());
         }
     }
 
-    private static void writeNode(JsonGenerator gen, JsonNode node) throws IOException {
-        switch (node.getNodeType()) {
-            case OBJECT -> {
-                gen.writeStartObject();
-                java.util.List<String> names = new java.util.ArrayList<>();
-                node.fieldNames().forEachRemaining(names::add);
-                java.util.Collections.sort(names);
-                for (String name : names) {
-                    gen.writeFieldName(name);
-                    writeNode(gen, node.get(name));
-                }
-                gen.writeEndObject();
-            }
-            case ARRAY -> {
-                gen.writeStartArray();
-                for (JsonNode element : node) {
-                    writeNode(gen, element);
-                }
-                gen.writeEndArray();
-            }
-            case NUMBER -> {
-                if (node.isFloatingPointNumber()) {
-                    gen.writeNumber(pythonFloat(node.doubleValue()));
-                } else {
-                    gen.writeNumber(node.bigIntegerValue());
-                }
-            }
-            default -> MAPPER.writeTree(gen, node);
+    /**
+     * Parses one JSON document (UTF-8) into plain values: {@code Map<String, Object>} (insertion
+     * ordered), {@code List<Object>}, {@code String}, {@code Long} or {@code BigInteger} for
+     * integers, {@code Double} for other numbers, {@code Boolean} and {@code null}. Refuses
+     * duplicate keys, anything after the top-level value, and numbers that overflow a double.
+     *
+     * @throws CumpsException {@code not valid JSON: <why>}
+     */
+    public static Object read(byte[] utf8) {
+        try (JsonParser parser = FACTORY.createParser(utf8)) {
+            return readDocument(parser);
+        } catch (JsonProcessingException e) {
+            throw new CumpsException("not valid JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new CumpsException("not valid JSON: " + e.getMessage());
         }
+    }
+
+    private static Object readDocument(JsonParser parser) throws IOException {
+        JsonToken first = parser.nextToken();
+        if (first == null) {
+            throw new CumpsException("not valid JSON: the document is empty");
+        }
+        Object value = readValue(parser, first);
+        JsonToken after = parser.nextToken();
+        if (after != null) {
+            throw new CumpsException("not valid JSON: unexpected data after the JSON value (line "
+                    + parser.currentTokenLocation().getLineNr() + ")");
+        }
+        return value;
+    }
+
+    private static Object readValue(JsonParser parser, JsonToken token) throws IOException {
+        switch (token) {
+            case START_OBJECT -> {
+                Map<String, Object> map = new LinkedHashMap<>();
+                for (JsonToken t = parser.nextToken(); t != JsonToken.END_OBJECT; t = parser.nextToken()) {
+                    String name = parser.currentName();
+                    map.put(name, readValue(parser, parser.nextToken()));
+                }
+                return Collections.unmodifiableMap(map);
+            }
+            case START_ARRAY -> {
+                List<Object> list = new ArrayList<>();
+                for (JsonToken t = parser.nextToken(); t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+                    list.add(readValue(parser, t));
+                }
+                return Collections.unmodifiableList(list);
+            }
+            case VALUE_STRING -> {
+                return parser.getText();
+            }
+            case VALUE_NUMBER_INT -> {
+                BigInteger big = parser.getBigIntegerValue();
+                return big.bitLength() < Long.SIZE ? (Object) big.longValue() : big;
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                double d = parser.getDoubleValue();
+                if (!Double.isFinite(d)) {
+                    throw new CumpsException("not valid JSON: number " + parser.getText() + " is out of range (line "
+                            + parser.currentTokenLocation().getLineNr() + ")");
+                }
+                return d;
+            }
+            case VALUE_TRUE -> {
+                return Boolean.TRUE;
+            }
+            case VALUE_FALSE -> {
+                return Boolean.FALSE;
+            }
+            case VALUE_NULL -> {
+                return null;
+            }
+            default -> throw new CumpsException("not valid JSON: unexpected " + token);
+        }
+    }
+
+    private static void writeValue(JsonGenerator gen, Object value) throws IOException {
+        if (value == null) {
+            gen.writeNull();
+        } else if (value instanceof CharSequence s) {
+            gen.writeString(s.toString());
+        } else if (value instanceof Boolean b) {
+            gen.writeBoolean(b);
+        } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            gen.writeNumber(((Number) value).longValue());
+        } else if (value instanceof BigInteger big) {
+            gen.writeNumber(big);
+        } else if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
+            gen.writeNumber(pythonFloat(((Number) value).doubleValue()));
+        } else if (value instanceof Map<?, ?> map) {
+            List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                entries.add(new AbstractMap.SimpleImmutableEntry<>(String.valueOf(e.getKey()), e.getValue()));
+            }
+            // Python's sort_keys orders by code point; String.compareTo orders by UTF-16 unit.
+            entries.sort((a, b) -> compareCodePoints(a.getKey(), b.getKey()));
+            gen.writeStartObject();
+            for (Map.Entry<String, Object> e : entries) {
+                gen.writeFieldName(e.getKey());
+                writeValue(gen, e.getValue());
+            }
+            gen.writeEndObject();
+        } else if (value instanceof Iterable<?> list) {
+            gen.writeStartArray();
+            for (Object element : list) {
+                writeValue(gen, element);
+            }
+            gen.writeEndArray();
+        } else if (value instanceof Object[] array) {
+            writeValue(gen, Arrays.asList(array));
+        } else {
+            throw new CumpsException("cannot write a " + value.getClass().getName() + " as JSON");
+        }
+    }
+
+    private static int compareCodePoints(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ca = a.codePointAt(i);
+            int cb = b.codePointAt(j);
+            if (ca != cb) {
+                return Integer.compare(ca, cb);
+            }
+            i += Character.charCount(ca);
+            j += Character.charCount(cb);
+        }
+        return Boolean.compare(i < a.length(), j < b.length());
     }
 
     /** Python's repr of a finite float for ordinary magnitudes: positional, at least one decimal. */

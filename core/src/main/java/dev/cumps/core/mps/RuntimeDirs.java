@@ -1,6 +1,7 @@
 package dev.cumps.core.mps;
 
 import dev.cumps.core.CumpsException;
+import dev.cumps.core.fs.SafeFiles;
 import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -200,7 +201,7 @@ public final class RuntimeDirs {
     /** The size of {@code control.log} in bytes (0 when it does not exist): a mark for {@link #controlLogSince}. */
     public static long controlLogSize(Path logDirectory) {
         try {
-            return Files.size(logDirectory.resolve(CONTROL_LOG));
+            return SafeFiles.size(logDirectory.resolve(CONTROL_LOG));
         } catch (IOException e) {
             return 0;
         }
@@ -209,15 +210,10 @@ public final class RuntimeDirs {
     /** The lines appended to {@code control.log} after byte {@code offset} (at most the last 64 KiB of them). */
     public static List<String> controlLogSince(Path logDirectory, long offset) {
         Path log = logDirectory.resolve(CONTROL_LOG);
-        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(log)) {
-            long size = ch.size();
-            long from = size < offset ? 0 : Math.max(offset, size - LOG_READ_LIMIT_BYTES);
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate((int) (size - from));
-            ch.position(from);
-            while (buffer.hasRemaining() && ch.read(buffer) > 0) {
-                // keep reading until the snapshot of the file is in
-            }
-            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+        try {
+            // No link followed, regular files only, never blocking on a FIFO (see SafeFiles).
+            SafeFiles.Tail tail = SafeFiles.readTail(log, offset, LOG_READ_LIMIT_BYTES);
+            String text = new String(tail.bytes(), StandardCharsets.UTF_8);
             return text.isEmpty() ? List.of() : List.of(text.split("\\R", -1)).stream().filter(l -> !l.isEmpty()).toList();
         } catch (IOException e) {
             return List.of();
@@ -233,7 +229,9 @@ public final class RuntimeDirs {
     /** The pid in {@code nvidia-cuda-mps-control.pid}, if the file holds one. */
     public static java.util.Optional<Long> readPidFile(Path pipeDirectory) {
         try {
-            String text = Files.readString(pipeDirectory.resolve(PID_FILE), StandardCharsets.UTF_8).strip();
+            // No link followed, regular files only, a size cap, never blocking on a FIFO (see SafeFiles).
+            byte[] bytes = SafeFiles.readAll(pipeDirectory.resolve(PID_FILE), SafeFiles.PID_FILE_LIMIT_BYTES);
+            String text = new String(bytes, StandardCharsets.UTF_8).strip();
             return java.util.Optional.of(Long.parseLong(text));
         } catch (IOException | NumberFormatException e) {
             return java.util.Optional.empty();

@@ -38,7 +38,7 @@ public record DaemonRecord(String name, int uid, String host, String topologyMod
         map.put("pipe_directory", pipeDirectory.toString());
         map.put("process_start_ticks", processStartTicks);
         map.put("topology_mode", topologyMode);
-        map.put("uid", uid);
+        map.put("uid", Integer.toUnsignedLong(uid)); // uid_t is unsigned; the JDK reports it as int bits
         return map;
     }
 }

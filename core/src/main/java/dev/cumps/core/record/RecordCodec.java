@@ -1,14 +1,32 @@
 package dev.cumps.core.record;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.core.CumpsException;
 import dev.cumps.core.json.Json;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** Reads and writes {@code daemon.json} in uni-cumps's exact format; reading is strict. */
+/**
+ * Reads and writes {@code daemon.json} in uni-cumps's exact format. Reading is strict, because a
+ * record is a file others can shape and every command acts on what it says: the JSON itself must be
+ * strict (see {@link Json#read(byte[])}), every field uni-cumps writes must be there with its type,
+ * strings must hold no NUL, paths must be absolute, and numbers must be in range without any cast:
+ * uid 0..2<sup>32</sup>-2 (uid_t, minus the reserved {@code (uid_t) -1}), pid 1..2<sup>22</sup>
+ * (Linux's largest {@code pid_max}), start ticks 0..{@link Long#MAX_VALUE}, {@code created_at} a
+ * finite number (uni-cumps writes {@code time.time()}, a float; an integer is accepted as before).
+ * Unknown fields are ignored, as uni-cumps may add some. Every failure is a {@link CumpsException}
+ * whose message is the reason the record is unreadable.
+ */
 public final class RecordCodec {
+    /** The largest uid a record may hold: {@code (uid_t) -1} is reserved. */
+    public static final long MAX_UID = (1L << 32) - 2;
+    /** Linux's {@code PID_MAX_LIMIT} on 64-bit. */
+    public static final long MAX_PID = 1L << 22;
+
     private RecordCodec() {
     }
 
@@ -17,69 +35,100 @@ public final class RecordCodec {
     }
 
     public static DaemonRecord decode(String text) {
-        JsonNode node = Json.read(text);
-        if (!node.isObject()) {
+        return decode(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Decodes a record from the bytes of {@code daemon.json} (UTF-8). */
+    public static DaemonRecord decode(byte[] utf8) {
+        Object root = Json.read(utf8);
+        if (!(root instanceof Map<?, ?> node)) {
             throw new CumpsException("daemon.json is not a JSON object");
         }
         List<String> uuids = new ArrayList<>();
-        JsonNode list = required(node, "gpu_uuids");
-        if (!list.isArray()) {
+        Object list = required(node, "gpu_uuids");
+        if (!(list instanceof List<?> elements)) {
             throw new CumpsException("field gpu_uuids is not a list");
         }
-        for (JsonNode u : list) {
-            if (!u.isTextual()) {
+        for (Object u : elements) {
+            if (!(u instanceof String s)) {
                 throw new CumpsException("field gpu_uuids holds a non-string");
             }
-            uuids.add(u.asText());
+            uuids.add(noNul("gpu_uuids", s));
         }
         return new DaemonRecord(
                 text(node, "name"),
-                (int) integer(node, "uid"),
+                (int) integer(node, "uid", 0, MAX_UID), // uid_t bits, as the JDK's unix:uid reports them
                 text(node, "host"),
                 text(node, "topology_mode"),
                 uuids,
                 absolute(node, "pipe_directory"),
                 absolute(node, "log_directory"),
-                integer(node, "pid"),
-                integer(node, "process_start_ticks"),
+                integer(node, "pid", 1, MAX_PID),
+                integer(node, "process_start_ticks", 0, Long.MAX_VALUE),
                 number(node, "created_at"));
     }
 
-    private static JsonNode required(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        if (value == null || value.isNull()) {
+    private static Object required(Map<?, ?> node, String field) {
+        Object value = node.get(field);
+        if (value == null) {
             throw new CumpsException("field " + field + " is missing");
         }
         return value;
     }
 
-    private static String text(JsonNode node, String field) {
-        JsonNode v = required(node, field);
-        if (!v.isTextual()) {
+    private static String text(Map<?, ?> node, String field) {
+        if (!(required(node, field) instanceof String s)) {
             throw new CumpsException("field " + field + " is not a string");
         }
-        return v.asText();
+        return noNul(field, s);
     }
 
-    private static long integer(JsonNode node, String field) {
-        JsonNode v = required(node, field);
-        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+    private static String noNul(String field, String value) {
+        if (value.indexOf('\0') >= 0) {
+            throw new CumpsException("field " + field + " contains a NUL character");
+        }
+        return value;
+    }
+
+    private static long integer(Map<?, ?> node, String field, long min, long max) {
+        Object v = required(node, field);
+        if (v instanceof BigInteger big) {
+            throw new CumpsException("field " + field + " is out of range: " + big + " (allowed " + min + ".." + max + ")");
+        }
+        if (!(v instanceof Long n)) {
             throw new CumpsException("field " + field + " is not an integer");
         }
-        return v.asLong();
-    }
-
-    private static double number(JsonNode node, String field) {
-        JsonNode v = required(node, field);
-        if (!v.isNumber()) {
-            throw new CumpsException("field " + field + " is not a number");
+        if (n < min || n > max) {
+            throw new CumpsException("field " + field + " is out of range: " + n + " (allowed " + min + ".." + max + ")");
         }
-        return v.asDouble();
+        return n;
     }
 
-    private static Path absolute(JsonNode node, String field) {
+    private static double number(Map<?, ?> node, String field) {
+        Object v = required(node, field);
+        if (v instanceof Double d) {
+            return d; // finite: Json.read refuses the rest
+        }
+        if (v instanceof Long n) {
+            return n;
+        }
+        if (v instanceof BigInteger big && Double.isFinite(big.doubleValue())) {
+            return big.doubleValue();
+        }
+        if (v instanceof BigInteger) {
+            throw new CumpsException("field " + field + " is out of range: " + v);
+        }
+        throw new CumpsException("field " + field + " is not a number");
+    }
+
+    private static Path absolute(Map<?, ?> node, String field) {
         String value = text(node, field);
-        Path p = Path.of(value);
+        Path p;
+        try {
+            p = Path.of(value);
+        } catch (InvalidPathException e) {
+            throw new CumpsException("field " + field + " is not a valid path: " + e.getReason());
+        }
         if (!p.isAbsolute()) {
             throw new CumpsException("field " + field + " is not an absolute path: " + value);
         }

@@ -12,7 +12,7 @@ public sealed interface RecordLookup {
     record Foreign(DaemonRecord record) implements RecordLookup {
         /** "uid N on host H", for messages that name the owner. */
         public String owner() {
-            return "uid " + record.uid() + " on host " + record.host();
+            return "uid " + Integer.toUnsignedString(record.uid()) + " on host " + record.host();
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.cumps.core.record;
 
 import dev.cumps.core.CumpsException;
+import dev.cumps.core.fs.SafeFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -78,7 +79,9 @@ public final class RecordStore {
         dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
         for (Path dir : dirs) {
             String name = dir.getFileName().toString();
-            if (name.startsWith(".") || !Files.isRegularFile(dir.resolve(RECORD_FILE))) {
+            // Anything named daemon.json counts, whatever its type: a FIFO or a link there is listed
+            // as unreadable (with the reason) rather than hidden. Nothing here opens or follows it.
+            if (name.startsWith(".") || !Files.exists(dir.resolve(RECORD_FILE), LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
             if (RecordNames.problem(name).isPresent()) {
@@ -96,20 +99,34 @@ public final class RecordStore {
         return new RecordListing(mine, unreadable);
     }
 
-    /** Looks a name up; the name must be valid. */
+    /**
+     * Looks a name up; the name must be valid. The record is read through {@link SafeFiles} (no
+     * link followed, regular files only, at most {@value SafeFiles#RECORD_LIMIT_BYTES} bytes, never
+     * blocking on a FIFO) and decoded strictly; anything else makes it {@link RecordLookup.Unreadable}
+     * with the reason.
+     */
     public RecordLookup lookup(String name) {
         Path file = recordFile(name);
-        String text;
+        if (Files.isSymbolicLink(file.getParent())) {
+            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                return new RecordLookup.Missing(name);
+            }
+            return new RecordLookup.Unreadable(new UnreadableRecord(name, file, "record directory " + file.getParent()
+                    + " is a symbolic link"));
+        }
+        byte[] bytes;
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            bytes = SafeFiles.readAll(file, SafeFiles.RECORD_LIMIT_BYTES);
         } catch (NoSuchFileException e) {
             return new RecordLookup.Missing(name);
+        } catch (SafeFiles.UnsafeFileException e) {
+            return new RecordLookup.Unreadable(new UnreadableRecord(name, file, e.getMessage()));
         } catch (IOException | java.io.UncheckedIOException e) {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file, "cannot read: " + e.getMessage()));
         }
         DaemonRecord record;
         try {
-            record = RecordCodec.decode(text);
+            record = RecordCodec.decode(bytes);
         } catch (CumpsException e) {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file, e.getMessage()));
         }
@@ -241,8 +258,8 @@ public final class RecordStore {
         FileChannel channel = null;
         try {
             createPrivateDirectories(lockDir);
-            channel = FileChannel.open(lockFile, java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            // No link followed, regular files only, and an open that cannot block on a FIFO.
+            channel = SafeFiles.openLockFile(lockFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw busy;
@@ -255,7 +272,8 @@ public final class RecordStore {
         } catch (IOException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
-            throw new CumpsException("cannot lock " + lockFile + ": " + e.getMessage());
+            throw new CumpsException("cannot lock " + lockFile + ": " + reason(e)
+                    + "; remove it if nothing is starting or stopping '" + name + "'");
         } catch (CumpsException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
@@ -280,6 +298,14 @@ public final class RecordStore {
         Busy(String message) {
             super(message);
         }
+    }
+
+    private static String reason(IOException e) {
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                && fs.getReason().contains("Too many levels of symbolic links")) {
+            return "is a symbolic link";
+        }
+        return e.getMessage();
     }
 
     private static void closeQuietly(FileChannel channel) {

@@ -73,7 +73,7 @@ class CliTest {
         int code = cumps("status", "--json");
 
         assertEquals(0, code, err);
-        com.fasterxml.jackson.databind.JsonNode tree = dev.cumps.core.json.Json.mapper().readTree(out);
+        com.fasterxml.jackson.databind.JsonNode tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
         assertKeysSorted(tree);
         assertTrue(out.startsWith("{\n  \"all_gpus\": [\n"), out);
         assertTrue(out.lines().filter(l -> l.startsWith(" ")).allMatch(l -> (l.length() - l.stripLeading().length()) % 2 == 0), out);

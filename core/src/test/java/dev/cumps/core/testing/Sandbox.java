@@ -2,7 +2,6 @@ package dev.cumps.core.testing;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.json.Json;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.record.DaemonRecord;
@@ -154,7 +153,7 @@ public final class Sandbox implements AutoCloseable {
     public static Map<String, Object> parseObject(String json) {
         try {
             @SuppressWarnings("unchecked")
-            Map<String, Object> map = Json.mapper().readValue(json, Map.class);
+            Map<String, Object> map = new com.fasterxml.jackson.databind.ObjectMapper().readValue(json, Map.class);
             return map;
         } catch (IOException e) {
             throw new AssertionError("not valid JSON: " + json, e);
