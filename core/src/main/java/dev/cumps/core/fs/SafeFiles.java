@@ -1,7 +1,6 @@
 package dev.cumps.core.fs;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -99,7 +98,7 @@ public final class SafeFiles {
         if (before.size() > limit) {
             throw tooLarge(limit, before.size());
         }
-        byte[] bytes = bounded(file, deadline, () -> {
+        byte[] bytes = bounded(deadline, () -> {
             try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 ch.position(0); // ESPIPE on a FIFO
                 return readUpTo(ch, limit + 1);
@@ -145,7 +144,7 @@ public final class SafeFiles {
      */
     public static Tail readTail(Path file, long offset, int limit) throws IOException {
         BasicFileAttributes before = regularFile(file);
-        Tail tail = bounded(file, DEFAULT_DEADLINE, () -> {
+        Tail tail = bounded(DEFAULT_DEADLINE, () -> {
             try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 long size = ch.size();
                 long from = size < offset ? 0 : Math.max(offset, size - limit);
@@ -259,14 +258,27 @@ public final class SafeFiles {
         T run() throws IOException;
     }
 
-    private static <T> T bounded(Path file, Duration deadline, IoTask<T> task) throws IOException {
+    /**
+     * Runs {@code task} on a worker and waits for it at most {@code deadline}. The wait is not cut
+     * short by an interrupt (a file read is not interruptible either, and undo paths that run with an
+     * interrupt pending must still read the pid file); the interrupt is handed back afterwards.
+     */
+    private static <T> T bounded(Duration deadline, IoTask<T> task) throws IOException {
         Future<T> future = READERS.submit(task::run);
+        boolean interrupted = false;
+        long end = System.nanoTime() + deadline.toNanos();
         try {
-            return future.get(deadline.toMillis(), TimeUnit.MILLISECONDS);
+            while (true) {
+                try {
+                    return future.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new UnsafeFileException("was not read within " + deadline.toSeconds()
-                    + " s; it may have been replaced by a FIFO or sit on a hung file system");
+            String limit = deadline.toMillis() % 1000 == 0 ? deadline.toSeconds() + " s" : deadline.toMillis() + " ms";
+            throw new UnsafeFileException("was not read within " + limit + "; it may have been replaced by a FIFO or sit on a hung file system");
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof IOException io) {
@@ -283,10 +295,10 @@ public final class SafeFiles {
                 throw err;
             }
             throw new IOException(cause);
-        } catch (InterruptedException e) {
-            future.cancel(true);
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading " + file);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

@@ -174,6 +174,9 @@ public final class Json {
                 writeValue(gen, e.getValue());
             }
             gen.writeEndObject();
+        } else if (value instanceof java.nio.file.Path) {
+            // A Path is Iterable (its own name elements); written as such it would recurse forever.
+            throw new CumpsException("cannot write a " + value.getClass().getName() + " as JSON; write its toString()");
         } else if (value instanceof Iterable<?> list) {
             gen.writeStartArray();
             for (Object element : list) {

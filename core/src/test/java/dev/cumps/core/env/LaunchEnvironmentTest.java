@@ -62,8 +62,8 @@ class LaunchEnvironmentTest {
 
     @Test
     void newlineInARecordedPathIsRefused() {
-        sb.handRecord("nl", 5_400_000L, 4, sb.dir.resolve("a\nb"), sb.dir.resolve("l"));
-        sb.processes.put(5_400_000L, "nvidia-cuda-mps", 4);
+        sb.handRecord("nl", 4_140_000L, 4, sb.dir.resolve("a\nb"), sb.dir.resolve("l"));
+        sb.processes.put(4_140_000L, "nvidia-cuda-mps", 4);
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("nl")));
 
@@ -82,8 +82,8 @@ class LaunchEnvironmentTest {
 
     @Test
     void foreignAndMissingTargetsAreErrors() {
-        sb.foreignRecord("theirs", 4242, Sandbox.HOSTNAME, 5_400_001L, 1);
-        sb.processes.put(5_400_001L, "nvidia-cuda-mps", 1);
+        sb.foreignRecord("theirs", 4242, Sandbox.HOSTNAME, 4_140_001L, 1);
+        sb.processes.put(4_140_001L, "nvidia-cuda-mps", 1);
 
         CumpsException foreign = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("theirs")));
         CumpsException missing = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("nobody")));

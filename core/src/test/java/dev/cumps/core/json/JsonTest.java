@@ -1,6 +1,10 @@
 package dev.cumps.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.CumpsException;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,5 +49,78 @@ class JsonTest {
     @CsvSource({"1732871234.0, 1732871234.0", "1732871234.5678902, 1732871234.5678902", "0.25, 0.25", "3.0, 3.0"})
     void floatsArePositionalWithADecimalPoint(double value, String expected) {
         assertEquals(expected, Json.pythonFloat(value));
+    }
+
+    @Test
+    void writesEveryKindOfValueTheCoreUses() {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("long", 4242L);
+        value.put("big", new java.math.BigInteger("123456789012345678901234567890"));
+        value.put("false", false);
+        value.put("short_float", 0.25f);
+        value.put("uni", "\u4e2d\ud83d\ude00");
+        value.put("quote", "a\"b\\c\n\u0001");
+        // python3 -c 'import json; print(json.dumps({"long":4242,"big":123456789012345678901234567890,"false":False,
+        //   "short_float":0.25,"uni":"\u4e2d\U0001F600","quote":"a\"b\\c\n\x01"}, indent=2, sort_keys=True))'
+        String python = """
+                {
+                  "big": 123456789012345678901234567890,
+                  "false": false,
+                  "long": 4242,
+                  "quote": "a\\"b\\\\c\\n\\u0001",
+                  "short_float": 0.25,
+                  "uni": "\\u4e2d\\ud83d\\ude00"
+                }""";
+        assertEquals(python, Json.write(value));
+    }
+
+    @Test
+    void keysAreSortedByCodePointAsPythonDoes() {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("\ud83d\ude00", 1); // U+1F600, after U+FFFD by code point, before it by UTF-16 unit
+        value.put("\ufffd", 2);
+        value.put("a", 3);
+        assertEquals("{\n  \"a\": 3,\n  \"\\ufffd\": 2,\n  \"\\ud83d\\ude00\": 1\n}", Json.write(value));
+    }
+
+    @Test
+    void somethingThatIsNotJsonIsAnErrorNamingItsClass() {
+        CumpsException e = assertThrows(CumpsException.class, () -> Json.write(Map.of("path", java.nio.file.Path.of("/tmp"))));
+        assertTrue(e.getMessage().contains("UnixPath"), e.getMessage());
+    }
+
+    @Test
+    void readsPlainValues() {
+        Object value = Json.read("{\"a\": [1, 2.5, \"x\", true, null], \"b\": {}, \"big\": 123456789012345678901234567890}");
+        Map<String, Object> expected = new LinkedHashMap<>();
+        expected.put("a", java.util.Arrays.asList(1L, 2.5, "x", true, null));
+        expected.put("b", Map.of());
+        expected.put("big", new java.math.BigInteger("123456789012345678901234567890"));
+        assertEquals(expected, value);
+    }
+
+    @Test
+    void whatWriteWritesReadReadsBack() {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("created_at", 1732871234.5678902);
+        value.put("list", List.of("caf\u00e9", 7L));
+        assertEquals(value, Json.read(Json.write(value)));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "{\"a\": 1, \"a\": 2} | not valid JSON: Duplicate field 'a'",
+        "{\"a\": {\"b\": 1, \"b\": 1}} | not valid JSON: Duplicate field 'b'",
+        "{} {} | not valid JSON: unexpected data after the JSON value",
+        "{} trailing | not valid JSON: Unrecognized token 'trailing'",
+        "[1e400] | not valid JSON: number 1e400 is out of range",
+        "{\"x\": -1e400} | not valid JSON: number -1e400 is out of range",
+        "NaN | not valid JSON: Non-standard token 'NaN'",
+        "'' | not valid JSON: the document is empty",
+        "{\"a\": | not valid JSON: Unexpected end-of-input",
+    })
+    void strictReadingRefuses(String text, String expectedStart) {
+        CumpsException e = assertThrows(CumpsException.class, () -> Json.read(text));
+        assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
     }
 }

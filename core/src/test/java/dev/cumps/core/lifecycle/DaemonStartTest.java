@@ -446,7 +446,7 @@ class DaemonStartTest {
 
     @Test
     void startRefusesANameRecordedByAnotherUser() {
-        sb.foreignRecord("shared", 4242, Sandbox.HOSTNAME, 5_000_900L, 1);
+        sb.foreignRecord("shared", 4242, Sandbox.HOSTNAME, 4_100_900L, 1);
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.start("shared"));
 

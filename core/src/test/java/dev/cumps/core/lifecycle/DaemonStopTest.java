@@ -55,21 +55,21 @@ class DaemonStopTest {
 
     @Test
     void stopRefusesRecordOfAnotherUserNamingTheOwner() {
-        sb.foreignRecord("theirs", 4242, Sandbox.HOSTNAME, 5_100_000L, 9);
-        sb.processes.put(5_100_000L, "nvidia-cuda-mps", 9);
+        sb.foreignRecord("theirs", 4242, Sandbox.HOSTNAME, 4_110_000L, 9);
+        sb.processes.put(4_110_000L, "nvidia-cuda-mps", 9);
 
         CumpsException e = assertThrows(CumpsException.class, () -> stop("theirs"));
 
         assertTrue(e.getMessage().contains("uid 4242"), e.getMessage());
         assertTrue(sb.mps.runner().specs().isEmpty());
         assertTrue(Files.exists(sb.recordFile("theirs")));
-        assertTrue(sb.processes.contains(5_100_000L));
+        assertTrue(sb.processes.contains(4_110_000L));
     }
 
     @Test
     void stopRefusesRecordOfAnotherHostNamingTheHost() {
-        sb.foreignRecord("remote", sb.uid, "otherhost", 5_100_001L, 9);
-        sb.processes.put(5_100_001L, "nvidia-cuda-mps", 9);
+        sb.foreignRecord("remote", sb.uid, "otherhost", 4_110_001L, 9);
+        sb.processes.put(4_110_001L, "nvidia-cuda-mps", 9);
 
         CumpsException e = assertThrows(CumpsException.class, () -> stop("remote"));
 
@@ -223,8 +223,8 @@ class DaemonStopTest {
         DaemonRecord stale = sb.start("c-stale", 2);
         sb.processes.kill(stale.pid());
         DaemonRecord live2 = sb.start("d-live", 2);
-        sb.foreignRecord("e-foreign", 4242, Sandbox.HOSTNAME, 5_100_010L, 3);
-        sb.processes.put(5_100_010L, "nvidia-cuda-mps", 3);
+        sb.foreignRecord("e-foreign", 4242, Sandbox.HOSTNAME, 4_110_010L, 3);
+        sb.processes.put(4_110_010L, "nvidia-cuda-mps", 3);
 
         List<StopOutcome> outcomes = lifecycle().stopAll();
 
@@ -237,7 +237,7 @@ class DaemonStopTest {
         assertFalse(Files.exists(sb.recordFile("c-stale")));
         assertFalse(Files.exists(sb.recordFile("d-live")));
         assertTrue(Files.exists(sb.recordFile("e-foreign")));
-        assertTrue(sb.processes.contains(5_100_010L));
+        assertTrue(sb.processes.contains(4_110_010L));
         assertFalse(sb.processes.contains(live1.pid()));
         assertFalse(sb.processes.contains(live2.pid()));
         assertTrue(sb.processes.contains(stuck.pid()));

@@ -54,7 +54,7 @@ class StatusServiceTest {
     @Test
     void statusWithoutNvidiaSmiStillReportsWithADiagnostic() {
         sb.mps.smi(FakeMpsHost.Smi.NOT_FOUND);
-        DaemonRecord r = sb.handRecord("kept", 5_300_000L, 1, sb.dir.resolve("p"), sb.dir.resolve("l"));
+        DaemonRecord r = sb.handRecord("kept", 4_130_000L, 1, sb.dir.resolve("p"), sb.dir.resolve("l"));
 
         HostStatus s = status();
 
@@ -131,8 +131,8 @@ class StatusServiceTest {
     @Test
     void recordsOfOtherUsersAndHostsAreNotListed() {
         DaemonRecord mine = sb.start("mine");
-        sb.foreignRecord("their-uid", 4242, Sandbox.HOSTNAME, 5_300_001L, 1);
-        sb.foreignRecord("their-host", sb.uid, "otherhost", 5_300_002L, 1);
+        sb.foreignRecord("their-uid", 4242, Sandbox.HOSTNAME, 4_130_001L, 1);
+        sb.foreignRecord("their-host", sb.uid, "otherhost", 4_130_002L, 1);
 
         HostStatus s = status();
 

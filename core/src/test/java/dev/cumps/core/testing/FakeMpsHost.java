@@ -27,15 +27,16 @@ import java.util.function.Consumer;
  * {@code nvidia-cuda-mps-control -d} "launches" a daemon: a real Unix socket named {@code control}
  * in {@code CUDA_MPS_PIPE_DIRECTORY}, a pid file, and a {@code nvidia-cuda-mps} entry in the
  * {@link FakeProcessTable}; the client (no arguments, command on stdin) answers when that daemon is
- * up, and {@code quit} makes it exit. Fake pids lie above Linux's PID_MAX_LIMIT, so they can never
- * name a real process even if something signals them.
+ * up, and {@code quit} makes it exit. Fake pids lie at the very top of Linux's pid range (a record
+ * holding a pid above PID_MAX_LIMIT is refused as unreadable), where a real process is rare; and
+ * they never reach the kernel: every signal goes through the {@link FakeProcessTable}.
  */
 public final class FakeMpsHost implements AutoCloseable {
     public static final String SMI = "nvidia-smi";
     public static final String CONTROL = "nvidia-cuda-mps-control";
     public static final String DAEMON_COMM = "nvidia-cuda-mps";
-    /** Above Linux's PID_MAX_LIMIT (4194304): never a real pid. */
-    public static final long FIRST_FAKE_PID = 5_000_000L;
+    /** Just below Linux's PID_MAX_LIMIT (4194304), so that records holding them are valid. */
+    public static final long FIRST_FAKE_PID = 4_190_000L;
 
     public enum Smi { OK, NOT_FOUND, TIMED_OUT, GARBAGE, NON_ZERO }
 
