@@ -296,4 +296,32 @@ class CliTest {
         assertTrue(sb.mps.launches().isEmpty(), "no daemon was started");
         assertFalse(Files.exists(sb.recordFile("p")));
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"oom", "soe", "npe", "invalid-path"})
+    void anyThrowableIsOneErrorLineThatNamesTheCause(String kind) {
+        Throwable failure = switch (kind) {
+            case "oom" -> new OutOfMemoryError("Java heap space");
+            case "soe" -> new StackOverflowError();
+            case "npe" -> new NullPointerException("x is null");
+            default -> new java.nio.file.InvalidPathException("/a\0b", "Nul character not allowed");
+        };
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), g -> {
+            if (failure instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) failure;
+        }).run("status");
+        out = o.toString();
+        err = e.toString();
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+        assertTrue(err.startsWith("error: cumps status "), err);
+        assertTrue(err.strip().endsWith("(" + failure.getClass().getSimpleName()
+                + (failure.getMessage() == null ? "" : ": " + failure.getMessage()) + ")"), err);
+        assertEquals("", out);
+    }
 }

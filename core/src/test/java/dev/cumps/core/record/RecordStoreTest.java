@@ -194,4 +194,61 @@ class RecordStoreTest {
             assertEquals("race", again.name(), "the lock is free again once released");
         }
     }
+
+    @Test
+    void recordsThatAreNotRegularFilesAreUnreadableWithTheReasonAndTheOthersStillListed() throws Exception {
+        store().write(record("good", 1000, "node1"));
+        Files.createDirectories(root.resolve("fifo"));
+        dev.cumps.core.testing.Sandbox.mkfifo(root.resolve("fifo/daemon.json"));
+        Files.createDirectories(root.resolve("zero"));
+        Files.createSymbolicLink(root.resolve("zero/daemon.json"), Path.of("/dev/zero"));
+        Files.createDirectories(root.resolve("huge"));
+        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(root.resolve("huge/daemon.json").toFile(), "rw")) {
+            raf.setLength(3L * 1024 * 1024 * 1024);
+        }
+        Files.createDirectories(root.resolve("linked"));
+        Files.writeString(root.resolve("elsewhere.json"), RecordCodec.encode(record("linked", 1000, "node1")));
+        Files.createSymbolicLink(root.resolve("linked/daemon.json"), root.resolve("elsewhere.json"));
+
+        RecordListing listing = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> store().list());
+
+        assertEquals(List.of("good"), listing.records().stream().map(DaemonRecord::name).toList());
+        java.util.Map<String, String> reasons = new java.util.TreeMap<>();
+        listing.unreadable().forEach(u -> reasons.put(u.name(), u.reason()));
+        assertEquals(java.util.Map.of("fifo", "not a regular file (FIFO)", "zero", "is a symbolic link",
+                "huge", "larger than 64 KiB (3221225472 bytes)", "linked", "is a symbolic link"), reasons);
+        assertInstanceOf(RecordLookup.Unreadable.class, store().lookup("fifo"));
+    }
+
+    @Test
+    void aRecordDirectoryThatIsALinkIsUnreadable() throws Exception {
+        Path real = Files.createDirectories(root.resolve(".elsewhere"));
+        Files.writeString(real.resolve("daemon.json"), RecordCodec.encode(record("moved", 1000, "node1")));
+        Files.createSymbolicLink(root.resolve("moved"), real);
+
+        RecordLookup lookup = store().lookup("moved");
+
+        assertInstanceOf(RecordLookup.Unreadable.class, lookup);
+        assertTrue(((RecordLookup.Unreadable) lookup).record().reason().contains("is a symbolic link"), lookup.toString());
+    }
+
+    @Test
+    void aLockFileThatIsAFifoOrALinkIsRefusedPromptlyAndNothingIsWrittenThroughTheLink() throws Exception {
+        Path locks = Files.createDirectories(root.resolve(RecordStore.LOCK_DIR));
+        dev.cumps.core.testing.Sandbox.mkfifo(locks.resolve("piped.lock"));
+        CumpsException fifo = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> assertThrows(CumpsException.class, () -> store().lock("piped")));
+        assertTrue(fifo.getMessage().contains("not a regular file (FIFO)"), fifo.getMessage());
+
+        Path target = root.resolve("target-of-link");
+        Files.createSymbolicLink(locks.resolve("linked.lock"), target);
+        CumpsException link = assertThrows(CumpsException.class, () -> store().lock("linked"));
+        assertTrue(link.getMessage().contains("is a symbolic link"), link.getMessage());
+        assertFalse(Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
+
+        try (RecordStore.NameLock lock = store().lock("piped-not")) {
+            assertEquals("piped-not", lock.name());
+        }
+    }
 }
