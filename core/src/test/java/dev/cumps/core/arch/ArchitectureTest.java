@@ -25,4 +25,18 @@ class ArchitectureTest {
     static final ArchRule domainDoesNotDependOnTheCli = noClasses()
             .that().resideInAPackage("dev.cumps.core..").and().resideOutsideOfPackage("dev.cumps.core.cli..")
             .should().dependOnClassesThat().resideInAPackage("dev.cumps.core.cli..");
+
+    @ArchTest
+    static final ArchRule theCoreReadsAndWritesJsonWithTheStreamingApiOnly = noClasses()
+            .that().resideInAPackage("dev.cumps.core..")
+            .should().dependOnClassesThat().resideInAPackage("com.fasterxml.jackson.databind..")
+            .because("records are parsed strictly by Json (jackson-core streaming); databind stays in the simulator");
+
+    @ArchTest
+    static final ArchRule filesOthersCanShapeAreReadThroughSafeFiles = noClasses()
+            .that().resideInAnyPackage("dev.cumps.core.record..", "dev.cumps.core.mps..")
+            .should().callMethod(java.nio.file.Files.class, "readString", java.nio.file.Path.class, java.nio.charset.Charset.class)
+            .orShould().callMethod(java.nio.file.Files.class, "readString", java.nio.file.Path.class)
+            .orShould().callMethod(java.nio.file.Files.class, "readAllBytes", java.nio.file.Path.class)
+            .because("records, pid files and control.log are read without following links, regular files only, with a cap (SafeFiles)");
 }
