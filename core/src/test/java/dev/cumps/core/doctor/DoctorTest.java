@@ -322,8 +322,8 @@ class DoctorTest {
     void twoLiveDaemonsForTheSameGpuFail() {
         sb.start("one");
         // cumps refuses a second daemon on one GPU; another tool (uni-cumps) can still leave this state.
-        sb.processes.put(5_400_000L, "nvidia-cuda-mps", 4242);
-        sb.handRecord("two", 5_400_000L, 4242, sb.dir.resolve("p2"), sb.dir.resolve("l2"));
+        sb.processes.put(4_140_000L, "nvidia-cuda-mps", 4242);
+        sb.handRecord("two", 4_140_000L, 4242, sb.dir.resolve("p2"), sb.dir.resolve("l2"));
 
         DoctorReport report = doctor(null);
 

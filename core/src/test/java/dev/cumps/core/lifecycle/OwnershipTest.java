@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * the daemon inherits (issue 7, points 1, 5, 7, 9).
  */
 class OwnershipTest {
-    private static final long FOREIGN_PID = 5_300_000L;
+    private static final long FOREIGN_PID = 4_130_000L;
     private static final long FOREIGN_TICKS = 77;
     private Sandbox sb;
 
