@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import dev.cumps.sim.SimConfig;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -51,7 +52,8 @@ class UnsafeRecordFilesE2eTest {
 
     @Test
     void aFifoRecordNeverHangsStatusEnvStopOrStart(CumpsHarness h) throws Exception {
-        long good = h.pidOf(h.cumps("start", "--name", "good").assertOk());
+        h.configure(SimConfig.defaults(2)); // one live daemon per GPU
+        long good = h.pidOf(h.cumps("start", "--gpus", "0", "--name", "good").assertOk());
         Path fifo = h.recordFile("piped");
         mkfifo(h, fifo);
 
@@ -72,7 +74,7 @@ class UnsafeRecordFilesE2eTest {
 
         // Again, and this time a start takes the name: the FIFO goes to .stale, the daemon comes up.
         mkfifo(h, fifo);
-        long started = h.pidOf(h.cumps("start", "--name", "piped").assertOk());
+        long started = h.pidOf(h.cumps("start", "--gpus", "1", "--name", "piped").assertOk());
         assertTrue(Procs.runningDaemon(started));
         List<Path> stale;
         try (Stream<Path> s = Files.list(h.records().resolve(".stale"))) {
@@ -180,5 +182,22 @@ class UnsafeRecordFilesE2eTest {
         h.cumps("env", "--name", "good").assertOk();
         h.cumps("stop", "--name", "good").assertOk();
         assertTrue(Procs.awaitGone(good, Duration.ofSeconds(20)));
+    }
+
+    @Test
+    void aLockFileThatIsAFifoOrALinkIsRefusedWithOneLineAndNothingIsStarted(CumpsHarness h) throws Exception {
+        Path locks = h.records().resolve(".locks");
+        mkfifo(h, locks.resolve("lockfifo.lock"));
+        Path target = h.root.resolve("written-through-link");
+        Files.createSymbolicLink(locks.resolve("locklink.lock"), target);
+
+        String fifo = h.cumps("start", "--name", "lockfifo").assertOneLineError();
+        assertTrue(fifo.contains("lockfifo.lock") && fifo.contains("not a regular file (FIFO)"), fifo);
+        String link = h.cumps("start", "--name", "locklink").assertOneLineError();
+        assertTrue(link.contains("locklink.lock") && link.contains("is a symbolic link"), link);
+
+        assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
+        assertTrue(h.markedDaemons().isEmpty(), "no daemon was started: " + h.markedDaemons());
+        assertFalse(Files.exists(h.recordFile("lockfifo"), LinkOption.NOFOLLOW_LINKS));
     }
 }
