@@ -16,6 +16,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
@@ -107,12 +108,14 @@ public final class RecordStore {
      */
     public RecordLookup lookup(String name) {
         Path file = recordFile(name);
-        if (Files.isSymbolicLink(file.getParent())) {
-            if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-                return new RecordLookup.Missing(name);
+        if (Files.isSymbolicLink(file.getParent()) || Files.isDirectory(file.getParent(), LinkOption.NOFOLLOW_LINKS)) {
+            String problem = directoryProblem(file.getParent());
+            if (problem != null) {
+                if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+                    return new RecordLookup.Missing(name);
+                }
+                return new RecordLookup.Unreadable(new UnreadableRecord(name, file, problem));
             }
-            return new RecordLookup.Unreadable(new UnreadableRecord(name, file, "record directory " + file.getParent()
-                    + " is a symbolic link"));
         }
         byte[] bytes;
         try {
@@ -150,7 +153,7 @@ public final class RecordStore {
         Path target = dir.resolve(RECORD_FILE);
         Path tmp = dir.resolve("." + RECORD_FILE + "." + ProcessHandle.current().pid() + ".tmp");
         try {
-            createPrivateDirectories(dir);
+            privateDirectory(dir);
             Files.deleteIfExists(tmp);
             try (FileChannel ch = FileChannel.open(tmp, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
@@ -194,7 +197,7 @@ public final class RecordStore {
             target = staleRoot.resolve(name + "-" + clock.millis() + "-" + n);
         }
         try {
-            createPrivateDirectories(staleRoot);
+            privateDirectory(staleRoot);
             Files.move(dir, target, StandardCopyOption.ATOMIC_MOVE);
             return target;
         } catch (IOException e) {
@@ -257,7 +260,7 @@ public final class RecordStore {
         }
         FileChannel channel = null;
         try {
-            createPrivateDirectories(lockDir);
+            privateDirectory(lockDir);
             // No link followed, regular files only, and an open that cannot block on a FIFO.
             channel = SafeFiles.openLockFile(lockFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             FileLock lock = channel.tryLock();
@@ -315,6 +318,41 @@ public final class RecordStore {
             } catch (IOException ignored) {
                 // Nothing was locked through it.
             }
+        }
+    }
+
+    /**
+     * Creates a directory under the root that this store acts in ({@code <name>}, {@code .locks},
+     * {@code .stale}) when missing, then refuses it unless it is a real directory (not a link) owned
+     * by the owner of the root: nothing is written, locked or moved through a link or into a
+     * directory another user controls.
+     */
+    private void privateDirectory(Path dir) throws IOException {
+        createPrivateDirectories(dir);
+        String problem = directoryProblem(dir);
+        if (problem != null) {
+            throw new SafeFiles.UnsafeFileException(problem + "; remove or move it and try again");
+        }
+    }
+
+    /** Why a directory under the root is not one this store may act in, or {@code null} when it is. */
+    private String directoryProblem(Path dir) {
+        try {
+            BasicFileAttributes attrs = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            if (attrs.isSymbolicLink()) {
+                return "directory " + dir + " is a symbolic link";
+            }
+            if (!attrs.isDirectory()) {
+                return dir + " is not a directory";
+            }
+            int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+            int rootOwner = (Integer) Files.getAttribute(root, "unix:uid");
+            if (owner != rootOwner) {
+                return "directory " + dir + " is owned by uid " + owner + ", not by uid " + rootOwner + " who owns " + root;
+            }
+            return null;
+        } catch (IOException | UnsupportedOperationException e) {
+            return "cannot inspect " + dir + ": " + e.getMessage();
         }
     }
 

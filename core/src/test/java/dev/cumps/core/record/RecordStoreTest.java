@@ -251,4 +251,53 @@ class RecordStoreTest {
             assertEquals("piped-not", lock.name());
         }
     }
+    @Test
+    void aRecordIsNeverWrittenThroughARecordDirectoryThatIsALink(@TempDir Path elsewhere) throws Exception {
+        Files.createSymbolicLink(root.resolve("evil"), elsewhere);
+
+        CumpsException e = assertThrows(CumpsException.class, () -> store().write(record("evil", 1000, "node1")));
+
+        assertTrue(e.getMessage().contains("is a symbolic link"), e.getMessage());
+        try (var s = Files.list(elsewhere)) {
+            assertEquals(List.of(), s.toList(), "nothing was written through the link");
+        }
+    }
+
+    @Test
+    void locksAndQuarantineNeverActInsideALinkedLocksOrStaleDirectory(@TempDir Path elsewhere) throws Exception {
+        Files.createSymbolicLink(root.resolve(RecordStore.LOCK_DIR), elsewhere);
+        CumpsException lock = assertThrows(CumpsException.class, () -> store().lock("train"));
+        assertTrue(lock.getMessage().contains("is a symbolic link"), lock.getMessage());
+        CumpsException pipe = assertThrows(CumpsException.class,
+                () -> store().lockResource("pipe", "/tmp/p", java.time.Duration.ZERO, "busy"));
+        assertTrue(pipe.getMessage().contains("is a symbolic link"), pipe.getMessage());
+        Files.delete(root.resolve(RecordStore.LOCK_DIR));
+
+        store().write(record("old", 1000, "node1"));
+        Files.createSymbolicLink(root.resolve(RecordStore.STALE_DIR), elsewhere);
+        CumpsException moved = assertThrows(CumpsException.class, () -> store().quarantine("old"));
+        assertTrue(moved.getMessage().contains("is a symbolic link"), moved.getMessage());
+        assertTrue(Files.exists(root.resolve("old/daemon.json")), "the record stays where it was");
+        try (var s = Files.list(elsewhere)) {
+            assertEquals(List.of(), s.toList(), "nothing was created or moved through the links");
+        }
+    }
+
+    @Test
+    void aRecordDirectoryOwnedByAnotherUserIsUnreadableAndNeverWrittenTo() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.util.Objects.equals(
+                Files.getAttribute(root, "unix:uid"), 0), "needs root to chown (CI runs as root)");
+        store().write(record("theirs", 1000, "node1"));
+        Files.setAttribute(root.resolve("theirs"), "unix:uid", 65534);
+        Path planted = Files.createDirectories(root.resolve("planted"));
+        Files.setAttribute(planted, "unix:uid", 65534);
+
+        RecordLookup lookup = store().lookup("theirs");
+
+        assertInstanceOf(RecordLookup.Unreadable.class, lookup);
+        assertTrue(((RecordLookup.Unreadable) lookup).record().reason().contains("owned by uid 65534"), lookup.toString());
+        CumpsException e = assertThrows(CumpsException.class, () -> store().write(record("planted", 1000, "node1")));
+        assertTrue(e.getMessage().contains("owned by uid 65534"), e.getMessage());
+        assertFalse(Files.exists(planted.resolve("daemon.json"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+    }
 }
