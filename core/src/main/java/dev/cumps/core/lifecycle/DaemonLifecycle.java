@@ -505,6 +505,14 @@ public final class DaemonLifecycle {
                     "pipe directory " + record.pipeDirectory() + " is served by pid " + served.get() + ", not by the recorded pid "
                             + record.pid() + "; nothing was signalled");
         }
+        if (served.isEmpty() && !startedOn(record)) {
+            // Without a pid file that names the recorded pid, `quit` on this pipe directory could reach
+            // another daemon (a record that lies about its pipe directory, a pid file replaced by a link).
+            return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
+                    "the pid file in " + record.pipeDirectory() + " is missing or unreadable, and pid " + record.pid()
+                            + " was not started with CUDA_MPS_PIPE_DIRECTORY=" + record.pipeDirectory()
+                            + ", so another daemon may serve that directory; nothing was signalled");
+        }
         CommandResult quit = control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
         if (!waitForExit(record)) {
             return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
@@ -515,6 +523,19 @@ public final class DaemonLifecycle {
         removeLeftovers(record.pipeDirectory(), record.pid());
         return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.STOPPED,
                 "stopped daemon '" + record.name() + "' (pid " + record.pid() + ")");
+    }
+
+    /** Whether the recorded process was started on the record's pipe directory, as its environment shows. */
+    private boolean startedOn(DaemonRecord record) {
+        Optional<String> value = processes.environment(record.pid()).map(env -> env.get("CUDA_MPS_PIPE_DIRECTORY"));
+        if (value.isEmpty() || value.get().isEmpty() || value.get().indexOf('\0') >= 0) {
+            return false;
+        }
+        try {
+            return canonical(Path.of(value.get())).equals(canonical(record.pipeDirectory()));
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
     }
 
     /**

@@ -23,6 +23,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DaemonStopTest {
     private Sandbox sb;
@@ -199,6 +201,51 @@ class DaemonStopTest {
         assertTrue(sb.mps.runner().specs().isEmpty());
         assertTrue(Files.exists(sb.recordFile("swapped")));
         assertTrue(sb.processes.contains(r.pid()));
+    }
+
+    /**
+     * A record that names daemon A's pid and start time but daemon B's pipe directory, where B's pid
+     * file is gone or replaced by a link to A's: {@code quit} on that directory would reach B, the
+     * daemon nobody asked to stop. Nothing is sent, and both daemons keep running.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"link-to-a", "missing", "fifo"})
+    void aRecordWhosePipeDirectoryIsAnotherDaemonsIsRefusedWhenThePidFileCannotConfirmIt(String pidFile) throws IOException {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        DaemonRecord a = sb.start("aa", 0);
+        DaemonRecord b = sb.start("bb", 1);
+        Path bPidFile = b.pipeDirectory().resolve("nvidia-cuda-mps-control.pid");
+        Files.delete(bPidFile);
+        if (pidFile.equals("link-to-a")) {
+            Files.createSymbolicLink(bPidFile, a.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
+        } else if (pidFile.equals("fifo")) {
+            Sandbox.mkfifo(bPidFile);
+        }
+        sb.handRecord("liar", a.pid(), a.processStartTicks(), b.pipeDirectory(), b.logDirectory());
+        sb.mps.runner().clear();
+
+        StopOutcome outcome = stop("liar");
+
+        assertEquals(StopOutcome.Result.FAILED, outcome.result(), outcome.message());
+        assertTrue(outcome.message().contains("nothing was signalled"), outcome.message());
+        assertFalse(sb.mps.clientCommands().contains("quit\n"), "no quit reached any pipe directory");
+        assertTrue(sb.processes.isAlive(b.identity()), "the daemon serving that pipe directory still runs");
+        assertTrue(sb.processes.isAlive(a.identity()), "the recorded daemon was not signalled either");
+        assertTrue(sb.processes.terminated().isEmpty());
+        assertTrue(Files.exists(sb.recordFile("liar")));
+    }
+
+    @Test
+    void aDaemonWhosePidFileIsAFifoIsStillStoppedBecauseItWasStartedOnItsPipeDirectory() throws IOException {
+        DaemonRecord r = sb.start("fifo");
+        Path pidFile = r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid");
+        Files.delete(pidFile);
+        Sandbox.mkfifo(pidFile);
+
+        StopOutcome outcome = stop("fifo");
+
+        assertEquals(StopOutcome.Result.STOPPED, outcome.result(), outcome.message());
+        assertFalse(sb.processes.contains(r.pid()));
     }
 
     @Test
