@@ -61,7 +61,11 @@ public final class MpsControl {
                                                  Map<String, String> requested, String nonce) {
         Map<String, String> env = new java.util.LinkedHashMap<>();
         new java.util.TreeMap<>(host.env()).forEach((k, v) -> {
-            if (DAEMON_ALLOWLIST.contains(k) || k.startsWith("LC_")) {
+            if (k.equals("PATH")) {
+                // The daemon looks programs up on PATH too (and runs in the caller's directory): the
+                // same rule as our own lookup, no empty or relative entries.
+                env.put(k, String.join(":", java.util.Arrays.stream(v.split(":", -1)).filter(d -> d.startsWith("/")).toList()));
+            } else if (DAEMON_ALLOWLIST.contains(k) || k.startsWith("LC_")) {
                 env.put(k, v);
             }
         });

@@ -333,6 +333,16 @@ class OwnershipTest {
     }
 
     @Test
+    void theDaemonsPathKeepsOnlyAbsoluteEntries() {
+        sb.env("PATH", ":.:bin:/usr/bin::/bin:");
+
+        lifecycle().start(request(null, "path", null, null, Map.of()), s -> { });
+
+        assertEquals("/usr/bin:/bin", sb.mps.launches().get(0).environment().get("PATH"),
+                "no empty or relative entry: the daemon must not run programs from the working directory");
+    }
+
+    @Test
     void eachLaunchGetsItsOwnNonce() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         sb.start("one", 0);
