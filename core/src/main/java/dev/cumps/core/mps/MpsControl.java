@@ -64,7 +64,11 @@ public final class MpsControl {
             if (k.equals("PATH")) {
                 // The daemon looks programs up on PATH too (and runs in the caller's directory): the
                 // same rule as our own lookup, no empty or relative entries.
-                env.put(k, String.join(":", java.util.Arrays.stream(v.split(":", -1)).filter(d -> d.startsWith("/")).toList()));
+                // An empty PATH would again mean the working directory to execvp: then none is passed.
+                String absolute = String.join(":", java.util.Arrays.stream(v.split(":", -1)).filter(d -> d.startsWith("/")).toList());
+                if (!absolute.isEmpty()) {
+                    env.put(k, absolute);
+                }
             } else if (DAEMON_ALLOWLIST.contains(k) || k.startsWith("LC_")) {
                 env.put(k, v);
             }

@@ -343,6 +343,15 @@ class OwnershipTest {
     }
 
     @Test
+    void aPathWithOnlyRelativeEntriesIsNotPassedAtAll() {
+        sb.env("PATH", ".:bin:");
+
+        lifecycle().start(request(null, "nopath", null, null, Map.of()), s -> { });
+
+        assertFalse(sb.mps.launches().get(0).environment().containsKey("PATH"), "an empty PATH means the working directory");
+    }
+
+    @Test
     void eachLaunchGetsItsOwnNonce() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         sb.start("one", 0);
