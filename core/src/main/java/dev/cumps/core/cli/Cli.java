@@ -137,7 +137,7 @@ public final class Cli {
     }
 
     private static String oneLine(String message) {
-        return message == null ? "" : message.strip().replace('\n', ' ');
+        return message == null ? "" : Printable.escape(message.strip().replace('\n', ' '));
     }
 
     private CoreServices realServices(Globals globals) {
@@ -238,8 +238,8 @@ public final class Cli {
         }
         out.println("platform: " + s.platform() + "   nvidia-smi: " + (s.nvidiaSmiAvailable() ? "available" : "not available")
                 + s.driverVersion().map(d -> "   driver: " + d).orElse("")
-                + "   CUDA_VISIBLE_DEVICES: " + s.cudaVisibleDevices().orElse("(unset)"));
-        s.diagnostic().ifPresent(d -> out.println("diagnostic: " + d));
+                + "   CUDA_VISIBLE_DEVICES: " + s.cudaVisibleDevices().map(Printable::escape).orElse("(unset)"));
+        s.diagnostic().ifPresent(d -> out.println("diagnostic: " + Printable.escape(d)));
         out.println();
         out.println("GPUs");
         TextTable gpus = new TextTable("INDEX", "UUID", "NAME", "COMPUTE MODE", "MEMORY", "MIG", "VISIBLE", "DAEMON");

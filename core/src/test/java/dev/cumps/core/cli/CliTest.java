@@ -185,6 +185,35 @@ class CliTest {
         assertFalse(Files.exists(sb.recordFile("old")));
     }
 
+    /**
+     * A record is shaped by others: terminal control sequences in its strings (set the title, clear
+     * the screen, recolour, return to the start of the line, reverse the text direction) must reach
+     * the operator's terminal as visible escapes, in the table and in the one error line.
+     */
+    @Test
+    void controlCharactersFromARecordAreShownEscapedNeverSentToTheTerminal() {
+        String hostile = "/tmp/\u001b]0;owned\u0007\u001b[2J\rfake";
+        DaemonRecord r = new DaemonRecord("esc", sb.uid, Sandbox.HOSTNAME, "single_gpu", List.of("GPU-\u202ecod.exe\u009b"),
+                java.nio.file.Path.of(hostile), java.nio.file.Path.of("/tmp/l"), 4_190_777L, 5, 1764410000.25);
+        sb.writeRaw("esc", dev.cumps.core.record.RecordCodec.encode(r));
+        sb.processes.put(4_190_777L, "nvidia-cuda-mps", 5);
+
+        assertEquals(0, cumps("status"));
+        assertTrue(out.contains("/tmp/\\x1b]0;owned\\x07\\x1b[2J\\rfake"), out);
+        assertTrue(out.contains("GPU-\\u202ecod.exe\\x9b"), out);
+        assertNoControlCharacters(out);
+
+        assertEquals(1, cumps("stop", "--name", "esc"));
+        assertOneErrorLine();
+        assertTrue(err.contains("\\x1b]0;owned"), err);
+        assertNoControlCharacters(err);
+    }
+
+    private static void assertNoControlCharacters(String text) {
+        text.codePoints().filter(cp -> cp != '\n' && (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT))
+                .findFirst().ifPresent(cp -> org.junit.jupiter.api.Assertions.fail(String.format("U+%04X reached the terminal: %s", cp, text)));
+    }
+
     @Test
     void stopPrintsTheStoppedRecords() {
         DaemonRecord r = sb.start("live");
