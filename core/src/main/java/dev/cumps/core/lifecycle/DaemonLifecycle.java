@@ -505,13 +505,20 @@ public final class DaemonLifecycle {
                     "pipe directory " + record.pipeDirectory() + " is served by pid " + served.get() + ", not by the recorded pid "
                             + record.pid() + "; nothing was signalled");
         }
-        if (served.isEmpty() && !startedOn(record)) {
-            // Without a pid file that names the recorded pid, `quit` on this pipe directory could reach
-            // another daemon (a record that lies about its pipe directory, a pid file replaced by a link).
+        // `quit` goes to whatever serves the record's pipe directory: make sure that is the recorded
+        // daemon, so that a record naming one daemon's pid and another's pipe directory (with that
+        // directory's pid file missing, a link, or forged) cannot stop the other daemon.
+        Optional<Boolean> startedOn = startedOn(record);
+        if (startedOn.isPresent() && !startedOn.get()) {
             return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
-                    "the pid file in " + record.pipeDirectory() + " is missing or unreadable, and pid " + record.pid()
-                            + " was not started with CUDA_MPS_PIPE_DIRECTORY=" + record.pipeDirectory()
+                    "pid " + record.pid() + " was not started with CUDA_MPS_PIPE_DIRECTORY=" + record.pipeDirectory()
                             + ", so another daemon may serve that directory; nothing was signalled");
+        }
+        if (served.isEmpty() && startedOn.isEmpty()) {
+            return new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED,
+                    "the pid file in " + record.pipeDirectory() + " is missing or unreadable, and the environment of pid "
+                            + record.pid() + " does not show its pipe directory, so another daemon may serve that directory;"
+                            + " nothing was signalled");
         }
         CommandResult quit = control.ask(record.pipeDirectory(), record.logDirectory(), "quit");
         if (!waitForExit(record)) {
@@ -525,16 +532,20 @@ public final class DaemonLifecycle {
                 "stopped daemon '" + record.name() + "' (pid " + record.pid() + ")");
     }
 
-    /** Whether the recorded process was started on the record's pipe directory, as its environment shows. */
-    private boolean startedOn(DaemonRecord record) {
-        Optional<String> value = processes.environment(record.pid()).map(env -> env.get("CUDA_MPS_PIPE_DIRECTORY"));
-        if (value.isEmpty() || value.get().isEmpty() || value.get().indexOf('\0') >= 0) {
-            return false;
+    /**
+     * Whether the recorded process was started on the record's pipe directory, as its environment
+     * ({@code CUDA_MPS_PIPE_DIRECTORY}) shows; empty when the environment is unreadable or lacks it.
+     */
+    private Optional<Boolean> startedOn(DaemonRecord record) {
+        Optional<String> value = processes.environment(record.pid()).map(env -> env.get("CUDA_MPS_PIPE_DIRECTORY"))
+                .filter(v -> !v.isEmpty());
+        if (value.isEmpty()) {
+            return Optional.empty();
         }
         try {
-            return canonical(Path.of(value.get())).equals(canonical(record.pipeDirectory()));
+            return Optional.of(canonical(Path.of(value.get())).equals(canonical(record.pipeDirectory())));
         } catch (java.nio.file.InvalidPathException e) {
-            return false;
+            return Optional.of(false);
         }
     }
 

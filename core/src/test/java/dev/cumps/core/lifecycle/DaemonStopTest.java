@@ -205,12 +205,12 @@ class DaemonStopTest {
 
     /**
      * A record that names daemon A's pid and start time but daemon B's pipe directory, where B's pid
-     * file is gone or replaced by a link to A's: {@code quit} on that directory would reach B, the
+     * file is gone, a FIFO, a link to A's, or a regular file naming A's pid: {@code quit} on that directory would reach B, the
      * daemon nobody asked to stop. Nothing is sent, and both daemons keep running.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"link-to-a", "missing", "fifo"})
-    void aRecordWhosePipeDirectoryIsAnotherDaemonsIsRefusedWhenThePidFileCannotConfirmIt(String pidFile) throws IOException {
+    @ValueSource(strings = {"link-to-a", "missing", "fifo", "forged"})
+    void aRecordWhosePipeDirectoryIsAnotherDaemonsIsRefusedWhateverItsPidFileSays(String pidFile) throws IOException {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         DaemonRecord a = sb.start("aa", 0);
         DaemonRecord b = sb.start("bb", 1);
@@ -220,6 +220,8 @@ class DaemonStopTest {
             Files.createSymbolicLink(bPidFile, a.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
         } else if (pidFile.equals("fifo")) {
             Sandbox.mkfifo(bPidFile);
+        } else if (pidFile.equals("forged")) {
+            Files.writeString(bPidFile, a.pid() + "\n");
         }
         sb.handRecord("liar", a.pid(), a.processStartTicks(), b.pipeDirectory(), b.logDirectory());
         sb.mps.runner().clear();
