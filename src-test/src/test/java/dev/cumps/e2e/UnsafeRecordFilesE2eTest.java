@@ -184,6 +184,66 @@ class UnsafeRecordFilesE2eTest {
         assertTrue(Procs.awaitGone(good, Duration.ofSeconds(20)));
     }
 
+    /**
+     * A record that names daemon A's pid and start time but daemon B's pipe directory, while B's pid
+     * file is a link to A's or a forged copy naming A's pid: `quit` there would stop B, which nobody
+     * asked to stop. Stop answers with one line and both daemons keep their pid and start time.
+     */
+    @Test
+    void aRecordNamingOneDaemonsPidAndAnothersPipeDirectoryStopsNeither(CumpsHarness h) throws Exception {
+        h.configure(SimConfig.defaults(2)); // one live daemon per GPU
+        long a = h.pidOf(h.cumps("start", "--gpus", "0", "--name", "aa").assertOk());
+        long b = h.pidOf(h.cumps("start", "--gpus", "1", "--name", "bb").assertOk());
+        long aTicks = Procs.stat(a).orElseThrow().startTicks();
+        long bTicks = Procs.stat(b).orElseThrow().startTicks();
+        String aPipe = h.record("aa").get("pipe_directory").asText();
+        String bPipe = h.record("bb").get("pipe_directory").asText();
+        Path bPidFile = Path.of(bPipe, "nvidia-cuda-mps-control.pid");
+        String liar = Files.readString(h.recordFile("aa")).replace("\"name\": \"aa\"", "\"name\": \"liar\"")
+                .replace("\"pipe_directory\": \"" + aPipe + "\"", "\"pipe_directory\": \"" + bPipe + "\"");
+        Files.createDirectories(h.recordFile("liar").getParent());
+        Files.writeString(h.recordFile("liar"), liar);
+
+        Files.delete(bPidFile);
+        Files.createSymbolicLink(bPidFile, Path.of(aPipe, "nvidia-cuda-mps-control.pid"));
+        String linked = h.cumps("stop", "--name", "liar").assertOneLineError();
+        assertTrue(linked.contains("nothing was signalled") && linked.contains(bPipe), linked);
+
+        Files.delete(bPidFile);
+        Files.writeString(bPidFile, a + "\n");
+        String forged = h.cumps("stop", "--name", "liar").assertOneLineError();
+        assertTrue(forged.contains("nothing was signalled") && forged.contains(bPipe), forged);
+
+        assertEquals(aTicks, Procs.stat(a).filter(Procs.Stat::running).orElseThrow().startTicks(), "daemon aa untouched");
+        assertEquals(bTicks, Procs.stat(b).filter(Procs.Stat::running).orElseThrow().startTicks(), "daemon bb untouched");
+        Files.delete(bPidFile);
+        Files.writeString(bPidFile, b + "\n");
+        Files.delete(h.recordFile("liar"));
+        h.cumps("stop", "--all").assertOk();
+        assertTrue(Procs.awaitGone(a, Duration.ofSeconds(20)) && Procs.awaitGone(b, Duration.ofSeconds(20)));
+    }
+
+    /**
+     * A record directory that is a link (even an empty one): start moves the link aside like any
+     * unreadable record and records the daemon in a real directory; nothing is written through it.
+     */
+    @Test
+    void aRecordDirectoryThatIsALinkIsMovedAsideNeverWrittenThrough(CumpsHarness h) throws Exception {
+        Path elsewhere = Files.createDirectories(h.root.resolve("elsewhere"));
+        Files.createDirectories(h.records());
+        Files.createSymbolicLink(h.records().resolve("linked"), elsewhere);
+
+        long pid = h.pidOf(h.cumps("start", "--name", "linked").assertOk());
+
+        try (Stream<Path> s = Files.list(elsewhere)) {
+            assertEquals(List.of(), s.toList(), "nothing was written through the link");
+        }
+        assertTrue(Files.isDirectory(h.records().resolve("linked"), LinkOption.NOFOLLOW_LINKS), "a real record directory");
+        assertEquals(pid, h.record("linked").get("pid").asLong());
+        h.cumps("stop", "--name", "linked").assertOk();
+        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(20)));
+    }
+
     @Test
     void aLockFileThatIsAFifoOrALinkIsRefusedWithOneLineAndNothingIsStarted(CumpsHarness h) throws Exception {
         Path locks = h.records().resolve(".locks");

@@ -109,11 +109,9 @@ public final class RecordStore {
     public RecordLookup lookup(String name) {
         Path file = recordFile(name);
         if (Files.isSymbolicLink(file.getParent()) || Files.isDirectory(file.getParent(), LinkOption.NOFOLLOW_LINKS)) {
+            // Even without a daemon.json in it: a start would otherwise write its record through it.
             String problem = directoryProblem(file.getParent());
             if (problem != null) {
-                if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-                    return new RecordLookup.Missing(name);
-                }
                 return new RecordLookup.Unreadable(new UnreadableRecord(name, file, problem));
             }
         }

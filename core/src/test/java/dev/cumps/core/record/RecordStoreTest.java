@@ -261,6 +261,7 @@ class RecordStoreTest {
         try (var s = Files.list(elsewhere)) {
             assertEquals(List.of(), s.toList(), "nothing was written through the link");
         }
+        assertInstanceOf(RecordLookup.Unreadable.class, store().lookup("evil"), "unreadable even without a daemon.json, so start moves it aside");
     }
 
     @Test
