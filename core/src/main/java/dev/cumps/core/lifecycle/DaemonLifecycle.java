@@ -276,11 +276,30 @@ public final class DaemonLifecycle {
         }
         preparePrivate(plan.pipeDirectory());
         preparePrivate(plan.logDirectory());
+        refuseUnsafeLogs(plan.logDirectory());
         clearLeftovers(plan);
         byte[] nonce = new byte[16];
         RANDOM.nextBytes(nonce);
         return new Launch(java.util.HexFormat.of().formatHex(nonce), processes.selfStartTicks(),
                 RuntimeDirs.directoryIdentity(plan.pipeDirectory()));
+    }
+
+    /**
+     * The daemon appends to {@code control.log} and {@code server.log} without refusing a link, and
+     * blocks opening a FIFO: either must be a regular file or absent.
+     */
+    private static void refuseUnsafeLogs(Path logDirectory) {
+        for (String log : List.of(RuntimeDirs.CONTROL_LOG, "server.log")) {
+            Path file = logDirectory.resolve(log);
+            try {
+                dev.cumps.core.fs.SafeFiles.regularFile(file);
+            } catch (java.nio.file.NoSuchFileException absent) {
+                // The daemon creates it.
+            } catch (IOException e) {
+                throw new CumpsException(file + " " + e.getMessage() + "; the daemon would write through it or wait on it."
+                        + " Remove it and start again");
+            }
+        }
     }
 
     /** Directories under the runtime root are checked from that root down; others from what we create. */
@@ -315,8 +334,10 @@ public final class DaemonLifecycle {
                     + " nvidia-cuda-mps-control` or choose another --pipe-dir");
         }
         try {
+            // Not only regular files: the daemon opens control_lock and writes its pid file without
+            // refusing links, so a link left here would make it lock or overwrite another file.
             Path lockFile = pipe.resolve("control_lock");
-            if (Files.isRegularFile(lockFile, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(lockFile, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(lockFile, LinkOption.NOFOLLOW_LINKS)) {
                 Files.delete(lockFile);
             }
             Path logFifo = pipe.resolve("log");
@@ -342,7 +363,7 @@ public final class DaemonLifecycle {
         // be mistaken for the new daemon's while that one starts.
         try {
             Path pidFile = pipe.resolve(RuntimeDirs.PID_FILE);
-            if (Files.isRegularFile(pidFile, LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.exists(pidFile, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(pidFile, LinkOption.NOFOLLOW_LINKS)) {
                 Files.delete(pidFile);
             }
         } catch (IOException e) {

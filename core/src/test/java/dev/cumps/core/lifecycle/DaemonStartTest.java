@@ -28,6 +28,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class DaemonStartTest {
     private Sandbox sb;
@@ -235,6 +237,48 @@ class DaemonStartTest {
         assertFalse(Files.exists(pipe.resolve("control_lock"), LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(pipe.resolve("log"), LinkOption.NOFOLLOW_LINKS));
         assertEquals(1, sb.mps.launches().size());
+    }
+
+    /**
+     * A pid file or control_lock left in the pipe directory as a link: the daemon would write its pid
+     * (or take its lock) through it, into another file, e.g. another daemon's pid file. Start removes
+     * the links, never what they point to.
+     */
+    @Test
+    void startRemovesALinkedPidFileAndControlLockWithoutTouchingTheirTargets() throws IOException {
+        Path pipe = sb.dir.resolve("p");
+        Sandbox.mkdir700(pipe);
+        Path victim = Files.writeString(sb.dir.resolve("other-daemons.pid"), "4190999\n");
+        Files.createSymbolicLink(pipe.resolve("nvidia-cuda-mps-control.pid"), victim);
+        Files.createSymbolicLink(pipe.resolve("control_lock"), victim);
+
+        DaemonRecord r = lifecycle().start(Sandbox.request(null, "linked", pipe, sb.dir.resolve("l")), s -> { });
+
+        assertEquals("4190999\n", Files.readString(victim), "nothing was written through the links");
+        assertFalse(Files.isSymbolicLink(pipe.resolve("nvidia-cuda-mps-control.pid")));
+        assertFalse(Files.isSymbolicLink(pipe.resolve("control_lock")));
+        assertEquals(Optional.of(r.pid()), dev.cumps.core.mps.RuntimeDirs.readPidFile(pipe));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"control.log", "server.log"})
+    void aLogThatIsALinkOrAFifoIsRefusedBeforeAnyLaunch(String log) throws IOException {
+        Path logDir = sb.dir.resolve("l");
+        Sandbox.mkdir700(logDir);
+        Path victim = Files.writeString(sb.dir.resolve("bashrc"), "echo hi\n");
+        Files.createSymbolicLink(logDir.resolve(log), victim);
+
+        CumpsException link = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request(null, "loglink", sb.dir.resolve("p"), logDir), s -> { }));
+
+        assertTrue(link.getMessage().contains(log + " is a symbolic link") && link.getMessage().contains("Remove it"), link.getMessage());
+        Files.delete(logDir.resolve(log));
+        Sandbox.mkfifo(logDir.resolve(log));
+        CumpsException fifo = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request(null, "logfifo", sb.dir.resolve("p"), logDir), s -> { }));
+        assertTrue(fifo.getMessage().contains("not a regular file (FIFO)"), fifo.getMessage());
+        assertEquals("echo hi\n", Files.readString(victim));
+        assertTrue(sb.mps.launches().isEmpty(), "nothing was launched");
     }
 
     private Path defaultPipeWithOrphanSocket(String name, Long pidInPidFile) throws IOException {
