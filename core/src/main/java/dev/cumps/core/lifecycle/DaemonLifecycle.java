@@ -296,7 +296,7 @@ public final class DaemonLifecycle {
             } catch (java.nio.file.NoSuchFileException absent) {
                 // The daemon creates it.
             } catch (IOException e) {
-                throw new CumpsException(file + " " + e.getMessage() + "; the daemon would write through it or wait on it."
+                throw new CumpsException(file + ": " + e.getMessage() + "; the daemon would write through it or wait on it."
                         + " Remove it and start again");
             }
         }

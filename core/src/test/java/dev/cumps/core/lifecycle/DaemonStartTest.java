@@ -271,7 +271,7 @@ class DaemonStartTest {
         CumpsException link = assertThrows(CumpsException.class,
                 () -> lifecycle().start(Sandbox.request(null, "loglink", sb.dir.resolve("p"), logDir), s -> { }));
 
-        assertTrue(link.getMessage().contains(log + " is a symbolic link") && link.getMessage().contains("Remove it"), link.getMessage());
+        assertTrue(link.getMessage().contains(log + ": is a symbolic link") && link.getMessage().contains("Remove it"), link.getMessage());
         Files.delete(logDir.resolve(log));
         Sandbox.mkfifo(logDir.resolve(log));
         CumpsException fifo = assertThrows(CumpsException.class,
