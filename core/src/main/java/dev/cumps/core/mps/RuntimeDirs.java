@@ -232,6 +232,11 @@ public final class RuntimeDirs {
             // No link followed, regular files only, a size cap, never blocking on a FIFO (see SafeFiles).
             byte[] bytes = SafeFiles.readAll(pipeDirectory.resolve(PID_FILE), SafeFiles.PID_FILE_LIMIT_BYTES);
             String text = new String(bytes, StandardCharsets.UTF_8).strip();
+            // What the daemon writes: ASCII digits. Long.parseLong alone would also take "+5" and
+            // other scripts' digits ("\u0665"), which no daemon writes.
+            if (!text.matches("[0-9]{1,10}")) {
+                return java.util.Optional.empty();
+            }
             return java.util.Optional.of(Long.parseLong(text));
         } catch (IOException | NumberFormatException e) {
             return java.util.Optional.empty();

@@ -237,6 +237,28 @@ class DaemonStopTest {
         assertTrue(Files.exists(sb.recordFile("liar")));
     }
 
+    /** A pid file spelling the recorded pid with other digits (or a sign) is no pid file a daemon wrote. */
+    @ParameterizedTest
+    @ValueSource(strings = {"arabic-indic", "plus"})
+    void aPidFileThatIsNotAsciiDigitsDoesNotConfirmThePipeDirectory(String spelling) throws IOException {
+        Path pipe = sb.dir.resolve("hand-pipe");
+        Sandbox.mkdir700(pipe);
+        DaemonRecord r = sb.handRecord("hand", 4_190_500L, 77, pipe, sb.dir.resolve("hand-log"));
+        sb.processes.put(r.pid(), "nvidia-cuda-mps", 77); // started by hand: no environment to tell its pipe directory
+        String digits = Long.toString(r.pid());
+        String text = spelling.equals("plus") ? "+" + digits
+                : digits.chars().mapToObj(c -> Character.toString(0x0660 + c - '0')).collect(Collectors.joining());
+        Files.writeString(pipe.resolve("nvidia-cuda-mps-control.pid"), text + "\n");
+        sb.mps.runner().clear();
+
+        StopOutcome outcome = stop("hand");
+
+        assertEquals(StopOutcome.Result.FAILED, outcome.result(), outcome.message());
+        assertTrue(outcome.message().contains("nothing was signalled"), outcome.message());
+        assertTrue(sb.mps.runner().specs().isEmpty(), "no quit was sent");
+        assertTrue(sb.processes.contains(r.pid()));
+    }
+
     @Test
     void aDaemonWhosePidFileIsAFifoIsStillStoppedBecauseItWasStartedOnItsPipeDirectory() throws IOException {
         DaemonRecord r = sb.start("fifo");
