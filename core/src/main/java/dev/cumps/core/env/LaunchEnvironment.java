@@ -21,10 +21,13 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
         vars.put("CUDA_MPS_PIPE_DIRECTORY", record.pipeDirectory().toString());
         vars.put("CUDA_MPS_LOG_DIRECTORY", record.logDirectory().toString());
         vars.forEach((k, v) -> {
-            if (v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0 || v.indexOf('\0') >= 0) {
-                throw new CumpsException(k + " of daemon '" + record.name()
-                        + "' contains a newline or NUL; such a path cannot be exported safely. Restart the daemon with another directory");
-            }
+            // A newline or NUL breaks the export; any other control character (ESC, a carriage
+            // return, C1) would act on the terminal that shows the exports.
+            v.codePoints().filter(Character::isISOControl).findFirst().ifPresent(c -> {
+                throw new CumpsException(k + " of daemon '" + record.name() + "' contains "
+                        + (c == '\n' || c == 0 ? "a newline or NUL" : String.format("the control character U+%04X", c))
+                        + "; such a value cannot be exported safely. Restart the daemon with another directory");
+            });
         });
         return new LaunchEnvironment(record.name(), vars);
     }

@@ -70,6 +70,18 @@ class LaunchEnvironmentTest {
         assertTrue(e.getMessage().contains("newline"), e.getMessage());
     }
 
+    /** ESC, carriage return and DEL would act on the terminal that shows the exports. */
+    @ParameterizedTest
+    @ValueSource(strings = {"\u001b]0;owned\u0007", "\u001b[2J", "over\rwrite", "del\u007f"})
+    void otherControlCharactersInARecordedValueAreRefused(String hostile) {
+        sb.handRecord("ctl", 4_140_001L, 4, sb.dir.resolve("p" + hostile), sb.dir.resolve("l"));
+        sb.processes.put(4_140_001L, "nvidia-cuda-mps", 4);
+
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("ctl")));
+
+        assertTrue(e.getMessage().contains("CUDA_MPS_PIPE_DIRECTORY") && e.getMessage().contains("control character U+"), e.getMessage());
+    }
+
     @Test
     void staleTargetIsAnError() {
         DaemonRecord r = sb.start("dead");
