@@ -32,6 +32,9 @@ final class SimMachine implements AutoCloseable {
     record Run(int exitCode, String stdout, String stderr, boolean timedOut, Duration took) {
     }
 
+    /** How long a test waits for an event (a socket, a pid file, an exit) before it fails: generous, for busy machines. */
+    static final Duration PATIENCE = Duration.ofSeconds(60);
+
     final Path root;
     final Path bin;
     final Path pipe;
@@ -61,8 +64,8 @@ final class SimMachine implements AutoCloseable {
         Path out = Files.createTempFile(root, "out", ".txt");
         Path err = Files.createTempFile(root, "err", ".txt");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
-        builder.environment().keySet().removeIf(k -> k.startsWith("CUMPS_SIM_") || k.startsWith("CUDA_"));
-        builder.environment().putAll(env);
+        builder.environment().clear();
+        builder.environment().putAll(environment());
         long start = System.nanoTime();
         Process process = builder.start();
         try (var in = process.getOutputStream()) {
@@ -83,11 +86,11 @@ final class SimMachine implements AutoCloseable {
     }
 
     Run mps(String stdin, String... args) throws IOException, InterruptedException {
-        return run(SimTools.MPS_CONTROL, stdin, Duration.ofSeconds(10), args);
+        return run(SimTools.MPS_CONTROL, stdin, PATIENCE, args);
     }
 
     Run smi(String... args) throws IOException, InterruptedException {
-        return run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(10), args);
+        return run(SimTools.NVIDIA_SMI, null, PATIENCE, args);
     }
 
     /**
@@ -101,7 +104,7 @@ final class SimMachine implements AutoCloseable {
         if (run.exitCode() != 0) {
             fail("nvidia-cuda-mps-control -d failed: " + run);
         }
-        awaitTrue("a new daemon accepting on its control socket", Duration.ofSeconds(10), () -> {
+        awaitTrue("a new daemon accepting on its control socket", PATIENCE, () -> {
             try {
                 OptionalLong now = daemonPid();
                 return now.isPresent() && !now.equals(before) && accepts(pipe.resolve("control"));
@@ -133,6 +136,21 @@ final class SimMachine implements AutoCloseable {
         long pid = Long.parseLong(text);
         remember(pid);
         return OptionalLong.of(pid);
+    }
+
+    /**
+     * The whole environment of a stand-in run: nothing inherited from the test JVM (no {@code CUDA_*},
+     * {@code CUMPS_*} or real {@code HOME}), only a fixed PATH, this machine's folder as HOME and
+     * TMPDIR, and {@link #env} (the pipe and log directories, plus what a test adds).
+     */
+    Map<String, String> environment() {
+        Map<String, String> all = new HashMap<>();
+        all.put("PATH", "/usr/bin:/bin");
+        all.put("HOME", root.toString());
+        all.put("TMPDIR", root.toString());
+        all.put("LANG", "C.UTF-8");
+        all.putAll(env);
+        return all;
     }
 
     void remember(long pid) {

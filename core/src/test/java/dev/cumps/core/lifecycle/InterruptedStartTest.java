@@ -58,8 +58,11 @@ class InterruptedStartTest {
         SimConfig.defaults(1).write(config);
         SimTools.install(bin, new SimToolOptions(System.getProperty("java.class.path"), config));
         Files.createDirectories(root.resolve("t"));
-        HostEnvironment host = HostEnvironment.current().withEnv(Map.of(
-                "PATH", bin + ":/usr/bin:/bin", "TMPDIR", root.resolve("t").toString(), "HOME", root.toString()));
+        HostEnvironment current = HostEnvironment.current();
+        // The whole environment, not the test JVM's plus overrides: no inherited CUDA_*, CUMPS_* or HOME.
+        HostEnvironment host = new HostEnvironment(Map.of(
+                "PATH", bin + ":/usr/bin:/bin", "TMPDIR", root.resolve("t").toString(), "HOME", root.toString(), "LANG", "C.UTF-8"),
+                current.uid(), current.hostname(), current.platform());
         Path records = root.resolve("records");
         CoreServices services = new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), records,
                 Clock.systemUTC(), new LifecycleTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(3),
@@ -79,14 +82,14 @@ class InterruptedStartTest {
             }
         }, "start-to-interrupt");
         worker.start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (RuntimeDirs.readPidFile(pipe).isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
         launchedPid = RuntimeDirs.readPidFile(pipe);
         assertTrue(launchedPid.isPresent(), "the slow daemon wrote its pid file before binding");
         worker.interrupt();
-        worker.join(Duration.ofSeconds(20).toMillis());
+        worker.join(Duration.ofSeconds(120).toMillis());
 
         assertFalse(worker.isAlive());
         assertInstanceOf(StartFailure.class, thrown.get(), String.valueOf(thrown.get()));

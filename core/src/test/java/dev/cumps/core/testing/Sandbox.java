@@ -176,7 +176,10 @@ public final class Sandbox implements AutoCloseable {
     /** Runs a short helper program (mkfifo, sh) and returns its stdout; fails on a non-zero exit. */
     public static String run(String... argv) {
         try {
-            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+            builder.environment().clear(); // an explicit environment: nothing of the test JVM's (no CUDA_*, no real HOME)
+            builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8"));
+            Process p = builder.start();
             p.getOutputStream().close();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             int code = p.waitFor();
