@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -51,6 +52,12 @@ final class MpsControlDaemon {
     static final String INVALID_COMMAND = "Invalid command";
     /** How long after start a {@link MpsFault#DIES} daemon dies. */
     static final long DIES_AFTER_MILLIS = 1500;
+    /**
+     * With the {@link MpsFault#DIES} fault: a file; the daemon dies as soon as it exists (if it exists at
+     * start, before binding its sockets) instead of after {@link #DIES_AFTER_MILLIS}. Lets a test decide
+     * exactly when the daemon dies.
+     */
+    static final String ENV_DIE_FILE = "CUMPS_SIM_MPS_DIE_FILE";
 
     private final SimConfig config;
     private final Map<String, String> env;
@@ -111,6 +118,10 @@ final class MpsControlDaemon {
         } catch (IOException e) {
             log.append("Failed to start: error opening pipe directory " + pipe + ": " + e.getMessage());
             return 1;
+        }
+        Optional<Path> dieFile = dieFile();
+        if (dieFile.isPresent() && Files.exists(dieFile.get())) {
+            Runtime.getRuntime().halt(1); // the DIES fault, told to die before it ever serves
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown("Received signal, exiting"), "mps-exit"));
         if (config.mpsFault() == MpsFault.SLOW) {
@@ -326,9 +337,25 @@ final class MpsControlDaemon {
         }
     }
 
+    /**
+     * With the {@link MpsFault#DIES} fault, the file whose appearance kills the daemon
+     * ({@value #ENV_DIE_FILE}); without it the daemon dies {@value #DIES_AFTER_MILLIS} ms after start.
+     */
+    private Optional<Path> dieFile() {
+        String file = env.get(ENV_DIE_FILE);
+        return config.mpsFault() != MpsFault.DIES || file == null || file.isBlank() ? Optional.empty() : Optional.of(Path.of(file));
+    }
+
     /** The {@link MpsFault#DIES} fault: its servers go, then the daemon vanishes without cleaning up. */
     private void die() {
-        sleep(DIES_AFTER_MILLIS);
+        Optional<Path> trigger = dieFile();
+        if (trigger.isPresent()) {
+            while (!Files.exists(trigger.get())) {
+                sleep(20);
+            }
+        } else {
+            sleep(DIES_AFTER_MILLIS);
+        }
         for (Process server : servers.values()) {
             server.destroyForcibly();
         }

@@ -262,8 +262,13 @@ class CrashLoopE2eTest {
             assertTrue(Procs.awaitGone(record.get().pid(), SETTLE), context + ": the stopped daemon exits");
         } else {
             Run start = h.cumps("start", "--name", name, "--gpus", GPU_OF.get(name));
-            assertEquals(0, start.exitCode(), () -> context + ": the following start of '" + name + "' succeeds\n" + start);
-            h.pidOf(start);
+            for (int retry = 0; retry < 3 && start.exitCode() != 0 && start.stderr().contains(RaceE2eTest.SLOW_HOST); retry++) {
+                // The stand-in nvidia-smi (a JVM) missed cumps's 5 s limit on an overloaded machine: a slow host, not a leftover.
+                start = h.cumps("start", "--name", name, "--gpus", GPU_OF.get(name));
+            }
+            Run started = start;
+            assertEquals(0, started.exitCode(), () -> context + ": the following start of '" + name + "' succeeds\n" + started);
+            h.pidOf(started);
         }
     }
 }

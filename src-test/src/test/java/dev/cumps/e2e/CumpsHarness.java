@@ -59,6 +59,8 @@ final class CumpsHarness implements AutoCloseable {
     /** Shared by every test of this JVM; per-test markers extend it. */
     static final String SUITE_MARKER = "s" + Long.toString(ProcessHandle.current().pid(), 36);
     static final Duration RUN_TIMEOUT = Duration.ofSeconds(60);
+    /** How long a test waits for an event (a process exit, a file, a socket) before failing: generous, for busy machines. */
+    static final Duration PATIENCE = Duration.ofSeconds(60);
     static final ObjectMapper JSON = new ObjectMapper();
     static final String GPU0 = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
     static final String GPU1 = "GPU-5f0c1a2e-0000-4000-8000-000000000001";
@@ -83,9 +85,7 @@ final class CumpsHarness implements AutoCloseable {
 
     CumpsHarness(SimConfig config) throws IOException {
         jar = Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: build it first with `mvn -o -q -pl core package -DskipTests`");
-        }
+        BuiltJar.verify(jar);
         root = createRoot();
         home = Files.createDirectory(root.resolve("h"));
         tmp = Files.createDirectory(root.resolve("t"));
@@ -226,11 +226,22 @@ final class CumpsHarness implements AutoCloseable {
             // coreutils env restores the default so the cumps JVM reacts to SIGINT as under a terminal.
             command.addAll(List.of("/usr/bin/env", "--default-signal=INT"));
         }
+        command.addAll(cumpsCommand(args));
+        return launch(command, extraEnv, out, err);
+    }
+
+    /** {@code java ... -jar cumps.jar args}. */
+    private List<String> cumpsCommand(String... args) {
+        List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(Arrays.asList(args));
+        return command;
+    }
+
+    private Process launch(List<String> command, Map<String, String> extraEnv, Path out, Path err) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         Map<String, String> env = builder.environment();
@@ -249,6 +260,18 @@ final class CumpsHarness implements AutoCloseable {
         Process process = builder.start();
         spawned.add(process);
         return process;
+    }
+
+    /**
+     * Starts cumps behind a gate: a {@code sh} that waits until {@code go} exists and then execs the
+     * cumps JVM (same pid), so that several racers can be released together by creating one file.
+     * Each racer first creates {@code ready} so the test knows it is at the gate.
+     */
+    Process startGated(Path ready, Path go, Path out, Path err, String... args) throws IOException {
+        List<String> gate = new ArrayList<>(List.of("/bin/sh", "-c",
+                ": > \"$1\"; while [ ! -e \"$2\" ]; do sleep 0.01; done; shift 2; exec \"$@\"", "gate", ready.toString(), go.toString()));
+        gate.addAll(cumpsCommand(args));
+        return launch(gate, Map.of(), out, err);
     }
 
     /** Pseudo-variable for {@link #start}: run the cumps JVM with SIGINT at its default disposition. */
@@ -274,7 +297,7 @@ final class CumpsHarness implements AutoCloseable {
         }
     }
 
-    /** Runs a program with this test's base environment plus {@code extraEnv}, stdin given, 30 s limit. */
+    /** Runs a program with this test's base environment plus {@code extraEnv}, stdin given, PATIENCE limit. */
     Exec exec(List<String> command, Map<String, String> extraEnv, String stdin) {
         try {
             Path out = Files.createTempFile(root, "out", ".txt");
@@ -293,9 +316,9 @@ final class CumpsHarness implements AutoCloseable {
             } catch (IOException e) {
                 // the program did not read its input
             }
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            if (!process.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                fail("helper " + command + " did not finish within 30 s");
+                fail("helper " + command + " did not finish within " + PATIENCE.toSeconds() + " s");
             }
             Exec result = new Exec(process.exitValue(), Files.readString(out), Files.readString(err));
             Files.delete(out);
@@ -342,7 +365,7 @@ final class CumpsHarness implements AutoCloseable {
         Exec launched = exec(List.of(bin.resolve(SimTools.MPS_CONTROL).toString(), "-d"),
                 Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString(), "CUDA_MPS_LOG_DIRECTORY", log.toString()), null);
         launched.assertOk();
-        await("hand-started daemon accepting on " + pipe.resolve("control"), Duration.ofSeconds(20),
+        await("hand-started daemon accepting on " + pipe.resolve("control"), PATIENCE,
                 () -> pidFile(pipe).isPresent() && accepts(pipe.resolve("control")));
         long pid = pidFile(pipe).orElseThrow();
         remember(pid);
@@ -450,7 +473,7 @@ final class CumpsHarness implements AutoCloseable {
         for (long pid : candidates) {
             if (Procs.running(pid) && startedByThisTest(Procs.environ(pid))) {
                 Procs.kill(pid);
-                Procs.awaitGone(pid, Duration.ofSeconds(5));
+                Procs.awaitGone(pid, PATIENCE);
             }
         }
         List<Long> left = markedProcesses();

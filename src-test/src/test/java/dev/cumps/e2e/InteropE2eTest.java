@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -126,7 +125,7 @@ class InteropE2eTest {
 
         JsonNode stopped = h.cumps("stop", "--name", "fromuni").assertOk().json();
         assertEquals(pid, stopped.get("stopped").get(0).get("pid").asLong());
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)), "the uni-cumps daemon was stopped");
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE), "the uni-cumps daemon was stopped");
         assertFalse(Files.exists(h.recordFile("fromuni")));
     }
 
@@ -136,7 +135,7 @@ class InteropE2eTest {
         String verdict = h.python(READ_LIKE_UNI_CUMPS, h.recordFile("touni").toString()).assertOk().stdout().strip();
         assertEquals("OK", verdict);
         h.cumps("stop", "--name", "touni").assertOk();
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
     /** status, doctor, env, start and stop output, read by a Python consumer written for uni-cumps's keys. */
     @Test

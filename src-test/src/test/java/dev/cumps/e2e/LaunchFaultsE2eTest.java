@@ -41,7 +41,7 @@ class LaunchFaultsE2eTest {
         Process start = h.start(Map.of(), out, err, "start", "--name", "mute", "--env", "CUMPS_SIM_MPS_FAULT=no-answer");
         AtomicReference<Long> daemon = new AtomicReference<>();
         // The pid file exists only while the failed launch is cleaned up; catch the pid meanwhile.
-        CumpsHarness.await("the no-answer daemon's pid file", Duration.ofSeconds(30), () -> {
+        CumpsHarness.await("the no-answer daemon's pid file", CumpsHarness.PATIENCE, () -> {
             Optional<Long> pid = CumpsHarness.pidFile(pipe);
             pid.ifPresent(p -> {
                 daemon.set(p);
@@ -54,26 +54,47 @@ class LaunchFaultsE2eTest {
         String line = run.assertOneLineError();
         assertTrue(line.contains("did not answer"), line);
         assertTrue(daemon.get() != null, "the daemon had written its pid file");
-        assertTrue(Procs.awaitGone(daemon.get(), Duration.ofSeconds(5)), "the unanswering daemon " + daemon.get() + " was ended");
+        assertTrue(Procs.awaitGone(daemon.get(), CumpsHarness.PATIENCE), "the unanswering daemon " + daemon.get() + " was ended");
         assertFalse(Files.exists(h.recordFile("mute")), "no record");
         assertEquals(List.of(), h.markedDaemons());
     }
 
     @Test
-    void daemonThatDiesAfterStartingShowsStale(CumpsHarness h) {
-        Run start = h.cumps("start", "--name", "frail", "--env", "CUMPS_SIM_MPS_FAULT=dies");
-        if (start.exitCode() == 0) {
-            long pid = h.pidOf(start);
-            assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(10)), "the daemon dies on its own");
-            CumpsHarness.await("status to show the record stale", Duration.ofSeconds(10), () -> "stale".equals(
-                    find(h.cumps("status", "--json").assertOk().json().get("managed_daemons"), "name", "frail")
-                            .get("record_state").asText()));
-            assertTrue(h.cumps("stop", "--name", "frail").assertOneLineError().contains("stale"));
-        } else {
-            start.assertOneLineError();
-        }
+    void daemonThatDiesAfterStartingShowsStale(CumpsHarness h) throws Exception {
+        // The daemon dies when this file appears, so the start is sure to finish first.
+        Path trigger = h.root.resolve("die-now");
+        Run start = h.cumps("start", "--name", "frail", "--env", "CUMPS_SIM_MPS_FAULT=dies", "--env", "CUMPS_SIM_MPS_DIE_FILE=" + trigger)
+                .assertOk();
+        long pid = h.pidOf(start);
+        assertTrue(Procs.runningDaemon(pid));
+        assertEquals("live", find(h.cumps("status", "--json").assertOk().json().get("managed_daemons"), "name", "frail")
+                .get("record_state").asText());
+
+        Files.createFile(trigger);
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE), "the daemon dies on its own");
+
+        Run status = h.cumps("status").assertOk();
+        assertTrue(status.stdout().lines().anyMatch(l -> l.contains("frail") && l.contains(" STALE ")), status.stdout());
+        assertEquals("stale", find(h.cumps("status", "--json").assertOk().json().get("managed_daemons"), "name", "frail")
+                .get("record_state").asText());
+        assertTrue(h.cumps("stop", "--name", "frail").assertOneLineError().contains("stale"));
         assertFalse(Files.exists(h.recordFile("frail")));
         assertEquals(List.of(), h.markedDaemons());
+    }
+
+    @Test
+    void daemonThatDiesWhileStartWaitsForItFailsTheStartAndLeavesNothing(CumpsHarness h) throws Exception {
+        // The file exists before the launch: the daemon takes its lock, writes its pid file and dies before binding.
+        Path trigger = Files.createFile(h.root.resolve("die-now"));
+        String line = h.cumps("start", "--name", "frail", "--env", "CUMPS_SIM_MPS_FAULT=dies", "--env", "CUMPS_SIM_MPS_DIE_FILE=" + trigger)
+                .assertOneLineError();
+        assertTrue(line.contains("did not start") && line.contains("exited before creating its control socket"), line);
+        assertFalse(Files.exists(h.recordFile("frail")), "no record");
+        assertEquals(List.of(), h.markedDaemons(), "no daemon left");
+        // what the dead launch left is cleared: the next start of the name works
+        long pid = h.pidOf(h.cumps("start", "--name", "frail").assertOk());
+        h.cumps("stop", "--name", "frail").assertOk();
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 
     @Test
@@ -83,6 +104,6 @@ class LaunchFaultsE2eTest {
         long pid = h.pidOf(start);
         assertTrue(Procs.runningDaemon(pid));
         h.cumps("stop", "--name", "slow").assertOk();
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 }

@@ -12,11 +12,7 @@ import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,7 +27,7 @@ class RecordSafetyE2eTest {
         long bystander = h.pidOf(h.cumps("start", "--name", "bystander", "--gpus", "0").assertOk());
         long pid = h.pidOf(h.cumps("start", "--name", "crash", "--gpus", "1").assertOk());
         Procs.kill(pid);
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
 
         Run status = h.cumps("status").assertOk();
         assertTrue(status.stdout().lines().anyMatch(l -> l.contains("crash") && l.contains(" STALE ")), status.stdout());
@@ -63,11 +59,13 @@ class RecordSafetyE2eTest {
         String stop = h.cumps("stop", "--name", "reuse").assertOneLineError();
         assertTrue(stop.contains("stale"), stop);
         assertFalse(Files.exists(file));
-        Procs.sleep(500);
+        // stop has exited, so whatever it did is done: no quit reached the daemon and it runs on.
+        assertFalse(Files.readString(Path.of(rec.get("log_directory").asText()).resolve("control.log")).contains("Cmd:quit"),
+                "no quit was sent to the process holding the pid");
         assertTrue(Procs.runningDaemon(pid), "the process holding the pid was not signalled");
 
         Procs.kill(pid);
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 
     @Test
@@ -110,40 +108,7 @@ class RecordSafetyE2eTest {
         assertArrayEquals(before, Files.readAllBytes(file), "the record file is untouched");
         assertTrue(Procs.runningDaemon(pid), "its daemon is untouched");
         Procs.kill(pid);
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
-    }
-
-    @Test
-    void ofSixRacingStartsExactlyOneWins(CumpsHarness h) throws Exception {
-        List<Process> racers = new ArrayList<>();
-        List<Path[]> outputs = new ArrayList<>();
-        for (int i = 0; i < 6; i++) {
-            Path out = h.root.resolve("race" + i + ".out");
-            Path err = h.root.resolve("race" + i + ".err");
-            outputs.add(new Path[] {out, err});
-            racers.add(h.start(Map.of(), out, err, "start", "--name", "race"));
-        }
-        int winners = 0;
-        for (int i = 0; i < racers.size(); i++) {
-            assertTrue(racers.get(i).waitFor(60, TimeUnit.SECONDS), "racer " + i + " finished");
-            Run run = new Run(List.of("start", "--name", "race"), racers.get(i).exitValue(), Files.readString(outputs.get(i)[0]),
-                    Files.readString(outputs.get(i)[1]), false, Duration.ZERO);
-            if (run.exitCode() == 0) {
-                winners++;
-                h.pidOf(run);
-                assertEquals("", run.stderr());
-            } else {
-                String line = run.assertOneLineError();
-                assertTrue(line.contains("race"), line);
-                assertEquals("", run.stdout());
-            }
-        }
-        assertEquals(1, winners, "exactly one racer starts the daemon");
-        assertEquals(1, h.markedDaemons().size(), "exactly one daemon runs: " + h.markedDaemons());
-        JsonNode sj = h.cumps("status", "--json").assertOk().json();
-        assertEquals(1, sj.get("managed_daemons").size());
-        assertEquals("live", sj.get("managed_daemons").get(0).get("record_state").asText());
-        h.cumps("stop", "--name", "race").assertOk();
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 
     @Test

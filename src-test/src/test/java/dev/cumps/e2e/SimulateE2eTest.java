@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +54,7 @@ class SimulateE2eTest {
 
         JsonNode stopped = h.cumps(plain, "--simulate", "stop").assertOk().json();
         assertEquals(name, stopped.get("stopped").get(0).get("name").asText());
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
 
         h.pidOf(h.cumps(plain, start.toArray(String[]::new)).assertOk());
         Run reset = h.cumps(plain, "--simulate", "reset").assertOk();

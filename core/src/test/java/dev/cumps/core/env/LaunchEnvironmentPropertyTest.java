@@ -1,0 +1,75 @@
+package dev.cumps.core.env;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.record.DaemonRecord;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * {@code eval "$(cumps env)"} in a real {@code sh} gives back exactly the recorded directories, for
+ * any path a record can hold and a launcher can export (every byte but NUL, CR and LF, which are
+ * refused with one clear line).
+ */
+class LaunchEnvironmentPropertyTest {
+    private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
+
+    /** Paths of any characters but NUL, CR and LF, weighted towards what shells treat specially. */
+    @Provide
+    Arbitrary<String> exportablePaths() {
+        Arbitrary<Character> special = Arbitraries.of('\'', '"', '$', '`', '\\', ' ', '\t', '!', '*', '?', '[', ']', '{', '}', ';', '&', '|',
+                '<', '>', '(', ')', '#', '~', '=', '%', '\u001b', '\u007f');
+        Arbitrary<Character> any = Arbitraries.chars().range('\u0001', '\u007f').filter(c -> c != '\n' && c != '\r');
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(2, special), net.jqwik.api.Tuple.of(2, any))
+                .list().ofMaxSize(40).map(cs -> {
+                    StringBuilder b = new StringBuilder("/");
+                    cs.forEach(b::append);
+                    return b.toString();
+                });
+    }
+
+    private static DaemonRecord record(String pipe, String log) {
+        return new DaemonRecord("prop", 1000, "h", "single_gpu", List.of(GPU), Path.of(pipe), Path.of(log), 42, 7, 1.5);
+    }
+
+    @Property(tries = 200)
+    void evalInShReproducesEveryExportablePathExactly(@ForAll("exportablePaths") String pipe, @ForAll("exportablePaths") String log)
+            throws IOException, InterruptedException {
+        LaunchEnvironment env = LaunchEnvironment.of(record(pipe, log));
+        // The exports come in as $1; printf %s shows each value between NUL separators, byte for byte.
+        ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c",
+                "eval \"$1\"; printf '%s\\0%s\\0%s\\0' \"$CUDA_VISIBLE_DEVICES\" \"$CUDA_MPS_PIPE_DIRECTORY\" \"$CUDA_MPS_LOG_DIRECTORY\"",
+                "sh", env.posix());
+        builder.environment().clear(); // an explicit environment: nothing of the test JVM's
+        builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "LC_ALL", "C"));
+        builder.redirectErrorStream(true);
+        Process sh = builder.start();
+        sh.getOutputStream().close();
+        byte[] out = sh.getInputStream().readAllBytes();
+        assertTrue(sh.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(0, sh.exitValue(), new String(out, StandardCharsets.UTF_8));
+        // (Path.of folds repeated and trailing slashes: the record holds, and exports, that form.)
+        assertEquals(GPU + "\0" + Path.of(pipe) + "\0" + Path.of(log) + "\0", new String(out, StandardCharsets.UTF_8));
+    }
+
+    @Property(tries = 2000)
+    void pathsWithALineBreakAreRefusedWithOneLine(@ForAll("exportablePaths") String before, @ForAll("exportablePaths") String after,
+            @ForAll boolean carriageReturn, @ForAll boolean inPipe) {
+        String broken = before + (carriageReturn ? "\r" : "\n") + after.substring(1);
+        DaemonRecord record = inPipe ? record(broken, "/l") : record("/p", broken);
+        CumpsException e = assertThrows(CumpsException.class, () -> LaunchEnvironment.of(record));
+        assertTrue(e.getMessage().lines().count() == 1 && !e.getMessage().contains("\r"), e.getMessage());
+    }
+}
