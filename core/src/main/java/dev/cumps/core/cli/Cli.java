@@ -136,7 +136,8 @@ public final class Cli {
         cmd.addSubcommand(new ResetCmd(root));
     }
 
-    private static String oneLine(String message) {
+    /** The message as one printable line: line breaks become spaces, other control characters are shown escaped. */
+    static String oneLine(String message) {
         return message == null ? "" : Printable.escape(message.strip().replace('\n', ' '));
     }
 

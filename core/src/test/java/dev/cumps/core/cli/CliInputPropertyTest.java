@@ -22,7 +22,8 @@ import net.jqwik.api.lifecycle.BeforeProperty;
  * Whatever a user types as a name, a GPU selector, {@code CUDA_VISIBLE_DEVICES} or a directory, the
  * CLI either does the job or prints exactly one line, {@code error: ...}, with no control
  * character of the input echoed raw (no carriage return or escape sequence reaches the terminal)
- * and no stack trace; exit 1, or 2 for usage errors.
+ * and no stack trace; exit 1, or 2 for usage errors. (Each try runs the whole CLI in-process over a
+ * fake host, so tries are hundreds here; the pure parsers behind it get thousands in their own tests.)
  */
 class CliInputPropertyTest {
     private Sandbox sb;
@@ -70,7 +71,7 @@ class CliInputPropertyTest {
         return Arbitraries.oneOf(nearValid, Arbitraries.strings().all().ofMaxLength(80).filter(s -> !s.isEmpty()));
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 500)
     void anyNameIsAcceptedExactlyWhenValidAndOtherwiseRefusedInOneLine(@ForAll("names") String name) {
         boolean valid = RecordNames.VALID.matcher(name).matches();
         for (String command : List.of("env", "stop")) {
@@ -94,7 +95,7 @@ class CliInputPropertyTest {
         return Arbitraries.oneOf(structured, uuidSpellings, Arbitraries.strings().all().ofMinLength(1).ofMaxLength(60));
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 500)
     void anyGpuSelectorStartsOneDaemonOrIsRefusedInOneLine(@ForAll("selectors") String selector) {
         Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
         if (r.code() == 0) {
@@ -105,7 +106,7 @@ class CliInputPropertyTest {
         }
     }
 
-    @Property(tries = 500)
+    @Property(tries = 250)
     void anyCudaVisibleDevicesIsAppliedOrRefusedInOneLine(@ForAll("selectors") String mask) {
         Sandbox masked = new Sandbox();
         try {
@@ -133,7 +134,7 @@ class CliInputPropertyTest {
         return segment.list().ofMinSize(1).ofMaxSize(12).map(parts -> sb.dir + "/p/" + String.join("/", parts));
     }
 
-    @Property(tries = 600)
+    @Property(tries = 400)
     void anyPipeDirectoryStartsADaemonThereOrIsRefusedInOneLine(@ForAll("directories") String dir) {
         Result r = cumps(sb, "start", "--name", "prop", "--gpus", "0", "--pipe-dir", dir);
         if (r.code() == 0) {

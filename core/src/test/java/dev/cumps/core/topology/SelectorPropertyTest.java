@@ -1,0 +1,125 @@
+package dev.cumps.core.topology;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.CumpsException;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.gpu.GpuUuid;
+import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.record.RecordNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * What users type to choose GPUs and name daemons: {@code --gpus}, {@code CUDA_VISIBLE_DEVICES}
+ * entries, GPU UUIDs in any spelling nvidia-smi or a colleague might use, and {@code --name}. Valid
+ * input always resolves to the GPU it names; anything else is refused with the core's own error.
+ */
+class SelectorPropertyTest {
+
+    private static List<Gpu> gpus(int count) {
+        List<Gpu> gpus = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            gpus.add(new Gpu(i, GpuUuid.parse(String.format("GPU-5f0c1a2e-0000-4000-8000-%012x", i)), "H100", "Exclusive_Process",
+                    Optional.of(81559L), Optional.of("Disabled"), Optional.of("550.54.15"), Optional.empty()));
+        }
+        return gpus;
+    }
+
+    /** Every spelling of a UUID that {@link GpuUuid#parse} accepts: any case, with or without GPU- and dashes, padded. */
+    @Provide
+    Arbitrary<String> spellings() {
+        return Arbitraries.strings().withChars("0123456789abcdef").ofLength(32).flatMap(hex -> {
+            String dashed = hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-" + hex.substring(16, 20)
+                    + "-" + hex.substring(20);
+            return Arbitraries.of("GPU-" + dashed, "gpu-" + dashed, dashed, hex, "GPU-" + hex, ("GPU-" + dashed).toUpperCase(Locale.ROOT),
+                    " GPU-" + dashed + " ");
+        });
+    }
+
+    @Property(tries = 3000)
+    void everyUuidSpellingParsesToTheOneCanonicalForm(@ForAll("spellings") String spelling) {
+        GpuUuid uuid = GpuUuid.parse(spelling);
+        String hex = spelling.strip().toLowerCase(Locale.ROOT).replaceFirst("^gpu-", "").replace("-", "");
+        assertEquals("GPU-" + hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16) + "-" + hex.substring(16, 20)
+                + "-" + hex.substring(20), uuid.value());
+        assertEquals(uuid, GpuUuid.parse(uuid.value()));
+        assertThrows(CumpsException.class, () -> GpuUuid.parse("MIG-" + spelling.strip()), "MIG devices are refused");
+    }
+
+    @Property(tries = 3000)
+    void anIndexOrAnyUuidSpellingSelectsThatGpu(@ForAll @IntRange(min = 1, max = 16) int count, @ForAll @IntRange(min = 0, max = 15) int pick,
+            @ForAll boolean byUuid, @ForAll boolean lower) {
+        List<Gpu> visible = gpus(count);
+        int index = pick % count;
+        Gpu gpu = visible.get(index);
+        String selector = byUuid ? (lower ? gpu.uuid().bare() : gpu.uuid().value().toUpperCase(Locale.ROOT)) : Integer.toString(index);
+        TopologyPlan plan = Selectors.resolve(Optional.of(selector), visible);
+        assertEquals(TopologyMode.SINGLE_GPU, plan.mode());
+        assertEquals(List.of(gpu), plan.gpus());
+        assertEquals(List.of(gpu), Visibility.apply(Optional.of(selector), visible));
+    }
+
+    @Property(tries = 2000)
+    void anIndexOutOfRangeIsRefused(@ForAll @IntRange(min = 1, max = 16) int count, @ForAll @IntRange(min = 0, max = 1_000_000) int beyond) {
+        String selector = Integer.toString(count + beyond);
+        CumpsException e = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.of(selector), gpus(count)));
+        assertTrue(e.getMessage().contains("'" + selector + "'"), e.getMessage());
+        assertThrows(CumpsException.class, () -> Visibility.apply(Optional.of(selector), gpus(count)));
+    }
+
+    /** Junk made of the characters selectors are made of, plus unicode digits and blanks. */
+    @Provide
+    Arbitrary<String> junk() {
+        return Arbitraries.oneOf(
+                Arbitraries.strings().withChars("0123456789,allGPUMIabcdef- +\u0663\uff11\u00a0\t").ofMaxLength(60),
+                Arbitraries.strings().all().ofMaxLength(60));
+    }
+
+    @Property(tries = 5000)
+    void anySelectorResolvesWithinTheVisibleGpusOrIsRefusedWithTheCoresError(@ForAll("junk") String selector,
+            @ForAll @IntRange(min = 1, max = 4) int count) {
+        List<Gpu> visible = gpus(count);
+        try {
+            TopologyPlan plan = Selectors.resolve(Optional.of(selector), visible);
+            assertFalse(plan.gpus().isEmpty());
+            assertTrue(visible.containsAll(plan.gpus()), "only visible GPUs are chosen");
+        } catch (CumpsException e) {
+            assertFalse(e.getMessage().isBlank());
+        }
+        try {
+            List<Gpu> masked = Visibility.apply(Optional.of(selector), visible);
+            assertTrue(visible.containsAll(masked), "a mask only narrows the GPUs");
+        } catch (CumpsException e) {
+            assertFalse(e.getMessage().isBlank());
+        }
+    }
+
+    @Provide
+    Arbitrary<String> nameLike() {
+        return Arbitraries.oneOf(Arbitraries.strings().withChars("abz09-_A.").ofMaxLength(70), Arbitraries.strings().all().ofMaxLength(70));
+    }
+
+    @Property(tries = 5000)
+    void aNameIsAcceptedExactlyWhenItFollowsTheUniCumpsRule(@ForAll("nameLike") String name) {
+        boolean rule = name.length() >= 1 && name.length() <= 64 && name.chars().allMatch(c -> c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+                || c == '-') && name.charAt(0) != '-';
+        if (rule) {
+            assertEquals(name, RecordNames.validate(name));
+        } else {
+            CumpsException e = assertThrows(CumpsException.class, () -> RecordNames.validate(name));
+            assertTrue(e.getMessage().startsWith("invalid daemon name"), e.getMessage());
+        }
+    }
+}
