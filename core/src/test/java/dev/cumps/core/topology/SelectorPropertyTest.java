@@ -24,7 +24,9 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * What users type to choose GPUs and name daemons: {@code --gpus}, {@code CUDA_VISIBLE_DEVICES}
  * entries, GPU UUIDs in any spelling nvidia-smi or a colleague might use, and {@code --name}. Valid
- * input always resolves to the GPU it names; anything else is refused with the core's own error.
+ * input always resolves to the GPU it names; anything else is refused with the core's own error. A
+ * GPU index is ASCII digits only, as CUDA reads it: signs, hex and digits of other scripts (which
+ * {@link Integer#parseInt} would take) name no GPU.
  */
 class SelectorPropertyTest {
 
@@ -121,5 +123,37 @@ class SelectorPropertyTest {
             CumpsException e = assertThrows(CumpsException.class, () -> RecordNames.validate(name));
             assertTrue(e.getMessage().startsWith("invalid daemon name"), e.getMessage());
         }
+    }
+
+    /** Entries that look like an index but are not ASCII digits: signs, hex, and digits of other scripts. */
+    @Provide
+    Arbitrary<String> almostIndices() {
+        Arbitrary<String> digits = Arbitraries.strings().withChars("0123456789").ofMinLength(1).ofMaxLength(3);
+        Arbitrary<String> foreignDigit = Arbitraries.of("\u0660", "\u0663", "\u06f1", "\u0967", "\u09e7", "\u1041", "\uff10", "\uff11",
+                "\ud835\udfe3");
+        return net.jqwik.api.Combinators.combine(digits, foreignDigit, Arbitraries.integers().between(0, 5)).as((d, f, kind) -> switch (kind) {
+            case 0 -> f + d;
+            case 1 -> d + f;
+            case 2 -> f;
+            case 3 -> "+" + d;
+            case 4 -> "0x" + d;
+            default -> "-" + d;
+        });
+    }
+
+    @Property(tries = 3000)
+    void aGpuIndexIsAsciiDigitsOnlyForGpusAndForCudaVisibleDevices(@ForAll("almostIndices") String entry) {
+        List<Gpu> visible = gpus(4);
+        CumpsException selector = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.of(entry), visible));
+        assertTrue(selector.getMessage().contains("'" + entry + "'"), "the error names the entry: " + selector.getMessage());
+        CumpsException mask = assertThrows(CumpsException.class, () -> Visibility.apply(Optional.of(entry), visible));
+        assertTrue(mask.getMessage().contains(entry), "the error names the entry: " + mask.getMessage());
+    }
+
+    @Property(tries = 2000)
+    void asciiDigitsWithLeadingZerosStillNameTheirGpu(@ForAll @IntRange(min = 0, max = 3) int index, @ForAll @IntRange(min = 0, max = 3) int zeros) {
+        String entry = "0".repeat(zeros) + index;
+        assertEquals(List.of(gpus(4).get(index)), Selectors.resolve(Optional.of(entry), gpus(4)).gpus());
+        assertEquals(List.of(gpus(4).get(index)), Visibility.apply(Optional.of(entry), gpus(4)));
     }
 }
