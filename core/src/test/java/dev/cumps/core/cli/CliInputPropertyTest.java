@@ -71,7 +71,7 @@ class CliInputPropertyTest {
         return Arbitraries.oneOf(nearValid, Arbitraries.strings().all().ofMaxLength(80).filter(s -> !s.isEmpty()));
     }
 
-    @Property(tries = 500)
+    @Property(tries = 300)
     void anyNameIsAcceptedExactlyWhenValidAndOtherwiseRefusedInOneLine(@ForAll("names") String name) {
         boolean valid = RecordNames.VALID.matcher(name).matches();
         for (String command : List.of("env", "stop")) {
@@ -95,7 +95,7 @@ class CliInputPropertyTest {
         return Arbitraries.oneOf(structured, uuidSpellings, Arbitraries.strings().all().ofMinLength(1).ofMaxLength(60));
     }
 
-    @Property(tries = 500)
+    @Property(tries = 300)
     void anyGpuSelectorStartsOneDaemonOrIsRefusedInOneLine(@ForAll("selectors") String selector) {
         Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
         if (r.code() == 0) {
@@ -106,7 +106,7 @@ class CliInputPropertyTest {
         }
     }
 
-    @Property(tries = 250)
+    @Property(tries = 150)
     void anyCudaVisibleDevicesIsAppliedOrRefusedInOneLine(@ForAll("selectors") String mask) {
         Sandbox masked = new Sandbox();
         try {
@@ -134,7 +134,7 @@ class CliInputPropertyTest {
         return segment.list().ofMinSize(1).ofMaxSize(12).map(parts -> sb.dir + "/p/" + String.join("/", parts));
     }
 
-    @Property(tries = 400)
+    @Property(tries = 250)
     void anyPipeDirectoryStartsADaemonThereOrIsRefusedInOneLine(@ForAll("directories") String dir) {
         Result r = cumps(sb, "start", "--name", "prop", "--gpus", "0", "--pipe-dir", dir);
         if (r.code() == 0) {
