@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -56,7 +55,7 @@ class ContractE2eTest {
 
         assertConforms("env", h.cumps("env", "--name", "c1", "--json").assertOk());
         assertConforms("stop", h.cumps("stop", "--name", "c1").assertOk());
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(10)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
 
         h.pidOf(h.cumps("start", "--gpus", "0", "--name", "c0").assertOk());
         assertConforms("stop", h.cumps("stop", "--all").assertOk());

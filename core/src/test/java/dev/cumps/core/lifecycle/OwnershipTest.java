@@ -228,13 +228,13 @@ class OwnershipTest {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             Future<DaemonRecord> a = pool.submit(first);
-            assertTrue(firstLaunching.await(20, TimeUnit.SECONDS), "first start reached its launch");
+            assertTrue(firstLaunching.await(60, TimeUnit.SECONDS), "first start reached its launch");
             Thread[] secondThread = new Thread[1];
             Future<DaemonRecord> b = pool.submit(() -> {
                 secondThread[0] = Thread.currentThread();
                 return second.call();
             });
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (sb.mps.launches().size() < 2 && !waitingForLock(secondThread[0]) && !b.isDone()) {
                 assertTrue(System.nanoTime() < deadline, "second start neither launched nor waited for a lock");
                 Thread.onSpinWait();
