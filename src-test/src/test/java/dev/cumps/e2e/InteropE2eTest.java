@@ -154,6 +154,6 @@ class InteropE2eTest {
                     o.getKey()), Map.of(), o.getValue().stdout()).assertOk().stdout().strip();
             assertEquals("OK", verdict, o.getKey() + ": " + o.getValue());
         }
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(5)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 }

@@ -152,7 +152,7 @@ public final class RecordStore {
         Path tmp = dir.resolve("." + RECORD_FILE + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             privateDirectory(dir);
-            Files.deleteIfExists(tmp);
+            removeLeftoverTemporaries(dir);
             try (FileChannel ch = FileChannel.open(tmp, java.util.Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
                 ch.write(ByteBuffer.wrap(RecordCodec.encode(record).getBytes(StandardCharsets.UTF_8)));
@@ -176,6 +176,7 @@ public final class RecordStore {
         Path file = recordFile(name);
         try {
             Files.deleteIfExists(file);
+            removeLeftoverTemporaries(file.getParent());
             try {
                 Files.deleteIfExists(file.getParent());
             } catch (java.nio.file.DirectoryNotEmptyException e) {
@@ -183,6 +184,27 @@ public final class RecordStore {
             }
         } catch (IOException e) {
             throw new CumpsException("cannot remove record " + file + ": " + e.getMessage());
+        }
+    }
+
+    /**
+     * Removes the temporary files ({@code .daemon.json.<pid>.tmp}) that a writer killed between
+     * writing and linking left in a record directory. Only a writer holding the name's lock creates
+     * one, and the caller holds it now, so none of them belongs to a write in progress. Anything else
+     * in the directory is left alone.
+     */
+    private static void removeLeftoverTemporaries(Path dir) throws IOException {
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir, "." + RECORD_FILE + ".*.tmp")) {
+            for (Path entry : entries) {
+                String middle = entry.getFileName().toString().substring(RECORD_FILE.length() + 2);
+                middle = middle.substring(0, middle.length() - ".tmp".length());
+                if (middle.matches("[0-9]+") && Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.deleteIfExists(entry);
+                }
+            }
         }
     }
 

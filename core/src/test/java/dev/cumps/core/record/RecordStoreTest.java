@@ -141,6 +141,25 @@ class RecordStoreTest {
         assertInstanceOf(RecordLookup.Missing.class, store().lookup("gone"));
     }
 
+    @Test
+    void temporaryFilesOfAKilledWriterAreClearedByTheNextWriteAndRemove() throws Exception {
+        // What a cumps SIGKILLed between writing its temporary file and linking it leaves behind.
+        Path dir = Files.createDirectories(root.resolve("crashed"));
+        Path leftover = Files.writeString(dir.resolve(".daemon.json.4242.tmp"), "{\"name\": \"crash");
+        Path note = Files.writeString(dir.resolve(".daemon.json.notes.tmp"), "not ours");
+        assertInstanceOf(RecordLookup.Missing.class, store().lookup("crashed"), "a temporary file is never read as the record");
+
+        store().write(record("crashed", 1000, "node1"));
+        assertFalse(Files.exists(leftover), "the next write under the lock clears it");
+        assertTrue(Files.exists(note), "files that are not our temporaries are left alone");
+        assertInstanceOf(RecordLookup.Found.class, store().lookup("crashed"));
+
+        Files.writeString(dir.resolve(".daemon.json.4343.tmp"), "{");
+        Files.delete(note);
+        store().remove("crashed");
+        assertFalse(Files.exists(dir), "remove clears the leftover and then the directory");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"Bad", "-x", "a_b", "a/b", "..", "", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"})
     void invalidNamesAreRefused(String name) {
