@@ -12,7 +12,6 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +84,7 @@ class UnsafeRecordFilesE2eTest {
 
         // The name lock was released every time: the daemon stops normally.
         h.cumps("stop", "--name", "piped").assertOk();
-        assertTrue(Procs.awaitGone(started, Duration.ofSeconds(20)));
+        assertTrue(Procs.awaitGone(started, CumpsHarness.PATIENCE));
         h.cumps("env", "--name", "good").assertOk();
         h.cumps("stop", "--name", "good").assertOk();
     }
@@ -129,7 +128,7 @@ class UnsafeRecordFilesE2eTest {
         assertFalse(stop.timedOut(), stop::toString);
         assertNoTrace(stop);
         stop.assertOk();
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(20)), "the daemon was stopped through its control pipe");
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE), "the daemon was stopped through its control pipe");
     }
 
     @Test
@@ -181,7 +180,7 @@ class UnsafeRecordFilesE2eTest {
         }
         h.cumps("env", "--name", "good").assertOk();
         h.cumps("stop", "--name", "good").assertOk();
-        assertTrue(Procs.awaitGone(good, Duration.ofSeconds(20)));
+        assertTrue(Procs.awaitGone(good, CumpsHarness.PATIENCE));
     }
 
     /**

@@ -11,7 +11,7 @@ final class LastResort {
 
     /** {@code error: <what> (<ExceptionClass>: <message>)}. */
     static String line(String what, Throwable failure) {
-        String message = failure.getMessage() == null ? "" : ": " + failure.getMessage().strip().replaceAll("\\s*\\R\\s*", " ");
+        String message = failure.getMessage() == null ? "" : ": " + Cli.oneLine(failure.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
         return "error: " + what + " (" + failure.getClass().getSimpleName() + message + ")";
     }
 

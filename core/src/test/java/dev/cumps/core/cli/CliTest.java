@@ -350,7 +350,8 @@ class CliTest {
         assertOneErrorLine();
         assertTrue(err.startsWith("error: cumps status "), err);
         assertTrue(err.strip().endsWith("(" + failure.getClass().getSimpleName()
-                + (failure.getMessage() == null ? "" : ": " + failure.getMessage()) + ")"), err);
+                + (failure.getMessage() == null ? "" : ": " + Cli.oneLine(failure.getMessage())) + ")"), err);
+        assertTrue(err.codePoints().filter(c -> c != '\n').noneMatch(Character::isISOControl), "control characters are shown escaped: " + err);
         assertEquals("", out);
     }
 }

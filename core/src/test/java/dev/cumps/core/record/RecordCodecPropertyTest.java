@@ -18,7 +18,10 @@ import net.jqwik.api.Provide;
 /**
  * {@code daemon.json}: every valid record survives encode → decode → encode byte for byte (what
  * uni-cumps and cumps exchange), and any other text, whether mutated from a valid record or arbitrary,
- * is refused with the codec's own error and never with anything else.
+ * is refused with the codec's own error and never with anything else. The strict rules of a file
+ * others can shape hold for every generated record: NUL in any string, a relative path, a
+ * non-finite or overflowing number, uid/pid/start ticks out of range, a duplicate key and trailing
+ * data are each refused with the reason.
  */
 class RecordCodecPropertyTest {
     private static final ObjectMapper PLAIN = new ObjectMapper();
@@ -58,7 +61,7 @@ class RecordCodecPropertyTest {
 
     @Provide
     Arbitrary<DaemonRecord> records() {
-        Arbitrary<String> hosts = Arbitraries.strings().all().ofMinLength(1).ofMaxLength(40)
+        Arbitrary<String> hosts = Arbitraries.strings().all().excludeChars('\0').ofMinLength(1).ofMaxLength(40)
                 .filter(s -> s.codePoints().noneMatch(c -> Character.getType(c) == Character.SURROGATE));
         Arbitrary<Object[]> identity = Combinators.combine(Arbitraries.integers().between(0, Integer.MAX_VALUE),
                 Arbitraries.longs().between(1, 4_194_304), Arbitraries.longs().between(0, Long.MAX_VALUE)).as((u, p, t) -> new Object[] {u, p, t});
@@ -129,5 +132,51 @@ class RecordCodecPropertyTest {
                     };
                 });
         return Arbitraries.oneOf(fieldMutation, textMutation);
+    }
+
+    // ---------------------------------------------------------------- the strict rules (records are files others can shape)
+
+    /** One way to break a valid record that the strict reader must refuse. */
+    enum Breakage { NUL_IN_STRING, NUL_IN_PATH, RELATIVE_PATH, NON_FINITE, HUGE_FLOAT, UID_RANGE, PID_RANGE, TICKS_RANGE, DUPLICATE_KEY,
+        TRAILING_DATA }
+
+    @Property(tries = 3000)
+    void recordsBrokenByAnyStrictRuleAreRefusedWithTheReason(@ForAll("records") DaemonRecord record, @ForAll Breakage breakage,
+            @ForAll @net.jqwik.api.constraints.LongRange(min = 1, max = Long.MAX_VALUE / 4) long beyond) {
+        ObjectNode node = PLAIN.valueToTree(record.toJsonMap());
+        String text;
+        switch (breakage) {
+            case NUL_IN_STRING -> text = with(node, "host", PLAIN.getNodeFactory().textNode(record.host() + "\0"));
+            case NUL_IN_PATH -> text = with(node, "pipe_directory", PLAIN.getNodeFactory().textNode(record.pipeDirectory() + "/\0x"));
+            case RELATIVE_PATH -> text = with(node, "log_directory", PLAIN.getNodeFactory().textNode(record.logDirectory().toString().substring(1)));
+            case NON_FINITE -> text = node.toString().replaceFirst("\"created_at\":[^,}]+", "\"created_at\":" + (beyond % 2 == 0 ? "NaN" : "Infinity"));
+            case HUGE_FLOAT -> text = node.toString().replaceFirst("\"created_at\":[^,}]+", "\"created_at\":1e" + (309 + beyond % 1000));
+            case UID_RANGE -> text = with(node, "uid", PLAIN.getNodeFactory().numberNode(beyond % 2 == 0 ? -beyond : RecordCodec.MAX_UID + beyond));
+            case PID_RANGE -> text = with(node, "pid", PLAIN.getNodeFactory().numberNode(beyond % 2 == 0 ? 1 - beyond : RecordCodec.MAX_PID + beyond));
+            case TICKS_RANGE -> text = node.toString().replaceFirst("\"process_start_ticks\":[^,}]+",
+                    "\"process_start_ticks\":" + (beyond % 2 == 0 ? "-" + beyond : "9223372036854775808" + beyond % 10));
+            case DUPLICATE_KEY -> text = node.toString().replaceFirst("^\\{", "{\"pid\":" + record.pid() + ",");
+            default -> text = RecordCodec.encode(record) + (beyond % 2 == 0 ? "{}" : "x");
+        }
+        String input = text;
+        CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(CumpsException.class, () -> RecordCodec.decode(input),
+                breakage + " must be refused: " + input);
+        org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().isBlank());
+    }
+
+    private static String with(ObjectNode node, String field, com.fasterxml.jackson.databind.JsonNode value) {
+        ObjectNode copy = node.deepCopy();
+        copy.set(field, value);
+        return copy.toString();
+    }
+
+    @Property(tries = 1000)
+    void everyUidAndPidInRangeRoundTrips(@ForAll @net.jqwik.api.constraints.LongRange(min = 0, max = RecordCodec.MAX_UID) long uid,
+            @ForAll @net.jqwik.api.constraints.LongRange(min = 1, max = RecordCodec.MAX_PID) long pid, @ForAll("records") DaemonRecord base) {
+        DaemonRecord record = new DaemonRecord(base.name(), (int) uid, base.host(), base.topologyMode(), base.gpuUuids(), base.pipeDirectory(),
+                base.logDirectory(), pid, base.processStartTicks(), base.createdAt());
+        String text = RecordCodec.encode(record);
+        assertEquals(text, RecordCodec.encode(RecordCodec.decode(text)));
+        assertEquals(uid, PLAIN.valueToTree(record.toJsonMap()).get("uid").asLong(), "uid is written unsigned, as uid_t");
     }
 }
