@@ -21,7 +21,9 @@ import net.jqwik.api.Provide;
 /**
  * {@code eval "$(cumps env)"} in a real {@code sh} gives back exactly the recorded directories, for
  * any path a record can hold and a launcher can export (every byte but NUL, CR and LF, which are
- * refused with one clear line).
+ * refused with one clear line). Paths are ASCII here because the core tests run under {@code LC_ALL=C},
+ * where the JVM cannot name a non-ASCII path at all; {@code LifecycleE2eTest} evaluates a real
+ * {@code cumps env} with spaces, quotes and {@code $} under UTF-8.
  */
 class LaunchEnvironmentPropertyTest {
     private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
