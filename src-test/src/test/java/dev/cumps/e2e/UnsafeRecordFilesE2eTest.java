@@ -219,7 +219,7 @@ class UnsafeRecordFilesE2eTest {
         Files.writeString(bPidFile, b + "\n");
         Files.delete(h.recordFile("liar"));
         h.cumps("stop", "--all").assertOk();
-        assertTrue(Procs.awaitGone(a, Duration.ofSeconds(20)) && Procs.awaitGone(b, Duration.ofSeconds(20)));
+        assertTrue(Procs.awaitGone(a, CumpsHarness.PATIENCE) && Procs.awaitGone(b, CumpsHarness.PATIENCE));
     }
 
     /**
@@ -240,7 +240,7 @@ class UnsafeRecordFilesE2eTest {
         assertTrue(Files.isDirectory(h.records().resolve("linked"), LinkOption.NOFOLLOW_LINKS), "a real record directory");
         assertEquals(pid, h.record("linked").get("pid").asLong());
         h.cumps("stop", "--name", "linked").assertOk();
-        assertTrue(Procs.awaitGone(pid, Duration.ofSeconds(20)));
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
     }
 
     @Test
