@@ -87,10 +87,12 @@ public final class Cli {
     }
 
     private int runCommand(String... args) {
-        CommandLine cmd = commandLine();
         try {
-            int code = cmd.execute(args);
-            Root root = cmd.getCommand();
+            Root root = new Root();
+            // status, env and stop in their plain forms skip picocli (docs/performance.md); the rest,
+            // including every form that is help or an error, goes through picocli.
+            Integer fast = FastPath.execute(this, root, args);
+            int code = fast != null ? fast : commandLine(root).execute(args);
             if (code == OK && root.services != null && root.services.simulated()) {
                 // JSON and export output cannot carry a banner, so the reminder goes to stderr.
                 err.println("note: SIMULATED host (stand-in NVIDIA tools, records in " + root.services.records().root()
@@ -104,7 +106,10 @@ public final class Cli {
     }
 
     CommandLine commandLine() {
-        Root root = new Root();
+        return commandLine(new Root());
+    }
+
+    private CommandLine commandLine(Root root) {
         CommandLine cmd = new CommandLine(root);
         cmd.addSubcommand(new StatusCmd(root));
         cmd.addSubcommand(new DoctorCmd(root));
@@ -119,16 +124,19 @@ public final class Cli {
             err.println("error: " + oneLine(ex.getMessage()) + " (see `cumps --help`)");
             return USAGE;
         });
-        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof CumpsException) {
-                err.println("error: " + oneLine(ex.getMessage()));
-            } else {
-                LastResort.log(ex);
-                err.println(LastResort.unexpected(commandName(commandLine), ex));
-            }
-            return FAILED;
-        });
+        cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failure(ex, commandName(commandLine)));
         return cmd;
+    }
+
+    /** A command that threw: one line on stderr, exit 1. {@code command} names it, e.g. {@code cumps status}. */
+    int failure(Exception ex, String command) {
+        if (ex instanceof CumpsException) {
+            err.println("error: " + oneLine(ex.getMessage()));
+        } else {
+            LastResort.log(ex);
+            err.println(LastResort.unexpected(command, ex));
+        }
+        return FAILED;
     }
 
     /** Hook for the simulated host's extra commands; see {@code addSimulationCommands}. */

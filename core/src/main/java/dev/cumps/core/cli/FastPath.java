@@ -1,0 +1,138 @@
+package dev.cumps.core.cli;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/**
+ * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
+ * {@code stop}) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
+ * class files that class-data sharing cannot archive, and building its model reflects over every
+ * command; together that is most of a {@code cumps status} run (docs/performance.md).
+ *
+ * <p>This parser only accepts; it never reports an error. Anything it does not recognise in full
+ * (help, version, an unknown or repeated option, a missing or option-like value, {@code @file},
+ * {@code --}, {@code --all} with {@code --name}, a shell other than posix, another command) returns
+ * {@code null} and the caller hands the same arguments to picocli, which prints its usual message.
+ * A recognised command runs the same {@code Cli} command object picocli would have run, so the
+ * output and the exit status are the same.
+ */
+final class FastPath {
+    private FastPath() {
+    }
+
+    /** Runs {@code args} if this parser recognises them in full; {@code null} means "use picocli". */
+    static Integer execute(Cli cli, Cli.Root root, String[] args) {
+        String command = null;
+        boolean json = false;
+        boolean all = false;
+        String name = null;
+        String shell = null;
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String value = null;
+            int eq = arg.indexOf('=');
+            String option = arg;
+            if (arg.startsWith("--") && eq > 0) {
+                option = arg.substring(0, eq);
+                value = arg.substring(eq + 1);
+            }
+            switch (option) {
+                case "--simulate" -> {
+                    if (value != null || root.simulate) {
+                        return null;
+                    }
+                    root.simulate = true;
+                }
+                case "--records", "--name", "--shell" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            return null;
+                        }
+                        value = args[++i];
+                    }
+                    if (!plainValue(value)) {
+                        return null;
+                    }
+                    if (option.equals("--records")) {
+                        if (root.records != null) {
+                            return null;
+                        }
+                        try {
+                            root.records = Path.of(value);
+                        } catch (InvalidPathException e) {
+                            return null;
+                        }
+                    } else if (command == null || option.equals("--shell") && !command.equals("env")) {
+                        return null;
+                    } else if (option.equals("--name")) {
+                        if (name != null || command.equals("status")) {
+                            return null;
+                        }
+                        name = value;
+                    } else {
+                        if (shell != null || !value.equals("posix")) {
+                            return null;
+                        }
+                        shell = value;
+                    }
+                }
+                case "--json" -> {
+                    if (value != null || json || command == null || command.equals("stop")) {
+                        return null;
+                    }
+                    json = true;
+                }
+                case "--all" -> {
+                    if (value != null || all || !"stop".equals(command)) {
+                        return null;
+                    }
+                    all = true;
+                }
+                case "status", "env", "stop" -> {
+                    if (command != null) {
+                        return null;
+                    }
+                    command = option;
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (command == null || all && name != null) {
+            return null;
+        }
+        Callable<Integer> target;
+        switch (command) {
+            case "status" -> {
+                Cli.StatusCmd status = cli.new StatusCmd(root);
+                status.json = json;
+                target = status;
+            }
+            case "env" -> {
+                Cli.EnvCmd env = cli.new EnvCmd(root);
+                env.name = name;
+                env.shell = "posix";
+                env.json = json;
+                target = env;
+            }
+            default -> {
+                Cli.StopCmd stop = cli.new StopCmd(root);
+                stop.name = name;
+                stop.all = all;
+                target = stop;
+            }
+        }
+        try {
+            return target.call();
+        } catch (Exception e) {
+            return cli.failure(e, "cumps " + command);
+        }
+    }
+
+    /** A value picocli would take as is: not empty, not option-like, not an {@code @file}. */
+    private static boolean plainValue(String value) {
+        return !value.isEmpty() && !value.startsWith("-") && !value.startsWith("@");
+    }
+}

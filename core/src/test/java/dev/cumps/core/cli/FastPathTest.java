@@ -1,0 +1,123 @@
+package dev.cumps.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.testing.Sandbox;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The picocli-free parser for {@code status}, {@code env} and {@code stop}: every form it accepts
+ * gives the same stdout, stderr and exit status as picocli's parse of the same arguments, and every
+ * form it does not fully recognise is left to picocli.
+ */
+class FastPathTest {
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+
+    private Run viaCli(String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), globals -> sb.services()).run(args);
+        return new Run(code, o.toString(), e.toString());
+    }
+
+    private Run viaPicocli(String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        PrintWriter out = new PrintWriter(o);
+        PrintWriter err = new PrintWriter(e);
+        int code = new Cli(sb.host(), out, err, globals -> sb.services()).commandLine().execute(args);
+        out.flush();
+        err.flush();
+        return new Run(code, o.toString(), e.toString());
+    }
+
+    private Integer fast(String... args) {
+        StringWriter sink = new StringWriter();
+        Cli cli = new Cli(sb.host(), new PrintWriter(sink), new PrintWriter(sink), globals -> sb.services());
+        return FastPath.execute(cli, cli.new Root(), args);
+    }
+
+    @Test
+    void readOnlyFormsPrintWhatPicocliPrints() {
+        sb.start("alpha");
+        sb.handRecord("gone", 999_999, 5, sb.dir.resolve("gp"), sb.dir.resolve("gl"));
+        String records = sb.records.toString();
+        List<List<String>> forms = List.of(
+                List.of("status"), List.of("status", "--json"), List.of("--records", records, "status", "--json"),
+                List.of("status", "--json", "--records=" + records),
+                List.of("env"), List.of("env", "--json"), List.of("env", "--name", "alpha"), List.of("env", "--name=alpha", "--shell", "posix"),
+                List.of("env", "--name", "gone"), List.of("env", "--name", "missing"), List.of("env", "--name", "Bad Name"),
+                List.of("stop", "--name", "missing"));
+        for (List<String> form : forms) {
+            String[] args = form.toArray(String[]::new);
+            assertNotNull(fast(args), "the fast path takes " + form);
+            assertEquals(viaPicocli(args), viaCli(args), "same result for " + form);
+        }
+    }
+
+    @Test
+    void stopThroughTheFastPathStopsAndRemovesTheRecordLikePicocli() {
+        sb.start("alpha");
+        sb.start("beta");
+
+        Run fast = viaCli("stop", "--name", "alpha");
+        Run picocli = viaPicocli("stop", "--name", "beta");
+
+        assertEquals(0, fast.code(), fast.err());
+        assertEquals(picocli.out().replace("beta", "alpha").replaceAll("\"pid\": \\d+", "pid").replaceAll("ticks\": \\d+", "t")
+                .replaceAll("created_at\": [0-9.]+", "c").replaceAll("gpu_uuids\": \\[[^]]*]", "g"),
+                fast.out().replaceAll("\"pid\": \\d+", "pid").replaceAll("ticks\": \\d+", "t")
+                .replaceAll("created_at\": [0-9.]+", "c").replaceAll("gpu_uuids\": \\[[^]]*]", "g"));
+        assertFalse(Files.exists(sb.recordFile("alpha")), "record removed");
+        assertTrue(viaCli("stop", "--all").out().contains("\"outcomes\": []"));
+    }
+
+    @Test
+    void everythingElseIsLeftToPicocli() {
+        List<List<String>> forms = List.of(
+                List.of(), List.of("--help"), List.of("status", "-h"), List.of("status", "--help"), List.of("--version"),
+                List.of("doctor"), List.of("start"), List.of("status", "--json", "--json"), List.of("status", "--name", "x"),
+                List.of("env", "--shell", "fish"), List.of("env", "--shell=csh"), List.of("env", "--name"), List.of("env", "--name="),
+                List.of("env", "--name", "--json"), List.of("env", "--name", "a", "--name", "b"), List.of("stop", "--all", "--name", "a"),
+                List.of("stop", "--json"), List.of("stop", "--all", "--all"), List.of("status", "--all"), List.of("@args"),
+                List.of("status", "@args"), List.of("status", "--"), List.of("status", "extra"), List.of("status", "env"),
+                List.of("--simulate", "--simulate", "status"), List.of("--records", "a", "--records", "b", "status"),
+                List.of("--records", "", "status"), List.of("--records", "a\u0000b", "status"), List.of("--json", "status"),
+                List.of("--json=true", "status"), List.of("status", "--json=false"), List.of("--simulate=true", "status"),
+                List.of("-V"), List.of("completion"), List.of("reset"));
+        for (List<String> form : forms) {
+            assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
+        }
+    }
+
+    @Test
+    void errorsFromPicocliFormsStayOneLine() {
+        Run run = viaCli("stop", "--all", "--name", "a");
+        assertEquals(Cli.USAGE, run.code());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("error: "), run.err());
+    }
+}

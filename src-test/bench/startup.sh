@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Start-up benchmark of the `cumps` launcher (docs/performance.md).
+#
+#   src-test/bench/startup.sh [RUNS] [LAUNCHER]      defaults: 30, core/target/cumps
+#
+# Builds nothing: run `mvn -q -pl core package -DskipTests` first. In a private scratch directory it
+# makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU), a Hello class, and three record
+# directories: none, one live daemon (a `sleep` this script starts, recorded with its real start
+# time) and 50 records (25 live, 25 stale). It then runs every case RUNS times, interleaved (one run
+# of each case per round, so load from other programs hits all cases alike), and prints per case the
+# median and the 10th/90th percentile wall time in ms, the median user+sys CPU time (10 ms resolution)
+# and the largest peak RSS (GNU time's %M), plus
+# the overhead the goal is stated in: median(cumps) - median(java Hello) - median(nvidia-smi).
+# CUMPS_CDS=off in the environment measures the launcher without its archive.
+set -euo pipefail
+runs=${1:-30}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+launcher=${2:-$root/core/target/cumps}
+[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+[ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing; install GNU time (apt-get install time)" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "error: python3 is needed for the statistics" >&2; exit 1; }
+
+scratch=$(mktemp -d)
+sleeper=
+cleanup() {
+    if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
+    rm -rf "$scratch"
+}
+trap cleanup EXIT
+
+mkdir -p "$scratch/bin" "$scratch/java"
+cat >"$scratch/bin/nvidia-smi" <<'EOF'
+#!/bin/sh
+sleep 0.012
+echo "0, GPU-5f0c1a2e-0000-4000-8000-000000000000, NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0"
+EOF
+chmod 755 "$scratch/bin/nvidia-smi"
+printf 'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n' >"$scratch/java/Hello.java"
+javac -d "$scratch/java" "$scratch/java/Hello.java"
+
+sleep 100000 &
+sleeper=$!
+uid=$(id -u)
+host=$(cat /proc/sys/kernel/hostname)
+ticks=$(python3 -c 'import sys; s=open("/proc/%s/stat" % sys.argv[1]).read(); print(s[s.rindex(")")+2:].split()[19])' "$sleeper")
+record() { # DIR NAME PID TICKS
+    mkdir -p "$1/$2"
+    python3 - "$1/$2/daemon.json" "$2" "$3" "$4" "$uid" "$host" "$scratch" <<'EOF'
+import json, sys
+path, name, pid, ticks, uid, host, scratch = sys.argv[1:]
+rec = {"created_at": 1764540000.5, "gpu_uuids": ["GPU-5f0c1a2e-0000-4000-8000-000000000000"], "host": host,
+       "log_directory": f"{scratch}/run/{name}/log", "name": name, "pid": int(pid),
+       "pipe_directory": f"{scratch}/run/{name}/pipe", "process_start_ticks": int(ticks),
+       "topology_mode": "single_gpu", "uid": int(uid)}
+open(path, "w").write(json.dumps(rec, indent=2, sort_keys=True) + "\n")
+EOF
+}
+mkdir -p "$scratch/none" "$scratch/one" "$scratch/fifty"
+record "$scratch/one" live "$sleeper" "$ticks"
+for i in $(seq -w 1 50); do
+    if [ $((10#$i % 2)) -eq 0 ]; then record "$scratch/fifty" "d$i" "$sleeper" "$ticks"; else record "$scratch/fifty" "d$i" "$sleeper" 1; fi
+done
+
+export PATH="$scratch/bin:/usr/bin:/bin" HOME="$scratch/home" LC_ALL=C
+unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
+"$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
+
+names=(hello nvidia-smi status-json-0 env-1-live status-json-50)
+cmds=(
+    "java -Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $scratch/java Hello"
+    "$scratch/bin/nvidia-smi"
+    "$launcher --records $scratch/none status --json"
+    "$launcher --records $scratch/one env"
+    "$launcher --records $scratch/fifty status --json"
+)
+for c in "${cmds[@]}"; do
+    $c >/dev/null || { echo "error: '$c' failed" >&2; exit 1; }
+done
+: >"$scratch/samples"
+for ((r = 0; r < runs; r++)); do
+    for i in "${!cmds[@]}"; do
+        /usr/bin/time -f "${names[$i]} %e %M %U %S" -o "$scratch/one-sample" ${cmds[$i]} >/dev/null 2>"$scratch/stderr" || true
+        start=$(date +%s%N)
+        ${cmds[$i]} >/dev/null 2>&1 || true
+        end=$(date +%s%N)
+        read -r _ _ rss cu cs <"$scratch/one-sample"
+        echo "${names[$i]} $(( (end - start) / 1000 )) $rss $cu $cs" >>"$scratch/samples"
+    done
+done
+python3 - "$scratch/samples" "$runs" <<'EOF'
+import statistics, sys
+samples = {}
+for line in open(sys.argv[1]):
+    name, us, rss, cu, cs = line.split()
+    samples.setdefault(name, []).append((int(us) / 1000.0, int(rss), (float(cu) + float(cs)) * 1000))
+def q(xs, p):
+    xs = sorted(xs); return xs[min(len(xs) - 1, int(p * len(xs)))]
+med = {}
+print(f"{'case':16} {'median ms':>9} {'p10':>7} {'p90':>7} {'CPU ms':>7} {'peak RSS MiB':>12}   ({sys.argv[2]} interleaved runs)")
+for name, xs in samples.items():
+    ms = [x[0] for x in xs]
+    med[name] = statistics.median(ms)
+    cpu = statistics.median(x[2] for x in xs)
+    print(f"{name:16} {med[name]:9.1f} {q(ms, .1):7.1f} {q(ms, .9):7.1f} {cpu:7.0f} {max(x[1] for x in xs) / 1024:12.1f}")
+floor = med["hello"] + med["nvidia-smi"]
+for name in ("status-json-0", "env-1-live", "status-json-50"):
+    print(f"overhead {name}: {med[name] - floor:.1f} ms  (median - hello - nvidia-smi; goal <= 40)")
+EOF
