@@ -2,7 +2,9 @@ package dev.cumps.sim;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -11,6 +13,7 @@ import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -18,8 +21,11 @@ import java.util.Set;
  * real executables, so that whatever runs them (the product, an end-to-end test, a person) cannot
  * tell them from the real tools by how they are started.
  *
- * <p>Each launcher is a POSIX {@code sh} script that {@code exec}s the running JVM's {@code java}
- * on {@link NvidiaSmiMain} or {@link MpsControlMain}. What the stand-ins mirror, and the NVIDIA MPS
+ * <p>Where a {@code python3} is on {@code PATH}, each stand-in is a Python 3 script
+ * ({@code standin.py}, started in milliseconds) that mirrors {@link NvidiaSmiMain} and the client and
+ * {@code -d} modes of {@link MpsControlMain} byte for byte, and runs the control daemon itself as
+ * {@code java ... MpsControlMain}. Otherwise each launcher is a POSIX {@code sh} script that
+ * {@code exec}s the running JVM's {@code java} on {@link NvidiaSmiMain} or {@link MpsControlMain}. What the stand-ins mirror, and the NVIDIA MPS
  * documentation each behaviour follows, is listed in docs/simulator.md.
  */
 public final class SimTools {
@@ -44,6 +50,18 @@ public final class SimTools {
      * so that the product finds no {@code nvidia-smi} on that {@code PATH}.
      */
     public static void install(Path binDir, SimToolOptions options) throws IOException {
+        install(binDir, options, python3().orElse(null));
+    }
+
+    /**
+     * Like {@link #install(Path, SimToolOptions)}, but always writes the JVM launchers (the
+     * reference implementation the Python stand-ins are compared with).
+     */
+    public static void installJava(Path binDir, SimToolOptions options) throws IOException {
+        install(binDir, options, null);
+    }
+
+    private static void install(Path binDir, SimToolOptions options, Path python) throws IOException {
         Files.createDirectories(binDir);
         Path config = options.configFile() == null ? null : options.configFile().toAbsolutePath();
         boolean smiMissing = config != null && Files.exists(config)
@@ -52,9 +70,82 @@ public final class SimTools {
         if (smiMissing) {
             Files.deleteIfExists(binDir.resolve(NVIDIA_SMI));
         } else {
-            writeExecutable(binDir.resolve(NVIDIA_SMI), launcher(NvidiaSmiMain.class, classpath, config));
+            writeExecutable(binDir.resolve(NVIDIA_SMI), python == null ? launcher(NvidiaSmiMain.class, classpath, config)
+                    : pythonStandIn(python, NVIDIA_SMI, classpath, config));
         }
-        writeExecutable(binDir.resolve(MPS_CONTROL), launcher(MpsControlMain.class, classpath, config));
+        writeExecutable(binDir.resolve(MPS_CONTROL), python == null ? launcher(MpsControlMain.class, classpath, config)
+                : pythonStandIn(python, MPS_CONTROL, classpath, config));
+    }
+
+    /**
+     * The {@code python3} the fast stand-ins run with: the first absolute {@code PATH} entry of this
+     * JVM's environment holding an executable {@code python3} whose path can sit in a {@code #!}
+     * line (no blanks, short); empty when there is none, and the JVM launchers are written instead.
+     */
+    static Optional<Path> python3() {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return Optional.empty();
+        }
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty() || !dir.startsWith("/")) {
+                continue;
+            }
+            Path candidate = Path.of(dir, "python3");
+            String text = candidate.toString();
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate) && text.length() < 100
+                    && text.chars().noneMatch(c -> c <= ' ' || c == 0x7f)) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A Python 3 stand-in: a header naming the role, the default config and the command that runs
+     * the Java control daemon, followed by {@code standin.py}. It answers in milliseconds where a
+     * JVM takes hundreds; docs/simulator.md.
+     */
+    static String pythonStandIn(Path python, String role, String classpath, Path config) throws IOException {
+        StringBuilder script = new StringBuilder();
+        script.append("#!").append(python).append(" -IS\n");
+        script.append("# Stand-in for NVIDIA's ").append(role).append(", written by ").append(SimTools.class.getName())
+                .append("; see docs/simulator.md.\n");
+        script.append("ROLE = ").append(pythonString(role)).append('\n');
+        script.append("DEFAULT_CONFIG = ").append(config == null ? "None" : pythonString(config.toString())).append('\n');
+        List<String> daemon = new ArrayList<>();
+        daemon.add(javaExecutable());
+        daemon.addAll(JVM_FLAGS);
+        daemon.add("-cp");
+        daemon.add(classpath);
+        daemon.add(MpsControlMain.class.getName());
+        script.append("DAEMON_COMMAND = [");
+        for (int i = 0; i < daemon.size(); i++) {
+            script.append(i == 0 ? "" : ", ").append(pythonString(daemon.get(i)));
+        }
+        script.append("]\n");
+        try (InputStream body = SimTools.class.getResourceAsStream("standin.py")) {
+            if (body == null) {
+                throw new IOException("resource dev/cumps/sim/standin.py is missing from the class path");
+            }
+            script.append(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+        }
+        return script.toString();
+    }
+
+    /** A Python string literal for {@code text}: every character outside printable ASCII escaped. */
+    static String pythonString(String text) {
+        StringBuilder out = new StringBuilder("'");
+        text.codePoints().forEach(c -> {
+            if (c == '\\' || c == '\'') {
+                out.append('\\').append((char) c);
+            } else if (c >= ' ' && c < 0x7f) {
+                out.append((char) c);
+            } else {
+                out.append(String.format("\\U%08x", c));
+            }
+        });
+        return out.append('\'').toString();
     }
 
     /**

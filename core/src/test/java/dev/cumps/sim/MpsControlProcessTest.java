@@ -42,8 +42,8 @@ class MpsControlProcessTest {
 
         // -d came back (within SimMachine's limit) before its daemon was even up: it forks and returns.
         assertEquals(0, run.exitCode(), run.toString());
-        SimMachine.awaitTrue("control socket", SimMachine.PATIENCE,
-                () -> Files.exists(machine.pipe.resolve("control")));
+        SimMachine.awaitTrue("both control sockets", SimMachine.PATIENCE,
+                () -> Files.exists(machine.pipe.resolve("control")) && Files.exists(machine.pipe.resolve("control_privileged")));
         long pid = machine.daemonPid().orElseThrow();
         assertTrue(isSocket(machine.pipe.resolve("control")));
         assertTrue(isSocket(machine.pipe.resolve("control_privileged")));

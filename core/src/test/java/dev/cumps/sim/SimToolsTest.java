@@ -25,16 +25,40 @@ class SimToolsTest {
     }
 
     @Test
-    void installWritesTwoExecutableLaunchers() throws IOException {
+    void installWritesTwoExecutablePythonStandInsWherePython3IsOnPath() throws IOException {
         machine = new SimMachine(null);
+        Path python = SimTools.python3().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = machine.bin.resolve(tool);
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(script)), tool);
             String text = Files.readString(script);
+            assertTrue(text.startsWith("#!" + python + " -IS\n"), text);
+            assertTrue(text.contains("ROLE = '" + tool + "'\n"), text);
+            assertTrue(text.contains("DAEMON_COMMAND = [" + SimTools.pythonString(SimTools.javaExecutable()) + ", "), text);
+        }
+    }
+
+    @Test
+    void installJavaWritesTwoExecutableJvmLaunchers() throws IOException {
+        machine = new SimMachine(null);
+        Path bin = machine.root.resolve("java-bin");
+
+        SimTools.installJava(bin, new SimToolOptions(System.getProperty("java.class.path"), null));
+
+        for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
+            Path script = bin.resolve(tool);
+            assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(script)), tool);
+            String text = Files.readString(script);
             assertTrue(text.startsWith("#!/bin/sh\n"), text);
             assertTrue(text.contains("exec " + SimTools.shellQuote(SimTools.javaExecutable())), text);
         }
+    }
+
+    @Test
+    void pythonStringsEscapeEverythingOutsidePrintableAscii() {
+        assertEquals("'it\\'s a \\\\ b'", SimTools.pythonString("it's a \\ b"));
+        assertEquals("'\\U0000000a\\U000000e9\\U0001f600'", SimTools.pythonString("\n\u00e9\ud83d\ude00"));
     }
 
     @Test

@@ -1,0 +1,611 @@
+# Body of the Python 3 stand-ins for NVIDIA's nvidia-smi and nvidia-cuda-mps-control.
+# SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, DAEMON_COMMAND) followed by
+# this file. It mirrors dev.cumps.sim.NvidiaSmi / SimConfig / SimGpu / MpsControlMain exactly (same output
+# bytes, messages and exit codes; NvidiaSmiParityTest compares them); the control daemon itself stays Java
+# (DAEMON_COMMAND). It imports nothing beyond os and sys on the nvidia-smi path, so it starts in a few ms.
+# See docs/simulator.md.
+import os
+import sys
+
+DRIVER_FAILURE = ("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA "
+                  "driver. Make sure that the latest NVIDIA driver is installed and running.")
+INVALID_ARGUMENTS = "Invalid combination of input arguments. Please run 'nvidia-smi -h' for help."
+PCI_BUSES = (0x18, 0x2A, 0x3A, 0x5D, 0x9A, 0xAB, 0xBA, 0xDB)
+SMI_FAULTS = ("none", "hang", "fail", "garbage", "missing")
+MPS_FAULTS = ("none", "launch-fails", "no-answer", "dies", "slow")
+DEFAULT_DRIVER = "550.54.15"
+HEX = "0123456789abcdef"
+
+
+class ConfigError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------- a small JSON reader (no re, no _json)
+
+def parse_json(text):
+    value, i = _value(text, _ws(text, 0))
+    if _ws(text, i) != len(text):
+        raise ConfigError("unexpected text after the JSON value at offset %d" % i)
+    return value
+
+
+def _ws(s, i):
+    while i < len(s) and s[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+def _value(s, i):
+    if i >= len(s):
+        raise ConfigError("unexpected end of JSON")
+    c = s[i]
+    if c == "{":
+        obj = {}
+        i = _ws(s, i + 1)
+        if i < len(s) and s[i] == "}":
+            return obj, i + 1
+        while True:
+            if i >= len(s) or s[i] != '"':
+                raise ConfigError("expected a field name at offset %d" % i)
+            key, i = _string(s, i)
+            i = _ws(s, i)
+            if i >= len(s) or s[i] != ":":
+                raise ConfigError("expected ':' at offset %d" % i)
+            obj[key], i = _value(s, _ws(s, i + 1))
+            i = _ws(s, i)
+            if i < len(s) and s[i] == ",":
+                i = _ws(s, i + 1)
+            elif i < len(s) and s[i] == "}":
+                return obj, i + 1
+            else:
+                raise ConfigError("expected ',' or '}' at offset %d" % i)
+    if c == "[":
+        arr = []
+        i = _ws(s, i + 1)
+        if i < len(s) and s[i] == "]":
+            return arr, i + 1
+        while True:
+            item, i = _value(s, i)
+            arr.append(item)
+            i = _ws(s, i)
+            if i < len(s) and s[i] == ",":
+                i = _ws(s, i + 1)
+            elif i < len(s) and s[i] == "]":
+                return arr, i + 1
+            else:
+                raise ConfigError("expected ',' or ']' at offset %d" % i)
+    if c == '"':
+        return _string(s, i)
+    for word, val in (("true", True), ("false", False), ("null", None)):
+        if s.startswith(word, i):
+            return val, i + len(word)
+    j = i
+    while j < len(s) and s[j] in "+-0123456789.eE":
+        j += 1
+    token = s[i:j]
+    try:
+        return (float(token) if any(ch in token for ch in ".eE") else int(token)), j
+    except ValueError:
+        raise ConfigError("unexpected character %r at offset %d" % (c, i)) from None
+
+
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
+
+
+def _string(s, i):
+    out = []
+    i += 1
+    while True:
+        if i >= len(s):
+            raise ConfigError("unterminated string")
+        c = s[i]
+        if c == '"':
+            return "".join(out), i + 1
+        if c == "\\":
+            e = s[i + 1:i + 2]
+            if e == "u":
+                out.append(chr(int(s[i + 2:i + 6], 16)))
+                i += 6
+                continue
+            if e not in _ESCAPES:
+                raise ConfigError("bad escape at offset %d" % i)
+            out.append(_ESCAPES[e])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+
+
+# ---------------------------------------------------------------- SimConfig / SimGpu
+
+def parse_int(name, value):
+    v = value.strip()
+    digits = v[1:] if v[:1] in "+-" else v
+    if not digits or not all("0" <= ch <= "9" for ch in digits):
+        raise ConfigError("%s must be an integer: %s" % (name, value))
+    return int(v)
+
+
+def is_uuid(u):
+    if not u.startswith("GPU-"):
+        return False
+    parts = u[4:].split("-")
+    return [len(p) for p in parts] == [8, 4, 4, 4, 12] and all(ch in HEX for p in parts for ch in p)
+
+
+def compute_mode(mode):
+    m = {"default": "Default", "0": "Default", "exclusive_process": "Exclusive_Process", "3": "Exclusive_Process",
+         "prohibited": "Prohibited", "2": "Prohibited"}.get(mode.strip().lower())
+    if m is None:
+        raise ConfigError("compute mode must be Default, Exclusive_Process or Prohibited: " + mode)
+    return m
+
+
+def mig_mode(mode):
+    m = {"enabled": "Enabled", "1": "Enabled", "disabled": "Disabled", "0": "Disabled"}.get(mode.strip().lower())
+    if m is None:
+        raise ConfigError("MIG mode must be Enabled or Disabled: " + mode)
+    return m
+
+
+def gpu(uuid, name, memory, cmode, mmode):
+    if uuid is None or name is None:
+        raise ConfigError("uuid" if uuid is None else "name")
+    if not isinstance(uuid, str) or not is_uuid(uuid):
+        raise ConfigError("not a GPU UUID (GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx): %s" % (uuid,))
+    if memory <= 0:
+        raise ConfigError("memoryTotalMiB must be positive: %d" % memory)
+    return {"uuid": uuid, "name": str(name), "memory": memory,
+            "compute": compute_mode("Default" if cmode is None else str(cmode)),
+            "mig": mig_mode("Disabled" if mmode is None else str(mmode))}
+
+
+def fault(kind, names, token):
+    if token is None or not token.strip():
+        return "none"
+    wanted = token.strip().lower().replace("_", "-")
+    if wanted not in names:
+        raise ConfigError("unknown %s '%s'; expected one of %s" % (kind, token, ", ".join(names)))
+    return wanted
+
+
+def defaults(count):
+    if count < 1:
+        raise ConfigError("gpuCount must be at least 1: %d" % count)
+    gpus = [gpu("GPU-5f0c1a2e-0000-4000-8000-%012x" % i, "NVIDIA H100 80GB HBM3", 81559, "Exclusive_Process",
+                "Disabled") for i in range(count)]
+    return {"driver": DEFAULT_DRIVER, "gpus": gpus, "smi": "none", "mps": "none"}
+
+
+def _number(field, value):
+    if value is None:
+        return 0
+    if isinstance(value, bool):
+        raise ConfigError("field %s is not a number" % field)
+    if isinstance(value, (int, float)):
+        return int(value)
+    if isinstance(value, str):
+        return parse_int(field, value)
+    raise ConfigError("field %s is not a number" % field)
+
+
+def _text(field, value):
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return str(value).lower() if isinstance(value, bool) else str(value)
+    raise ConfigError("field %s is not a string" % field)
+
+
+def load(path):
+    try:
+        with open(path, "rb") as f:
+            text = f.read(1 << 20).decode("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise ConfigError("%s (%s)" % (path, getattr(e, "strerror", None) or e)) from None
+    doc = parse_json(text)
+    if not isinstance(doc, dict):
+        raise ConfigError("invalid simulator config %s: not a JSON object" % path)
+    for key in doc:
+        if key not in ("driverVersion", "gpus", "smiFault", "mpsFault", "mpsSlowMillis"):
+            raise ConfigError('Unrecognized field "%s" in simulator config %s' % (key, path))
+    driver = _text("driverVersion", doc.get("driverVersion"))
+    if driver is None:
+        raise ConfigError("driverVersion")
+    gpus = doc.get("gpus")
+    if gpus is None:
+        raise ConfigError("gpus")
+    if not isinstance(gpus, list):
+        raise ConfigError("field gpus is not a list")
+    parsed = []
+    for g in gpus:
+        if not isinstance(g, dict):
+            raise ConfigError("a GPU is not a JSON object")
+        for key in g:
+            if key not in ("uuid", "name", "memoryTotalMiB", "computeMode", "migMode"):
+                raise ConfigError('Unrecognized field "%s" in a GPU of simulator config %s' % (key, path))
+        parsed.append(gpu(_text("uuid", g.get("uuid")), _text("name", g.get("name")),
+                          _number("memoryTotalMiB", g.get("memoryTotalMiB")), _text("computeMode", g.get("computeMode")),
+                          _text("migMode", g.get("migMode"))))
+    if not parsed:
+        raise ConfigError("a simulated machine needs at least one GPU")
+    return {"driver": driver, "gpus": parsed, "smi": fault("SmiFault", SMI_FAULTS, _text("smiFault", doc.get("smiFault"))),
+            "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault")))}
+
+
+def from_environment(env):
+    path = env.get("CUMPS_SIM_CONFIG")
+    config = defaults(2) if not path else load(path)
+
+    def is_set(name):
+        v = env.get(name)
+        return v is not None and v.strip() != ""
+    if is_set("CUMPS_SIM_GPUS"):
+        config["gpus"] = defaults(parse_int("CUMPS_SIM_GPUS", env["CUMPS_SIM_GPUS"]))["gpus"]
+    if is_set("CUMPS_SIM_COMPUTE_MODE"):
+        mode = compute_mode(env["CUMPS_SIM_COMPUTE_MODE"])
+        for g in config["gpus"]:
+            g["compute"] = mode
+    if is_set("CUMPS_SIM_MIG"):
+        mode = mig_mode(env["CUMPS_SIM_MIG"])
+        for g in config["gpus"]:
+            g["mig"] = mode
+    if is_set("CUMPS_SIM_SMI_FAULT"):
+        config["smi"] = fault("SmiFault", SMI_FAULTS, env["CUMPS_SIM_SMI_FAULT"])
+    if is_set("CUMPS_SIM_MPS_FAULT"):
+        config["mps"] = fault("MpsFault", MPS_FAULTS, env["CUMPS_SIM_MPS_FAULT"])
+    if is_set("CUMPS_SIM_MPS_SLOW_MS"):
+        parse_int("CUMPS_SIM_MPS_SLOW_MS", env["CUMPS_SIM_MPS_SLOW_MS"])
+    return config
+
+
+# ---------------------------------------------------------------- nvidia-smi (NvidiaSmi.run)
+
+def smi_run(args, config):
+    f = config["smi"]
+    if f == "fail":
+        return 9, DRIVER_FAILURE + "\n\n", ""
+    if f == "garbage":
+        return 0, "\u0000\u0007%%%% NVML: [unexpected token 0x7f] <<<garbled>>>\n???;;;\n", ""
+    if f == "missing":
+        return 127, "", "nvidia-smi: command not found\n"
+    query = fmt = ids = None
+    listing = False
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if arg.startswith("--query-gpu="):
+            query = arg[len("--query-gpu="):]
+        elif arg == "--query-gpu" and nxt is not None:
+            query = nxt
+            i += 1
+        elif arg.startswith("--format="):
+            fmt = arg[len("--format="):]
+        elif arg == "--format" and nxt is not None:
+            fmt = nxt
+            i += 1
+        elif arg.startswith("--id="):
+            ids = arg[len("--id="):]
+        elif arg in ("-i", "--id") and nxt is not None:
+            ids = nxt
+            i += 1
+        elif arg in ("-L", "--list-gpus"):
+            listing = True
+        else:
+            return invalid()
+        i += 1
+    selected = select(ids, config)
+    if selected is None:
+        return 6, "No devices were found\n", ""
+    if listing and query is None and fmt is None:
+        return 0, "".join("GPU %d: %s (UUID: %s)\n" % (i, config["gpus"][i]["name"], config["gpus"][i]["uuid"])
+                          for i in selected), ""
+    if query is not None and fmt is not None and not listing:
+        return query_gpu(query, fmt, selected, config)
+    if query is None and fmt is None and not listing:
+        return 0, summary(selected, config), ""
+    return invalid()
+
+
+def invalid():
+    return 2, INVALID_ARGUMENTS + "\n", ""
+
+
+def java_split(text, sep):
+    """String.split(sep): trailing empty strings removed."""
+    parts = text.split(sep)
+    while len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    if parts == [""] and text != "":
+        return []
+    return parts
+
+
+def jstrip(text):
+    """String.trim(): strips code points <= U+0020."""
+    a, b = 0, len(text)
+    while a < b and text[a] <= " ":
+        a += 1
+    while b > a and text[b - 1] <= " ":
+        b -= 1
+    return text[a:b]
+
+
+def select(ids, config):
+    gpus = config["gpus"]
+    if ids is None:
+        return list(range(len(gpus)))
+    chosen = []
+    for ident in java_split(ids, ","):
+        wanted = jstrip(ident)
+        found = -1
+        for i, g in enumerate(gpus):
+            if wanted == str(i) or wanted.lower() == g["uuid"].lower():
+                found = i
+        if found < 0:
+            return None
+        chosen.append(found)
+    return chosen
+
+
+HEADERS = {"index": "index", "uuid": "uuid", "gpu_uuid": "uuid", "name": "name", "gpu_name": "name",
+           "memory.total": "memory.total [MiB]", "compute_mode": "compute_mode", "mig.mode.current": "mig.mode.current",
+           "driver_version": "driver_version", "pci.bus_id": "pci.bus_id", "gpu_bus_id": "pci.bus_id", "count": "count"}
+
+
+def query_gpu(query, fmt, selected, config):
+    header = units = True
+    for option in java_split(fmt, ","):
+        o = jstrip(option).lower()
+        if o == "csv":
+            pass
+        elif o == "noheader":
+            header = False
+        elif o == "nounits":
+            units = False
+        else:
+            return 2, '"%s" is not a valid format option.\nPlease run \'nvidia-smi -h\' for help.\n' % jstrip(option), ""
+    if "csv" not in fmt.lower():
+        return invalid()
+    fields = []
+    for field in java_split(query, ","):
+        name = jstrip(field)
+        if not name:
+            continue
+        if name not in HEADERS:
+            return 2, 'Field "%s" is not a valid field to query.\n\n' % name, ""
+        fields.append(name)
+    if not fields:
+        return invalid()
+    out = []
+    if header:
+        out.append(", ".join(HEADERS[f] for f in fields) + "\n")
+    for i in selected:
+        out.append(", ".join(value(f, i, config, units) for f in fields) + "\n")
+    return 0, "".join(out), ""
+
+
+def value(field, index, config, units):
+    g = config["gpus"][index]
+    if field == "index":
+        return str(index)
+    if field in ("uuid", "gpu_uuid"):
+        return g["uuid"]
+    if field in ("name", "gpu_name"):
+        return g["name"]
+    if field == "memory.total":
+        return str(g["memory"]) + (" MiB" if units else "")
+    if field == "compute_mode":
+        return g["compute"]
+    if field == "mig.mode.current":
+        return g["mig"]
+    if field == "driver_version":
+        return config["driver"]
+    if field in ("pci.bus_id", "gpu_bus_id"):
+        return bus_id(index)
+    if field == "count":
+        return str(len(config["gpus"]))
+    return "[N/A]"
+
+
+def bus_id(index):
+    return "00000000:%02X:00.0" % (PCI_BUSES[index] if index < len(PCI_BUSES) else 0x10 + index)
+
+
+def summary(selected, config):
+    rule = "+" + "-" * 89 + "+\n"
+    cells = "+" + "-" * 41 + "+" + "-" * 24 + "+" + "-" * 22 + "+\n"
+
+    def wide(text):
+        return "| %-87s |\n" % text
+
+    def row(a, b, c):
+        return "| %-39s | %-22s | %-20s |\n" % (a, b, c)
+    d = config["driver"]
+    out = [rule, wide("NVIDIA-SMI %-21s Driver Version: %-14s CUDA Version: 12.4" % (d, d)), cells.replace("+", "|"),
+           row("GPU  Name                 Persistence-M", "Bus-Id          Disp.A", "Volatile Uncorr. ECC"),
+           row("", "          Memory-Usage", "GPU-Util  Compute M."), row("", "", "              MIG M."),
+           cells.replace("-", "=").replace("+", "|")]
+    for i in selected:
+        g = config["gpus"][i]
+        name = g["name"][:30]
+        mode = "E. Process" if g["compute"] == "Exclusive_Process" else g["compute"]
+        out.append(row("%3d  %-30s  On" % (i, name), "%-16s   Off" % bus_id(i), "%20s" % "0"))
+        out.append(row("", "%22s" % ("0MiB / %dMiB" % g["memory"]), "%2s%%%17s" % ("0", mode)))
+        out.append(row("", "", "%20s" % g["mig"]))
+        out.append(cells)
+    out += ["\n", rule, wide("Processes:"),
+            wide(" GPU   GI   CI        PID   Type   Process name                              GPU Memory"),
+            "|" + "=" * 89 + "|\n", wide(" No running processes found"), rule]
+    return "".join(out)
+
+
+def nvidia_smi(args, env):
+    try:
+        config = from_environment(env)
+    except (ConfigError, ValueError, RecursionError) as e:
+        sys.stderr.write("cumps-sim: nvidia-smi stand-in: %s\n" % e)
+        return 70
+    if config["smi"] == "hang":
+        import time
+        while True:
+            time.sleep(3600)
+    code, out, err = smi_run(args, config)
+    sys.stdout.buffer.write(out.encode("utf-8"))
+    sys.stdout.flush()
+    sys.stderr.buffer.write(err.encode("utf-8"))
+    sys.stderr.flush()
+    return code
+
+
+# ---------------------------------------------------------------- nvidia-cuda-mps-control (MpsControlMain)
+
+NO_DAEMON = "Cannot find MPS control daemon process"
+ALREADY_RUNNING = "An instance of this daemon is already running"
+
+
+def pipe_directory(env):
+    value = env.get("CUDA_MPS_PIPE_DIRECTORY")
+    return os.path.abspath(value if value else "/tmp/nvidia-mps")
+
+
+def usage(stream, code):
+    stream.write("Usage: nvidia-cuda-mps-control [-d | -f]\n"
+                 "  -d  start the MPS control daemon in the background\n"
+                 "  -f  start the MPS control daemon in the foreground\n"
+                 "  With no option, read commands from standard input and send them to the daemon.\n")
+    stream.flush()
+    return code
+
+
+def daemon_present(pipe):
+    """Whether a daemon holds <pipe>/control_lock (a POSIX record lock, as Java's FileLock) or accepts on <pipe>/control."""
+    lock = os.path.join(pipe, "control_lock")
+    if os.path.exists(lock):
+        import fcntl
+        try:
+            fd = os.open(lock, os.O_WRONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        except OSError:
+            fd = -1
+        if fd >= 0:
+            try:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.lockf(fd, fcntl.LOCK_UN)
+            except OSError:
+                return True
+            finally:
+                os.close(fd)
+    import socket
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        s.connect(os.path.join(pipe, "control"))
+        return True
+    except OSError:
+        return False
+    finally:
+        s.close()
+
+
+def setsid_path(env):
+    for candidate in ("/usr/bin/setsid", "/bin/setsid"):
+        if os.access(candidate, os.X_OK):
+            return candidate
+    for d in env.get("PATH", "").split(":"):
+        candidate = os.path.join(d if d else ".", "setsid")
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+def daemonize(env):
+    if daemon_present(pipe_directory(env)):
+        sys.stderr.write(ALREADY_RUNNING + "\n")
+        return 1
+    command = list(DAEMON_COMMAND) + ["--internal-daemon"]
+    setsid = setsid_path(env)
+    if setsid:
+        command.insert(0, setsid)
+    try:
+        pid = os.fork()
+    except OSError as e:
+        sys.stderr.write("Failed to start the MPS control daemon: %s\n" % e)
+        return 1
+    if pid == 0:
+        try:
+            null = os.open("/dev/null", os.O_RDWR)
+            for fd in (0, 1, 2):
+                os.dup2(null, fd)
+            os.execve(command[0], command, env)
+        finally:
+            os._exit(127)
+    return 0
+
+
+def client(env):
+    import socket
+    control = os.path.join(pipe_directory(env), "control")
+    out = sys.stdout.buffer
+    for raw in sys.stdin.buffer:
+        command = raw.decode("utf-8", "replace").strip()
+        if not command:
+            continue
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            try:
+                s.connect(control)
+            except OSError:
+                out.write((NO_DAEMON + "\n").encode())
+                out.flush()
+                return 1
+            try:
+                s.sendall((command + "\n").encode("utf-8"))
+                s.shutdown(socket.SHUT_WR)
+                reply = []
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        break
+                    reply.append(chunk)
+            except OSError:
+                out.write((NO_DAEMON + "\n").encode())
+                out.flush()
+                return 1
+        finally:
+            s.close()
+        out.write(b"".join(reply).decode("utf-8", "replace").encode("utf-8"))
+        out.flush()
+        if command == "quit":
+            return 0
+    return 0
+
+
+def mps_control(args, env):
+    mode = args[0] if args else ""
+    if mode == "":
+        return client(env)
+    if mode == "-d":
+        return daemonize(env)
+    if mode in ("-f", "--internal-daemon"):
+        os.execve(DAEMON_COMMAND[0], list(DAEMON_COMMAND) + [mode], env)
+    if mode in ("-h", "--help"):
+        return usage(sys.stdout, 0)
+    return usage(sys.stderr, 1)
+
+
+def main():
+    env = dict(os.environ)
+    if DEFAULT_CONFIG and not env.get("CUMPS_SIM_CONFIG"):
+        env["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
+        os.environ["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
+    args = sys.argv[1:]
+    try:
+        code = nvidia_smi(args, env) if ROLE == "nvidia-smi" else mps_control(args, env)
+    except KeyboardInterrupt:
+        code = 130
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,136 @@
+package dev.cumps.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Python {@code nvidia-smi} stand-in against the Java reference ({@link SimConfig#fromEnvironment}
+ * then {@link NvidiaSmi#run}): for every argument list, environment override and config file below,
+ * the same exit status, stdout bytes and stderr; for every invalid setup, exit 70 with the
+ * {@code cumps-sim:} line where the Java one refuses too.
+ */
+class StandInParityTest {
+    private static final List<List<String>> ARGS = List.of(
+            List.of(), List.of("-L"), List.of("--list-gpus"),
+            List.of("--query-gpu=index,uuid,name,compute_mode,memory.total,mig.mode.current,driver_version,pci.bus_id",
+                    "--format=csv,noheader,nounits"),
+            List.of("--query-gpu=index,uuid,name,memory.total", "--format=csv"),
+            List.of("--query-gpu", "gpu_uuid,gpu_name,gpu_bus_id,count", "--format", "csv,nounits", "-i", "1"),
+            List.of("--query-gpu=index", "--format=csv", "--id=GPU-5F0C1A2E-0000-4000-8000-000000000000"),
+            List.of("--query-gpu=index", "--format=csv", "-i", "0, 1"), List.of("--query-gpu=index", "--format=csv", "-i", "7"),
+            List.of("--query-gpu=index,,count ", "--format= CSV , NoHeader"), List.of("--query-gpu=bogus", "--format=csv"),
+            List.of("--query-gpu=index", "--format=json"), List.of("--query-gpu=index", "--format=noheader"),
+            List.of("--query-gpu=index", "--format=csv,"), List.of("--query-gpu=,", "--format=csv"),
+            List.of("--query-gpu=index"), List.of("-L", "--query-gpu=index", "--format=csv"), List.of("-x"), List.of("-i"),
+            List.of("-i", "1", "-L"), List.of("--id=1,0", "--query-gpu=index,name", "--format=csv,noheader"));
+
+    private SimMachine machine;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        machine = new SimMachine(null);
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        machine.close();
+    }
+
+    private SimMachine.Run python(Map<String, String> env, List<String> args) throws IOException, InterruptedException {
+        machine.env.clear();
+        machine.env.putAll(env);
+        return machine.run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(20), args.toArray(String[]::new));
+    }
+
+    private void assertSameAsJava(Map<String, String> env) throws Exception {
+        SimConfig config = SimConfig.fromEnvironment(env);
+        for (List<String> args : ARGS) {
+            NvidiaSmi.Output java = NvidiaSmi.run(args, config);
+            SimMachine.Run py = python(env, args);
+            assertEquals(java, new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()), env + " " + args);
+        }
+    }
+
+    @Test
+    void defaultMachineAndEveryOverridePrintTheSameBytes() throws Exception {
+        assertSameAsJava(Map.of());
+        assertSameAsJava(Map.of(SimConfig.ENV_GPUS, " 10 ", SimConfig.ENV_COMPUTE_MODE, "default", SimConfig.ENV_MIG, "1"));
+        assertSameAsJava(Map.of(SimConfig.ENV_GPUS, "1", SimConfig.ENV_COMPUTE_MODE, "2", SimConfig.ENV_MPS_FAULT, "SLOW",
+                SimConfig.ENV_MPS_SLOW_MS, "50"));
+    }
+
+    @Test
+    void faultsPrintTheSameBytes() throws Exception {
+        for (String fault : List.of("fail", "garbage", "missing", "NONE", " ")) {
+            Map<String, String> env = Map.of(SimConfig.ENV_SMI_FAULT, fault);
+            SimConfig config = SimConfig.fromEnvironment(env);
+            for (List<String> args : List.of(List.<String>of(), List.of("--query-gpu=index", "--format=csv"))) {
+                NvidiaSmi.Output java = NvidiaSmi.run(args, config);
+                SimMachine.Run py = python(env, args);
+                assertEquals(java, new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()), fault + " " + args);
+            }
+        }
+    }
+
+    @Test
+    void aConfigFileIsReadAsTheJavaStandInReadsIt() throws Exception {
+        Path file = machine.root.resolve("custom.json");
+        List<SimGpu> gpus = new ArrayList<>();
+        gpus.add(new SimGpu("GPU-0123abcd-0000-4000-8000-00000000000a", "Tesla \u00e9xotic name that is longer than thirty chars",
+                40960, "prohibited", "ENABLED"));
+        gpus.add(new SimGpu("GPU-0123abcd-0000-4000-8000-00000000000b", "A100 \"quoted\" \\ name", 1, null, null));
+        new SimConfig("535.1\t\"x\"", gpus, SmiFault.NONE, MpsFault.DIES, 10).write(file);
+        assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString()));
+        Files.writeString(file, "{\"driverVersion\":\"1.0\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\","
+                + "\"name\":\"N\\u00e9\",\"memoryTotalMiB\":\"2048\",\"computeMode\":\"3\"}],\"smiFault\":\"none\"}");
+        assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString(), SimConfig.ENV_MIG, "enabled"));
+        Files.writeString(file, "{\"driverVersion\":\"1.0\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\","
+                + "\"name\":\"N\",\"memoryTotalMiB\":1}],\"smiFault\":\"garbage\"}");
+        assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString()));
+    }
+
+    @Test
+    void anInvalidSetupExitsSeventyWhereJavaRefusesIt() throws Exception {
+        Path file = machine.root.resolve("bad.json");
+        List<Map<String, String>> envs = new ArrayList<>();
+        for (String[] pair : new String[][] {{SimConfig.ENV_GPUS, "two"}, {SimConfig.ENV_GPUS, "0"}, {SimConfig.ENV_GPUS, "1_0"},
+                {SimConfig.ENV_COMPUTE_MODE, "shared"}, {SimConfig.ENV_MIG, "maybe"}, {SimConfig.ENV_SMI_FAULT, "explode"},
+                {SimConfig.ENV_MPS_FAULT, "explode"}, {SimConfig.ENV_MPS_SLOW_MS, "soon"},
+                {SimConfig.ENV_CONFIG, machine.root.resolve("absent.json").toString()}, {SimConfig.ENV_CONFIG, file.toString()}}) {
+            Map<String, String> env = new HashMap<>();
+            env.put(pair[0], pair[1]);
+            envs.add(env);
+        }
+        for (String text : List.of("{\"driverVersion\":\"1\",\"gpus\":[],\"extra\":1}", "{\"gpus\":[]}", "[1]", "{",
+                "{\"driverVersion\":\"1\",\"gpus\":[{\"uuid\":\"GPU-1\",\"name\":\"n\",\"memoryTotalMiB\":1}]}",
+                "{\"driverVersion\":\"1\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\",\"name\":\"n\"}]}",
+                "{\"driverVersion\":\"1\",\"gpus\":[]}")) {
+            Files.writeString(file, text);
+            assertThrows(Exception.class, () -> SimConfig.fromEnvironment(Map.of(SimConfig.ENV_CONFIG, file.toString())), text);
+            SimMachine.Run py = python(Map.of(SimConfig.ENV_CONFIG, file.toString()), List.of("-L"));
+            assertEquals(70, py.exitCode(), text + ": " + py);
+            assertTrue(py.stderr().startsWith("cumps-sim: nvidia-smi stand-in: ") && py.stderr().lines().count() == 1, py.stderr());
+            assertEquals("", py.stdout());
+        }
+        Files.writeString(file, "{");
+        for (Map<String, String> env : envs) {
+            assertThrows(Exception.class, () -> SimConfig.fromEnvironment(env), env.toString());
+            SimMachine.Run py = python(env, List.of("-L"));
+            assertEquals(70, py.exitCode(), env + ": " + py);
+            assertTrue(py.stderr().startsWith("cumps-sim: nvidia-smi stand-in: ") && py.stderr().lines().count() == 1, py.stderr());
+        }
+    }
+}
