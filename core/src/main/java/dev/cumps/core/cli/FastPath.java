@@ -28,6 +28,8 @@ final class FastPath {
         boolean all = false;
         String name = null;
         String shell = null;
+        boolean simulate = false;
+        Path records = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String value = null;
@@ -39,10 +41,10 @@ final class FastPath {
             }
             switch (option) {
                 case "--simulate" -> {
-                    if (value != null || root.simulate) {
+                    if (value != null || simulate) {
                         return null;
                     }
-                    root.simulate = true;
+                    simulate = true;
                 }
                 case "--records", "--name", "--shell" -> {
                     if (value == null) {
@@ -55,11 +57,11 @@ final class FastPath {
                         return null;
                     }
                     if (option.equals("--records")) {
-                        if (root.records != null) {
+                        if (records != null) {
                             return null;
                         }
                         try {
-                            root.records = Path.of(value);
+                            records = Path.of(value);
                         } catch (InvalidPathException e) {
                             return null;
                         }
@@ -103,6 +105,9 @@ final class FastPath {
         if (command == null || all && name != null) {
             return null;
         }
+        // Only now that the whole line is recognised: picocli must find the root untouched otherwise.
+        root.simulate = simulate;
+        root.records = records;
         Callable<Integer> target;
         switch (command) {
             case "status" -> {

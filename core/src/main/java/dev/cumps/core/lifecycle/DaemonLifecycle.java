@@ -374,6 +374,7 @@ public final class DaemonLifecycle {
     private void awaitSocket(StartPlan plan, Launch launch, long logMark) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
+        Backoff backoff = new Backoff(timeouts.poll());
         while (System.nanoTime() < deadline) {
             if (ControlPipe.kindOf(socket).isPresent()) {
                 return;
@@ -385,7 +386,7 @@ public final class DaemonLifecycle {
             if (pid.isPresent() && !processes.exists(pid.get())) {
                 throw failure(plan, "the daemon (pid " + pid.get() + ") exited before creating its control socket", launch);
             }
-            sleep(timeouts.poll());
+            sleep(backoff.next());
         }
         throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", launch);
     }
@@ -463,11 +464,12 @@ public final class DaemonLifecycle {
     /** Polls until {@code stillThere} turns false or {@code limit} passes; returns whether it is gone. */
     private boolean awaitGone(java.util.function.BooleanSupplier stillThere, Duration limit) {
         long deadline = System.nanoTime() + limit.toNanos();
+        Backoff backoff = new Backoff(timeouts.poll());
         while (System.nanoTime() < deadline) {
             if (!stillThere.getAsBoolean()) {
                 return true;
             }
-            sleep(timeouts.poll());
+            sleep(backoff.next());
         }
         return !stillThere.getAsBoolean();
     }

@@ -114,6 +114,18 @@ class FastPathTest {
     }
 
     @Test
+    void aDeclinedLineLeavesTheGlobalOptionsToPicocli() {
+        StringWriter sink = new StringWriter();
+        Cli cli = new Cli(sb.host(), new PrintWriter(sink), new PrintWriter(sink), globals -> sb.services());
+        Cli.Root root = cli.new Root();
+
+        assertNull(FastPath.execute(cli, root, new String[] {"--simulate", "--records", "/x", "start", "--gpus", "0"}));
+
+        assertFalse(root.simulate);
+        assertNull(root.records);
+    }
+
+    @Test
     void errorsFromPicocliFormsStayOneLine() {
         Run run = viaCli("stop", "--all", "--name", "a");
         assertEquals(Cli.USAGE, run.code());
