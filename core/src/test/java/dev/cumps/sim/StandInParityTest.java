@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,6 +40,8 @@ class StandInParityTest {
             List.of("--query-gpu=index"), List.of("-L", "--query-gpu=index", "--format=csv"), List.of("-x"), List.of("-i"),
             List.of("-i", "1", "-L"), List.of("--id=1,0", "--query-gpu=index,name", "--format=csv,noheader"));
 
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
     private SimMachine machine;
 
     @BeforeEach
@@ -55,13 +60,59 @@ class StandInParityTest {
         return machine.run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(20), args.toArray(String[]::new));
     }
 
+    /**
+     * Every argument list of {@link #ARGS} in one Python process: {@code standin.py}'s own
+     * {@code from_environment} and {@code smi_run} (what the executable calls between reading its
+     * environment and writing its output), so that the whole matrix costs one interpreter start.
+     * {@link #theExecutableWritesWhatItComputes} covers the executable path around them.
+     */
     private void assertSameAsJava(Map<String, String> env) throws Exception {
         SimConfig config = SimConfig.fromEnvironment(env);
+        List<Map<String, Object>> cases = new ArrayList<>();
         for (List<String> args : ARGS) {
-            NvidiaSmi.Output java = NvidiaSmi.run(args, config);
-            SimMachine.Run py = python(env, args);
-            assertEquals(java, new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()), env + " " + args);
+            cases.add(Map.of("args", args, "env", env));
         }
+        JsonNode results = batch(cases);
+        for (int i = 0; i < ARGS.size(); i++) {
+            NvidiaSmi.Output java = NvidiaSmi.run(ARGS.get(i), config);
+            JsonNode r = results.get(i);
+            assertEquals(java, new NvidiaSmi.Output(r.get(0).asInt(), r.get(1).asText(), r.get(2).asText()), env + " " + ARGS.get(i));
+        }
+    }
+
+    private JsonNode batch(List<Map<String, Object>> cases) throws IOException, InterruptedException {
+        Path driver = machine.root.resolve("batch.py");
+        Files.writeString(driver, String.join("\n",
+                "import json, sys",
+                "ns = {'__name__': 'standin'}",
+                "exec(compile(open(sys.argv[1]).read(), sys.argv[1], 'exec'), ns)",
+                "out = []",
+                "for c in json.load(sys.stdin):",
+                "    out.append(list(ns['smi_run'](c['args'], ns['from_environment'](c['env']))))",
+                "json.dump(out, sys.stdout)", ""));
+        Path input = machine.root.resolve("cases.json");
+        Path output = machine.root.resolve("results.json");
+        MAPPER.writeValue(input.toFile(), cases);
+        Process p = new ProcessBuilder(SimTools.python3().orElseThrow().toString(), "-IS", driver.toString(),
+                machine.bin.resolve(SimTools.NVIDIA_SMI).toString()).redirectInput(input.toFile()).redirectOutput(output.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the batch finished");
+        assertEquals(0, p.exitValue(), "the batch ran");
+        return MAPPER.readTree(output.toFile());
+    }
+
+    @Test
+    void theExecutableWritesWhatItComputes() throws Exception {
+        for (List<String> args : List.of(List.<String>of(), List.of("-L"), List.of("--query-gpu=bogus", "--format=csv"), List.of("-x"),
+                List.of("--query-gpu=index,name", "--format=csv", "-i", "7"))) {
+            NvidiaSmi.Output java = NvidiaSmi.run(args, SimConfig.fromEnvironment(Map.of()));
+            SimMachine.Run py = python(Map.of(), args);
+            assertEquals(java, new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()), args.toString());
+        }
+        Map<String, String> garbage = Map.of(SimConfig.ENV_SMI_FAULT, "garbage", SimConfig.ENV_GPUS, "3");
+        SimMachine.Run py = python(garbage, List.of("-L"));
+        assertEquals(NvidiaSmi.run(List.of("-L"), SimConfig.fromEnvironment(garbage)),
+                new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()));
     }
 
     @Test
@@ -81,6 +132,9 @@ class StandInParityTest {
                 NvidiaSmi.Output java = NvidiaSmi.run(args, config);
                 SimMachine.Run py = python(env, args);
                 assertEquals(java, new NvidiaSmi.Output(py.exitCode(), py.stdout(), py.stderr()), fault + " " + args);
+                if (!fault.equals("NONE")) {
+                    break;
+                }
             }
         }
     }

@@ -55,7 +55,15 @@ public final class MainViewModel {
     public static final List<Integer> INTERVALS = List.of(1, 2, 5, 10);
 
     /** What one collection produced, and when and how long it took. */
-    public record Snapshot(HostStatus status, Instant started, Duration took) {
+    public record Snapshot(HostStatus status, Instant started, Duration took, Rows rows) {
+        /** A snapshot whose table rows {@link #apply} builds on the UI thread. */
+        public Snapshot(HostStatus status, Instant started, Duration took) {
+            this(status, started, took, null);
+        }
+    }
+
+    /** The table rows of a snapshot, built off the UI thread by {@link #collect()}. */
+    public record Rows(List<GpuRow> gpus, List<PipeRow> pipes, List<DaemonRow> daemons) {
     }
 
     private final ConsoleContext ctx;
@@ -119,7 +127,10 @@ public final class MainViewModel {
             Instant started = ctx.clock().instant();
             long t0 = System.nanoTime();
             HostStatus status = ctx.services().status().collect();
-            return Optional.of(new Snapshot(status, started, Duration.ofNanos(System.nanoTime() - t0)));
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            // The rows (one MessageFormat per cell that has one) are built here, on the worker thread,
+            // so that a refresh of many records leaves the UI thread only the swap (docs/performance.md).
+            return Optional.of(new Snapshot(status, started, took, rows(status, started)));
         } finally {
             collecting.set(false);
         }
@@ -159,19 +170,26 @@ public final class MainViewModel {
         lastRefresh.set(messages.get("refresh.last",
                 TIME.format(snapshot.started().atZone(ZoneId.systemDefault())), snapshot.took().toMillis()));
 
+        Rows rows = snapshot.rows() != null ? snapshot.rows() : rows(s, snapshot.started());
         applying = true;
         try {
-            gpus.setAll(s.gpus().stream().map(this::gpuRow).toList());
-            pipes.setAll(s.controlPipes().stream().map(this::pipeRow).toList());
-            List<DaemonRow> rows = new ArrayList<>();
-            s.daemons().forEach(d -> rows.add(daemonRow(d, snapshot.started())));
-            s.unreadable().forEach(u -> rows.add(unreadableRow(u)));
-            daemons.setAll(rows);
+            gpus.setAll(rows.gpus());
+            pipes.setAll(rows.pipes());
+            daemons.setAll(rows.daemons());
         } finally {
             applying = false;
         }
         showSelection(selectedName == null ? null
                 : daemons.stream().filter(row -> row.name().equals(selectedName)).findFirst().orElse(null));
+    }
+
+    /** The table rows for {@code s}; touches no property, so any thread may call it. */
+    Rows rows(HostStatus s, Instant started) {
+        List<DaemonRow> rows = new ArrayList<>();
+        s.daemons().forEach(d -> rows.add(daemonRow(d, started)));
+        s.unreadable().forEach(u -> rows.add(unreadableRow(u)));
+        return new Rows(s.gpus().stream().map(this::gpuRow).toList(), s.controlPipes().stream().map(this::pipeRow).toList(),
+                List.copyOf(rows));
     }
 
     private GpuRow gpuRow(HostStatus.GpuRow row) {
