@@ -81,9 +81,8 @@ class FastPathTest {
     @Test
     void stopThroughTheFastPathStopsAndRemovesTheRecordLikePicocli() {
         sb.start("alpha");
-        sb.start("beta");
-
         Run fast = viaCli("stop", "--name", "alpha");
+        sb.start("beta");
         Run picocli = viaPicocli("stop", "--name", "beta");
 
         assertEquals(0, fast.code(), fast.err());
@@ -105,7 +104,8 @@ class FastPathTest {
                 List.of("stop", "--json"), List.of("stop", "--all", "--all"), List.of("status", "--all"), List.of("@args"),
                 List.of("status", "@args"), List.of("status", "--"), List.of("status", "extra"), List.of("status", "env"),
                 List.of("--simulate", "--simulate", "status"), List.of("--records", "a", "--records", "b", "status"),
-                List.of("--records", "", "status"), List.of("--records", "a\u0000b", "status"), List.of("--json", "status"),
+                List.of("--records", "", "status"), List.of("--records", "a\u0000b", "status"),
+                List.of("--records", "a\uFFFDb", "status"), List.of("--json", "status"),
                 List.of("--json=true", "status"), List.of("status", "--json=false"), List.of("--simulate=true", "status"),
                 List.of("-V"), List.of("completion"), List.of("reset"));
         for (List<String> form : forms) {
