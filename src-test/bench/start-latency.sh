@@ -5,7 +5,7 @@
 #
 # Each run starts one simulated daemon in a private sandbox (TMPDIR and HOME in a scratch directory),
 # then stops it. From the files' own timestamps it splits the start into
-#   launch   - from running `cumps start` to the daemon process's start time (/proc, 10 ms ticks)
+#   launch   - from running `cumps start` to the daemon process's start time (/proc ticks, 10 ms resolution)
 #   ready    - the daemon's own readiness delay: its start time to its control socket's creation
 #   after    - control socket created to record written: what waiting and verifying add (goal <= 100 ms)
 # and prints the median of each with the total wall time.
@@ -20,7 +20,8 @@ export TMPDIR=$scratch HOME=$scratch/home LC_ALL=C
 unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
 mkdir -p "$HOME"
 hz=$(getconf CLK_TCK)
-btime=$(awk '/^btime/ {print $2}' /proc/stat)
+# Boot time to 10 ms (/proc/stat's btime is whole seconds, too coarse): now minus /proc/uptime.
+btime=$(python3 -c 'import time; print(time.time() - float(open("/proc/uptime").read().split()[0]))')
 : >"$scratch/samples"
 for ((r = 0; r < runs; r++)); do
     t0=$(date +%s%N)
@@ -29,7 +30,7 @@ for ((r = 0; r < runs; r++)); do
     python3 - "$scratch/record.json" "$hz" "$btime" "$t0" "$t1" >>"$scratch/samples" <<'EOF'
 import json, os, sys
 rec = json.load(open(sys.argv[1]))
-hz, btime, t0, t1 = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]) / 1e6, int(sys.argv[5]) / 1e6
+hz, btime, t0, t1 = int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4]) / 1e6, int(sys.argv[5]) / 1e6
 daemon_start = (btime + rec["process_start_ticks"] / hz) * 1000
 socket = os.stat(os.path.join(rec["pipe_directory"], "control")).st_ctime_ns / 1e6
 home = os.environ["HOME"]

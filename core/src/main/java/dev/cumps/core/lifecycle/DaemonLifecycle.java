@@ -46,7 +46,6 @@ import java.util.function.Consumer;
  * time still match is ever contacted, under its name and pipe-directory locks.
  */
 public final class DaemonLifecycle {
-    private static final System.Logger LOG = System.getLogger(DaemonLifecycle.class.getName());
     private static final int LOG_TAIL_LINES = 12;
     private static final String DAEMON_COMM_PREFIX = "nvidia-cuda-mps";
 
@@ -113,7 +112,15 @@ public final class DaemonLifecycle {
     private record Launch(String nonce, long notBeforeTicks, Object pipeIdentity) {
     }
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    /** Created on first use (a start), not when status or env build this class: seeding costs milliseconds. */
+    private static final class Random {
+        static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    }
+
+    /** Created on first use: System.getLogger starts java.util.logging (about 25 ms), which status never needs. */
+    private static final class Log {
+        static final System.Logger LOG = System.getLogger(DaemonLifecycle.class.getName());
+    }
 
     /**
      * How long a start waits for another start or stop on the same pipe directory or GPU to finish:
@@ -249,10 +256,10 @@ public final class DaemonLifecycle {
                         + "); stop it first or choose another --name");
             }
             Path moved = store.quarantine(plan.name());
-            LOG.log(System.Logger.Level.INFO, "moved stale record {0} to {1}", plan.name(), moved);
+            Log.LOG.log(System.Logger.Level.INFO, "moved stale record {0} to {1}", plan.name(), moved);
         } else if (existing instanceof RecordLookup.Unreadable) {
             Path moved = store.quarantine(plan.name());
-            LOG.log(System.Logger.Level.INFO, "moved unreadable record {0} to {1}", plan.name(), moved);
+            Log.LOG.log(System.Logger.Level.INFO, "moved unreadable record {0} to {1}", plan.name(), moved);
         }
         Path pipeKey = canonical(plan.pipeDirectory());
         for (var other : store.list().records()) {
@@ -279,7 +286,7 @@ public final class DaemonLifecycle {
         refuseUnsafeLogs(plan.logDirectory());
         clearLeftovers(plan);
         byte[] nonce = new byte[16];
-        RANDOM.nextBytes(nonce);
+        Random.RANDOM.nextBytes(nonce);
         return new Launch(java.util.HexFormat.of().formatHex(nonce), processes.selfStartTicks(),
                 RuntimeDirs.directoryIdentity(plan.pipeDirectory()));
     }
@@ -588,7 +595,7 @@ public final class DaemonLifecycle {
                     Files.deleteIfExists(p);
                 }
             } catch (IOException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not remove {0} in {1}: {2}", leftover, pipe, e.getMessage());
+                Log.LOG.log(System.Logger.Level.WARNING, "could not remove {0} in {1}: {2}", leftover, pipe, e.getMessage());
             }
         }
         Path logFifo = pipe.resolve("log");
@@ -596,7 +603,7 @@ public final class DaemonLifecycle {
             try {
                 Files.delete(logFifo);
             } catch (IOException e) {
-                LOG.log(System.Logger.Level.WARNING, "could not remove {0}: {1}", logFifo, e.getMessage());
+                Log.LOG.log(System.Logger.Level.WARNING, "could not remove {0}: {1}", logFifo, e.getMessage());
             }
         }
     }
@@ -710,7 +717,7 @@ public final class DaemonLifecycle {
                     removeLeftovers(record.pipeDirectory(), record.pid());
                 }
             } catch (CumpsException busy) {
-                LOG.log(System.Logger.Level.DEBUG, "record {0} is being removed elsewhere: {1}", record.name(), busy.getMessage());
+                Log.LOG.log(System.Logger.Level.DEBUG, "record {0} is being removed elsewhere: {1}", record.name(), busy.getMessage());
             }
         }
     }

@@ -58,10 +58,24 @@ public final class StatusService {
         for (Gpu gpu : inventory.gpus()) {
             List<String> names = listing.records().stream().filter(r -> r.gpuUuids().contains(gpu.uuid().value()))
                     .map(DaemonRecord::name).toList();
-            gpus.add(new HostStatus.GpuRow(gpu, visible.contains(gpu), names));
+            gpus.add(new HostStatus.GpuRow(gpu, listed(visible, gpu), names));
         }
         return new HostStatus(host.platformId(), inventory.nvidiaSmiAvailable(), diagnostic, mask, inventory.driverVersion(),
                 gpus, controlPipes(listing.records()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
+    }
+
+    /**
+     * Whether {@code gpu} is among {@code visible}, by index and UUID. Not {@code List.contains}: a
+     * record's first {@code equals} bootstraps {@code ObjectMethods}, which spins method handles
+     * that class-data sharing does not archive (tens of ms at start-up; docs/performance.md).
+     */
+    private static boolean listed(List<Gpu> visible, Gpu gpu) {
+        for (Gpu v : visible) {
+            if (v.index() == gpu.index() && v.uuid().value().equals(gpu.uuid().value())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root. */
