@@ -7,7 +7,11 @@
 # then stops it. From the files' own timestamps it splits the start into
 #   launch   - from running `cumps start` to the daemon process's start time (/proc ticks, 10 ms resolution)
 #   ready    - the daemon's own readiness delay: its start time to its control socket's creation
-#   after    - control socket created to record written: what waiting and verifying add (goal <= 100 ms)
+#   after    - control socket created to record written: what waiting and verifying add (goal <= 100 ms),
+#              split by the daemon's own control.log (ms): socket -> it accepts cumps's get_server_list
+#              (the poll and the client's start), its answer (a fresh JVM's first request), answer -> record;
+#              and from its "To connect CUDA applications" line (its accept thread starts next): the
+#              daemon's own socket -> accepting time, and accepting -> cumps's check arriving (what cumps adds)
 # and prints the median of each with the total wall time.
 set -euo pipefail
 runs=${1:-10}
@@ -36,7 +40,22 @@ socket = os.stat(os.path.join(rec["pipe_directory"], "control")).st_ctime_ns / 1
 home = os.environ["HOME"]
 record_file = os.path.join(os.environ["TMPDIR"], "cumps-sim-%d" % os.getuid(), "records", rec["name"], "daemon.json")
 written = os.stat(record_file).st_mtime_ns / 1e6
-print("%.1f %.1f %.1f %.1f" % (daemon_start - t0, socket - daemon_start, written - socket, t1 - t0))
+# The daemon's control.log (local time, ms): when it accepted cumps's get_server_list and answered it.
+import datetime
+accepted = answered = None
+for line in open(os.path.join(rec["log_directory"], "control.log"), encoding="utf-8", errors="replace"):
+    if not line.startswith("["):
+        continue
+    stamp = datetime.datetime.strptime(line[1:24], "%Y-%m-%d %H:%M:%S.%f").timestamp() * 1000
+    if "To connect CUDA applications" in line:
+        ready = stamp
+    elif "Accepting connection" in line:
+        pending = stamp
+    elif "Cmd:get_server_list" in line:
+        accepted, answered = pending, stamp
+print("%.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f %.1f" % (daemon_start - t0, socket - daemon_start, written - socket, t1 - t0,
+                                             accepted - socket, answered - accepted, written - answered,
+                                             ready - socket, accepted - ready))
 EOF
     "$launcher" --simulate stop --name lat >/dev/null 2>&1
 done
@@ -44,7 +63,10 @@ python3 - "$scratch/samples" <<'EOF'
 import statistics, sys
 rows = [list(map(float, l.split())) for l in open(sys.argv[1])]
 names = ["launch (cumps start -> daemon process)", "ready (daemon's own readiness delay)",
-         "after (socket -> record written)", "total wall"]
+         "after (socket -> record written)", "total wall",
+         "  of which: socket -> daemon accepts the check", "  of which: the daemon answers it",
+         "  of which: answer -> record written",
+         "socket -> daemon logs it accepts clients", "daemon accepts clients -> accepts cumps's check"]
 for i, n in enumerate(names):
     col = [r[i] for r in rows]
     print("%-42s median %7.1f ms   min %7.1f   max %7.1f" % (n, statistics.median(col), min(col), max(col)))
