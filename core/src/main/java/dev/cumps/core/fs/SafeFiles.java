@@ -101,7 +101,7 @@ public final class SafeFiles {
         byte[] bytes = bounded(deadline, () -> {
             try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 ch.position(0); // ESPIPE on a FIFO
-                return readUpTo(ch, limit + 1);
+                return readUpTo(ch, limit + 1, before.size());
             }
         });
         if (bytes.length > limit) {
@@ -246,9 +246,28 @@ public final class SafeFiles {
     }
 
     private static byte[] readUpTo(FileChannel ch, int max) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(Math.max(0, max));
-        while (buffer.hasRemaining() && ch.read(buffer) > 0) {
-            // until the cap or the end of the file
+        return readUpTo(ch, max, max);
+    }
+
+    /**
+     * Up to {@code max} bytes from the channel's position. The buffer starts at the size the file had
+     * when it was checked ({@code expected}) plus one byte, and grows (up to {@code max}) only if the
+     * file grew: a record of a few hundred bytes no longer allocates the whole cap (docs/performance.md).
+     */
+    private static byte[] readUpTo(FileChannel ch, int max, long expected) throws IOException {
+        int cap = Math.max(0, max);
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(cap, Math.max(1L, expected + 1)));
+        while (true) {
+            while (buffer.hasRemaining() && ch.read(buffer) > 0) {
+                // until the buffer is full or the end of the file
+            }
+            if (buffer.hasRemaining() || buffer.capacity() >= cap) {
+                break;
+            }
+            ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(cap, buffer.capacity() * 2L));
+            buffer.flip();
+            bigger.put(buffer);
+            buffer = bigger;
         }
         return Arrays.copyOf(buffer.array(), buffer.position());
     }
