@@ -32,6 +32,7 @@ final class BenchHost implements AutoCloseable {
     final RecordStore store;
     final long pid = ProcessHandle.current().pid();
     final long ticks;
+    private java.nio.channels.ServerSocketChannel listener;
 
     BenchHost(int gpus) throws IOException {
         dir = Files.createTempDirectory("cumps-bench-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -83,8 +84,29 @@ final class BenchHost implements AutoCloseable {
         }
     }
 
+    /**
+     * A live managed daemon as the doctor checks it: the record, a 0700 pipe directory with a
+     * listening {@code control} socket (kept open until {@link #close()}) and the pid file, and a
+     * 0700 log directory with an empty {@code control.log}.
+     */
+    void liveDaemon(String name) throws IOException {
+        DaemonRecord record = record(name, true);
+        for (Path d : List.of(record.pipeDirectory(), record.logDirectory())) {
+            Files.createDirectories(d);
+            Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
+        }
+        listener = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
+        listener.bind(java.net.UnixDomainSocketAddress.of(record.pipeDirectory().resolve("control")));
+        Files.writeString(record.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
+        Files.writeString(record.logDirectory().resolve("control.log"), "");
+        store.write(record);
+    }
+
     @Override
     public void close() throws IOException {
+        if (listener != null) {
+            listener.close();
+        }
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
