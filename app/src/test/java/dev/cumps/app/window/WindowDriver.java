@@ -8,7 +8,6 @@ import java.util.function.Predicate;
 
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.Waits;
-import dev.cumps.app.WindowFixture;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.main.MainViewModel;
 import javafx.animation.PauseTransition;
@@ -116,10 +115,5 @@ final class WindowDriver {
             Thread.currentThread().interrupt();
             throw new AssertionError(e);
         }
-    }
-
-    /** Closes dialogs a failed test left open. */
-    void closeDialogs(javafx.stage.Stage main) {
-        WindowFixture.closeOtherWindows(main);
     }
 }

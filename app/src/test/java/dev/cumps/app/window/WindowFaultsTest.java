@@ -197,12 +197,15 @@ class WindowFaultsTest {
         host.mpsFault(MpsFault.SLOW);
         openStartDialog("slow-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
+        List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ui.robot().interact(() -> ui.robot().lookup("#startStage").queryAs(javafx.scene.control.Label.class)
+                .textProperty().addListener((obs, old, text) -> progress.add(text)));
         guard.watchWhile(cancel::isDisabled);
         clickStart();
-        Waits.onFx("the progress line", () -> "Waiting for the control socket…".equals(ui.label("#startStage")));
         guard.awaitPulsesWhile("the start waits for the slow daemon's socket", 10);
 
         ui.dialogGone("#startDialog");
+        assertTrue(progress.contains("Waiting for the control socket…"), "the progress line said what it waited for: " + progress);
         Waits.onFx("the new row", () -> ui.row("slow-a").map(DaemonRow::live).orElse(false));
         host.track(ui.row("slow-a").orElseThrow().daemon().orElseThrow().record());
         assertTrue(ui.notice().startsWith("Started daemon slow-a"), ui.notice());
