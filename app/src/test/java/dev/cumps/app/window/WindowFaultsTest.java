@@ -212,33 +212,50 @@ class WindowFaultsTest {
     }
 
     /**
-     * The {@code dies} stand-in halts 1.5 s after binding its socket, which races the start's own
-     * answer check: the start may fail or succeed. Whichever it does, once the daemon is gone the
-     * window must not show it as live. (The two outcomes are each forced elsewhere: a launch that
-     * fails, and a recorded daemon killed by pid.)
+     * The {@code dies} stand-in halts 1.5 s after binding its socket, which on its own races the
+     * start's answer check. Here the race is decided: the {@code nvidia-cuda-mps-control} the core
+     * runs to ask the daemon first waits until the daemon has died, so the start always meets a dead
+     * daemon. (The other outcome, a recorded daemon that dies later, is the killed-by-pid test.)
      */
     @Test
-    void aDaemonThatDiesIsNeverShownLiveOnceItIsGone(FxRobot robot) throws Exception {
+    void aDaemonThatDiesBeforeTheStartConfirmsItIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
         begin(robot);
         host.mpsFault(MpsFault.DIES);
-        TextField pipe = openStartDialog("dies-a");
-        String pipeText = Waits.fx(pipe::getText);
-        Path pidFile = Path.of(pipeText).resolve("nvidia-cuda-mps-control.pid");
-        clickStart();
-        Waits.onFx("the start to end", () -> ui.robot().lookup("#startFailed").tryQuery().isPresent()
-                || ui.robot().lookup("#startDialog").tryQuery().isEmpty());
-        Waits.until("the daemon's pid file", () -> Files.isRegularFile(pidFile));
-        long pid = Long.parseLong(Files.readString(pidFile).strip());
-        Waits.until("the dying daemon (pid " + pid + ") to be gone", () -> gone(pid));
-        guard.awaitPulses("after the daemon died", 10);
+        Path control = host.sandbox().resolve("bin").resolve("nvidia-cuda-mps-control");
+        Path real = control.resolveSibling("nvidia-cuda-mps-control.real");
+        Files.move(control, real);
+        Files.writeString(control, String.join("\n",
+                "#!/bin/sh",
+                "# Test wrapper: asking a daemon (no -d/-f) waits until that daemon has exited.",
+                "case \"$1\" in -d|-f) exec '" + real + "' \"$@\" ;; esac",
+                "pidfile=\"$CUDA_MPS_PIPE_DIRECTORY/nvidia-cuda-mps-control.pid\"",
+                "if [ -f \"$pidfile\" ]; then",
+                "  pid=$(cat \"$pidfile\")",
+                "  while [ -r \"/proc/$pid/stat\" ] && ! grep -q ') Z ' \"/proc/$pid/stat\"; do sleep 0.05; done",
+                "fi",
+                "exec '" + real + "' \"$@\"", ""));
+        Files.setPosixFilePermissions(control, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
 
-        WindowFixture.closeOtherWindows(stage);
-        ui.refreshUntil("a refresh after the death", () -> !window.viewModel().refreshingProperty().get());
-        Waits.onFx("no live row for the dead daemon",
-                () -> ui.row("dies-a").map(row -> row.state() != RecordLook.LIVE).orElse(true));
+        openStartDialog("dies-a");
+        Button cancel = ui.robot().lookup("#startCancel").queryButton();
+        guard.watchWhile(cancel::isDisabled);
+        clickStart();
+        guard.awaitPulsesWhile("the start waits on the dying daemon", 10);
+        DialogPane failed = ui.dialog("#startFailed");
+        assertTrue(failed.getContentText().startsWith("daemon 'dies-a' did not start: the daemon did not answer get_server_list"),
+                failed.getContentText());
+        assertTrue(ui.notice().startsWith("Start failed: daemon 'dies-a' did not start"), ui.notice());
+        assertFalse(Files.exists(host.recordFile("dies-a")), "no record of a daemon that died while starting");
+        ui.refreshUntil("a refresh after the failed start", () -> !window.viewModel().refreshingProperty().get());
+        assertTrue(ui.row("dies-a").isEmpty(), "no row for the dead daemon");
+        closeAlert(failed);
+
+        Files.move(real, control, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        host.mpsFault(MpsFault.NONE);
+        startAgainAndSeeItLive("dies-a");
     }
 
-    private TextField openStartDialog(String name) {
+    private void openStartDialog(String name) {
         ui.refreshUntil("both GPUs", () -> window.viewModel().gpus().size() == 2);
         FxRobot robot = ui.robot();
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
@@ -248,7 +265,6 @@ class WindowFaultsTest {
         robot.clickOn(field).write(name);
         Button start = robot.lookup("#startConfirm").queryButton();
         Waits.onFx("Start to be enabled", () -> !start.isDisabled());
-        return robot.lookup("#startPipeDir").queryAs(TextField.class);
     }
 
     private void clickStart() {
@@ -269,15 +285,6 @@ class WindowFaultsTest {
         host.track(ui.row(name).orElseThrow().daemon().orElseThrow().record());
         assertTrue(ui.notice().startsWith("Started daemon " + name), ui.notice());
         guard.assertNoUncaughtErrors();
-    }
-
-    private static boolean gone(long pid) {
-        try {
-            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-            return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-        } catch (IOException e) {
-            return true;
-        }
     }
 
     // ------------------------------------------------------------------ daemons and records behind the window's back
