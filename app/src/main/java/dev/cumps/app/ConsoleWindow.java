@@ -5,6 +5,7 @@ import java.util.function.BiFunction;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.log.LogView;
@@ -52,12 +53,18 @@ public final class ConsoleWindow {
         return new Built(viewModel, view, scene, new AutoRefresh(viewModel));
     }
 
-    /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block. */
+    /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; Export asks the desktop's save dialog. */
     public static Panes standardPanes(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
+        return standardPanes(ctx, selection, ExportChooser.fileChooser(ctx.messages()));
+    }
+
+    /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
+    public static Panes standardPanes(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection,
+            ExportChooser exportChooser) {
         EnvView env = new EnvView(new EnvViewModel(ctx, selection));
         DoctorViewModel doctor = new DoctorViewModel(ctx);
         doctor.followSelection(selection);
-        return new Panes(new DoctorView(doctor), env, new LogView(new LogViewModel(ctx, selection)),
+        return new Panes(new DoctorView(doctor, exportChooser), env, new LogView(new LogViewModel(ctx, selection)),
                 new ActivityView(ctx.activity(), ctx.messages()), env::copy);
     }
 

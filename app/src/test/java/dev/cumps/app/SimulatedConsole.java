@@ -3,15 +3,16 @@ package dev.cumps.app;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.ui.ClipboardSink;
@@ -22,17 +23,32 @@ import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.sim.MpsFault;
+import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.SmiFault;
 
 /**
  * A private simulated host for one test, opened the way the console opens it ({@link HostSession}),
  * in {@code /tmp} so that socket paths stay short. {@link #close()} stops the sandbox's daemons,
  * ends by pid any daemon this test started that is still running, and removes the sandbox.
+ *
+ * <p>The host starts from an explicit environment ({@link #ENVIRONMENT}): nothing of the test JVM's
+ * own environment (no {@code CUDA_*}, no {@code CUMPS_*}) reaches the core or the stand-ins. Faults
+ * can be switched while the window is open ({@link #smiFault}, {@link #mpsFault}): the stand-ins
+ * read the sandbox's {@code sim.json} on every run.
  */
 public final class SimulatedConsole implements AutoCloseable {
 
+    /** The whole environment of every simulated host (plus what a test passes to {@link #open(Map)}). */
+    public static final Map<String, String> ENVIRONMENT = Map.of(
+            "PATH", "/usr/local/bin:/usr/bin:/bin",
+            "HOME", System.getProperty("user.home"),
+            "TMPDIR", "/tmp",
+            "LANG", "C.UTF-8");
+
     private final HostSession session;
     private final List<DaemonRecord> started = new ArrayList<>();
-    private final List<String> clipboard = new ArrayList<>();
+    private final List<String> clipboard = new CopyOnWriteArrayList<>();
 
     private SimulatedConsole(HostSession session) {
         this.session = session;
@@ -44,9 +60,11 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** @param env extra environment of the simulated host, e.g. {@code CUMPS_SIM_SMI_FAULT=hang} */
     public static SimulatedConsole open(Map<String, String> env) {
-        Map<String, String> all = new HashMap<>(env);
-        all.put("TMPDIR", "/tmp");
-        return new SimulatedConsole(HostSession.open(true, HostEnvironment.current().withEnv(all)));
+        Map<String, String> all = new HashMap<>(ENVIRONMENT);
+        all.putAll(env);
+        HostEnvironment current = HostEnvironment.current();
+        HostEnvironment explicit = new HostEnvironment(all, current.uid(), current.hostname(), current.platform());
+        return new SimulatedConsole(HostSession.open(true, explicit));
     }
 
     public CoreServices services() {
@@ -96,19 +114,45 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** kill -9 of the recorded daemon, and waits until it is gone. */
     public static void kill(DaemonRecord record) {
-        ProcessHandle.of(record.pid()).ifPresent(process -> {
-            process.destroyForcibly();
-            process.onExit().orTimeout(10, java.util.concurrent.TimeUnit.SECONDS).join();
-        });
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (new ProcFsProcessTable().isAlive(record.identity()) && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        ProcessHandle.of(record.pid()).ifPresent(ProcessHandle::destroyForcibly);
+        Waits.until("daemon " + record.name() + " (pid " + record.pid() + ") to be gone",
+                () -> !new ProcFsProcessTable().isAlive(record.identity()));
+    }
+
+    /** From now on every nvidia-smi run of this host behaves as {@code fault} says. */
+    public void smiFault(SmiFault fault) throws IOException {
+        writeConfig(SimConfig.load(config()).withSmiFault(fault));
+    }
+
+    /** From now on every daemon launched on this host behaves as {@code fault} says. */
+    public void mpsFault(MpsFault fault) throws IOException {
+        writeConfig(SimConfig.load(config()).withMpsFault(fault));
+    }
+
+    /** Replaces sim.json in one step, so that a stand-in starting meanwhile reads the old or the new file whole. */
+    private void writeConfig(SimConfig next) throws IOException {
+        Path config = config();
+        Path fresh = config.resolveSibling("sim.json.new");
+        next.write(fresh);
+        Files.move(fresh, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private Path config() {
+        return session.simulatedHost().orElseThrow().config();
+    }
+
+    /** The record file of {@code name} in this host's record root. */
+    public Path recordFile(String name) {
+        return records().resolve(name).resolve("daemon.json");
+    }
+
+    public Path records() {
+        return session.simulatedHost().orElseThrow().records();
     }
 
     /** Writes a record that cannot be parsed. */
     public void writeUnreadableRecord(String name) throws IOException {
-        Path dir = session.simulatedHost().orElseThrow().records().resolve(name);
+        Path dir = records().resolve(name);
         Files.createDirectories(dir);
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
         Files.writeString(dir.resolve("daemon.json"), "{ not json");

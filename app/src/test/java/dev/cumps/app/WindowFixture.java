@@ -3,8 +3,6 @@ package dev.cumps.app;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.Callable;
 
 import dev.cumps.app.ui.FxUiExecutor;
@@ -27,8 +25,13 @@ public final class WindowFixture {
 
     /** Call from {@code @Start}. The periodic refresh is not started; tests press F5 or start it. */
     public static ConsoleWindow.Built show(Stage stage, SimulatedConsole host, Locale locale) {
+        return show(stage, host, locale, ConsoleWindow::standardPanes);
+    }
+
+    /** Like {@link #show(Stage, SimulatedConsole, Locale)}, with the lower panes {@code panes} builds. */
+    public static ConsoleWindow.Built show(Stage stage, SimulatedConsole host, Locale locale, ConsoleWindow.PaneFactory panes) {
         ConsoleContext ctx = host.context(new FxUiExecutor(), locale);
-        ConsoleWindow.Built built = ConsoleWindow.build(ctx);
+        ConsoleWindow.Built built = ConsoleWindow.build(ctx, panes);
         stage.setScene(built.scene());
         // The primary stage is shared by all TestFX classes; another test may have resized it.
         stage.setMaximized(false);
@@ -41,9 +44,9 @@ public final class WindowFixture {
         return built;
     }
 
-    /** Waits (polling on the FX thread) until {@code condition} holds. */
-    public static void waitUntil(int seconds, Callable<Boolean> condition) throws TimeoutException {
-        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition).get());
+    /** Waits (polling on the FX thread) until {@code condition} holds, under {@link Waits#DEADLINE}. */
+    public static void waitUntil(Callable<Boolean> condition) {
+        Waits.onFx("a condition on the FX thread", condition);
     }
 
     /** Hides every window but {@code main} (dialogs a failed test left open). */

@@ -1,8 +1,6 @@
 package dev.cumps.app.doctor;
 
-import java.io.File;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
 
@@ -26,7 +24,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.stage.FileChooser;
 
 /**
  * The doctor pane (after Cryptomator's health check): selector, Run and Cancel, one row per check
@@ -37,10 +34,18 @@ public final class DoctorView extends BorderPane {
 
     private final DoctorViewModel viewModel;
     private final Messages messages;
+    private final ExportChooser exportChooser;
 
+    /** The pane with the desktop's save dialog behind Export. */
     public DoctorView(DoctorViewModel viewModel) {
+        this(viewModel, ExportChooser.fileChooser(viewModel.messages()));
+    }
+
+    /** @param exportChooser asks where Export writes the report */
+    public DoctorView(DoctorViewModel viewModel, ExportChooser exportChooser) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         this.messages = viewModel.messages();
+        this.exportChooser = Objects.requireNonNull(exportChooser, "exportChooser");
         getStyleClass().add("doctor-view");
 
         Label selectorLabel = new Label(messages.get("doctor.selector"));
@@ -134,23 +139,7 @@ public final class DoctorView extends BorderPane {
     }
 
     private void chooseExportFile() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle(messages.get("doctor.export.dialog"));
-        FileChooser.ExtensionFilter json = new FileChooser.ExtensionFilter(messages.get("doctor.export.json"), "*.json");
-        FileChooser.ExtensionFilter markdown = new FileChooser.ExtensionFilter(messages.get("doctor.export.markdown"), "*.md");
-        chooser.getExtensionFilters().setAll(List.of(json, markdown));
-        chooser.setSelectedExtensionFilter(json);
-        chooser.setInitialFileName("cumps-doctor.json");
-        File chosen = chooser.showSaveDialog(getScene() == null ? null : getScene().getWindow());
-        if (chosen == null) {
-            return;
-        }
-        String name = chosen.getName().toLowerCase(Locale.ROOT);
-        if (!name.endsWith(".json") && !name.endsWith(".md")) {
-            // Some desktops return the typed name without the chosen filter's extension.
-            chosen = new File(chosen.getPath() + (chooser.getSelectedExtensionFilter() == markdown ? ".md" : ".json"));
-        }
-        viewModel.export(chosen.toPath());
+        exportChooser.choose(getScene() == null ? null : getScene().getWindow()).ifPresent(viewModel::export);
     }
 
     private static Button button(String id, String text, String tooltip) {

@@ -310,11 +310,22 @@ public final class MainView extends BorderPane {
                 column(messages.get("daemon.age"), DaemonRow::age, 90)));
         daemons.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         daemons.setRowFactory(t -> new TableRow<>() {
+            /**
+             * One tooltip per row, kept across refreshes: a new Tooltip on every refresh would
+             * restart its show delay each time, and with auto refresh it would never appear.
+             */
+            private final Tooltip reason = new Tooltip();
+
             @Override
             protected void updateItem(DaemonRow item, boolean empty) {
                 super.updateItem(item, empty);
                 RecordLook.apply(this, empty || item == null ? null : item.state());
-                setTooltip(empty || item == null || item.reason().isEmpty() ? null : new Tooltip(item.reason().get()));
+                if (empty || item == null || item.reason().isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    reason.setText(item.reason().get());
+                    setTooltip(reason);
+                }
             }
         });
         daemons.getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
@@ -418,13 +429,20 @@ public final class MainView extends BorderPane {
         report.show();
     }
 
+    /**
+     * Confirmation first: the header counts the live daemons of the last refresh (the ones that get
+     * signalled); the list names them, then the stale and unreadable records that are only cleaned.
+     */
     private void stopAll() {
-        List<String> names = viewModel.daemons().stream().filter(row -> row.daemon().isPresent())
-                .map(DaemonRow::name).toList();
+        List<String> lines = new java.util.ArrayList<>();
+        viewModel.daemons().stream().filter(DaemonRow::live).forEach(row -> lines.add(row.name()));
+        int live = lines.size();
+        viewModel.daemons().stream().filter(row -> !row.live())
+                .forEach(row -> lines.add(row.name() + " (" + row.stateText() + ")"));
         Alert confirmation = new Alert(Alert.AlertType.CONFIRMATION);
         confirmation.setTitle(messages.get("stop.all.title"));
-        confirmation.setHeaderText(messages.get("stop.all.header", names.size()));
-        confirmation.setContentText(String.join("\n", names));
+        confirmation.setHeaderText(messages.get("stop.all.header", live));
+        confirmation.setContentText(String.join("\n", lines));
         ButtonType stop = new ButtonType(messages.get("main.stopAll"), ButtonBar.ButtonData.OK_DONE);
         confirmation.getButtonTypes().setAll(stop, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
         confirmation.getDialogPane().setId("stopAllConfirmation");

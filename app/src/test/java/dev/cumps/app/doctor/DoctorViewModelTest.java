@@ -21,6 +21,7 @@ import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
 import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.Severity;
@@ -169,11 +170,13 @@ class DoctorViewModelTest {
             cancelling.run();
             assertTrue(cancelling.runningProperty().get());
 
-            uiThread.poll(30, TimeUnit.SECONDS).run();
+            uiThread.poll(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS).run();
             int atCancel = cancelling.checks().size();
             assertTrue(atCancel >= 1, "the first rows arrive while the run goes on");
             cancelling.cancel();
-            for (Runnable late; (late = uiThread.poll(1500, TimeUnit.MILLISECONDS)) != null; ) {
+            // The positive signal that nothing more can arrive: the worker has ended (close waits for it).
+            executor.close();
+            for (Runnable late; (late = uiThread.poll()) != null; ) {
                 late.run();
             }
 

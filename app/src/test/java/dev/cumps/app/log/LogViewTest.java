@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.cumps.app.Messages;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.Styles;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -68,14 +69,14 @@ class LogViewTest {
     @Test
     void showsTheLogAndPicksUpNewLinesByItself(FxRobot robot) throws Exception {
         TextArea area = robot.lookup("#logText").queryAs(TextArea.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !area.getText().isEmpty());
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !area.getText().isEmpty());
         assertTrue(view.ticking(), "the periodic refresh runs while the window shows the pane");
         assertTrue(area.getStyleClass().contains("log-block"));
 
         Path log = daemon.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         Files.writeString(log, "[test] a line written after the pane opened\n", StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
-        WaitForAsyncUtils.waitFor(6, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS,
                 () -> area.getText().endsWith("[test] a line written after the pane opened\n"));
         WaitForAsyncUtils.waitForFxEvents(); // the text and the caret move in one FX pulse; read after it
         assertTrue(area.getCaretPosition() == area.getLength(), "scrolled to the end");

@@ -55,15 +55,15 @@ class ConsoleFlowsTest {
 
     private void refreshUntil(FxRobot robot, java.util.concurrent.Callable<Boolean> condition) throws Exception {
         robot.clickOn("#refreshButton");
-        WindowFixture.waitUntil(20, condition);
+        WindowFixture.waitUntil(condition);
     }
 
     private void selectRow(FxRobot robot, String name) throws Exception {
         java.util.function.Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
                 && c.isVisible() && c.getTableView() != null && "daemonsTable".equals(c.getTableView().getId());
-        WindowFixture.waitUntil(10, () -> robot.lookup(nameCell).tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> robot.lookup(nameCell).tryQuery().isPresent());
         robot.clickOn(robot.lookup(nameCell).<Node>query());
-        WindowFixture.waitUntil(5, () -> vm().selectedRowProperty().get() != null
+        WindowFixture.waitUntil(() -> vm().selectedRowProperty().get() != null
                 && vm().selectedRowProperty().get().name().equals(name));
     }
 
@@ -75,7 +75,7 @@ class ConsoleFlowsTest {
     void startFromTheDialogValidatesTheNameAndStartsTheDaemon(FxRobot robot) throws Exception {
         refreshUntil(robot, () -> vm().gpus().size() == 2);
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
-        WindowFixture.waitUntil(10, () -> robot.lookup("#startDialog").tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> robot.lookup("#startDialog").tryQuery().isPresent());
 
         assertTrue(robot.lookup("#startGpu0").queryAs(RadioButton.class).isSelected());
         assertTrue(robot.lookup("#startGpuSeveral").queryAs(RadioButton.class).isDisabled(), "several GPUs is shown disabled");
@@ -88,15 +88,15 @@ class ConsoleFlowsTest {
         robot.clickOn("#startGpu1");
         robot.interact(name::clear);
         robot.clickOn(name).write("Bad Name");
-        WindowFixture.waitUntil(5, start::isDisabled);
+        WindowFixture.waitUntil(start::isDisabled);
         assertTrue(robot.lookup("#startNameProblem").queryAs(Label.class).getText().contains("invalid daemon name"));
 
         robot.interact(name::clear);
         robot.clickOn(name).write("ui-a");
-        WindowFixture.waitUntil(15, () -> !start.isDisabled());
+        WindowFixture.waitUntil(() -> !start.isDisabled());
         robot.clickOn(start);
-        WindowFixture.waitUntil(30, () -> robot.lookup("#startDialog").tryQuery().isEmpty());
-        WindowFixture.waitUntil(20, () -> vm().daemons().size() == 1);
+        WindowFixture.waitUntil(() -> robot.lookup("#startDialog").tryQuery().isEmpty());
+        WindowFixture.waitUntil(() -> vm().daemons().size() == 1);
 
         DaemonRow row = vm().daemons().get(0);
         host.track(row.daemon().orElseThrow().record());
@@ -122,7 +122,7 @@ class ConsoleFlowsTest {
         selectRow(robot, "ui-b");
         assertFalse(stop.isDisabled());
         robot.clickOn(stop);
-        WindowFixture.waitUntil(10, () -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
 
         assertEquals(Long.toString(record.pid()), robot.lookup("#evidencePid").queryAs(Label.class).getText());
         assertEquals(Long.toString(record.processStartTicks()), robot.lookup("#evidenceRecorded").queryAs(Label.class).getText());
@@ -131,8 +131,8 @@ class ConsoleFlowsTest {
         assertEquals(record.gpuUuids().get(0), robot.lookup("#evidenceGpu").queryAs(Label.class).getText());
 
         robot.clickOn("#confirmStop");
-        WindowFixture.waitUntil(30, () -> notice(robot).startsWith("Stopped daemon ui-b"));
-        WindowFixture.waitUntil(20, () -> vm().daemons().isEmpty());
+        WindowFixture.waitUntil(() -> notice(robot).startsWith("Stopped daemon ui-b"));
+        WindowFixture.waitUntil(() -> vm().daemons().isEmpty());
         assertFalse(new ProcFsProcessTable().isAlive(record.identity()));
         assertTrue(vm().context().activity().entries().get(0).success());
     }
@@ -144,13 +144,13 @@ class ConsoleFlowsTest {
             vm().intervalSecondsProperty().set(1);
             window.refresh().start();
         });
-        WindowFixture.waitUntil(20, () -> vm().daemons().size() == 1 && vm().daemons().get(0).live());
+        WindowFixture.waitUntil(() -> vm().daemons().size() == 1 && vm().daemons().get(0).live());
         selectRow(robot, "ui-c");
 
         SimulatedConsole.kill(record);
 
-        WindowFixture.waitUntil(20, () -> vm().daemons().get(0).state() == RecordLook.STALE);
-        WindowFixture.waitUntil(5, () -> robot.lookup("stale").tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> vm().daemons().get(0).state() == RecordLook.STALE);
+        WindowFixture.waitUntil(() -> robot.lookup("stale").tryQuery().isPresent());
         assertTrue(robot.lookup("#stopButton").queryAs(Button.class).isDisabled(), "a stale record cannot be stopped");
         assertFalse(robot.lookup("#removeButton").queryAs(Button.class).isDisabled());
         assertTrue(robot.lookup(".state-icon").queryAll().stream()
@@ -164,17 +164,17 @@ class ConsoleFlowsTest {
         refreshUntil(robot, () -> vm().daemons().size() == 1);
         selectRow(robot, "ui-d");
         robot.type(KeyCode.DELETE);
-        WindowFixture.waitUntil(10, () -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
 
         SimulatedConsole.kill(record);
         robot.clickOn("#confirmStop");
 
-        WindowFixture.waitUntil(30, () -> notice(robot).contains("was stale"));
+        WindowFixture.waitUntil(() -> notice(robot).contains("was stale"));
         assertTrue(notice(robot).contains("nothing was signalled"), notice(robot));
-        WindowFixture.waitUntil(10, () -> robot.lookup("#stopOutcome").tryQuery().isPresent());
+        WindowFixture.waitUntil(() -> robot.lookup("#stopOutcome").tryQuery().isPresent());
         String dialog = robot.lookup("#stopOutcome").queryAs(javafx.scene.control.DialogPane.class).getContentText();
         assertTrue(dialog.contains("was stale") && dialog.contains("nothing was signalled"), "the dialog says it: " + dialog);
-        WindowFixture.waitUntil(20, () -> vm().daemons().isEmpty());
+        WindowFixture.waitUntil(() -> vm().daemons().isEmpty());
         ActivityEntry entry = vm().context().activity().entries().get(0);
         assertTrue(entry.outcome().contains("nothing was signalled"), entry.outcome());
     }

@@ -56,7 +56,7 @@ class MainViewChineseTest {
     void noTextIsAMissingKeyAndTheRowsAreChinese(FxRobot robot) throws Exception {
         host.start("zh-a", 0);
         robot.type(KeyCode.F5);
-        WindowFixture.waitUntil(20, () -> window.viewModel().daemons().size() == 1);
+        WindowFixture.waitUntil(() -> window.viewModel().daemons().size() == 1);
 
         assertEquals("运行中", window.viewModel().daemons().get(0).stateText());
         assertEquals("平台: linux", robot.lookup("#platform").queryAs(Label.class).getText());

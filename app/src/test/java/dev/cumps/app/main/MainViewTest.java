@@ -71,7 +71,7 @@ class MainViewTest {
     @Test
     void f5FillsTheHeaderAndTablesFromTheSimulatedHost(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
-        WindowFixture.waitUntil(20, () -> window.viewModel().gpus().size() == 2);
+        WindowFixture.waitUntil(() -> window.viewModel().gpus().size() == 2);
 
         assertEquals("Driver: 550.54.15", robot.lookup("#driver").queryAs(Label.class).getText());
         assertEquals("nvidia-smi: available", robot.lookup("#smiStatus").queryAs(Label.class).getText());
@@ -83,7 +83,10 @@ class MainViewTest {
     @Test
     void theSimulatedBadgeIsShownOnlyForASimulatedHost(FxRobot robot) {
         assertTrue(robot.lookup("#simulatedBadge").query().isVisible());
-        try (HostSession real = HostSession.open(false, HostEnvironment.current())) {
+        HostEnvironment current = HostEnvironment.current();
+        HostEnvironment explicit = new HostEnvironment(SimulatedConsole.ENVIRONMENT, current.uid(), current.hostname(),
+                current.platform());
+        try (HostSession real = HostSession.open(false, explicit)) {
             ConsoleContext ctx = new ConsoleContext(real.services(), new CurrentThreadUiExecutor(),
                     Messages.forLocale(Locale.ENGLISH), new ActivityLog(java.time.Clock.systemUTC()), text -> { },
                     java.time.Clock.systemUTC());
@@ -117,7 +120,7 @@ class MainViewTest {
     @Test
     void noTextIsAMissingKey(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
-        WindowFixture.waitUntil(20, () -> !window.viewModel().gpus().isEmpty());
+        WindowFixture.waitUntil(() -> !window.viewModel().gpus().isEmpty());
         List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(window.view())).get();
         assertTrue(texts.size() > 40, "too few texts found: " + texts);
         assertEquals(List.of(), texts.stream().filter(t -> MISSING_KEY.matcher(t).find()).toList());

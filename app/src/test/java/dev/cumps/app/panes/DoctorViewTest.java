@@ -17,6 +17,7 @@ import java.util.stream.Collectors;
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -98,7 +99,7 @@ class DoctorViewTest {
         gate.countDown();
         robot.clickOn("#doctorSelector").write("0");
         robot.clickOn("#doctorRun");
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS,
                 () -> robot.lookup("#doctorVerdict").queryAs(Label.class).getText().startsWith("Valid: "));
         WaitForAsyncUtils.waitForFxEvents();
 
@@ -148,7 +149,9 @@ class DoctorViewTest {
         assertTrue(robot.lookup("#doctorCancel").queryButton().isDisabled());
         assertTrue(robot.lookup("#doctorCopy").queryButton().isDisabled(), "a cancelled run leaves no report");
         gate.countDown();
-        WaitForAsyncUtils.sleep(500, TimeUnit.MILLISECONDS);
+        // The positive signal that no row can come any more: the worker has ended (close waits for
+        // it), and the FX events it posted before ending have run.
+        executor.close();
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(0, viewModel.checks().size(), "no row arrives after Cancel");
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import dev.cumps.app.ConsoleContext;
 import dev.cumps.app.Messages;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -75,7 +76,7 @@ class EnvViewTest {
     void copyPutsTheCoresExactTextOnTheSystemClipboardAndSaysCopied(FxRobot robot) throws Exception {
         String posix = host.services().launchEnvironment(Optional.of("t1")).posix();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> posix.equals(block.getText()));
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> posix.equals(block.getText()));
         assertTrue(block.getStyleClass().contains(Styles.ENV_BLOCK));
         assertFalse(block.isEditable());
         Label copied = robot.lookup("#envCopied").queryAs(Label.class);
@@ -88,14 +89,14 @@ class EnvViewTest {
         assertTrue(copied.isVisible(), "the Copied note shows");
         assertEquals("Copied", copied.getText());
         assertEquals("Copy env block of t1", ctx.activity().entries().get(0).action());
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !copied.isVisible());
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !copied.isVisible());
     }
 
     @Test
     void theJsonToggleShowsAndCopiesTheJsonText(FxRobot robot) throws Exception {
         String json = host.services().launchEnvironment(Optional.of("t1")).jsonText();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !block.getText().isEmpty());
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
         robot.clickOn("#envJson");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(json, block.getText());

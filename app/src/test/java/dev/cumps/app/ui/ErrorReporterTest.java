@@ -2,6 +2,7 @@ package dev.cumps.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -85,9 +86,14 @@ class ErrorReporterTest {
                 Thread.currentThread().interrupt();
             }
         }));
-        long start = System.nanoTime();
-        reporter.uncaughtException(Thread.currentThread(), new UnsupportedOperationException("Unable to open DISPLAY"));
-        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5), "the reporting thread was blocked");
+        // The failing thread reports and returns while the UI thread is still unreachable (the latch is
+        // never opened before the report returned): it did not wait for the UI thread.
+        Thread failing = new Thread(() -> reporter.uncaughtException(Thread.currentThread(),
+                new UnsupportedOperationException("Unable to open DISPLAY")), "failing");
+        failing.start();
+        failing.join(dev.cumps.app.Waits.DEADLINE.toMillis());
+        assertFalse(failing.isAlive(), "the reporting thread was blocked by the unreachable UI thread");
+        assertEquals(1, never.getCount(), "the report returned before the UI thread was reachable");
         never.countDown();
     }
 
@@ -98,6 +104,6 @@ class ErrorReporterTest {
             attempted.countDown();
             throw new IllegalStateException("Toolkit not initialized");
         }).execute(() -> { });
-        assertTrue(attempted.await(5, TimeUnit.SECONDS));
+        assertTrue(attempted.await(dev.cumps.app.Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
     }
 }

@@ -2,6 +2,7 @@ package dev.cumps.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,6 +24,8 @@ class FxUiExecutorTest {
     /** Stands in for the FX thread: callbacks queue here and run when the test drains them. */
     private final BlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
     private final FxUiExecutor executor = new FxUiExecutor(uiQueue::add);
+    /** A deadline for events, not a time limit: the events come in milliseconds. */
+    private static final long WAIT_SECONDS = dev.cumps.app.Waits.DEADLINE.toSeconds();
 
     @AfterEach
     void close() {
@@ -38,7 +41,7 @@ class FxUiExecutorTest {
             return "done";
         }, results::add, e -> results.add("failed: " + e));
 
-        uiQueue.poll(10, TimeUnit.SECONDS).run();
+        uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS).run();
         assertEquals(List.of("done"), results);
         assertTrue(worker.get().getName().matches("cumps-worker-\\d+"), worker.get().getName());
         assertTrue(worker.get().isDaemon());
@@ -60,7 +63,7 @@ class FxUiExecutorTest {
             }
             return null;
         }, r -> { }, e -> { });
-        assertTrue(running.await(10, TimeUnit.SECONDS));
+        assertTrue(running.await(WAIT_SECONDS, TimeUnit.SECONDS));
 
         executor.close();
 
@@ -75,7 +78,7 @@ class FxUiExecutorTest {
             throw boom;
         }, outcomes::add, outcomes::add);
 
-        uiQueue.poll(10, TimeUnit.SECONDS).run();
+        uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS).run();
         assertEquals(1, outcomes.size());
         assertSame(boom, outcomes.get(0));
     }
@@ -90,13 +93,14 @@ class FxUiExecutorTest {
             release.await();
             return "late";
         }, outcomes::add, outcomes::add);
-        assertTrue(started.await(10, TimeUnit.SECONDS));
+        assertTrue(started.await(WAIT_SECONDS, TimeUnit.SECONDS));
         task.cancel(true);
 
-        Runnable callback = uiQueue.poll(10, TimeUnit.SECONDS);
-        if (callback != null) {
-            callback.run();
-        }
+        // cancel(true) interrupts the blocked work, so its worker always ends by posting the failure
+        // callback; the executor must drop it because the task was cancelled.
+        Runnable callback = uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(callback, "the interrupted work ended and posted its (dropped) callback");
+        callback.run();
         assertTrue(outcomes.isEmpty(), "callbacks after cancel: " + outcomes);
         assertTrue(task.isCancelled());
     }
