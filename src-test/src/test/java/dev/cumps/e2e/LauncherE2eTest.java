@@ -155,6 +155,30 @@ class LauncherE2eTest {
     }
 
     @Test
+    void anEmptyPathEntryNeverRunsAJavaFromTheWorkingDirectory() throws Exception {
+        Path cwd = Files.createDirectories(root.resolve("cwd"));
+        Path marker = root.resolve("planted-java-ran");
+        Path planted = cwd.resolve("java");
+        Files.writeString(planted, "#!/bin/sh\ntouch " + marker + "\nexit 42\n");
+        Files.setPosixFilePermissions(planted, PosixFilePermissions.fromString("rwx------"));
+        Path javaBin = Path.of(System.getProperty("java.home"), "bin");
+        ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--version").directory(cwd.toFile())
+                .redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.environment().clear();
+        builder.environment().put("HOME", root.resolve("home").toString());
+        builder.environment().put("PATH", ":.:bin:" + javaBin + ":/usr/bin:/bin");
+        builder.environment().put("LC_ALL", "C");
+        builder.environment().put("CUMPS_CDS", "off");
+        Process process = builder.start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "the launcher did not finish");
+
+        assertEquals(0, process.exitValue(), output);
+        assertTrue(output.startsWith("cumps "), output);
+        assertFalse(Files.exists(marker), "the launcher ran ./java from the working directory");
+    }
+
+    @Test
     void aDirectoryThatIsNotOursUsesAPrivateCacheDirectory() throws Exception {
         Path cache = root.resolve("xdg");
         Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
