@@ -1,6 +1,5 @@
 package dev.cumps.core.cli;
 
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -60,11 +59,10 @@ final class FastPath {
                         if (records != null) {
                             return null;
                         }
-                        try {
-                            records = Path.of(value);
-                        } catch (InvalidPathException e) {
+                        if (PathOption.problem(value) != null) {
                             return null;
                         }
+                        records = Path.of(value);
                     } else if (command == null || option.equals("--shell") && !command.equals("env")) {
                         return null;
                     } else if (option.equals("--name")) {
