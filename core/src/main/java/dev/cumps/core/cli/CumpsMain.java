@@ -14,7 +14,17 @@ public final class CumpsMain {
     private CumpsMain() {
     }
 
+    /**
+     * One line per log record on stderr ({@code cumps: INFO: moved stale record …}) instead of
+     * java.util.logging's default two lines with a date and the logging class; never a stack trace
+     * (no {@code %6$s}). A property set on the command line wins.
+     */
+    static final String LOG_FORMAT = "cumps: %4$s: %5$s%n";
+
     public static void main(String[] args) {
+        if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
+            System.setProperty("java.util.logging.SimpleFormatter.format", LOG_FORMAT);
+        }
         PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
             LastResort.log(failure);
