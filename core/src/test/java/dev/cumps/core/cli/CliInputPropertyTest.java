@@ -10,13 +10,13 @@ import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterProperty;
-import net.jqwik.api.lifecycle.BeforeProperty;
+import dev.cumps.core.testing.Props;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+import org.quicktheories.generators.SourceDSL;
 
 /**
  * Whatever a user types as a name, a GPU selector, {@code CUDA_VISIBLE_DEVICES} or a directory, the
@@ -28,13 +28,13 @@ import net.jqwik.api.lifecycle.BeforeProperty;
 class CliInputPropertyTest {
     private Sandbox sb;
 
-    @BeforeProperty
+    @BeforeEach
     void setUp() {
         sb = new Sandbox();
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
     }
 
-    @AfterProperty
+    @AfterEach
     void cleanUp() {
         sb.close();
     }
@@ -65,82 +65,87 @@ class CliInputPropertyTest {
     }
 
     /** Names as users mistype them: near-valid, with control characters, or anything at all. */
-    @Provide
-    Arbitrary<String> names() {
-        Arbitrary<String> nearValid = Arbitraries.strings().withChars("abcxyz0129-_.A Z/\\'\"$\r\n\t\u001b\u00e9").ofMinLength(1).ofMaxLength(70);
-        return Arbitraries.oneOf(nearValid, Arbitraries.strings().all().ofMaxLength(80).filter(s -> !s.isEmpty()));
+    static Gen<String> names() {
+        Gen<String> nearValid = Props.strings("abcxyz0129-_.A Z/\\'\"$\r\n\t\u001b\u00e9", 1, 70);
+        return Generate.oneOf(nearValid, Props.anyStrings(1, 80));
     }
 
-    @Property(tries = 300)
-    void anyNameIsAcceptedExactlyWhenValidAndOtherwiseRefusedInOneLine(@ForAll("names") String name) {
-        boolean valid = RecordNames.VALID.matcher(name).matches();
-        for (String command : List.of("env", "stop")) {
-            Result r = cumps(sb, command, "--name", name);
-            assertOneCleanErrorLine(r, name); // nothing is recorded here: a valid name is "no record", an invalid one is refused
-            if (valid) {
-                assertTrue(r.err().contains("'" + name + "'") && !r.err().contains("invalid daemon name"), r.err());
-            } else if (!name.startsWith("-")) {
-                assertTrue(r.err().contains("invalid daemon name") || r.code() == 2, r.err());
+    @Test
+    void anyNameIsAcceptedExactlyWhenValidAndOtherwiseRefusedInOneLine() {
+        Props.qt(300).forAll(names()).checkAssert(name -> {
+            boolean valid = RecordNames.VALID.matcher(name).matches();
+            for (String command : List.of("env", "stop")) {
+                Result r = cumps(sb, command, "--name", name);
+                assertOneCleanErrorLine(r, name); // nothing is recorded here: a valid name is "no record", an invalid one is refused
+                if (valid) {
+                    assertTrue(r.err().contains("'" + name + "'") && !r.err().contains("invalid daemon name"), r.err());
+                } else if (!name.startsWith("-")) {
+                    assertTrue(r.err().contains("invalid daemon name") || r.code() == 2, r.err());
+                }
             }
-        }
+        });
     }
 
     /** Selectors: indices, UUID spellings, lists, and junk. */
-    @Provide
-    Arbitrary<String> selectors() {
-        Arbitrary<String> structured = Arbitraries.strings().withChars("0123456789,allGPU-abcdefMIG +\u0663\uff11\r\n\u001b").ofMinLength(1)
-                .ofMaxLength(50);
-        Arbitrary<String> uuidSpellings = Arbitraries.of(FakeGpu.exclusive(0).uuid(), FakeGpu.exclusive(1).uuid())
-                .flatMap(u -> Arbitraries.of(u, u.toUpperCase(), u.substring(4), u.replace("-", ""), " " + u + " ", u + ",0"));
-        return Arbitraries.oneOf(structured, uuidSpellings, Arbitraries.strings().all().ofMinLength(1).ofMaxLength(60));
+    static Gen<String> selectors() {
+        Gen<String> structured = Props.strings("0123456789,allGPU-abcdefMIG +\u0663\uff11\r\n\u001b", 1, 50);
+        Gen<String> uuid = Generate.pick(List.of(FakeGpu.exclusive(0).uuid(), FakeGpu.exclusive(1).uuid()));
+        Gen<Integer> spelling = Generate.range(0, 5);
+        Gen<String> uuidSpellings = uuid.zip(spelling, (u, kind) -> List.of(u, u.toUpperCase(), u.substring(4), u.replace("-", ""), " " + u + " ",
+                u + ",0").get(kind));
+        return Generate.oneOf(structured, uuidSpellings, Props.anyStrings(1, 60));
     }
 
-    @Property(tries = 300)
-    void anyGpuSelectorStartsOneDaemonOrIsRefusedInOneLine(@ForAll("selectors") String selector) {
-        Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
-        if (r.code() == 0) {
-            assertEquals("", r.err());
-            assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
-        } else {
-            assertOneCleanErrorLine(r, selector);
-        }
-    }
-
-    @Property(tries = 150)
-    void anyCudaVisibleDevicesIsAppliedOrRefusedInOneLine(@ForAll("selectors") String mask) {
-        Sandbox masked = new Sandbox();
-        try {
-            masked.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
-            masked.env("CUDA_VISIBLE_DEVICES", mask);
-            Result r = cumps(masked, "start", "--name", "prop", "--gpus", "0");
-            if (r.code() != 0) {
-                assertOneCleanErrorLine(r, mask);
+    @Test
+    void anyGpuSelectorStartsOneDaemonOrIsRefusedInOneLine() {
+        Props.qt(300).forAll(selectors()).checkAssert(selector -> {
+            Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
+            if (r.code() == 0) {
+                assertEquals("", r.err());
+                assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
+            } else {
+                assertOneCleanErrorLine(r, selector);
             }
-            Result status = cumps(masked, "status", "--json");
-            assertEquals(0, status.code(), "status works whatever the mask: " + status);
-        } finally {
-            masked.close();
-        }
+        });
+    }
+
+    @Test
+    void anyCudaVisibleDevicesIsAppliedOrRefusedInOneLine() {
+        Props.qt(150).forAll(selectors()).checkAssert(mask -> {
+            Sandbox masked = new Sandbox();
+            try {
+                masked.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+                masked.env("CUDA_VISIBLE_DEVICES", mask);
+                Result r = cumps(masked, "start", "--name", "prop", "--gpus", "0");
+                if (r.code() != 0) {
+                    assertOneCleanErrorLine(r, mask);
+                }
+                Result status = cumps(masked, "status", "--json");
+                assertEquals(0, status.code(), "status works whatever the mask: " + status);
+            } finally {
+                masked.close();
+            }
+        });
     }
 
     /**
      * Directories as typed, kept inside the sandbox (the JVM's working directory and / are not ours to
      * fill): dots, spaces, quotes, {@code $}, control characters, non-ASCII, up to far too long for a socket.
      */
-    @Provide
-    Arbitrary<String> directories() {
-        Arbitrary<String> segment = Arbitraries.strings().withChars("ab .-_'\"$\\\r\n\t\u001b\u00e9").ofMinLength(1).ofMaxLength(12)
-                .filter(s -> !s.equals(".."));
-        return segment.list().ofMinSize(1).ofMaxSize(12).map(parts -> sb.dir + "/p/" + String.join("/", parts));
+    Gen<String> directories() {
+        Gen<String> segment = Props.strings("ab .-_'\"$\\\r\n\t\u001b\u00e9", 1, 12).assuming(s -> !s.equals(".."));
+        return SourceDSL.lists().of(segment).ofSizeBetween(1, 12).map(parts -> sb.dir + "/p/" + String.join("/", parts));
     }
 
-    @Property(tries = 250)
-    void anyPipeDirectoryStartsADaemonThereOrIsRefusedInOneLine(@ForAll("directories") String dir) {
-        Result r = cumps(sb, "start", "--name", "prop", "--gpus", "0", "--pipe-dir", dir);
-        if (r.code() == 0) {
-            assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
-        } else {
-            assertOneCleanErrorLine(r, dir);
-        }
+    @Test
+    void anyPipeDirectoryStartsADaemonThereOrIsRefusedInOneLine() {
+        Props.qt(250).forAll(directories()).checkAssert(dir -> {
+            Result r = cumps(sb, "start", "--name", "prop", "--gpus", "0", "--pipe-dir", dir);
+            if (r.code() == 0) {
+                assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
+            } else {
+                assertOneCleanErrorLine(r, dir);
+            }
+        });
     }
 }

@@ -12,11 +12,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.cumps.core.testing.Props;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * {@code eval "$(cumps env)"} in a real {@code sh} gives back exactly the recorded directories, for
@@ -30,26 +30,28 @@ class LaunchEnvironmentPropertyTest {
     private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
 
     /** Paths of any printable ASCII, weighted towards what shells treat specially. */
-    @Provide
-    Arbitrary<String> exportablePaths() {
-        Arbitrary<Character> special = Arbitraries.of('\'', '"', '$', '`', '\\', ' ', '!', '*', '?', '[', ']', '{', '}', ';', '&', '|',
-                '<', '>', '(', ')', '#', '~', '=', '%', '^', ',', ':');
-        Arbitrary<Character> any = Arbitraries.chars().range(' ', '~');
-        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(2, special), net.jqwik.api.Tuple.of(2, any))
-                .list().ofMaxSize(40).map(cs -> {
-                    StringBuilder b = new StringBuilder("/");
-                    cs.forEach(b::append);
-                    return b.toString();
-                });
+    static Gen<String> exportablePaths() {
+        Gen<Character> special = Props.chars("'\"$`\\ !*?[]{};&|<>()#~=%^,:");
+        Gen<Character> any = Props.chars(' ', '~');
+        return Props.strings(Generate.frequency(Pair.of(2, special), Pair.of(2, any)), 0, 40).map(p -> "/" + p);
     }
 
     private static DaemonRecord record(String pipe, String log) {
         return new DaemonRecord("prop", 1000, "h", "single_gpu", List.of(GPU), Path.of(pipe), Path.of(log), 42, 7, 1.5);
     }
 
-    @Property(tries = 200)
-    void evalInShReproducesEveryExportablePathExactly(@ForAll("exportablePaths") String pipe, @ForAll("exportablePaths") String log)
-            throws IOException, InterruptedException {
+    @Test
+    void evalInShReproducesEveryExportablePathExactly() {
+        Props.qt(200).forAll(exportablePaths(), exportablePaths()).checkAssert((pipe, log) -> {
+            try {
+                assertEvalGivesBack(pipe, log);
+            } catch (IOException | InterruptedException e) {
+                throw new AssertionError("running sh for " + pipe + " and " + log, e);
+            }
+        });
+    }
+
+    private static void assertEvalGivesBack(String pipe, String log) throws IOException, InterruptedException {
         LaunchEnvironment env = LaunchEnvironment.of(record(pipe, log));
         // The exports come in as $1; printf %s shows each value between NUL separators, byte for byte.
         ProcessBuilder builder = new ProcessBuilder("/bin/sh", "-c",
@@ -67,17 +69,17 @@ class LaunchEnvironmentPropertyTest {
         assertEquals(GPU + "\0" + Path.of(pipe) + "\0" + Path.of(log) + "\0", new String(out, StandardCharsets.UTF_8));
     }
 
-    @Provide
-    Arbitrary<Character> controlCharacters() {
-        return Arbitraries.chars().with('\n', '\r', '\t', '\u001b', '\u007f', '\u0001', '\u0008'); // ASCII: under LC_ALL=C no path can hold C1
+    static Gen<Character> controlCharacters() {
+        return Props.chars("\n\r\t\u001b\u007f\u0001\u0008"); // ASCII: under LC_ALL=C no path can hold C1
     }
 
-    @Property(tries = 2000)
-    void pathsWithAControlCharacterAreRefusedWithOneLine(@ForAll("exportablePaths") String before, @ForAll("exportablePaths") String after,
-            @ForAll("controlCharacters") char control, @ForAll boolean inPipe) {
-        String broken = before + control + after.substring(1);
-        DaemonRecord record = inPipe ? record(broken, "/l") : record("/p", broken);
-        CumpsException e = assertThrows(CumpsException.class, () -> LaunchEnvironment.of(record));
-        assertTrue(e.getMessage().codePoints().noneMatch(Character::isISOControl), "one printable line: " + e.getMessage());
+    @Test
+    void pathsWithAControlCharacterAreRefusedWithOneLine() {
+        Props.qt(2000).forAll(exportablePaths(), exportablePaths(), controlCharacters(), Generate.booleans()).checkAssert((before, after, control, inPipe) -> {
+            String broken = before + control + after.substring(1);
+            DaemonRecord record = inPipe ? record(broken, "/l") : record("/p", broken);
+            CumpsException e = assertThrows(CumpsException.class, () -> LaunchEnvironment.of(record));
+            assertTrue(e.getMessage().codePoints().noneMatch(Character::isISOControl), "one printable line: " + e.getMessage());
+        });
     }
 }

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cumps.core.CumpsException;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.LongRange;
+import dev.cumps.core.testing.Props;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
 
 /**
  * {@code /proc/<pid>/stat} lines with any command name: Linux lets a process name itself with any
@@ -27,53 +26,46 @@ class ProcStatPropertyTest {
         return s.append('\n').toString();
     }
 
-    @Provide
-    Arbitrary<String> comms() {
+    static Gen<String> comms() {
         // Any characters but NUL, with the ones that trip naive parsers made likely.
-        Arbitrary<Character> tricky = Arbitraries.of(')', '(', ' ', '\n', '\t', '\r', ')', ' ');
-        Arbitrary<Character> any = Arbitraries.chars().range('\u0001', '\uffff');
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(3, tricky), net.jqwik.api.Tuple.of(2, any), net.jqwik.api.Tuple.of(1, Arbitraries.chars().ascii()))
-                .list().ofMaxSize(64)
-                .map(cs -> {
-                    StringBuilder b = new StringBuilder();
-                    cs.forEach(c -> b.append(c == '\0' ? '?' : c));
-                    return b.toString();
+        Gen<Character> tricky = Props.chars(")( \n\t\r) ");
+        Gen<Character> any = Props.chars('\u0001', '\uffff');
+        Gen<Character> ascii = Props.chars('\u0000', '\u007f').map(c -> c == '\0' ? '?' : c);
+        return Props.strings(Generate.frequency(Pair.of(3, tricky), Pair.of(2, any), Pair.of(1, ascii)), 0, 64);
+    }
+
+    static Gen<Character> states() {
+        return Props.chars("RSDZTtWXxKPI");
+    }
+
+    @Test
+    void everyCommandNameKeepsPidStateAndStartTimeInPlace() {
+        Props.qt(3000).forAll(Generate.longRange(1, 4_194_304), comms(), states(), Generate.longRange(0, Long.MAX_VALUE))
+                .checkAssert((pid, comm, state, startTicks) -> {
+                    ProcessInfo info = ProcStat.parse(stat(pid, comm, state, startTicks));
+                    assertEquals(pid, info.pid());
+                    assertEquals(comm, info.comm());
+                    assertEquals(state, info.state());
+                    assertEquals(startTicks, info.startTicks());
                 });
     }
 
-    @Provide
-    Arbitrary<Character> states() {
-        return Arbitraries.of('R', 'S', 'D', 'Z', 'T', 't', 'W', 'X', 'x', 'K', 'P', 'I');
-    }
-
-    @Property(tries = 3000)
-    void everyCommandNameKeepsPidStateAndStartTimeInPlace(@ForAll @LongRange(min = 1, max = 4_194_304) long pid,
-            @ForAll("comms") String comm, @ForAll("states") char state,
-            @ForAll @LongRange(min = 0, max = Long.MAX_VALUE) long startTicks) {
-        ProcessInfo info = ProcStat.parse(stat(pid, comm, state, startTicks));
-        assertEquals(pid, info.pid());
-        assertEquals(comm, info.comm());
-        assertEquals(state, info.state());
-        assertEquals(startTicks, info.startTicks());
-    }
-
-    @Property(tries = 3000)
-    void anyTextParsesOrFailsWithTheParsersOwnError(@ForAll("mangled") String text) {
-        try {
-            ProcessInfo info = ProcStat.parse(text);
-            assertFalse(info.comm().isEmpty() && info.pid() == 0 && text.isBlank(), "blank text cannot name a process");
-        } catch (CumpsException e) {
-            // the parser's own error: ProcFsProcessTable turns it into "no such process"
-        }
+    @Test
+    void anyTextParsesOrFailsWithTheParsersOwnError() {
+        Props.qt(3000).forAll(mangled()).checkAssert(text -> {
+            try {
+                ProcessInfo info = ProcStat.parse(text);
+                assertFalse(info.comm().isEmpty() && info.pid() == 0 && text.isBlank(), "blank text cannot name a process");
+            } catch (CumpsException e) {
+                // the parser's own error: ProcFsProcessTable turns it into "no such process"
+            }
+        });
     }
 
     /** Real lines cut, spliced and sprinkled with brackets, plus arbitrary text. */
-    @Provide
-    Arbitrary<String> mangled() {
-        Arbitrary<String> real = comms().map(c -> stat(4242, c, 'S', 99));
-        Arbitrary<String> cut = real.flatMap(s -> Arbitraries.integers().between(0, s.length()).map(n -> s.substring(0, n)));
-        Arbitrary<String> spliced = Arbitraries.strings().withChars("() 0123456789-SZabc\n").ofMaxLength(200);
-        return Arbitraries.oneOf(cut, spliced, Arbitraries.strings().all().ofMaxLength(300));
+    static Gen<String> mangled() {
+        Gen<String> cut = Props.cut(comms().map(c -> stat(4242, c, 'S', 99)));
+        Gen<String> spliced = Props.strings("() 0123456789-SZabc\n", 0, 200);
+        return Generate.oneOf(cut, spliced, Props.anyStrings(0, 300));
     }
 }

@@ -1,19 +1,22 @@
 package dev.cumps.core.record;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cumps.core.CumpsException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.cumps.core.testing.Props;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.api.Pair;
+import org.quicktheories.core.Gen;
+import org.quicktheories.generators.Generate;
+import org.quicktheories.generators.SourceDSL;
 
 /**
  * {@code daemon.json}: every valid record survives encode → decode → encode byte for byte (what
@@ -26,11 +29,8 @@ import net.jqwik.api.Provide;
 class RecordCodecPropertyTest {
     private static final ObjectMapper PLAIN = new ObjectMapper();
 
-    @Provide
-    Arbitrary<String> names() {
-        Arbitrary<Character> first = Arbitraries.chars().with("abcdefghijklmnopqrstuvwxyz0123456789".toCharArray());
-        Arbitrary<String> rest = Arbitraries.strings().withChars("abcdefghijklmnopqrstuvwxyz0123456789-").ofMaxLength(63);
-        return Combinators.combine(first, rest).as((f, r) -> f + r);
+    static Gen<String> names() {
+        return Props.chars("abcdefghijklmnopqrstuvwxyz0123456789").zip(Props.strings("abcdefghijklmnopqrstuvwxyz0123456789-", 0, 63), (f, r) -> f + r);
     }
 
     /**
@@ -39,54 +39,68 @@ class RecordCodecPropertyTest {
      * under {@code LC_ALL=C}, where the JVM cannot name such a path at all; the mutations below
      * check that such a record is refused cleanly.)
      */
-    @Provide
-    Arbitrary<Path> paths() {
-        Arbitrary<String> segment = Arbitraries.strings().withCharRange('\u0001', '\u007f').excludeChars('/').ofMinLength(1).ofMaxLength(12)
-                .filter(s -> !s.equals(".") && !s.equals(".."));
-        return segment.list().ofMinSize(1).ofMaxSize(5).map(parts -> Path.of("/" + String.join("/", parts)));
+    static Gen<Path> paths() {
+        Gen<String> segment = Props.strings(Props.chars('\u0001', '\u007f', "/"), 1, 12).assuming(s -> !s.equals(".") && !s.equals(".."));
+        return SourceDSL.lists().of(segment).ofSizeBetween(1, 5).map(parts -> Path.of("/" + String.join("/", parts)));
     }
 
-    @Provide
-    Arbitrary<String> uuids() {
-        return Arbitraries.strings().withChars("0123456789abcdef").ofLength(32)
+    static Gen<String> uuids() {
+        return Props.strings("0123456789abcdef", 32, 32)
                 .map(h -> "GPU-" + h.substring(0, 8) + "-" + h.substring(8, 12) + "-" + h.substring(12, 16) + "-" + h.substring(16, 20)
                         + "-" + h.substring(20));
     }
 
     /** {@code time.time()} values: epoch seconds with up to microseconds, from 2001 to 2100. */
-    @Provide
-    Arbitrary<Double> createdAt() {
-        return Arbitraries.longs().between(1_000_000_000_000_000L, 4_102_444_800_000_000L).map(micros -> micros / 1_000_000.0);
+    static Gen<Double> createdAt() {
+        return Generate.longRange(1_000_000_000_000_000L, 4_102_444_800_000_000L).map(micros -> micros / 1_000_000.0);
     }
 
-    @Provide
-    Arbitrary<DaemonRecord> records() {
-        Arbitrary<String> hosts = Arbitraries.strings().all().excludeChars('\0').ofMinLength(1).ofMaxLength(40)
-                .filter(s -> s.codePoints().noneMatch(c -> Character.getType(c) == Character.SURROGATE));
-        Arbitrary<Object[]> identity = Combinators.combine(Arbitraries.integers().between(0, Integer.MAX_VALUE),
-                Arbitraries.longs().between(1, 4_194_304), Arbitraries.longs().between(0, Long.MAX_VALUE)).as((u, p, t) -> new Object[] {u, p, t});
-        return Combinators.combine(names(), hosts, Arbitraries.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"),
-                uuids().list().ofMaxSize(4), paths(), paths(), identity, createdAt())
-                .as((name, host, mode, gpus, pipe, log, id, created) -> new DaemonRecord(name, (Integer) id[0], host, mode, gpus, pipe, log,
-                        (Long) id[1], (Long) id[2], created));
+    /**
+     * Host names: any characters but NUL, as well-formed UTF-16 (a lone surrogate cannot be written
+     * as UTF-8; the mutations below send one). Mostly the Basic Multilingual Plane, some beyond.
+     */
+    static Gen<String> hosts() {
+        Gen<Integer> bmp = Generate.oneOf(Generate.range(0x0001, 0xd7ff), Generate.range(0xe000, 0xffff));
+        Gen<Integer> codePoint = Generate.frequency(Pair.of(9, bmp), Pair.of(1, Generate.range(0x10000, Character.MAX_CODE_POINT)));
+        return SourceDSL.lists().of(codePoint).ofSizeBetween(1, 40).map(cps -> {
+            StringBuilder b = new StringBuilder();
+            cps.forEach(b::appendCodePoint);
+            return b.toString();
+        });
     }
 
-    @Property(tries = 2000)
-    void validRecordsRoundTripByteForByte(@ForAll("records") DaemonRecord record) {
-        String text = RecordCodec.encode(record);
-        DaemonRecord back = RecordCodec.decode(text);
-        assertEquals(record, back);
-        assertEquals(text, RecordCodec.encode(back));
+    static Gen<DaemonRecord> records() {
+        Gen<String> name = names();
+        Gen<String> host = hosts();
+        Gen<String> mode = Generate.pick(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"));
+        Gen<List<String>> gpus = SourceDSL.lists().of(uuids()).ofSizeBetween(0, 4);
+        Gen<Path> path = paths();
+        Gen<Integer> uid = Generate.range(0, Integer.MAX_VALUE);
+        Gen<Long> pid = Generate.longRange(1, 4_194_304);
+        Gen<Long> ticks = Generate.longRange(0, Long.MAX_VALUE);
+        Gen<Double> created = createdAt();
+        return in -> new DaemonRecord(name.generate(in), uid.generate(in), host.generate(in), mode.generate(in), gpus.generate(in), path.generate(in),
+                path.generate(in), pid.generate(in), ticks.generate(in), created.generate(in));
     }
 
-    @Property(tries = 3000)
-    void mutatedRecordsAreRefusedOnlyWithTheCodecsError(@ForAll("mutated") String text) {
-        decodeOrCodecError(text);
+    @Test
+    void validRecordsRoundTripByteForByte() {
+        Props.qt(2000).forAll(records()).checkAssert(record -> {
+            String text = RecordCodec.encode(record);
+            DaemonRecord back = RecordCodec.decode(text);
+            assertEquals(record, back);
+            assertEquals(text, RecordCodec.encode(back));
+        });
     }
 
-    @Property(tries = 2000)
-    void arbitraryTextIsRefusedOnlyWithTheCodecsError(@ForAll("arbitrary") String text) {
-        decodeOrCodecError(text);
+    @Test
+    void mutatedRecordsAreRefusedOnlyWithTheCodecsError() {
+        Props.qt(3000).forAll(mutated()).checkAssert(RecordCodecPropertyTest::decodeOrCodecError);
+    }
+
+    @Test
+    void arbitraryTextIsRefusedOnlyWithTheCodecsError() {
+        Props.qt(2000).forAll(arbitrary()).checkAssert(RecordCodecPropertyTest::decodeOrCodecError);
     }
 
     private static void decodeOrCodecError(String text) {
@@ -97,32 +111,28 @@ class RecordCodecPropertyTest {
         }
     }
 
-    @Provide
-    Arbitrary<String> arbitrary() {
-        return Arbitraries.oneOf(Arbitraries.strings().all().ofMaxLength(300),
-                Arbitraries.strings().withChars("{}[]\":,0123456789.eE+-truefalsn \n\\u").ofMaxLength(300));
+    static Gen<String> arbitrary() {
+        return Generate.oneOf(Props.anyStrings(0, 300), Props.strings("{}[]\":,0123456789.eE+-truefalsn \n\\u", 0, 300));
     }
 
     /** A valid record with one field removed, retyped, or set to an odd value; or its text cut or spliced. */
-    @Provide
-    Arbitrary<String> mutated() {
+    static Gen<String> mutated() {
         List<String> fields = List.of("created_at", "gpu_uuids", "host", "log_directory", "name", "pid", "pipe_directory",
                 "process_start_ticks", "topology_mode", "uid");
-        Arbitrary<Object> odd = Arbitraries.of("", "relative/dir", "/a\u0000b", "/caf\u00e9/\ud83d\ude00", "/lone\ud800",
+        Gen<Object> odd = Generate.pick(List.<Object>of("", "relative/dir", "/a\u0000b", "/caf\u00e9/\ud83d\ude00", "/lone\ud800",
                 -1, Long.MIN_VALUE, "1e400", 1.5, true, List.of(), List.of(7),
-                Map.of(), "NaN", 9_223_372_036_854_775_807L, "18446744073709551616", 4_294_967_296L);
-        Arbitrary<String> fieldMutation = Combinators.combine(records(), Arbitraries.of(fields), odd, Arbitraries.of(true, false))
-                .as((record, field, value, remove) -> {
-                    ObjectNode node = PLAIN.valueToTree(record.toJsonMap());
-                    if (remove) {
-                        node.remove(field);
-                    } else {
-                        node.set(field, PLAIN.valueToTree(value));
-                    }
-                    return node.toString();
-                });
-        Arbitrary<String> textMutation = Combinators.combine(records().map(RecordCodec::encode), Arbitraries.integers().between(0, 10_000),
-                Arbitraries.strings().all().ofMaxLength(8), Arbitraries.integers().between(0, 3)).as((text, at, junk, kind) -> {
+                Map.of(), "NaN", 9_223_372_036_854_775_807L, "18446744073709551616", 4_294_967_296L));
+        Gen<String> fieldMutation = records().zip(Generate.pick(fields), odd, Generate.booleans(), (record, field, value, remove) -> {
+            ObjectNode node = PLAIN.valueToTree(record.toJsonMap());
+            if (remove) {
+                node.remove(field);
+            } else {
+                node.set(field, PLAIN.valueToTree(value));
+            }
+            return node.toString();
+        });
+        Gen<String> textMutation = records().map(RecordCodec::encode).zip(Generate.range(0, 10_000), Props.anyStrings(0, 8), Generate.range(0, 3),
+                (text, at, junk, kind) -> {
                     int i = at % (text.length() + 1);
                     return switch (kind) {
                         case 0 -> text.substring(0, i);
@@ -131,7 +141,7 @@ class RecordCodecPropertyTest {
                         default -> text.substring(0, i) + text.substring(Math.min(text.length(), i + junk.length() + 1));
                     };
                 });
-        return Arbitraries.oneOf(fieldMutation, textMutation);
+        return Generate.oneOf(fieldMutation, textMutation);
     }
 
     // ---------------------------------------------------------------- the strict rules (records are files others can shape)
@@ -140,9 +150,13 @@ class RecordCodecPropertyTest {
     enum Breakage { NUL_IN_STRING, NUL_IN_PATH, RELATIVE_PATH, NON_FINITE, HUGE_FLOAT, UID_RANGE, PID_RANGE, TICKS_RANGE, DUPLICATE_KEY,
         TRAILING_DATA }
 
-    @Property(tries = 3000)
-    void recordsBrokenByAnyStrictRuleAreRefusedWithTheReason(@ForAll("records") DaemonRecord record, @ForAll Breakage breakage,
-            @ForAll @net.jqwik.api.constraints.LongRange(min = 1, max = Long.MAX_VALUE / 4) long beyond) {
+    @Test
+    void recordsBrokenByAnyStrictRuleAreRefusedWithTheReason() {
+        Props.qt(3000).forAll(records(), Generate.enumValues(Breakage.class), Generate.longRange(1, Long.MAX_VALUE / 4))
+                .checkAssert(RecordCodecPropertyTest::assertRefused);
+    }
+
+    private static void assertRefused(DaemonRecord record, Breakage breakage, long beyond) {
         ObjectNode node = PLAIN.valueToTree(record.toJsonMap());
         String text;
         switch (breakage) {
@@ -159,24 +173,24 @@ class RecordCodecPropertyTest {
             default -> text = RecordCodec.encode(record) + (beyond % 2 == 0 ? "{}" : "x");
         }
         String input = text;
-        CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(CumpsException.class, () -> RecordCodec.decode(input),
-                breakage + " must be refused: " + input);
-        org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().isBlank());
+        CumpsException e = assertThrows(CumpsException.class, () -> RecordCodec.decode(input), breakage + " must be refused: " + input);
+        assertFalse(e.getMessage().isBlank());
     }
 
-    private static String with(ObjectNode node, String field, com.fasterxml.jackson.databind.JsonNode value) {
+    private static String with(ObjectNode node, String field, JsonNode value) {
         ObjectNode copy = node.deepCopy();
         copy.set(field, value);
         return copy.toString();
     }
 
-    @Property(tries = 1000)
-    void everyUidAndPidInRangeRoundTrips(@ForAll @net.jqwik.api.constraints.LongRange(min = 0, max = RecordCodec.MAX_UID) long uid,
-            @ForAll @net.jqwik.api.constraints.LongRange(min = 1, max = RecordCodec.MAX_PID) long pid, @ForAll("records") DaemonRecord base) {
-        DaemonRecord record = new DaemonRecord(base.name(), (int) uid, base.host(), base.topologyMode(), base.gpuUuids(), base.pipeDirectory(),
-                base.logDirectory(), pid, base.processStartTicks(), base.createdAt());
-        String text = RecordCodec.encode(record);
-        assertEquals(text, RecordCodec.encode(RecordCodec.decode(text)));
-        assertEquals(uid, PLAIN.valueToTree(record.toJsonMap()).get("uid").asLong(), "uid is written unsigned, as uid_t");
+    @Test
+    void everyUidAndPidInRangeRoundTrips() {
+        Props.qt(1000).forAll(Generate.longRange(0, RecordCodec.MAX_UID), Generate.longRange(1, RecordCodec.MAX_PID), records()).checkAssert((uid, pid, base) -> {
+            DaemonRecord record = new DaemonRecord(base.name(), (int) (long) uid, base.host(), base.topologyMode(), base.gpuUuids(), base.pipeDirectory(),
+                    base.logDirectory(), pid, base.processStartTicks(), base.createdAt());
+            String text = RecordCodec.encode(record);
+            assertEquals(text, RecordCodec.encode(RecordCodec.decode(text)));
+            assertEquals(uid, PLAIN.valueToTree(record.toJsonMap()).get("uid").asLong(), "uid is written unsigned, as uid_t");
+        });
     }
 }
