@@ -198,7 +198,7 @@ public final class DaemonLifecycle {
             awaitSocket(plan, launch, logMark);
             checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            return finishStart(plan, launch, progress);
+            return finishStart(plan, launch, logMark, progress);
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
@@ -215,8 +215,8 @@ public final class DaemonLifecycle {
         }
     }
 
-    private DaemonRecord finishStart(StartPlan plan, Launch launch, Consumer<StartStage> progress) {
-        CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
+    private DaemonRecord finishStart(StartPlan plan, Launch launch, long logMark, Consumer<StartStage> progress) {
+        CommandResult answer = awaitAnswer(plan, logMark);
         if (!MpsControl.answered(answer)) {
             throw failure(plan, "the daemon did not answer get_server_list (" + answer.describeFailure() + ")", launch);
         }
@@ -396,6 +396,30 @@ public final class DaemonLifecycle {
             sleep(backoff.next());
         }
         throw failure(plan, "no control socket appeared at " + socket + " within " + timeouts.socket().toSeconds() + " s", launch);
+    }
+
+    /**
+     * Asks {@code get_server_list} until the daemon answers. The socket file exists from the daemon's
+     * {@code bind()}; until its {@code listen()} a client cannot connect and says it finds no daemon.
+     * That one reply is asked again, with the socket wait's backoff and deadline, while the daemon is
+     * still starting (no error in control.log, and the process its pid file names, if any, still
+     * runs); any other reply, a timeout included, is returned at once for the caller to judge.
+     */
+    private CommandResult awaitAnswer(StartPlan plan, long logMark) {
+        long deadline = System.nanoTime() + timeouts.socket().toNanos();
+        Backoff backoff = new Backoff(timeouts.poll());
+        while (true) {
+            CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
+            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || !stillStarting(plan, logMark)) {
+                return answer;
+            }
+            sleep(backoff.next());
+        }
+    }
+
+    private boolean stillStarting(StartPlan plan, long logMark) {
+        return RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().noneMatch(RuntimeDirs::isErrorLine)
+                && daemonPid(plan).map(processes::exists).orElse(true);
     }
 
     private Optional<Long> daemonPid(StartPlan plan) {

@@ -102,8 +102,16 @@ public final class MpsControl {
         return requested;
     }
 
+    /** What the control client prints (exit 1) when it cannot connect to a daemon. */
+    private static final String NO_DAEMON = "Cannot find MPS control daemon";
+
     /** Whether a reply means the daemon answered (the client exits 1 when it finds no daemon). */
     public static boolean answered(CommandResult result) {
-        return result.succeeded() && !result.stdout().contains("Cannot find MPS control daemon");
+        return result.succeeded() && !result.stdout().contains(NO_DAEMON);
+    }
+
+    /** Whether the client ran to its end and found no daemon to connect to (not a timeout, not a launch failure). */
+    public static boolean foundNoDaemon(CommandResult result) {
+        return result.outcome() == CommandResult.Outcome.EXITED && result.stdout().contains(NO_DAEMON);
     }
 }

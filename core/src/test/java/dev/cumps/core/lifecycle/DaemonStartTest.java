@@ -382,6 +382,16 @@ class DaemonStartTest {
     }
 
     @Test
+    void aDaemonWhoseSocketAppearsBeforeItListensIsAskedAgainAndRecorded() {
+        sb.mps.launch(FakeMpsHost.Launch.LISTENS_LATE);
+
+        DaemonRecord record = sb.start("late");
+
+        assertTrue(Files.exists(sb.recordFile("late")));
+        assertEquals(record, sb.services().records().list().records().get(0));
+    }
+
+    @Test
     void daemonThatNeverAnswersFailsTheStartWithoutARecord() {
         sb.mps.launch(FakeMpsHost.Launch.NEVER_ANSWERS);
 

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -48,7 +49,12 @@ public final class FakeMpsHost implements AutoCloseable {
         /** The daemon creates its socket but no client call ever returns (TIMED_OUT). */
         NEVER_ANSWERS,
         /** The daemon comes up and answers, but ignores quit. */
-        IGNORES_QUIT
+        IGNORES_QUIT,
+        /**
+         * The daemon's socket file appears before it listens (between {@code bind()} and
+         * {@code listen()}): the first two client calls find no daemon, then it answers.
+         */
+        LISTENS_LATE
     }
 
     /** One fake daemon. */
@@ -60,6 +66,7 @@ public final class FakeMpsHost implements AutoCloseable {
         final ServerSocketChannel channel;
         public volatile boolean hangs;
         public volatile boolean ignoresQuit;
+        final AtomicInteger refusals = new AtomicInteger();
 
         Daemon(long pid, long startTicks, Path pipe, Path log, ServerSocketChannel channel) {
             this.pid = pid;
@@ -192,6 +199,7 @@ public final class FakeMpsHost implements AutoCloseable {
         Daemon daemon = new Daemon(pid, ticks, pipe, log, channel);
         daemon.hangs = launch == Launch.NEVER_ANSWERS;
         daemon.ignoresQuit = launch == Launch.IGNORES_QUIT;
+        daemon.refusals.set(launch == Launch.LISTENS_LATE ? 2 : 0);
         daemons.put(pipe, daemon);
         return daemon;
     }
@@ -247,7 +255,7 @@ public final class FakeMpsHost implements AutoCloseable {
         String dir = spec.environment().get("CUDA_MPS_PIPE_DIRECTORY");
         Daemon daemon = dir == null ? null : daemons.get(Path.of(dir));
         boolean up = daemon != null && processes.isAlive(new dev.cumps.core.proc.ProcessIdentity(daemon.pid, daemon.startTicks));
-        if (!up) {
+        if (!up || daemon.refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             return CommandResult.exited(CONTROL, 1, "Cannot find MPS control daemon process\n", "");
         }
         if (daemon.hangs) {
