@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cumps.core.testing.JsonContract;
 import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
@@ -22,7 +23,7 @@ class ContractE2eTest {
 
     private static void assertConforms(String shape, Run run) {
         JsonNode json = run.json();
-        List<String> problems = JsonContract.violations(shape, json);
+        List<String> problems = JsonContract.violations(shape, CumpsHarness.JSON.convertValue(json, Object.class));
         assertTrue(problems.isEmpty(), () -> "cumps " + run.args() + " breaks the uni-cumps contract '" + shape + "': " + problems + "\n" + run);
     }
 

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(CumpsExtension.class)
 class InteropE2eTest {
+    /** The golden shapes of the uni-cumps JSON contract (core's test resources), read by the Python consumer. */
+    private static final Path CONTRACT_SHAPES = Path.of(System.getProperty("cumps.contract", "../core/src/test/resources/contract"))
+            .toAbsolutePath().normalize();
 
     /** What uni-cumps does when it records a daemon: json.dumps(record, indent=2, sort_keys=True). */
     private static final String WRITE_LIKE_UNI_CUMPS = String.join("\n",
@@ -140,7 +143,7 @@ class InteropE2eTest {
     /** status, doctor, env, start and stop output, read by a Python consumer written for uni-cumps's keys. */
     @Test
     void aPythonConsumerWrittenForUniCumpsReadsEveryJsonOutputUnchanged(CumpsHarness h) {
-        String shapes = JsonContract.DIR.toString();
+        String shapes = CONTRACT_SHAPES.toString();
         Map<String, CumpsHarness.Run> outputs = new java.util.LinkedHashMap<>();
         CumpsHarness.Run start = h.cumps("start", "--name", "py").assertOk();
         long pid = h.pidOf(start);

@@ -13,8 +13,8 @@ import java.util.Map;
 /**
  * Checks a parsed JSON document (maps, lists, strings, numbers, booleans, null) against one of the
  * golden shapes in {@code src/test/resources/contract/} (the spec language is in its README).
- * src-test holds a copy of this class for the end-to-end contract test, and InteropE2eTest the
- * same check in Python; keep the three in step.
+ * src-test uses this class too (core's test-jar) for the end-to-end contract test, and InteropE2eTest the
+ * same check in Python; keep the two in step.
  */
 public final class JsonContract {
     private JsonContract() {
