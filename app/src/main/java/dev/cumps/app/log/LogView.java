@@ -1,11 +1,13 @@
 package dev.cumps.app.log;
 
 import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 import dev.cumps.app.Messages;
-import javafx.animation.Animation;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -30,8 +32,19 @@ public final class LogView extends BorderPane {
     /** How often the log is read again while shown. */
     static final Duration REFRESH_PERIOD = Duration.seconds(2);
 
+    /**
+     * Ticks the log panes of all windows. Not a {@code Timeline}: a running animation keeps the FX
+     * pulse going sixty times a second, which made the idle window burn CPU (docs/performance.md).
+     */
+    private static final ScheduledExecutorService TICKER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "cumps-log-ticker");
+        t.setDaemon(true);
+        return t;
+    });
+
     private final LogViewModel viewModel;
-    private final Timeline ticker;
+    /** The periodic tick while the window shows this pane; null while it does not. UI thread. */
+    private ScheduledFuture<?> ticker;
 
     public LogView(LogViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -66,12 +79,6 @@ public final class LogView extends BorderPane {
         BorderPane.setMargin(area, new Insets(6, 0, 0, 0));
         setPadding(new Insets(8));
 
-        ticker = new Timeline(new KeyFrame(REFRESH_PERIOD, e -> {
-            if (isOnScreen(this)) {
-                viewModel.refresh();
-            }
-        }));
-        ticker.setCycleCount(Animation.INDEFINITE);
         // Tick only while the window that holds this pane is showing.
         ObservableValue<Boolean> showing = sceneProperty()
                 .flatMap(Scene::windowProperty)
@@ -88,14 +95,22 @@ public final class LogView extends BorderPane {
 
     /** Whether the periodic refresh is running (the window showing this pane is open). */
     boolean ticking() {
-        return ticker.getStatus() == Animation.Status.RUNNING;
+        return ticker != null;
     }
 
     private void tick(boolean showing) {
-        if (showing) {
-            ticker.play();
-        } else {
-            ticker.stop();
+        if (showing && ticker == null) {
+            long period = (long) REFRESH_PERIOD.toMillis();
+            ticker = TICKER.scheduleAtFixedRate(() -> Platform.runLater(this::tickNow), period, period, TimeUnit.MILLISECONDS);
+        } else if (!showing && ticker != null) {
+            ticker.cancel(false);
+            ticker = null;
+        }
+    }
+
+    private void tickNow() {
+        if (ticker != null && isOnScreen(this)) {
+            viewModel.refresh();
         }
     }
 

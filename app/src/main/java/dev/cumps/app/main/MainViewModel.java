@@ -62,9 +62,28 @@ public final class MainViewModel {
         }
     }
 
-    /** The table rows of a snapshot, built off the UI thread by {@link #collect()}. */
-    public record Rows(List<GpuRow> gpus, List<PipeRow> pipes, List<DaemonRow> daemons) {
+    /**
+     * The table rows of a snapshot, built off the UI thread by {@link #collect()}: the {@code generation}-th
+     * collection (0: not collected), with what changed since the rows of the collection before
+     * ({@code changes}; null: unknown, replace everything).
+     */
+    public record Rows(List<GpuRow> gpus, List<PipeRow> pipes, List<DaemonRow> daemons, long generation, Changes changes) {
+        public Rows(List<GpuRow> gpus, List<PipeRow> pipes, List<DaemonRow> daemons) {
+            this(gpus, pipes, daemons, 0, null);
+        }
     }
+
+    /**
+     * What differs between the rows of collection {@code base} (the one before) and the rows that carry
+     * this, computed on the worker so that the UI thread touches only what changed (docs/performance.md).
+     *
+     * @param daemons the indices of the changed daemon rows, or null when the number of rows changed
+     */
+    public record Changes(long base, boolean gpus, boolean pipes, int[] daemons) {
+    }
+
+    /** Above this many changed daemon rows one replacement of the list is cheaper than a change event per row. */
+    static final int MAX_ROW_UPDATES = 64;
 
     private final ConsoleContext ctx;
     private final Messages messages;
@@ -93,6 +112,11 @@ public final class MainViewModel {
     private final ReadOnlyObjectWrapper<ManagedDaemon> selectedDaemon = new ReadOnlyObjectWrapper<>(this, "selectedDaemon");
     private String selectedName;
     private boolean applying;
+    /** The rows the last collection produced (worker side; collections never overlap). */
+    private volatile Rows collected;
+    private long generations;
+    /** The generation of the rows the tables show now (UI thread). */
+    private long applied;
 
     private final IntegerProperty intervalSeconds = new SimpleIntegerProperty(this, "intervalSeconds", 2);
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
@@ -130,7 +154,9 @@ public final class MainViewModel {
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             // The rows (one MessageFormat per cell that has one) are built here, on the worker thread,
             // so that a refresh of many records leaves the UI thread only the swap (docs/performance.md).
-            return Optional.of(new Snapshot(status, started, took, rows(status, started)));
+            Rows rows = diff(collected, rows(status, started), ++generations);
+            collected = rows;
+            return Optional.of(new Snapshot(status, started, took, rows));
         } finally {
             collecting.set(false);
         }
@@ -171,14 +197,27 @@ public final class MainViewModel {
                 TIME.format(snapshot.started().atZone(ZoneId.systemDefault())), snapshot.took().toMillis()));
 
         Rows rows = snapshot.rows() != null ? snapshot.rows() : rows(s, snapshot.started());
+        // The diff holds only if the tables show exactly the rows it was computed against.
+        Changes changes = rows.changes() != null && rows.changes().base() == applied && applied != 0 ? rows.changes() : null;
         applying = true;
         try {
-            gpus.setAll(rows.gpus());
-            pipes.setAll(rows.pipes());
-            daemons.setAll(rows.daemons());
+            if (changes == null || changes.gpus()) {
+                gpus.setAll(rows.gpus());
+            }
+            if (changes == null || changes.pipes()) {
+                pipes.setAll(rows.pipes());
+            }
+            if (changes == null || changes.daemons() == null || changes.daemons().length > MAX_ROW_UPDATES) {
+                daemons.setAll(rows.daemons());
+            } else {
+                for (int i : changes.daemons()) {
+                    daemons.set(i, rows.daemons().get(i));
+                }
+            }
         } finally {
             applying = false;
         }
+        applied = rows.generation();
         showSelection(selectedName == null ? null
                 : daemons.stream().filter(row -> row.name().equals(selectedName)).findFirst().orElse(null));
     }
@@ -190,6 +229,20 @@ public final class MainViewModel {
         s.unreadable().forEach(u -> rows.add(unreadableRow(u)));
         return new Rows(s.gpus().stream().map(this::gpuRow).toList(), s.controlPipes().stream().map(this::pipeRow).toList(),
                 List.copyOf(rows));
+    }
+
+    /** {@code now} as collection {@code generation}, with what changed since {@code before} (null: none); any thread. */
+    static Rows diff(Rows before, Rows now, long generation) {
+        if (before == null) {
+            return new Rows(now.gpus(), now.pipes(), now.daemons(), generation, null);
+        }
+        int[] changed = null;
+        if (before.daemons().size() == now.daemons().size()) {
+            changed = java.util.stream.IntStream.range(0, now.daemons().size())
+                    .filter(i -> !before.daemons().get(i).equals(now.daemons().get(i))).toArray();
+        }
+        return new Rows(now.gpus(), now.pipes(), now.daemons(), generation, new Changes(before.generation(), !before.gpus().equals(now.gpus()),
+                !before.pipes().equals(now.pipes()), changed));
     }
 
     private GpuRow gpuRow(HostStatus.GpuRow row) {

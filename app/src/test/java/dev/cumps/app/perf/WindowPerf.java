@@ -48,6 +48,8 @@ class WindowPerf {
 
     private final long openedAt = System.nanoTime();
     private final SimulatedConsole host = SimulatedConsole.open();
+    private final long hostReadyAt = System.nanoTime();
+    private long shownAt;
     private ConsoleWindow.Built window;
     private Stage stage;
 
@@ -55,6 +57,7 @@ class WindowPerf {
     void start(Stage stage) {
         this.stage = stage;
         window = WindowFixture.show(stage, host, Locale.ENGLISH);
+        shownAt = System.nanoTime();
     }
 
     @AfterEach
@@ -76,13 +79,20 @@ class WindowPerf {
     private static final class PulseGaps extends AnimationTimer {
         private final AtomicLong last = new AtomicLong();
         private final AtomicLong longest = new AtomicLong();
+        private final AtomicLong longestEndedAt = new AtomicLong();
 
         @Override
         public void handle(long now) {
             long previous = last.getAndSet(now);
-            if (previous != 0) {
-                longest.accumulateAndGet(now - previous, Math::max);
+            if (previous != 0 && now - previous > longest.get()) {
+                longest.set(now - previous);
+                longestEndedAt.set(System.currentTimeMillis());
             }
+        }
+
+        /** Wall-clock time (epoch ms) at which the longest gap ended, to find it in a JFR recording. */
+        long longestEndedAt() {
+            return longestEndedAt.get();
         }
 
         double longestMillis() {
@@ -103,7 +113,9 @@ class WindowPerf {
         refreshAndWait(window);
         WindowFixture.waitUntil(() -> !window.viewModel().gpus().isEmpty());
         report("first status on screen after opening the host", (System.nanoTime() - openedAt) / 1_000_000 + " ms (JVM uptime "
-                + ManagementFactory.getRuntimeMXBean().getUptime() + " ms, TestFX start-up included)");
+                + ManagementFactory.getRuntimeMXBean().getUptime() + " ms, TestFX start-up included; simulated host "
+                + (hostReadyAt - openedAt) / 1_000_000 + " ms, window built and shown " + (shownAt - hostReadyAt) / 1_000_000
+                + " ms, first refresh applied " + (System.nanoTime() - shownAt) / 1_000_000 + " ms)");
 
         // 2a. Longest pulse gap during a refresh of many records, half of them stale.
         RecordStore store = host.services().records();
@@ -123,7 +135,8 @@ class WindowPerf {
         long took = (System.nanoTime() - t0) / 1_000_000;
         WaitForAsyncUtils.asyncFx(gaps::stop).get();
         report("longest FX pulse gap, refresh of " + RECORDS + " records (half stale)", String.format("%.1f ms (refresh took %d ms, "
-                + "%d rows)", gaps.longestMillis(), took, window.viewModel().daemons().size()));
+                + "%d rows; the gap ended at %tT.%<tL)", gaps.longestMillis(), took, window.viewModel().daemons().size(),
+                gaps.longestEndedAt()));
         for (int i = 0; i < RECORDS; i++) {
             store.remove(String.format("perf-%04d", i));
         }
