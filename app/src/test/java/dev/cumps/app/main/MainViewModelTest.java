@@ -73,6 +73,34 @@ class MainViewModelTest {
     }
 
     @Test
+    void aRefreshThatChangesNothingLeavesTheTablesAloneAndAChangeReachesThem() {
+        vm.refresh();
+        List<String> changed = new java.util.ArrayList<>();
+        vm.gpus().addListener((javafx.collections.ListChangeListener<GpuRow>) c -> changed.add("gpus"));
+        vm.pipes().addListener((javafx.collections.ListChangeListener<PipeRow>) c -> changed.add("pipes"));
+        GpuRow first = vm.gpus().get(0);
+
+        vm.refresh();
+
+        assertEquals(List.of(), changed, "the same GPUs and pipes: no table is touched");
+        assertSame(first, vm.gpus().get(0));
+
+        DaemonRecord record = host.start("vm-d", 1);
+        vm.refresh();
+
+        assertEquals(List.of("vm-d"), vm.gpus().get(1).daemonNames(), "the GPU row shows the new daemon");
+        assertTrue(changed.contains("gpus") && changed.contains("pipes"), String.valueOf(changed));
+        assertEquals(List.of("vm-d"), vm.daemons().stream().map(DaemonRow::name).toList());
+
+        // Rows built elsewhere (the screenshot mode) are replaced whole by the next collection.
+        vm.apply(new MainViewModel.Snapshot(host.services().status().collect(), java.time.Instant.now(), Duration.ZERO));
+        SimulatedConsole.kill(record);
+        vm.refresh();
+
+        assertEquals(RecordLook.STALE, vm.daemons().get(0).state());
+    }
+
+    @Test
     void theSelectionSurvivesARefreshByName() {
         host.start("vm-b", 0);
         vm.refresh();
