@@ -49,6 +49,10 @@ public final class ConsoleApplication extends Application {
         windowStateStore.restore(stage);
         stage.setOnHidden(event -> windowStateStore.save(WindowStateStore.capture(stage, saved)));
         window.refresh().followWindow(stage);
+        // The first collection (nvidia-smi, the records) runs on a worker while the FX thread lays out
+        // and paints the window for the first time; the periodic refresh's own first run then finds it
+        // running and waits for the next period (docs/performance.md).
+        window.viewModel().refresh();
         stage.show();
         window.refresh().start();
     }
