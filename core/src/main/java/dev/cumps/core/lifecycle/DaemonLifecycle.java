@@ -386,12 +386,9 @@ public final class DaemonLifecycle {
             if (ControlPipe.kindOf(socket).isPresent()) {
                 return;
             }
-            if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
-                throw failure(plan, "the daemon reported an error while starting", launch);
-            }
-            Optional<Long> pid = daemonPid(plan);
-            if (pid.isPresent() && !processes.exists(pid.get())) {
-                throw failure(plan, "the daemon (pid " + pid.get() + ") exited before creating its control socket", launch);
+            Optional<String> gaveUp = gaveUp(plan, logMark);
+            if (gaveUp.isPresent()) {
+                throw failure(plan, gaveUp.get(), launch);
             }
             sleep(backoff.next());
         }
@@ -401,25 +398,33 @@ public final class DaemonLifecycle {
     /**
      * Asks {@code get_server_list} until the daemon answers. The socket file exists from the daemon's
      * {@code bind()}; until its {@code listen()} a client cannot connect and says it finds no daemon.
-     * That one reply is asked again, with the socket wait's backoff and deadline, while the daemon is
-     * still starting (no error in control.log, and the process its pid file names, if any, still
-     * runs); any other reply, a timeout included, is returned at once for the caller to judge.
+     * That one reply is asked again, with the socket wait's backoff and deadline, while the daemon has
+     * not {@linkplain #gaveUp given up}; any other reply, a timeout included, is returned at once for
+     * the caller to judge.
      */
     private CommandResult awaitAnswer(StartPlan plan, long logMark) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Backoff backoff = new Backoff(timeouts.poll());
         while (true) {
             CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
-            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || !stillStarting(plan, logMark)) {
+            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || gaveUp(plan, logMark).isPresent()) {
                 return answer;
             }
             sleep(backoff.next());
         }
     }
 
-    private boolean stillStarting(StartPlan plan, long logMark) {
-        return RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().noneMatch(RuntimeDirs::isErrorLine)
-                && daemonPid(plan).map(processes::exists).orElse(true);
+    /**
+     * Why a launched daemon is no longer coming up, if it is not: an error line in control.log since
+     * the launch, or a pid file naming a process that has exited. Worded for the socket wait, which
+     * reports it; the answer wait only asks whether there is one.
+     */
+    private Optional<String> gaveUp(StartPlan plan, long logMark) {
+        if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
+            return Optional.of("the daemon reported an error while starting");
+        }
+        return daemonPid(plan).filter(pid -> !processes.exists(pid))
+                .map(pid -> "the daemon (pid " + pid + ") exited before creating its control socket");
     }
 
     private Optional<Long> daemonPid(StartPlan plan) {
