@@ -7,9 +7,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.cumps.core.CoreServices;
+import dev.cumps.core.Simulation;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StopOutcome;
-import dev.cumps.sim.SimulatedHost;
 
 /**
  * The host the window works on: the real one (the same core services as {@code cumps}), or with
@@ -21,10 +21,10 @@ public final class HostSession implements AutoCloseable {
     private static final System.Logger LOG = System.getLogger(HostSession.class.getName());
 
     private final CoreServices services;
-    private final Optional<SimulatedHost> simulated;
+    private final Optional<Simulation> simulated;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private HostSession(CoreServices services, Optional<SimulatedHost> simulated) {
+    private HostSession(CoreServices services, Optional<Simulation> simulated) {
         this.services = Objects.requireNonNull(services, "services");
         this.simulated = simulated;
     }
@@ -34,7 +34,7 @@ public final class HostSession implements AutoCloseable {
         if (!simulate) {
             return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty());
         }
-        SimulatedHost sim = SimulatedHost.fresh(host);
+        Simulation sim = Simulation.fresh(host);
         return new HostSession(sim.services(Optional.empty()), Optional.of(sim));
     }
 
@@ -42,7 +42,7 @@ public final class HostSession implements AutoCloseable {
         return services;
     }
 
-    public Optional<SimulatedHost> simulatedHost() {
+    public Optional<Simulation> simulatedHost() {
         return simulated;
     }
 

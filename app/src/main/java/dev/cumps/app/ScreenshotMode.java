@@ -16,7 +16,7 @@ import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.PngEncoder;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.status.HostStatus;

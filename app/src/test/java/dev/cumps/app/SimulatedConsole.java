@@ -138,7 +138,7 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     private Path config() {
-        return session.simulatedHost().orElseThrow().config();
+        return session.simulatedHost().orElseThrow().sandbox().config();
     }
 
     /** The record file of {@code name} in this host's record root. */
@@ -147,7 +147,7 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     public Path records() {
-        return session.simulatedHost().orElseThrow().records();
+        return session.simulatedHost().orElseThrow().sandbox().records();
     }
 
     /** Writes a record that cannot be parsed. */

@@ -1,6 +1,7 @@
 package dev.cumps.core;
 
 import dev.cumps.core.doctor.Doctor;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.ProcessCommandRunner;
@@ -10,6 +11,7 @@ import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
@@ -35,9 +37,10 @@ public final class CoreServices {
         this.host = host;
         this.simulated = simulated;
         this.store = new RecordStore(recordRoot, host.uid(), host.hostname(), clock);
+        Liveness liveness = new Liveness(processes);
         this.lifecycle = new DaemonLifecycle(host, runner, processes, store, clock, timeouts);
-        this.status = new StatusService(host, runner, store, lifecycle, simulated);
-        this.doctor = new Doctor(host, runner, processes, store, lifecycle, timeouts);
+        this.status = new StatusService(host, runner, store, liveness, simulated);
+        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts);
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */

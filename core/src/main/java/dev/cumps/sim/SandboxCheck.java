@@ -1,6 +1,6 @@
 package dev.cumps.sim;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.RuntimeDirs;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,7 +1,6 @@
 package dev.cumps.sim;
 
-import dev.cumps.core.CoreServices;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -139,10 +138,17 @@ public final class SimulatedHost {
         return host.withEnv(overrides);
     }
 
-    /** Core services wired to this sandbox; {@code records} overrides the sandbox's record root. */
-    public CoreServices services(Optional<Path> records) {
+    /**
+     * Installs the sandbox and returns what the product runs with: the environment with the
+     * stand-ins first on PATH, and the record root ({@code records} overrides the sandbox's own).
+     */
+    public Prepared prepare(Optional<Path> records) {
         install();
-        return CoreServices.real(environment(), Optional.of(records.orElse(records())), true);
+        return new Prepared(environment(), records.orElse(records()));
+    }
+
+    /** The environment and record root the product runs with against this sandbox. */
+    public record Prepared(HostEnvironment environment, Path recordRoot) {
     }
 
     /**

@@ -1,7 +1,8 @@
 package dev.cumps.core.cli;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.Simulation;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
@@ -151,7 +152,7 @@ public final class Cli {
 
     private CoreServices realServices(Globals globals) {
         if (globals.simulate()) {
-            return dev.cumps.sim.SimulatedHost.forCli(host).services(globals.records());
+            return Simulation.cliSandbox(host).services(globals.records());
         }
         return CoreServices.real(host, globals.records(), false);
     }
@@ -509,7 +510,7 @@ public final class Cli {
                 throw new CumpsException("reset only applies to the simulated host: run `cumps --simulate reset`");
             }
             List<String> stopped = new ArrayList<>();
-            dev.cumps.sim.SimulatedHost sim = dev.cumps.sim.SimulatedHost.forCli(host);
+            Simulation sim = Simulation.cliSandbox(host);
             if (sim.exists()) {
                 CoreServices services = root.services();
                 for (StopOutcome o : services.lifecycle().stopAll()) {

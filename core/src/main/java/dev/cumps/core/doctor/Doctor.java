@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
@@ -8,7 +8,6 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
@@ -16,6 +15,7 @@ import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.status.StatusService;
@@ -43,16 +43,16 @@ public final class Doctor {
     private final CommandRunner runner;
     private final ProcessTable processes;
     private final RecordStore store;
-    private final DaemonLifecycle lifecycle;
+    private final Liveness liveness;
     private final MpsControl control;
 
     public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
-                  DaemonLifecycle lifecycle, LifecycleTimeouts timeouts) {
+                  Liveness liveness, LifecycleTimeouts timeouts) {
         this.host = host;
         this.runner = runner;
         this.processes = processes;
         this.store = store;
-        this.lifecycle = lifecycle;
+        this.liveness = liveness;
         this.control = new MpsControl(runner, host, timeouts.answer());
     }
 
@@ -128,7 +128,7 @@ public final class Doctor {
             }
         }
 
-        List<ManagedDaemon> managed = store.list().records().stream().map(lifecycle::assess).toList();
+        List<ManagedDaemon> managed = store.list().records().stream().map(liveness::assess).toList();
         Optional<DaemonRecord> daemon = Optional.empty();
         if (gpu.isEmpty()) {
             run.skip("daemon_count", "exactly one live managed daemon for the GPU", "needs a single resolved GPU");

@@ -1,6 +1,6 @@
 package dev.cumps.core.env;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.LinkedHashMap;
 import java.util.Map;

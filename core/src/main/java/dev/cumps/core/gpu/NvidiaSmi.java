@@ -1,6 +1,6 @@
 package dev.cumps.core.gpu;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;

@@ -1,6 +1,6 @@
 package dev.cumps.core.gpu;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

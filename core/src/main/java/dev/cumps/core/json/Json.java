@@ -10,7 +10,7 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;

@@ -1,6 +1,6 @@
 package dev.cumps.core.lifecycle;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
@@ -16,10 +16,10 @@ import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
-import dev.cumps.core.record.RecordState;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.topology.Selectors;
 import dev.cumps.core.topology.TopologyMode;
@@ -56,6 +56,7 @@ public final class DaemonLifecycle {
     private final Clock clock;
     private final LifecycleTimeouts timeouts;
     private final MpsControl control;
+    private final Liveness liveness;
 
     public DaemonLifecycle(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                            Clock clock, LifecycleTimeouts timeouts) {
@@ -66,11 +67,12 @@ public final class DaemonLifecycle {
         this.clock = clock;
         this.timeouts = timeouts;
         this.control = new MpsControl(runner, host, timeouts.answer());
+        this.liveness = new Liveness(processes);
     }
 
     /** Liveness of a record: live only when its pid runs with the recorded start time. */
     public ManagedDaemon assess(DaemonRecord record) {
-        return new ManagedDaemon(record, processes.isAlive(record.identity()) ? RecordState.LIVE : RecordState.STALE);
+        return liveness.assess(record);
     }
 
     /** What a start would use, resolved without side effects (for dialogs and doctor). */

@@ -1,6 +1,6 @@
 package dev.cumps.core.lifecycle;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import java.util.List;
 
 /** A launch that did not come up; carries the tail of {@code control.log} for the operator. */

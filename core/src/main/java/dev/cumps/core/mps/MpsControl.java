@@ -4,6 +4,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -89,14 +90,14 @@ public final class MpsControl {
         for (Map.Entry<String, String> e : requested.entrySet()) {
             String name = e.getKey();
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new dev.cumps.core.CumpsException("invalid --env name '" + name.replace("\n", "\\n")
+                throw new CumpsException("invalid --env name '" + name.replace("\n", "\\n")
                         + "': use letters, digits and underscores, not starting with a digit (--env NAME=VALUE)");
             }
             if (dev.cumps.core.host.HostEnvironment.CUDA_SELECTION_VARIABLES.contains(name) || name.equals(LAUNCH_NONCE_VARIABLE)) {
-                throw new dev.cumps.core.CumpsException("--env " + name + " is set by cumps itself; use --gpus, --pipe-dir or --log-dir instead");
+                throw new CumpsException("--env " + name + " is set by cumps itself; use --gpus, --pipe-dir or --log-dir instead");
             }
             if (e.getValue().indexOf('\0') >= 0) {
-                throw new dev.cumps.core.CumpsException("--env " + name + " contains a NUL byte, which no environment can hold");
+                throw new CumpsException("--env " + name + " contains a NUL byte, which no environment can hold");
             }
         }
         return requested;

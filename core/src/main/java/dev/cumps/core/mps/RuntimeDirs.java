@@ -1,6 +1,6 @@
 package dev.cumps.core.mps;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.fs.SafeFiles;
 import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package dev.cumps.core.proc;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

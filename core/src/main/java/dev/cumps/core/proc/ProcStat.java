@@ -1,6 +1,6 @@
 package dev.cumps.core.proc;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 
 /** Pure parser for the text of {@code /proc/<pid>/stat}. */
 public final class ProcStat {

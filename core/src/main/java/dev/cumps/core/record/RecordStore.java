@@ -1,6 +1,6 @@
 package dev.cumps.core.record;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.fs.SafeFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;

@@ -1,16 +1,16 @@
 package dev.cumps.core.status;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordListing;
 import dev.cumps.core.record.RecordStore;
@@ -30,14 +30,14 @@ public final class StatusService {
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final RecordStore store;
-    private final DaemonLifecycle lifecycle;
+    private final Liveness liveness;
     private final boolean simulated;
 
-    public StatusService(HostEnvironment host, CommandRunner runner, RecordStore store, DaemonLifecycle lifecycle, boolean simulated) {
+    public StatusService(HostEnvironment host, CommandRunner runner, RecordStore store, Liveness liveness, boolean simulated) {
         this.host = host;
         this.runner = runner;
         this.store = store;
-        this.lifecycle = lifecycle;
+        this.liveness = liveness;
         this.simulated = simulated;
     }
 
@@ -53,7 +53,7 @@ public final class StatusService {
             diagnostic = Optional.of(diagnostic.map(d -> d + "; ").orElse("") + e.getMessage());
         }
         RecordListing listing = store.list();
-        List<ManagedDaemon> daemons = listing.records().stream().map(lifecycle::assess).toList();
+        List<ManagedDaemon> daemons = listing.records().stream().map(liveness::assess).toList();
         List<HostStatus.GpuRow> gpus = new ArrayList<>();
         for (Gpu gpu : inventory.gpus()) {
             List<String> names = listing.records().stream().filter(r -> r.gpuUuids().contains(gpu.uuid().value()))

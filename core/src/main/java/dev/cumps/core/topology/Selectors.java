@@ -1,6 +1,6 @@
 package dev.cumps.core.topology;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.Visibility;
 import java.util.ArrayList;

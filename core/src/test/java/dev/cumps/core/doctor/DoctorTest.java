@@ -348,7 +348,7 @@ class DoctorTest {
     void anInterruptedRunIsCancelled() {
         Thread.currentThread().interrupt();
         try {
-            dev.cumps.core.CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(dev.cumps.core.CumpsException.class,
+            dev.cumps.core.message.CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(dev.cumps.core.message.CumpsException.class,
                     () -> doctor(null));
             assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
         } finally {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.record.DaemonRecord;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.topology.Selectors;
 import dev.cumps.core.topology.TopologyMode;
 import dev.cumps.core.topology.TopologyPlan;

@@ -3,7 +3,7 @@ package dev.cumps.core.proc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.testing.Props;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.api.Pair;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cumps.core.CumpsException;
+import dev.cumps.core.message.CumpsException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,54 @@
+package dev.cumps.core;
+
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.sim.SimulatedHost;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The one place the product reaches the simulated NVIDIA host ({@code --simulate}): it prepares a
+ * sandbox and wires core's services to the environment and record root the sandbox returns. The
+ * simulator itself knows nothing of core's wiring.
+ */
+public final class Simulation {
+    private final SimulatedHost sandbox;
+
+    private Simulation(SimulatedHost sandbox) {
+        this.sandbox = sandbox;
+    }
+
+    /** The CLI's per-user sandbox, {@code ${TMPDIR:-/tmp}/cumps-sim-<uid>}, kept until a reset. */
+    public static Simulation cliSandbox(HostEnvironment host) {
+        return new Simulation(SimulatedHost.forCli(host));
+    }
+
+    /** A fresh private sandbox for one console run; {@link #remove()} it when the console exits. */
+    public static Simulation fresh(HostEnvironment host) {
+        return new Simulation(SimulatedHost.fresh(host));
+    }
+
+    /** Core services on this sandbox; {@code records} overrides the sandbox's record root. */
+    public CoreServices services(Optional<Path> records) {
+        SimulatedHost.Prepared prepared = sandbox.prepare(records);
+        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true);
+    }
+
+    /** The sandbox itself: its tools, config and records (used by tests that shape the simulated host). */
+    public SimulatedHost sandbox() {
+        return sandbox;
+    }
+
+    public Path root() {
+        return sandbox.root();
+    }
+
+    /** Whether the sandbox folder exists (links are not followed). */
+    public boolean exists() {
+        return sandbox.exists();
+    }
+
+    /** Deletes the sandbox after checking it is the caller's; stop its daemons first. */
+    public void remove() {
+        sandbox.remove();
+    }
+}
