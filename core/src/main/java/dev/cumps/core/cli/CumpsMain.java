@@ -1,6 +1,7 @@
 package dev.cumps.core.cli;
 
 import dev.cumps.core.host.HostEnvironment;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
@@ -25,14 +26,14 @@ public final class CumpsMain {
         if (System.getProperty("java.util.logging.SimpleFormatter.format") == null) {
             System.setProperty("java.util.logging.SimpleFormatter.format", LOG_FORMAT);
         }
-        PrintWriter err = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+        PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
             LastResort.log(failure);
             err.println(LastResort.line("unexpected failure in thread '" + thread.getName() + "'; please report this", failure));
         });
         int code;
         try {
-            PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+            PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
             code = new Cli(HostEnvironment.current(), out, err).run(args);
             out.flush();
         } catch (Throwable t) {

@@ -1,5 +1,10 @@
 package dev.cumps.core.cli;
 
+import dev.cumps.core.cli.command.EnvCommand;
+import dev.cumps.core.cli.command.PathOption;
+import dev.cumps.core.cli.command.RootCommand;
+import dev.cumps.core.cli.command.StatusCommand;
+import dev.cumps.core.cli.command.StopCommand;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -13,15 +18,15 @@ import java.util.concurrent.Callable;
  * (help, version, an unknown or repeated option, a missing or option-like value, {@code @file},
  * {@code --}, {@code --all} with {@code --name}, a shell other than posix, another command) returns
  * {@code null} and the caller hands the same arguments to picocli, which prints its usual message.
- * A recognised command runs the same {@code Cli} command object picocli would have run, so the
- * output and the exit status are the same.
+ * A recognised command runs the same command class picocli would have run, with the same
+ * renderers, so the output and the exit status are the same.
  */
 final class FastPath {
     private FastPath() {
     }
 
     /** Runs {@code args} if this parser recognises them in full; {@code null} means "use picocli". */
-    static Integer execute(Cli cli, Cli.Root root, String[] args) {
+    static Integer execute(Cli cli, RootCommand root, String[] args) {
         String command = null;
         boolean json = false;
         boolean all = false;
@@ -104,29 +109,12 @@ final class FastPath {
             return null;
         }
         // Only now that the whole line is recognised: picocli must find the root untouched otherwise.
-        root.simulate = simulate;
-        root.records = records;
-        Callable<Integer> target;
-        switch (command) {
-            case "status" -> {
-                Cli.StatusCmd status = cli.new StatusCmd(root);
-                status.json = json;
-                target = status;
-            }
-            case "env" -> {
-                Cli.EnvCmd env = cli.new EnvCmd(root);
-                env.name = name;
-                env.shell = "posix";
-                env.json = json;
-                target = env;
-            }
-            default -> {
-                Cli.StopCmd stop = cli.new StopCmd(root);
-                stop.name = name;
-                stop.all = all;
-                target = stop;
-            }
-        }
+        root.globals(simulate, records);
+        Callable<Integer> target = switch (command) {
+            case "status" -> StatusCommand.of(root, json);
+            case "env" -> EnvCommand.of(root, name, json);
+            default -> StopCommand.of(root, name, all);
+        };
         try {
             return target.call();
         } catch (Exception e) {

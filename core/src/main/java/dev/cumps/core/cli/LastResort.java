@@ -1,5 +1,7 @@
 package dev.cumps.core.cli;
 
+import dev.cumps.core.cli.text.OneLine;
+
 /**
  * The one-line answer for a failure nothing else handled: an unexpected runtime exception, an
  * {@link OutOfMemoryError}, a {@link StackOverflowError}. It still names the cause, and no stack
@@ -11,7 +13,7 @@ final class LastResort {
 
     /** {@code error: <what> (<ExceptionClass>: <message>)}. */
     static String line(String what, Throwable failure) {
-        String message = failure.getMessage() == null ? "" : ": " + Cli.oneLine(failure.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
+        String message = failure.getMessage() == null ? "" : ": " + OneLine.of(failure.getMessage().strip().replaceAll("\\s*\\R\\s*", " "));
         return "error: " + what + " (" + failure.getClass().getSimpleName() + message + ")";
     }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.cli.command.Globals;
+import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
@@ -278,7 +280,7 @@ class CliTest {
 
     @Test
     void globalRecordsOptionReachesTheServices() {
-        java.util.concurrent.atomic.AtomicReference<Cli.Globals> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Globals> seen = new java.util.concurrent.atomic.AtomicReference<>();
         StringWriter o = new StringWriter();
         int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(new StringWriter()), g -> {
             seen.set(g);
@@ -350,7 +352,7 @@ class CliTest {
         assertOneErrorLine();
         assertTrue(err.startsWith("error: cumps status "), err);
         assertTrue(err.strip().endsWith("(" + failure.getClass().getSimpleName()
-                + (failure.getMessage() == null ? "" : ": " + Cli.oneLine(failure.getMessage())) + ")"), err);
+                + (failure.getMessage() == null ? "" : ": " + OneLine.of(failure.getMessage())) + ")"), err);
         assertTrue(err.codePoints().filter(c -> c != '\n').noneMatch(Character::isISOControl), "control characters are shown escaped: " + err);
         assertEquals("", out);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -57,7 +58,7 @@ class FastPathTest {
     private Integer fast(String... args) {
         StringWriter sink = new StringWriter();
         Cli cli = new Cli(sb.host(), new PrintWriter(sink), new PrintWriter(sink), globals -> sb.services());
-        return FastPath.execute(cli, cli.new Root(), args);
+        return FastPath.execute(cli, cli.newRoot(), args);
     }
 
     @Test
@@ -117,12 +118,12 @@ class FastPathTest {
     void aDeclinedLineLeavesTheGlobalOptionsToPicocli() {
         StringWriter sink = new StringWriter();
         Cli cli = new Cli(sb.host(), new PrintWriter(sink), new PrintWriter(sink), globals -> sb.services());
-        Cli.Root root = cli.new Root();
+        RootCommand root = cli.newRoot();
 
         assertNull(FastPath.execute(cli, root, new String[] {"--simulate", "--records", "/x", "start", "--gpus", "0"}));
 
-        assertFalse(root.simulate);
-        assertNull(root.records);
+        assertFalse(root.globals().simulate());
+        assertEquals(java.util.Optional.empty(), root.globals().records());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.cumps.core.cli;
+package dev.cumps.core.cli.command;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -31,9 +31,9 @@ public final class PathOption implements CommandLine.ITypeConverter<Path> {
 
     /**
      * Why a value cannot be used as a path, or {@code null} when it can. The one rule for path
-     * options, shared with {@link FastPath}, which declines what this refuses so that picocli reports it.
+     * options, shared with {@code FastPath}, which declines what this refuses so that picocli reports it.
      */
-    static String problem(String value) {
+    public static String problem(String value) {
         if (value.isEmpty()) {
             return "the path is empty; give a directory (use . for the current one)";
         }

@@ -1,4 +1,4 @@
-package dev.cumps.core.cli;
+package dev.cumps.core.cli.text;
 
 /**
  * Text for a terminal. Records, {@code control.log} and the environment are shaped by others, and a
@@ -8,12 +8,12 @@ package dev.cumps.core.cli;
  * path read as another. Such characters are shown as escapes ({@code \x1b}, {@code \r},
  * {@code \u202e}); all other text, non-ASCII letters included, is left alone.
  */
-final class Printable {
+public final class Printable {
     private Printable() {
     }
 
     /** {@code text} with every control and format character written as an escape. */
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = null;
         for (int i = 0; i < text.length(); ) {
             int cp = text.codePointAt(i);

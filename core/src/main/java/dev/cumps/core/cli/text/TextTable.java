@@ -1,19 +1,19 @@
-package dev.cumps.core.cli;
+package dev.cumps.core.cli.text;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** A plain aligned text table for people: a header row, columns padded to their widest cell. */
-final class TextTable {
+public final class TextTable {
     private final List<String[]> rows = new ArrayList<>();
     private final int columns;
 
-    TextTable(String... header) {
+    public TextTable(String... header) {
         this.columns = header.length;
         rows.add(header);
     }
 
-    TextTable row(Object... cells) {
+    public TextTable row(Object... cells) {
         String[] r = new String[columns];
         for (int i = 0; i < columns; i++) {
             r[i] = i < cells.length && cells[i] != null ? Printable.escape(cells[i].toString()) : "";
@@ -22,11 +22,11 @@ final class TextTable {
         return this;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return rows.size() == 1;
     }
 
-    String render(String indent) {
+    public String render(String indent) {
         int[] widths = new int[columns];
         for (String[] r : rows) {
             for (int i = 0; i < columns; i++) {

@@ -1,0 +1,25 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.message.MessageKey;
+
+/** The texts the CLI's commands raise themselves (the services raise the rest). */
+public enum CommandText implements MessageKey {
+    ENV_NOT_NAME_VALUE("--env expects NAME=VALUE, got '{0}'"),
+    RESET_NEEDS_SIMULATE("reset only applies to the simulated host: run `cumps --simulate reset`");
+
+    private final String english;
+
+    CommandText(String english) {
+        this.english = english;
+    }
+
+    @Override
+    public String area() {
+        return "command";
+    }
+
+    @Override
+    public String english() {
+        return english;
+    }
+}

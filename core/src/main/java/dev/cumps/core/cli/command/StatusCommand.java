@@ -1,0 +1,39 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.cli.text.StatusText;
+import dev.cumps.core.json.Json;
+import dev.cumps.core.status.HostStatus;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cumps status [--json]}: GPUs, control pipes and daemon records; read-only, exit 0. */
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show GPUs, control pipes and daemon records (read-only).")
+public final class StatusCommand implements Callable<Integer> {
+    private final RootCommand root;
+
+    @Option(names = "--json", description = "Machine-readable output.")
+    boolean json;
+
+    public StatusCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    /** The command as the fast path parsed it. */
+    public static StatusCommand of(RootCommand root, boolean json) {
+        StatusCommand command = new StatusCommand(root);
+        command.json = json;
+        return command;
+    }
+
+    @Override
+    public Integer call() {
+        HostStatus status = root.services().status().collect();
+        if (json) {
+            root.context().out().println(Json.write(status.toJsonMap()));
+        } else {
+            root.context().out().print(StatusText.render(status));
+        }
+        return ExitCode.OK;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.cli.text.StopText;
+import dev.cumps.core.lifecycle.StopOutcome;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cumps stop [--name N | --all]}: stop verified daemons; JSON on stdout, one error line per failure. */
+@Command(name = "stop", mixinStandardHelpOptions = true,
+        description = "Stop a recorded daemon after verifying its pid and start time; stale records are removed without signalling.")
+public final class StopCommand implements Callable<Integer> {
+    private final RootCommand root;
+
+    @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: the sole live record).")
+    String name;
+
+    @Option(names = "--all", description = "Every live daemon of yours on this host; stale records are cleaned.")
+    boolean all;
+
+    public StopCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    /** The command as the fast path parsed it. */
+    public static StopCommand of(RootCommand root, String name, boolean all) {
+        StopCommand command = new StopCommand(root);
+        command.name = name;
+        command.all = all;
+        return command;
+    }
+
+    @Override
+    public Integer call() {
+        if (all && name != null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--all and --name cannot be combined");
+        }
+        PrintWriter out = root.context().out();
+        PrintWriter err = root.context().err();
+        if (all) {
+            List<StopOutcome> outcomes = root.services().lifecycle().stopAll();
+            out.println(StopText.all(outcomes));
+            List<String> failures = StopText.failures(outcomes);
+            failures.forEach(err::println);
+            return failures.isEmpty() ? ExitCode.OK : ExitCode.FAILED;
+        }
+        StopOutcome outcome = root.services().lifecycle().stop(Optional.ofNullable(name));
+        if (outcome.stopped()) {
+            out.println(StopText.stopped(outcome));
+            return ExitCode.OK;
+        }
+        err.println(StopText.error(outcome));
+        return ExitCode.FAILED;
+    }
+}
