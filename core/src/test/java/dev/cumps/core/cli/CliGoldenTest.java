@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
@@ -53,13 +54,17 @@ class CliGoldenTest {
 
     /** A sandbox whose folder has the usual length, so normalising it keeps every column width. */
     private Sandbox sandbox() {
-        List<Sandbox> tooShort = new ArrayList<>();
+        List<Sandbox> otherLength = new ArrayList<>();
         Sandbox s = new Sandbox();
         while (s.dir.toString().length() != SANDBOX_TOKEN.length()) {
-            tooShort.add(s);
+            otherLength.add(s);
+            if (otherLength.size() == 100) {
+                otherLength.forEach(Sandbox::close);
+                fail("Sandbox folders no longer look like " + SANDBOX_TOKEN + ": " + s.dir);
+            }
             s = new Sandbox();
         }
-        tooShort.forEach(Sandbox::close);
+        otherLength.forEach(Sandbox::close);
         s.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         return s;
     }
