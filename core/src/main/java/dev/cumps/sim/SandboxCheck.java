@@ -1,6 +1,7 @@
 package dev.cumps.sim;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.RuntimeDirs;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,9 +26,8 @@ final class SandboxCheck {
     /** Refuses {@code root} unless it is the caller's private directory under safe parents. */
     static void requirePrivate(Path root, int uid) {
         requireSafeParents(root, uid);
-        String remedy = "; remove it (as its owner or root) or set TMPDIR to a private directory of yours";
         if (Files.isSymbolicLink(root)) {
-            throw new CumpsException("simulation sandbox " + root + " is a symbolic link, not a directory" + remedy);
+            throw new CumpsException(Message.of(SimText.SANDBOX_IS_LINK, root));
         }
         int mode;
         int owner;
@@ -35,17 +35,16 @@ final class SandboxCheck {
             mode = (Integer) Files.getAttribute(root, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             owner = (Integer) Files.getAttribute(root, "unix:uid", LinkOption.NOFOLLOW_LINKS);
         } catch (IOException | UnsupportedOperationException e) {
-            throw new CumpsException("cannot inspect the simulation sandbox " + root + ": " + e.getMessage() + remedy);
+            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_INSPECT, root, String.valueOf(e.getMessage())));
         }
         if ((mode & TYPE_MASK) != DIRECTORY) {
-            throw new CumpsException("simulation sandbox " + root + " is not a directory" + remedy);
+            throw new CumpsException(Message.of(SimText.SANDBOX_NOT_DIRECTORY, root));
         }
         if (owner != uid) {
-            throw new CumpsException("simulation sandbox " + root + " is owned by uid " + owner + ", not by you (uid " + uid + ")" + remedy);
+            throw new CumpsException(Message.of(SimText.SANDBOX_FOREIGN_OWNER, root, owner, uid));
         }
         if ((mode & GROUP_OR_OTHER) != 0) {
-            throw new CumpsException("simulation sandbox " + root + " has mode " + Integer.toOctalString(mode & 07777)
-                    + ", not 700 (others could change what it runs)" + remedy);
+            throw new CumpsException(Message.of(SimText.SANDBOX_OPEN_MODE, root, Integer.toOctalString(mode & 07777)));
         }
     }
 
@@ -58,8 +57,8 @@ final class SandboxCheck {
         try {
             RuntimeDirs.checkParentChain(root, uid);
         } catch (CumpsException e) {
-            throw new CumpsException("cannot use the simulation sandbox: " + e.getMessage()
-                    + " (or set TMPDIR to a private directory of yours)");
+            Object why = e.text().isPresent() ? e.text().get() : String.valueOf(e.getMessage());
+            throw new CumpsException(Message.of(SimText.SANDBOX_UNSAFE_PARENT, why));
         }
     }
 }

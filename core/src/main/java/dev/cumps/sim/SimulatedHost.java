@@ -1,6 +1,7 @@
 package dev.cumps.sim;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
@@ -60,7 +61,7 @@ public final class SimulatedHost {
             }
             throw new IOException("no free sandbox name");
         } catch (IOException e) {
-            throw new CumpsException("cannot create a simulation sandbox in " + host.tmpdir() + ": " + e.getMessage());
+            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_CREATE, host.tmpdir(), String.valueOf(e.getMessage())));
         }
     }
 
@@ -123,7 +124,7 @@ public final class SimulatedHost {
             }
             SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config()));
         } catch (IOException e) {
-            throw new CumpsException("cannot prepare the simulation sandbox " + root + ": " + e.getMessage());
+            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
         }
         return this;
     }
@@ -175,7 +176,7 @@ public final class SimulatedHost {
                 }
             });
         } catch (IOException e) {
-            throw new CumpsException("cannot remove the simulation sandbox " + root + ": " + e.getMessage());
+            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.cumps.core.exec;
 
+import dev.cumps.core.message.Message;
+
 /**
  * What happened to one external program run. {@link Outcome#NOT_FOUND} and {@link Outcome#TIMED_OUT}
  * carry no meaningful exit code.
@@ -27,15 +29,21 @@ public record CommandResult(Outcome outcome, int exitCode, String stdout, String
         return outcome == Outcome.EXITED && exitCode == 0;
     }
 
-    /** A one-line account of a run that did not succeed, for diagnostics. */
+    /** A one-line account of a run that did not succeed, for diagnostics, in English. */
     public String describeFailure() {
+        return failureText().english();
+    }
+
+    /** A one-line account of a run that did not succeed, as a message; program output stays raw. */
+    public Message failureText() {
         return switch (outcome) {
-            case NOT_FOUND -> program + " was not found on PATH";
-            case TIMED_OUT -> program + " did not answer in time and was stopped";
-            case FAILED_TO_START -> program + " could not be started: " + firstLine(stderr);
+            case NOT_FOUND -> Message.of(ExecText.NOT_FOUND, program);
+            case TIMED_OUT -> Message.of(ExecText.TIMED_OUT, program);
+            case FAILED_TO_START -> Message.of(ExecText.FAILED_TO_START, program, firstLine(stderr));
             case EXITED -> {
                 String detail = firstLine(stderr.isBlank() ? stdout : stderr);
-                yield program + " exited with status " + exitCode + (detail.isEmpty() ? "" : ": " + detail);
+                yield detail.isEmpty() ? Message.of(ExecText.EXITED, program, exitCode)
+                        : Message.of(ExecText.EXITED_WITH_DETAIL, program, exitCode, detail);
             }
         };
     }

@@ -1,7 +1,7 @@
 package dev.cumps.core.fs;
 
+import dev.cumps.core.message.Message;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -15,13 +15,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one place where the core reads a file that someone else could shape: records, pid files,
@@ -45,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * writer appears, and Java offers no {@code O_NONBLOCK} open nor an {@code fstat} of an open channel.
  * Step 1 refuses a FIFO that is already there; the remaining window is a FIFO renamed over the file
  * between step 1 and step 2. To close it, steps 2 and 3 run on a worker thread (a shared pool of
- * daemon threads) and the caller waits at most {@link #DEFAULT_DEADLINE}: a read that does not finish
+ * daemon threads, {@link BoundedRead}) and the caller waits at most {@link #DEFAULT_DEADLINE}: a read that does not finish
  * by then is reported as unreadable ("was not read within 5 s; it may have been replaced by a FIFO"),
  * and the worker is abandoned; a daemon thread does not keep the JVM alive, and the pool starts a
  * fresh one for the next read. Step 4 then catches a swap in either direction. The alternatives were
@@ -55,9 +48,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * generous rather than tight. Lock files, which we open for writing and own, are opened
  * {@code O_RDWR}, which never blocks on a FIFO, and checked the same way (see {@link #openLockFile}).
  *
- * <p>Refusals are {@link UnsafeFileException}s whose message is the reason, ready for a user:
+ * <p>Refusals are {@link UnsafeFileException}s whose {@link UnsafeFileException#reason() reason} is a
+ * {@link Message} ({@link FsText}) and whose English message is ready for a user:
  * {@code is a symbolic link}, {@code not a regular file (FIFO)}, {@code larger than 64 KiB (3221225472 bytes)}.
  * A missing file is a {@link NoSuchFileException}, as with {@link Files}.
+ *
+ * <p>Size: a little over 250 lines, of which this comment is a sixth. It is one job, checking a path
+ * and reading what was checked, and its four entry points share the {@code lstat}, open and re-check
+ * steps; the worker-thread reading is in {@link BoundedRead}. Splitting the entry points apart
+ * would scatter the one sequence a security review has to follow.
  */
 public final class SafeFiles {
     /** The cap for {@code daemon.json}. */
@@ -67,18 +66,42 @@ public final class SafeFiles {
     /** How long one read may take before it is given up (see the class comment for why it exists). */
     public static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(5);
 
-    private static final ExecutorService READERS = Executors.newCachedThreadPool(new DaemonThreads());
-
     private SafeFiles() {
     }
 
-    /** A refusal to read a file; the message is the reason, for a user. */
+    /** A refusal to read a file; the message is the reason, for a user, in English. */
     public static final class UnsafeFileException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        public UnsafeFileException(String reason) {
-            super(reason);
+        private final transient Message reason;
+
+        public UnsafeFileException(Message reason) {
+            super(reason.english());
+            this.reason = reason;
         }
+
+        /** The reason, for a user, as a message. */
+        public Message reason() {
+            return reason;
+        }
+    }
+
+    /**
+     * Whether an open failed with {@code ELOOP}: an open without following links met a symbolic link.
+     */
+    public static boolean isLinkLoop(IOException e) {
+        return BoundedRead.isLinkLoop(e);
+    }
+
+    /**
+     * What to tell a user about a failed file operation: the reason of a refusal (a {@link Message}),
+     * or the text of any other {@link IOException} as raw evidence. Either fits a message argument.
+     */
+    public static Object reasonOf(IOException e) {
+        if (e instanceof UnsafeFileException unsafe) {
+            return unsafe.reason();
+        }
+        return String.valueOf(e.getMessage());
     }
 
     /**
@@ -98,10 +121,10 @@ public final class SafeFiles {
         if (before.size() > limit) {
             throw tooLarge(limit, before.size());
         }
-        byte[] bytes = bounded(deadline, () -> {
+        byte[] bytes = BoundedRead.within(deadline, () -> {
             try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 ch.position(0); // ESPIPE on a FIFO
-                return readUpTo(ch, limit + 1, before.size());
+                return BoundedRead.readUpTo(ch, limit + 1, before.size());
             }
         });
         if (bytes.length > limit) {
@@ -144,12 +167,12 @@ public final class SafeFiles {
      */
     public static Tail readTail(Path file, long offset, int limit) throws IOException {
         BasicFileAttributes before = regularFile(file);
-        Tail tail = bounded(DEFAULT_DEADLINE, () -> {
+        Tail tail = BoundedRead.within(DEFAULT_DEADLINE, () -> {
             try (FileChannel ch = FileChannel.open(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
                 long size = ch.size();
                 long from = size < offset ? 0 : Math.max(offset, size - limit);
                 ch.position(from);
-                byte[] bytes = readUpTo(ch, (int) Math.min(limit, size - from));
+                byte[] bytes = BoundedRead.readUpTo(ch, (int) Math.min(limit, size - from));
                 return new Tail(bytes, from, size);
             }
         });
@@ -185,7 +208,7 @@ public final class SafeFiles {
             ch.position(0); // ESPIPE on a FIFO
             BasicFileAttributes after = regularFile(file);
             if (before != null && !Objects.equals(before.fileKey(), after.fileKey())) {
-                throw new UnsafeFileException("was replaced while being opened");
+                throw new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_OPENED));
             }
             return ch;
         } catch (IOException | RuntimeException e) {
@@ -205,32 +228,32 @@ public final class SafeFiles {
             return attrs;
         }
         if (attrs.isSymbolicLink()) {
-            throw new UnsafeFileException("is a symbolic link");
+            throw new UnsafeFileException(Message.of(FsText.IS_SYMBOLIC_LINK));
         }
         if (attrs.isDirectory()) {
-            throw new UnsafeFileException("not a regular file (directory)");
+            throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_DIRECTORY));
         }
-        throw new UnsafeFileException("not a regular file (" + specialKind(file) + ")");
+        throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_SPECIAL, Message.of(specialKind(file))));
     }
 
-    private static String specialKind(Path file) {
+    private static FsText specialKind(Path file) {
         try {
             int mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             return switch (mode & 0170000) {
-                case 0010000 -> "FIFO";
-                case 0020000 -> "character device";
-                case 0060000 -> "block device";
-                case 0140000 -> "socket";
-                default -> "special file";
+                case 0010000 -> FsText.KIND_FIFO;
+                case 0020000 -> FsText.KIND_CHARACTER_DEVICE;
+                case 0060000 -> FsText.KIND_BLOCK_DEVICE;
+                case 0140000 -> FsText.KIND_SOCKET;
+                default -> FsText.KIND_SPECIAL_FILE;
             };
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return "special file";
+            return FsText.KIND_SPECIAL_FILE;
         }
     }
 
     private static UnsafeFileException tooLarge(int limit, long size) {
         String cap = limit % 1024 == 0 ? (limit / 1024) + " KiB" : limit + " bytes";
-        return new UnsafeFileException("larger than " + cap + " (" + (size > limit ? size + " bytes" : "grew while being read") + ")");
+        return new UnsafeFileException(size > limit ? Message.of(FsText.TOO_LARGE, cap, size) : Message.of(FsText.TOO_LARGE_GREW, cap));
     }
 
     private static void sameFile(Path file, BasicFileAttributes before) throws IOException {
@@ -238,97 +261,10 @@ public final class SafeFiles {
         try {
             after = regularFile(file);
         } catch (NoSuchFileException e) {
-            throw new UnsafeFileException("was removed or replaced while being read");
+            throw new UnsafeFileException(Message.of(FsText.REMOVED_WHILE_READ));
         }
         if (!Objects.equals(before.fileKey(), after.fileKey())) {
-            throw new UnsafeFileException("was replaced while being read");
-        }
-    }
-
-    private static byte[] readUpTo(FileChannel ch, int max) throws IOException {
-        return readUpTo(ch, max, max);
-    }
-
-    /**
-     * Up to {@code max} bytes from the channel's position. The buffer starts at the size the file had
-     * when it was checked ({@code expected}) plus one byte, and grows (up to {@code max}) only if the
-     * file grew: a record of a few hundred bytes no longer allocates the whole cap (docs/performance.md).
-     */
-    private static byte[] readUpTo(FileChannel ch, int max, long expected) throws IOException {
-        int cap = Math.max(0, max);
-        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(cap, Math.max(1L, expected + 1)));
-        while (true) {
-            while (buffer.hasRemaining() && ch.read(buffer) > 0) {
-                // until the buffer is full or the end of the file
-            }
-            if (buffer.hasRemaining() || buffer.capacity() >= cap) {
-                break;
-            }
-            ByteBuffer bigger = ByteBuffer.allocate((int) Math.min(cap, buffer.capacity() * 2L));
-            buffer.flip();
-            bigger.put(buffer);
-            buffer = bigger;
-        }
-        return Arrays.copyOf(buffer.array(), buffer.position());
-    }
-
-    @FunctionalInterface
-    private interface IoTask<T> {
-        T run() throws IOException;
-    }
-
-    /**
-     * Runs {@code task} on a worker and waits for it at most {@code deadline}. The wait is not cut
-     * short by an interrupt (a file read is not interruptible either, and undo paths that run with an
-     * interrupt pending must still read the pid file); the interrupt is handed back afterwards.
-     */
-    private static <T> T bounded(Duration deadline, IoTask<T> task) throws IOException {
-        Future<T> future = READERS.submit(task::run);
-        boolean interrupted = false;
-        long end = System.nanoTime() + deadline.toNanos();
-        try {
-            while (true) {
-                try {
-                    return future.get(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } catch (TimeoutException e) {
-            future.cancel(true);
-            String limit = deadline.toMillis() % 1000 == 0 ? deadline.toSeconds() + " s" : deadline.toMillis() + " ms";
-            throw new UnsafeFileException("was not read within " + limit + "; it may have been replaced by a FIFO or sit on a hung file system");
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                if (io instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
-                        && fs.getReason().contains("Too many levels of symbolic links")) {
-                    throw new UnsafeFileException("is a symbolic link");
-                }
-                throw io;
-            }
-            if (cause instanceof RuntimeException re) {
-                throw re;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IOException(cause);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
-    }
-
-    private static final class DaemonThreads implements java.util.concurrent.ThreadFactory {
-        private final AtomicInteger count = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable r) {
-            Thread t = new Thread(r, "cumps-safe-read-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
+            throw new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_READ));
         }
     }
 }

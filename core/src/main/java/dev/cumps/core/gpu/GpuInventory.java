@@ -1,5 +1,6 @@
 package dev.cumps.core.gpu;
 
+import dev.cumps.core.message.Message;
 import java.util.List;
 import java.util.Optional;
 
@@ -7,16 +8,22 @@ import java.util.Optional;
  * The result of asking nvidia-smi for the GPUs: either the GPUs, or a diagnostic saying why they
  * could not be listed. Never both empty-handed and silent.
  *
+ * @param diagnosticText     why the GPUs could not be listed, or that nvidia-smi listed none
  * @param nvidiaSmiAvailable whether the GPU query succeeded, as uni-cumps means it: false when
  *                           nvidia-smi is missing, hangs, fails or prints what cannot be parsed
  */
-public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<String> diagnostic,
+public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<Message> diagnosticText,
                            Optional<String> driverVersion) {
     public GpuInventory {
         gpus = List.copyOf(gpus);
     }
 
-    public static GpuInventory unavailable(String diagnostic) {
+    /** The diagnostic in English. */
+    public Optional<String> diagnostic() {
+        return diagnosticText.map(Message::english);
+    }
+
+    public static GpuInventory unavailable(Message diagnostic) {
         return new GpuInventory(false, List.of(), Optional.of(diagnostic), Optional.empty());
     }
 
@@ -26,6 +33,6 @@ public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<
     }
 
     public boolean ok() {
-        return diagnostic.isEmpty();
+        return diagnosticText.isEmpty();
     }
 }

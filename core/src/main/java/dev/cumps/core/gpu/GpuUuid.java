@@ -1,6 +1,7 @@
 package dev.cumps.core.gpu;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -15,7 +16,7 @@ public record GpuUuid(String value) implements Comparable<GpuUuid> {
 
     public GpuUuid {
         if (!CANONICAL.matcher(value).matches()) {
-            throw new CumpsException("not a canonical GPU UUID: " + value);
+            throw new CumpsException(Message.of(GpuText.NOT_CANONICAL_UUID, String.valueOf(value)));
         }
     }
 
@@ -23,12 +24,12 @@ public record GpuUuid(String value) implements Comparable<GpuUuid> {
     public static GpuUuid parse(String text) {
         String trimmed = text.strip();
         if (trimmed.toUpperCase(Locale.ROOT).startsWith("MIG-")) {
-            throw new CumpsException("MIG device " + trimmed + " is not supported: MIG is refused; select a whole GPU (GPU-...) with MIG disabled");
+            throw new CumpsException(Message.of(GpuText.MIG_DEVICE_REFUSED, trimmed));
         }
         String body = trimmed.toUpperCase(Locale.ROOT).startsWith("GPU-") ? trimmed.substring(4) : trimmed;
         String hex = body.replace("-", "").toLowerCase(Locale.ROOT);
         if (!HEX32.matcher(hex).matches() || !dashesWellPlaced(body)) {
-            throw new CumpsException("'" + trimmed + "' is not a GPU UUID; expected GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx (as nvidia-smi -L prints)");
+            throw new CumpsException(Message.of(GpuText.NOT_A_UUID, trimmed));
         }
         return new GpuUuid("GPU-" + hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16)
                 + "-" + hex.substring(16, 20) + "-" + hex.substring(20));

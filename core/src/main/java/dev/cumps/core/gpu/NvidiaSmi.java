@@ -1,12 +1,14 @@
 package dev.cumps.core.gpu;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.host.HostEnvironment;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Asks nvidia-smi for the GPUs through the command runner and turns every failure into a diagnostic. */
 public final class NvidiaSmi {
@@ -24,23 +26,23 @@ public final class NvidiaSmi {
                 "--format=csv,noheader,nounits");
         CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, TIMEOUT));
         if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
-            return GpuInventory.unavailable("nvidia-smi was not found on PATH; install the NVIDIA driver utilities or add them to PATH");
+            return GpuInventory.unavailable(Message.of(GpuText.SMI_NOT_FOUND));
         }
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            return GpuInventory.unavailable("nvidia-smi did not answer within " + TIMEOUT.toSeconds() + " s and was stopped; the driver may be hung");
+            return GpuInventory.unavailable(Message.of(GpuText.SMI_TIMED_OUT, TIMEOUT.toSeconds()));
         }
         if (!result.succeeded()) {
-            return GpuInventory.unavailable(result.describeFailure());
+            return GpuInventory.unavailable(result.failureText());
         }
         try {
             List<Gpu> gpus = NvidiaSmiParser.parse(result.stdout());
             if (gpus.isEmpty()) {
-                return new GpuInventory(true, gpus, java.util.Optional.of("nvidia-smi reported no GPUs"), java.util.Optional.empty());
+                return new GpuInventory(true, gpus, Optional.of(Message.of(GpuText.SMI_NO_GPUS)), Optional.empty());
             }
             return GpuInventory.of(gpus);
         } catch (CumpsException e) {
             // The query failed even though nvidia-smi ran: uni-cumps reports it as not available.
-            return GpuInventory.unavailable(e.getMessage());
+            return GpuInventory.unavailable(e.text().orElseThrow(() -> e));
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.cumps.core.gpu;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +35,7 @@ public final class NvidiaSmiParser {
     private static Gpu parseRow(String raw, int lineNo) {
         String[] cells = raw.split(",", -1);
         if (cells.length != QUERY_FIELDS.size()) {
-            throw malformed(raw, lineNo, "expected " + QUERY_FIELDS.size() + " comma-separated values, found " + cells.length);
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_FIELD_COUNT, QUERY_FIELDS.size(), cells.length));
         }
         for (int i = 0; i < cells.length; i++) {
             cells[i] = cells[i].strip();
@@ -43,20 +44,20 @@ public final class NvidiaSmiParser {
         try {
             index = Integer.parseInt(cells[0]);
         } catch (NumberFormatException e) {
-            throw malformed(raw, lineNo, "index '" + cells[0] + "' is not a number");
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_INDEX_NOT_NUMBER, cells[0]));
         }
         if (index < 0) {
-            throw malformed(raw, lineNo, "index is negative");
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_INDEX_NEGATIVE));
         }
         GpuUuid uuid;
         try {
             uuid = GpuUuid.parse(cells[1]);
         } catch (CumpsException e) {
-            throw malformed(raw, lineNo, e.getMessage());
+            throw malformed(raw, lineNo, e.text().orElseThrow(() -> e));
         }
         String computeMode = cells[3];
         if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {
-            throw malformed(raw, lineNo, "unknown compute mode '" + computeMode + "'");
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_UNKNOWN_COMPUTE_MODE, computeMode));
         }
         Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, raw, lineNo));
         return new Gpu(index, uuid, cells[2], computeMode, memory, optional(cells[5]), optional(cells[6]), optional(cells[7]));
@@ -67,7 +68,7 @@ public final class NvidiaSmiParser {
         try {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            throw malformed(raw, lineNo, "memory.total '" + value + "' is not a number of MiB");
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_MEMORY_NOT_NUMBER, value));
         }
     }
 
@@ -79,10 +80,10 @@ public final class NvidiaSmiParser {
         return cell.isEmpty() || cell.startsWith("[") || cell.equalsIgnoreCase("N/A");
     }
 
-    private static CumpsException malformed(String raw, int lineNo, String why) {
+    private static CumpsException malformed(String raw, int lineNo, Message why) {
         String printable = raw.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
                 .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
         String shown = printable.length() > 160 ? printable.substring(0, 160) + "…" : printable;
-        return new CumpsException("nvidia-smi printed a malformed row " + lineNo + " ('" + shown + "'): " + why);
+        return new CumpsException(Message.of(GpuText.SMI_MALFORMED_ROW, lineNo, shown, why));
     }
 }

@@ -1,6 +1,7 @@
 package dev.cumps.core.gpu;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -31,14 +32,13 @@ public final class Visibility {
         for (String raw : mask.get().split(",")) {
             String entry = stripAsciiBlanks(raw);
             if (entry.isEmpty()) {
-                throw new CumpsException("CUDA_VISIBLE_DEVICES='" + mask.get() + "' has an empty entry; list indices or UUIDs separated by single commas");
+                throw new CumpsException(Message.of(GpuText.MASK_EMPTY_ENTRY, mask.get()));
             }
             if (!looksLikeIndexOrUuid(entry)) {
-                throw new CumpsException("CUDA_VISIBLE_DEVICES entry '" + entry + "' is neither a GPU index (ASCII digits 0-9)"
-                        + " nor a GPU UUID (GPU-...); fix or unset CUDA_VISIBLE_DEVICES");
+                throw new CumpsException(Message.of(GpuText.MASK_ENTRY_NOT_INDEX_OR_UUID, entry));
             }
-            Gpu gpu = find(entry, gpus).orElseThrow(() -> new CumpsException("CUDA_VISIBLE_DEVICES entry '" + entry
-                    + "' matches no GPU (nvidia-smi lists " + describe(gpus) + "); fix or unset CUDA_VISIBLE_DEVICES"));
+            Gpu gpu = find(entry, gpus).orElseThrow(() -> new CumpsException(
+                    Message.of(GpuText.MASK_ENTRY_MATCHES_NO_GPU, entry, listed(gpus))));
             visible.add(gpu);
         }
         return new ArrayList<>(visible);
@@ -50,8 +50,8 @@ public final class Visibility {
             GpuUuid uuid = GpuUuid.parse(entry);
             return gpus.stream().filter(g -> g.uuid().equals(uuid)).findFirst();
         }
-        int index = parseIndex(entry).orElseThrow(() -> new CumpsException("'" + entry
-                + "' is neither a GPU index (ASCII digits 0-9) nor a GPU UUID (GPU-...)"));
+        int index = parseIndex(entry).orElseThrow(() -> new CumpsException(
+                Message.of(GpuText.ENTRY_NOT_INDEX_OR_UUID, entry)));
         return gpus.stream().filter(g -> g.index() == index).findFirst();
     }
 
@@ -71,7 +71,7 @@ public final class Visibility {
         try {
             return OptionalInt.of(Integer.parseInt(entry));
         } catch (NumberFormatException tooLarge) {
-            throw new CumpsException("GPU index '" + entry + "' is too large; nvidia-smi lists the indices");
+            throw new CumpsException(Message.of(GpuText.INDEX_TOO_LARGE, entry));
         }
     }
 
@@ -89,11 +89,17 @@ public final class Visibility {
 
     /** {@code 0=GPU-..., 1=GPU-...}, for messages that list the GPUs to choose from. */
     public static String describe(List<Gpu> gpus) {
-        if (gpus.isEmpty()) {
-            return "no GPUs";
-        }
+        return gpus.isEmpty() ? GpuText.NO_GPUS.english() : String.join(", ", entries(gpus));
+    }
+
+    /** {@link #describe} as a message argument: the raw list, or the message {@link GpuText#NO_GPUS}. */
+    public static Object listed(List<Gpu> gpus) {
+        return gpus.isEmpty() ? Message.of(GpuText.NO_GPUS) : String.join(", ", entries(gpus));
+    }
+
+    private static List<String> entries(List<Gpu> gpus) {
         List<String> parts = new ArrayList<>();
         gpus.forEach(g -> parts.add(g.index() + "=" + g.uuid()));
-        return String.join(", ", parts);
+        return parts;
     }
 }

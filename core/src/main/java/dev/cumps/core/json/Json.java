@@ -11,6 +11,7 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -55,7 +56,7 @@ public final class Json {
             gen.setPrettyPrinter(new PythonPrettyPrinter());
             writeValue(gen, value);
         } catch (IOException e) {
-            throw new CumpsException("could not write JSON: " + e.getMessage(), e);
+            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE, String.valueOf(e.getMessage())), e);
         }
         return out.toString();
     }
@@ -65,9 +66,9 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(text)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException("not valid JSON: " + e.getOriginalMessage());
+            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getOriginalMessage())));
         } catch (IOException e) {
-            throw new CumpsException("not valid JSON: " + e.getMessage());
+            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getMessage())));
         }
     }
 
@@ -83,22 +84,22 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(utf8)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException("not valid JSON: " + e.getOriginalMessage());
+            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getOriginalMessage())));
         } catch (IOException e) {
-            throw new CumpsException("not valid JSON: " + e.getMessage());
+            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getMessage())));
         }
     }
 
     private static Object readDocument(JsonParser parser) throws IOException {
         JsonToken first = parser.nextToken();
         if (first == null) {
-            throw new CumpsException("not valid JSON: the document is empty");
+            throw new CumpsException(Message.of(JsonText.EMPTY));
         }
         Object value = readValue(parser, first);
         JsonToken after = parser.nextToken();
         if (after != null) {
-            throw new CumpsException("not valid JSON: unexpected data after the JSON value (line "
-                    + parser.currentTokenLocation().getLineNr() + ")");
+            throw new CumpsException(Message.of(JsonText.TRAILING_DATA,
+                    parser.currentTokenLocation().getLineNr()));
         }
         return value;
     }
@@ -130,8 +131,8 @@ public final class Json {
             case VALUE_NUMBER_FLOAT -> {
                 double d = parser.getDoubleValue();
                 if (!Double.isFinite(d)) {
-                    throw new CumpsException("not valid JSON: number " + parser.getText() + " is out of range (line "
-                            + parser.currentTokenLocation().getLineNr() + ")");
+                    throw new CumpsException(Message.of(JsonText.NUMBER_OUT_OF_RANGE,
+                            parser.getText(), parser.currentTokenLocation().getLineNr()));
                 }
                 return d;
             }
@@ -144,7 +145,7 @@ public final class Json {
             case VALUE_NULL -> {
                 return null;
             }
-            default -> throw new CumpsException("not valid JSON: unexpected " + token);
+            default -> throw new CumpsException(Message.of(JsonText.UNEXPECTED_TOKEN, String.valueOf(token)));
         }
     }
 
@@ -176,7 +177,7 @@ public final class Json {
             gen.writeEndObject();
         } else if (value instanceof java.nio.file.Path) {
             // A Path is Iterable (its own name elements); written as such it would recurse forever.
-            throw new CumpsException("cannot write a " + value.getClass().getName() + " as JSON; write its toString()");
+            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_TYPE_USE_STRING, value.getClass().getName()));
         } else if (value instanceof Iterable<?> list) {
             gen.writeStartArray();
             for (Object element : list) {
@@ -186,7 +187,7 @@ public final class Json {
         } else if (value instanceof Object[] array) {
             writeValue(gen, Arrays.asList(array));
         } else {
-            throw new CumpsException("cannot write a " + value.getClass().getName() + " as JSON");
+            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_TYPE, value.getClass().getName()));
         }
     }
 
@@ -208,7 +209,7 @@ public final class Json {
     /** Python's repr of a finite float for ordinary magnitudes: positional, at least one decimal. */
     public static String pythonFloat(double value) {
         if (!Double.isFinite(value)) {
-            throw new CumpsException("cannot write a non-finite number as JSON");
+            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_NON_FINITE));
         }
         String plain = new BigDecimal(Double.toString(value)).toPlainString();
         return plain.contains(".") ? plain : plain + ".0";

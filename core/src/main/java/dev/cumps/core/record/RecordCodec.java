@@ -1,7 +1,8 @@
 package dev.cumps.core.record;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
@@ -19,7 +20,7 @@ import java.util.Map;
  * (Linux's largest {@code pid_max}), start ticks 0..{@link Long#MAX_VALUE}, {@code created_at} a
  * finite number (uni-cumps writes {@code time.time()}, a float; an integer is accepted as before).
  * Unknown fields are ignored, as uni-cumps may add some. Every failure is a {@link CumpsException}
- * whose message is the reason the record is unreadable.
+ * whose message ({@link RecordText}) is the reason the record is unreadable.
  */
 public final class RecordCodec {
     /** The largest uid a record may hold: {@code (uid_t) -1} is reserved. */
@@ -42,16 +43,16 @@ public final class RecordCodec {
     public static DaemonRecord decode(byte[] utf8) {
         Object root = Json.read(utf8);
         if (!(root instanceof Map<?, ?> node)) {
-            throw new CumpsException("daemon.json is not a JSON object");
+            throw fail(RecordText.NOT_AN_OBJECT);
         }
         List<String> uuids = new ArrayList<>();
         Object list = required(node, "gpu_uuids");
         if (!(list instanceof List<?> elements)) {
-            throw new CumpsException("field gpu_uuids is not a list");
+            throw fail(RecordText.FIELD_NOT_A_LIST, "gpu_uuids");
         }
         for (Object u : elements) {
             if (!(u instanceof String s)) {
-                throw new CumpsException("field gpu_uuids holds a non-string");
+                throw fail(RecordText.FIELD_HOLDS_NON_STRING, "gpu_uuids");
             }
             uuids.add(noNul("gpu_uuids", s));
         }
@@ -68,24 +69,28 @@ public final class RecordCodec {
                 number(node, "created_at"));
     }
 
+    private static CumpsException fail(RecordText text, Object... args) {
+        return new CumpsException(Message.of(text, args));
+    }
+
     private static Object required(Map<?, ?> node, String field) {
         Object value = node.get(field);
         if (value == null) {
-            throw new CumpsException("field " + field + " is missing");
+            throw fail(RecordText.FIELD_MISSING, field);
         }
         return value;
     }
 
     private static String text(Map<?, ?> node, String field) {
         if (!(required(node, field) instanceof String s)) {
-            throw new CumpsException("field " + field + " is not a string");
+            throw fail(RecordText.FIELD_NOT_A_STRING, field);
         }
         return noNul(field, s);
     }
 
     private static String noNul(String field, String value) {
         if (value.indexOf('\0') >= 0) {
-            throw new CumpsException("field " + field + " contains a NUL character");
+            throw fail(RecordText.FIELD_HAS_NUL, field);
         }
         return value;
     }
@@ -93,13 +98,13 @@ public final class RecordCodec {
     private static long integer(Map<?, ?> node, String field, long min, long max) {
         Object v = required(node, field);
         if (v instanceof BigInteger big) {
-            throw new CumpsException("field " + field + " is out of range: " + big + " (allowed " + min + ".." + max + ")");
+            throw fail(RecordText.FIELD_OUT_OF_BOUNDS, field, big, min, max);
         }
         if (!(v instanceof Long n)) {
-            throw new CumpsException("field " + field + " is not an integer");
+            throw fail(RecordText.FIELD_NOT_AN_INTEGER, field);
         }
         if (n < min || n > max) {
-            throw new CumpsException("field " + field + " is out of range: " + n + " (allowed " + min + ".." + max + ")");
+            throw fail(RecordText.FIELD_OUT_OF_BOUNDS, field, n, min, max);
         }
         return n;
     }
@@ -116,9 +121,9 @@ public final class RecordCodec {
             return big.doubleValue();
         }
         if (v instanceof BigInteger) {
-            throw new CumpsException("field " + field + " is out of range: " + v);
+            throw fail(RecordText.FIELD_OUT_OF_RANGE, field, (BigInteger) v);
         }
-        throw new CumpsException("field " + field + " is not a number");
+        throw fail(RecordText.FIELD_NOT_A_NUMBER, field);
     }
 
     private static Path absolute(Map<?, ?> node, String field) {
@@ -127,10 +132,10 @@ public final class RecordCodec {
         try {
             p = Path.of(value);
         } catch (InvalidPathException e) {
-            throw new CumpsException("field " + field + " is not a valid path: " + e.getReason());
+            throw fail(RecordText.FIELD_INVALID_PATH, field, String.valueOf(e.getReason()));
         }
         if (!p.isAbsolute()) {
-            throw new CumpsException("field " + field + " is not an absolute path: " + value);
+            throw fail(RecordText.FIELD_NOT_ABSOLUTE, field, value);
         }
         return p;
     }

@@ -1,5 +1,7 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.message.Message;
+
 /** The outcome of looking one name up in the record store. */
 public sealed interface RecordLookup {
     record Found(DaemonRecord record) implements RecordLookup {
@@ -12,7 +14,17 @@ public sealed interface RecordLookup {
     record Foreign(DaemonRecord record) implements RecordLookup {
         /** "uid N on host H", for messages that name the owner. */
         public String owner() {
-            return "uid " + Integer.toUnsignedString(record.uid()) + " on host " + record.host();
+            return ownerText().english();
+        }
+
+        /** The owner as a message: {@code uid N on host H}. */
+        public Message ownerText() {
+            return Message.of(RecordText.OWNER, Integer.toUnsignedString(record.uid()), record.host());
+        }
+
+        /** The state shown for such a record: {@code foreign}. */
+        public Message stateText() {
+            return Message.of(RecordText.STATE_FOREIGN);
         }
     }
 

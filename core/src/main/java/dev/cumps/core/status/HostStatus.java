@@ -1,6 +1,7 @@
 package dev.cumps.core.status;
 
 import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.UnreadableRecord;
@@ -12,19 +13,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A read-only snapshot of the host: GPUs, control pipes, and this user's daemon records. */
-public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<String> diagnostic,
+/**
+ * A read-only snapshot of the host: GPUs, control pipes, and this user's daemon records.
+ *
+ * @param diagnostics why the GPU list is empty or partial (see {@link #diagnostic()}), in order
+ */
+public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Message> diagnostics,
                          Optional<String> cudaVisibleDevices, Optional<String> driverVersion, List<GpuRow> gpus,
                          List<PipeRow> controlPipes, List<ManagedDaemon> daemons, List<UnreadableRecord> unreadable,
                          List<TopologyMode> compatibleModes, Path recordRoot, boolean simulated) {
     public static final int SCHEMA_VERSION = 1;
 
     public HostStatus {
+        diagnostics = List.copyOf(diagnostics);
         gpus = List.copyOf(gpus);
         controlPipes = List.copyOf(controlPipes);
         daemons = List.copyOf(daemons);
         unreadable = List.copyOf(unreadable);
         compatibleModes = List.copyOf(compatibleModes);
+    }
+
+    /**
+     * Why the GPU list is empty or partial, in English: the diagnostics joined by {@code "; "}
+     * (nvidia-smi's, then the visibility mask's); empty when there is none.
+     */
+    public Optional<String> diagnostic() {
+        return diagnostics.isEmpty() ? Optional.empty()
+                : Optional.of(String.join("; ", diagnostics.stream().map(Message::english).toList()));
     }
 
     /** One GPU, whether the caller's mask leaves it visible, and the recorded daemons pinned to it. */
@@ -35,6 +50,11 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<S
     public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames) {
         public boolean managed() {
             return !managedNames.isEmpty();
+        }
+
+        /** The kind as the pipes table shows it: socket or FIFO. */
+        public Message kindText() {
+            return Message.of(kind == ControlPipe.Kind.FIFO ? StatusText.PIPE_KIND_FIFO : StatusText.PIPE_KIND_UNIX_SOCKET);
         }
     }
 
@@ -50,7 +70,7 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, Optional<S
         map.put("platform_id", platform);
         map.put("simulated", simulated);
         map.put("nvidia_smi_available", nvidiaSmiAvailable);
-        map.put("diagnostic", diagnostic.orElse(null));
+        map.put("diagnostic", diagnostic().orElse(null));
         map.put("cuda_visible_devices", cudaVisibleDevices.orElse(null));
         map.put("driver_version", driverVersion.orElse(null));
         map.put("record_root", recordRoot.toString());

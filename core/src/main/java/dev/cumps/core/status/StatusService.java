@@ -1,6 +1,7 @@
 package dev.cumps.core.status;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuInventory;
@@ -44,13 +45,15 @@ public final class StatusService {
     public HostStatus collect() {
         GpuInventory inventory = new NvidiaSmi(runner, host).query();
         Optional<String> mask = host.get("CUDA_VISIBLE_DEVICES");
-        Optional<String> diagnostic = inventory.diagnostic();
+        List<Message> diagnostics = new ArrayList<>();
+        inventory.diagnosticText().ifPresent(diagnostics::add);
         List<Gpu> visible = inventory.gpus();
         try {
             visible = Visibility.apply(mask, inventory.gpus());
         } catch (CumpsException e) {
             visible = List.of();
-            diagnostic = Optional.of(diagnostic.map(d -> d + "; ").orElse("") + e.getMessage());
+            // Visibility raises every refusal with a message.
+            diagnostics.add(e.text().orElseThrow(() -> e));
         }
         RecordListing listing = store.list();
         List<ManagedDaemon> daemons = listing.records().stream().map(liveness::assess).toList();
@@ -60,7 +63,7 @@ public final class StatusService {
                     .map(DaemonRecord::name).toList();
             gpus.add(new HostStatus.GpuRow(gpu, listed(visible, gpu), names));
         }
-        return new HostStatus(host.platformId(), inventory.nvidiaSmiAvailable(), diagnostic, mask, inventory.driverVersion(),
+        return new HostStatus(host.platformId(), inventory.nvidiaSmiAvailable(), diagnostics, mask, inventory.driverVersion(),
                 gpus, controlPipes(listing.records()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
     }
 

@@ -1,6 +1,7 @@
 package dev.cumps.core.topology;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.Visibility;
 import java.util.ArrayList;
@@ -31,32 +32,31 @@ public final class Selectors {
     public static TopologyPlan resolve(Optional<String> selector, List<Gpu> visible) {
         if (selector.isEmpty() || selector.get().isEmpty()) {
             if (visible.isEmpty()) {
-                throw new CumpsException("no GPU is visible; check nvidia-smi and CUDA_VISIBLE_DEVICES");
+                throw new CumpsException(Message.of(TopologyText.NO_GPU_VISIBLE));
             }
             if (visible.size() > 1) {
-                throw new CumpsException(visible.size() + " GPUs are visible (" + Visibility.describe(visible)
-                        + "); choose one with --gpus INDEX or --gpus UUID");
+                throw new CumpsException(Message.of(TopologyText.SEVERAL_GPUS_VISIBLE, visible.size(),
+                        Visibility.describe(visible)));
             }
             return new TopologyPlan("", TopologyMode.SINGLE_GPU, visible);
         }
         String sel = selector.get();
         if (sel.equalsIgnoreCase("all")) {
             if (visible.isEmpty()) {
-                throw new CumpsException("--gpus all: no GPU is visible");
+                throw new CumpsException(Message.of(TopologyText.ALL_NONE_VISIBLE));
             }
             return new TopologyPlan(sel, TopologyMode.TASK_PER_GPU, visible);
         }
         LinkedHashSet<Gpu> chosen = new LinkedHashSet<>();
         for (String entry : sel.split(",", -1)) {
             if (entry.isEmpty()) {
-                throw new CumpsException("--gpus '" + sel + "' has an empty entry; use INDEX, UUID, a comma list, or all");
+                throw new CumpsException(Message.of(TopologyText.EMPTY_ENTRY, sel));
             }
             if (!Visibility.looksLikeIndexOrUuid(entry)) {
-                throw new CumpsException("--gpus entry '" + entry + "' is neither a GPU index (ASCII digits 0-9) nor a GPU UUID;"
-                        + " run `cumps status` to list them");
+                throw new CumpsException(Message.of(TopologyText.ENTRY_NOT_INDEX_OR_UUID, entry));
             }
-            Gpu gpu = Visibility.find(entry, visible).orElseThrow(() -> new CumpsException("--gpus entry '" + entry
-                    + "' matches no visible GPU; run `cumps status` to list them"));
+            Gpu gpu = Visibility.find(entry, visible).orElseThrow(() -> new CumpsException(
+                    Message.of(TopologyText.ENTRY_MATCHES_NO_GPU, entry)));
             chosen.add(gpu);
         }
         List<Gpu> gpus = new ArrayList<>(chosen);

@@ -1,0 +1,30 @@
+package dev.cumps.core.exec;
+
+import dev.cumps.core.message.MessageKey;
+
+/** The texts of {@code exec}: how an external program run failed. */
+public enum ExecText implements MessageKey {
+    NOT_FOUND("{0} was not found on PATH"),
+    TIMED_OUT("{0} did not answer in time and was stopped"),
+    /** {1}: the first line of what the start failed with (raw). */
+    FAILED_TO_START("{0} could not be started: {1}"),
+    EXITED("{0} exited with status {1}"),
+    /** {2}: the first line of its stderr, or stdout when stderr was empty (raw). */
+    EXITED_WITH_DETAIL("{0} exited with status {1}: {2}");
+
+    private final String english;
+
+    ExecText(String english) {
+        this.english = english;
+    }
+
+    @Override
+    public String area() {
+        return "exec";
+    }
+
+    @Override
+    public String english() {
+        return english;
+    }
+}

@@ -1,0 +1,41 @@
+package dev.cumps.sim;
+
+import dev.cumps.core.message.MessageKey;
+
+/**
+ * The texts of {@code sim} that the product shows: refusals of the simulation sandbox. The stand-in
+ * tools' own output imitates NVIDIA's tools and is not a message.
+ */
+public enum SimText implements MessageKey {
+    SANDBOX_IS_LINK("simulation sandbox {0} is a symbolic link, not a directory;"
+            + " remove it (as its owner or root) or set TMPDIR to a private directory of yours"),
+    SANDBOX_CANNOT_INSPECT("cannot inspect the simulation sandbox {0}: {1};"
+            + " remove it (as its owner or root) or set TMPDIR to a private directory of yours"),
+    SANDBOX_NOT_DIRECTORY("simulation sandbox {0} is not a directory;"
+            + " remove it (as its owner or root) or set TMPDIR to a private directory of yours"),
+    SANDBOX_FOREIGN_OWNER("simulation sandbox {0} is owned by uid {1}, not by you (uid {2});"
+            + " remove it (as its owner or root) or set TMPDIR to a private directory of yours"),
+    SANDBOX_OPEN_MODE("simulation sandbox {0} has mode {1}, not 700 (others could change what it runs);"
+            + " remove it (as its owner or root) or set TMPDIR to a private directory of yours"),
+    /** {0}: why a folder above the sandbox is unsafe (a message, or raw text). */
+    SANDBOX_UNSAFE_PARENT("cannot use the simulation sandbox: {0} (or set TMPDIR to a private directory of yours)"),
+    SANDBOX_CANNOT_CREATE("cannot create a simulation sandbox in {0}: {1}"),
+    SANDBOX_CANNOT_PREPARE("cannot prepare the simulation sandbox {0}: {1}"),
+    SANDBOX_CANNOT_REMOVE("cannot remove the simulation sandbox {0}: {1}");
+
+    private final String english;
+
+    SimText(String english) {
+        this.english = english;
+    }
+
+    @Override
+    public String area() {
+        return "sim";
+    }
+
+    @Override
+    public String english() {
+        return english;
+    }
+}
