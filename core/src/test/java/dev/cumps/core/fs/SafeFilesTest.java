@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.fs.SafeFiles.UnsafeFileException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.Sandbox;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
@@ -60,6 +61,9 @@ class SafeFilesTest {
         Path fifo = dir.resolve("daemon.json");
         Sandbox.mkfifo(fifo);
         assertEquals("not a regular file (FIFO)", refusal(fifo));
+        UnsafeFileException e = assertThrows(UnsafeFileException.class, () -> SafeFiles.regularFile(fifo));
+        assertEquals(Message.of(FsText.NOT_REGULAR_SPECIAL,
+                Message.of(FsText.KIND_FIFO)), e.reason(), "the window translates the kind too");
     }
 
     @Test

@@ -1,0 +1,58 @@
+package dev.cumps.core.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.message.CumpsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RecordQuarantineTest {
+    @TempDir
+    Path root;
+
+    private RecordQuarantine quarantine() {
+        return new RecordQuarantine(new RecordDirectories(root), RecordStoreTest.CLOCK);
+    }
+
+    private void writeRecord(String name) throws Exception {
+        Files.createDirectories(root.resolve(name));
+        Files.writeString(root.resolve(name).resolve(RecordStore.RECORD_FILE), "{ broken");
+    }
+
+    @Test
+    void movesTheDirectoryAsideAndNeverOverwritesAnEarlierOne() throws Exception {
+        writeRecord("old");
+        Path first = quarantine().quarantine("old");
+        writeRecord("old");
+        Path second = quarantine().quarantine("old");
+
+        long millis = RecordStoreTest.CLOCK.millis();
+        assertEquals(root.resolve(".stale/old-" + millis), first);
+        assertEquals(root.resolve(".stale/old-" + millis + "-1"), second);
+        assertEquals("{ broken", Files.readString(first.resolve(RecordStore.RECORD_FILE)), "kept for the user to read");
+        assertTrue(Files.exists(second.resolve(RecordStore.RECORD_FILE)));
+        assertFalse(Files.exists(root.resolve("old")));
+    }
+
+    @Test
+    void aLinkedStaleDirectoryIsRefusedWithTheReasonAndTheRecordStays(@TempDir Path elsewhere) throws Exception {
+        writeRecord("old");
+        Path stale = Files.createSymbolicLink(root.resolve(RecordStore.STALE_DIR), elsewhere);
+
+        CumpsException e = assertThrows(CumpsException.class, () -> quarantine().quarantine("old"));
+
+        assertEquals(RecordText.CANNOT_QUARANTINE, e.text().orElseThrow().id());
+        assertTrue(e.getMessage().endsWith(": directory " + stale + " is a symbolic link; remove or move it and try again"),
+                e.getMessage());
+        assertTrue(Files.exists(root.resolve("old/daemon.json")));
+        try (var s = Files.list(elsewhere)) {
+            assertEquals(List.of(), s.toList());
+        }
+    }
+}
