@@ -1,8 +1,8 @@
 package dev.cumps.sim;
 
+import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.host.HostEnvironment;
 import java.io.IOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;

@@ -1,11 +1,11 @@
 package dev.cumps.core.gpu;
 
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

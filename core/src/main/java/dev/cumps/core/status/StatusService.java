@@ -1,13 +1,13 @@
 package dev.cumps.core.status;
 
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;

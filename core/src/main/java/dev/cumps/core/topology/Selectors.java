@@ -1,9 +1,9 @@
 package dev.cumps.core.topology;
 
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

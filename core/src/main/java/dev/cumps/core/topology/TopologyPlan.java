@@ -1,8 +1,8 @@
 package dev.cumps.core.topology;
 
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.gpu.Gpu;
 import java.util.List;
 
 /** A resolved selector: which GPUs, in which mode. */
