@@ -1,6 +1,7 @@
 package dev.cumps.core;
 
 import dev.cumps.core.doctor.Doctor;
+import dev.cumps.core.doctor.checks.DoctorChecks;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.exec.CommandRunner;
@@ -40,7 +41,7 @@ public final class CoreServices {
         Liveness liveness = new Liveness(processes);
         this.lifecycle = new DaemonLifecycle(host, runner, processes, store, clock, timeouts);
         this.status = new StatusService(host, runner, store, liveness, simulated);
-        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts);
+        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all());
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */

@@ -1,6 +1,5 @@
 package dev.cumps.core.cli;
 
-import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import java.util.Locale;
@@ -29,9 +28,7 @@ public final class DoctorTextRenderer {
         }
         out.append(t.render(""));
         out.append('\n');
-        out.append(report.valid() ? "VALID" : "INVALID").append(": ").append(report.count(CheckStatus.PASS)).append(" pass, ")
-                .append(report.count(CheckStatus.WARN)).append(" warn, ").append(report.count(CheckStatus.FAIL)).append(" fail, ")
-                .append(report.count(CheckStatus.SKIP)).append(" skip").append('\n');
+        out.append(report.verdictText().english()).append('\n');
         return out.toString();
     }
 }

@@ -1,18 +1,60 @@
 package dev.cumps.core.doctor;
 
+import dev.cumps.core.message.Message;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
-/** One diagnosis: what was looked at, what was seen, what was expected, and what to do about it. */
-public record DoctorCheck(String id, String title, CheckStatus status, String observed, String expected, String remedy) {
+/**
+ * One diagnosis: what was looked at, what was seen, what was expected, and what to do about it.
+ * The texts are {@link Message}s ({@code …Text()}); the String accessors give their English, as
+ * the CLI, the JSON and the logs show it. A skipped check expects nothing, and a passing one needs
+ * no remedy: those are empty.
+ */
+public record DoctorCheck(DoctorCheckId checkId, CheckStatus status, Message observedText, Optional<Message> expectedText,
+                          Optional<Message> remedyText) {
+    public DoctorCheck {
+        Objects.requireNonNull(checkId, "checkId");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(observedText, "observedText");
+        Objects.requireNonNull(expectedText, "expectedText");
+        Objects.requireNonNull(remedyText, "remedyText");
+    }
+
+    /** The stable id, as in JSON ({@code pipe_access}). */
+    public String id() {
+        return checkId.id();
+    }
+
+    public Message titleText() {
+        return Message.of(checkId);
+    }
+
+    public String title() {
+        return checkId.english();
+    }
+
+    public String observed() {
+        return observedText.english();
+    }
+
+    public String expected() {
+        return expectedText.map(Message::english).orElse("");
+    }
+
+    public String remedy() {
+        return remedyText.map(Message::english).orElse("");
+    }
+
     public Map<String, Object> toJsonMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("id", id);
-        m.put("title", title);
+        m.put("id", id());
+        m.put("title", title());
         m.put("status", status.id());
-        m.put("observed", observed);
-        m.put("expected", expected);
-        m.put("remedy", remedy);
+        m.put("observed", observed());
+        m.put("expected", expected());
+        m.put("remedy", remedy());
         return m;
     }
 }

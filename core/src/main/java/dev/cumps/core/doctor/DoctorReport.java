@@ -1,12 +1,16 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.message.MessageKey;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import dev.cumps.core.topology.TopologyMode;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The doctor's findings. {@code valid} holds when no check failed; warnings do not invalidate.
@@ -25,7 +29,7 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         checks = List.copyOf(checks);
         compatibleModes = List.copyOf(compatibleModes);
         managedDaemons = List.copyOf(managedDaemons);
-        sharing = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(sharing));
+        sharing = Collections.unmodifiableMap(new LinkedHashMap<>(sharing));
     }
 
     /** The selector as given, the mode it resolved to, and the GPUs (none when it did not resolve). */
@@ -45,6 +49,12 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
 
     public long count(CheckStatus status) {
         return checks.stream().filter(c -> c.status() == status).count();
+    }
+
+    /** The verdict line: {@code VALID: 15 pass, 0 warn, 0 fail, 0 skip}. */
+    public Message verdictText() {
+        return Message.of(DoctorText.VERDICT_LINE, Message.of(valid() ? DoctorText.VERDICT_VALID : DoctorText.VERDICT_INVALID),
+                count(CheckStatus.PASS), count(CheckStatus.WARN), count(CheckStatus.FAIL), count(CheckStatus.SKIP));
     }
 
     public Map<String, Object> toJsonMap() {
@@ -73,16 +83,27 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         return g;
     }
 
-    /** A Markdown rendering for sharing a diagnosis (the window's Export and Copy). */
+    /** A Markdown rendering for sharing a diagnosis (the window's Export and Copy), in English. */
     public String toMarkdown() {
-        StringBuilder md = new StringBuilder("# cumps doctor\n\n");
-        md.append("Verdict: **").append(valid() ? "valid" : "invalid").append("** (")
-                .append(count(CheckStatus.PASS)).append(" pass, ").append(count(CheckStatus.WARN)).append(" warn, ")
-                .append(count(CheckStatus.FAIL)).append(" fail, ").append(count(CheckStatus.SKIP)).append(" skip)\n\n");
-        md.append("| check | status | observed | expected | remedy |\n|---|---|---|---|---|\n");
+        return toMarkdown(MessageKey::english);
+    }
+
+    /**
+     * The Markdown rendering in another language: {@code patterns} gives the pattern of each key
+     * (the window passes its translations); evidence in the checks is shown as it is.
+     */
+    public String toMarkdown(Function<MessageKey, String> patterns) {
+        Message verdict = Message.of(DoctorText.MARKDOWN_VERDICT, Message.of(valid() ? DoctorText.MARKDOWN_VALID : DoctorText.MARKDOWN_INVALID),
+                count(CheckStatus.PASS), count(CheckStatus.WARN), count(CheckStatus.FAIL), count(CheckStatus.SKIP));
+        StringBuilder md = new StringBuilder();
+        md.append(Message.of(DoctorText.MARKDOWN_HEADING).render(patterns)).append("\n\n");
+        md.append(verdict.render(patterns)).append("\n\n");
+        md.append(Message.of(DoctorText.MARKDOWN_COLUMNS).render(patterns)).append("\n|---|---|---|---|---|\n");
         for (DoctorCheck c : checks) {
-            md.append("| ").append(cell(c.title())).append(" | ").append(c.status().id()).append(" | ").append(cell(c.observed()))
-                    .append(" | ").append(cell(c.expected())).append(" | ").append(cell(c.remedy())).append(" |\n");
+            md.append("| ").append(cell(c.titleText().render(patterns))).append(" | ").append(c.status().text().render(patterns))
+                    .append(" | ").append(cell(c.observedText().render(patterns)))
+                    .append(" | ").append(cell(c.expectedText().map(m -> m.render(patterns)).orElse("")))
+                    .append(" | ").append(cell(c.remedyText().map(m -> m.render(patterns)).orElse(""))).append(" |\n");
         }
         return md.toString();
     }

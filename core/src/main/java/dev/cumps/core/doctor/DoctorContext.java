@@ -1,0 +1,177 @@
+package dev.cumps.core.doctor;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.NvidiaSmi;
+import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.topology.Selectors;
+import dev.cumps.core.topology.TopologyPlan;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The facts one doctor run looks at, each gathered at most once and only when a check (or the
+ * report) asks: nvidia-smi's inventory, the visible GPUs, the selector's plan, the records with
+ * their liveness, the selected daemon, its control pipe and its one answer to
+ * {@code get_server_list}. Checks stay small because they only judge these facts. One context
+ * serves one run on one thread.
+ */
+public final class DoctorContext {
+    /** How many of control.log's last lines are searched for an error. */
+    public static final int LOG_WINDOW = 20;
+
+    private final HostEnvironment host;
+    private final CommandRunner runner;
+    private final ProcessTable processes;
+    private final RecordStore store;
+    private final Liveness liveness;
+    private final MpsControl control;
+    private final Optional<String> selector;
+
+    private GpuInventory inventory;
+    private Attempt<List<Gpu>> visible;
+    private Attempt<TopologyPlan> plan;
+    private List<ManagedDaemon> managed;
+    private Optional<ControlPipe> controlPipe;
+    private CommandResult answer;
+
+    public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
+                         Duration answerTimeout, Optional<String> selector) {
+        this.host = host;
+        this.runner = runner;
+        this.processes = processes;
+        this.store = store;
+        this.liveness = liveness;
+        this.control = new MpsControl(runner, host, answerTimeout);
+        this.selector = selector;
+    }
+
+    public HostEnvironment host() {
+        return host;
+    }
+
+    public ProcessTable processes() {
+        return processes;
+    }
+
+    /** The {@code --gpus} selector as given. */
+    public Optional<String> selector() {
+        return selector;
+    }
+
+    /** The caller's {@code CUDA_VISIBLE_DEVICES}. */
+    public Optional<String> visibleDevicesMask() {
+        return host.get("CUDA_VISIBLE_DEVICES");
+    }
+
+    public GpuInventory inventory() {
+        if (inventory == null) {
+            inventory = new NvidiaSmi(runner, host).query();
+        }
+        return inventory;
+    }
+
+    /** The GPUs {@code CUDA_VISIBLE_DEVICES} leaves visible; empty when nvidia-smi failed or the mask does not resolve. */
+    public Optional<List<Gpu>> visible() {
+        return visibleAttempt().value();
+    }
+
+    /** Why the mask does not resolve (nvidia-smi answered). */
+    public Optional<CumpsException> visibilityError() {
+        return visibleAttempt().error();
+    }
+
+    private Attempt<List<Gpu>> visibleAttempt() {
+        if (visible == null) {
+            visible = inventory().ok() ? Attempt.of(() -> Visibility.apply(visibleDevicesMask(), inventory().gpus())) : Attempt.none();
+        }
+        return visible;
+    }
+
+    /** The selector resolved against the visible GPUs; empty when they are unknown or it does not resolve. */
+    public Optional<TopologyPlan> plan() {
+        return planAttempt().value();
+    }
+
+    /** Why the selector does not resolve (the visible GPUs are known). */
+    public Optional<CumpsException> planError() {
+        return planAttempt().error();
+    }
+
+    private Attempt<TopologyPlan> planAttempt() {
+        if (plan == null) {
+            plan = visible().map(gpus -> Attempt.of(() -> Selectors.resolve(selector, gpus))).orElseGet(Attempt::none);
+        }
+        return plan;
+    }
+
+    /** The one GPU of a supported plan. */
+    public Optional<Gpu> gpu() {
+        return plan().filter(p -> p.mode().supported()).map(p -> p.gpus().get(0));
+    }
+
+    /** Every readable record of this user and host, assessed for liveness. */
+    public List<ManagedDaemon> managed() {
+        if (managed == null) {
+            managed = store.list().records().stream().map(liveness::assess).toList();
+        }
+        return managed;
+    }
+
+    /** The records naming the selected GPU (none without one). */
+    public List<ManagedDaemon> managedForGpu() {
+        return gpu().map(g -> managed().stream().filter(d -> d.record().gpuUuids().contains(g.uuid().value())).toList())
+                .orElse(List.of());
+    }
+
+    /** The selected GPU's daemon: present when exactly one live record names the GPU. */
+    public Optional<DaemonRecord> daemon() {
+        List<ManagedDaemon> live = managedForGpu().stream().filter(ManagedDaemon::live).toList();
+        return live.size() == 1 ? Optional.of(live.get(0).record()) : Optional.empty();
+    }
+
+    /** The selected daemon's control pipe, when its directory holds a socket or FIFO. */
+    public Optional<ControlPipe> controlPipe() {
+        if (controlPipe == null) {
+            controlPipe = daemon().flatMap(r -> ControlPipe.in(r.pipeDirectory()));
+        }
+        return controlPipe;
+    }
+
+    /** The selected daemon's answer to {@code get_server_list}, asked once; needs {@link #daemon()}. */
+    public CommandResult answer() {
+        if (answer == null) {
+            DaemonRecord r = daemon().orElseThrow(() -> new IllegalStateException("no daemon selected"));
+            answer = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list");
+        }
+        return answer;
+    }
+
+    /** A fact that was either found or refused with a reason; {@link #none()} when its premise was missing. */
+    private record Attempt<T>(Optional<T> value, Optional<CumpsException> error) {
+        static <T> Attempt<T> of(Supplier<T> fact) {
+            try {
+                return new Attempt<>(Optional.of(fact.get()), Optional.empty());
+            } catch (CumpsException e) {
+                return new Attempt<>(Optional.empty(), Optional.of(e));
+            }
+        }
+
+        static <T> Attempt<T> none() {
+            return new Attempt<>(Optional.empty(), Optional.empty());
+        }
+    }
+}

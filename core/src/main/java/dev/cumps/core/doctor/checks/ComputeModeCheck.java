@@ -1,0 +1,41 @@
+package dev.cumps.core.doctor.checks;
+
+import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.Need;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
+import java.util.List;
+
+/**
+ * The GPU's compute mode suits MPS: Exclusive_Process passes; Default works but NVIDIA recommends
+ * Exclusive_Process (warn); Prohibited admits no CUDA context at all (fail); an unknown mode warns.
+ */
+public final class ComputeModeCheck implements Check {
+    @Override
+    public DoctorCheckId id() {
+        return DoctorCheckId.COMPUTE_MODE;
+    }
+
+    @Override
+    public List<Need> needs() {
+        return List.of(Need.RESOLVED_GPU, Need.SINGLE_GPU);
+    }
+
+    @Override
+    public Finding evaluate(DoctorContext context) {
+        Gpu gpu = Checks.gpu(context);
+        Message observed = Message.of(DoctorText.COMPUTE_MODE_OBSERVED, gpu.index(), gpu.computeMode());
+        Message expected = Message.of(DoctorText.COMPUTE_MODE_EXPECTED);
+        Message fix = Message.of(DoctorText.COMPUTE_MODE_FIX, gpu.index());
+        return switch (gpu.mode()) {
+            case EXCLUSIVE_PROCESS -> Finding.pass(observed, expected);
+            case DEFAULT -> Finding.warn(observed, expected, Message.of(DoctorText.COMPUTE_MODE_DEFAULT_REMEDY, fix));
+            case PROHIBITED -> Finding.fail(observed, expected, Message.of(DoctorText.COMPUTE_MODE_PROHIBITED_REMEDY, fix));
+            case UNKNOWN -> Finding.warn(observed, expected, fix);
+        };
+    }
+}

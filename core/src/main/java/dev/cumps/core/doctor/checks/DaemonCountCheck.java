@@ -1,0 +1,52 @@
+package dev.cumps.core.doctor.checks;
+
+import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.Need;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.record.ManagedDaemon;
+import java.util.List;
+
+/**
+ * Exactly one live managed daemon serves the selected GPU. Stale records are counted but do not
+ * count as live (their pid is gone or reused), and no daemon is contacted here.
+ */
+public final class DaemonCountCheck implements Check {
+    @Override
+    public DoctorCheckId id() {
+        return DoctorCheckId.DAEMON_COUNT;
+    }
+
+    @Override
+    public List<Need> needs() {
+        return List.of(Need.SINGLE_GPU);
+    }
+
+    @Override
+    public Finding evaluate(DoctorContext context) {
+        Gpu gpu = Checks.gpu(context);
+        List<ManagedDaemon> forGpu = context.managedForGpu();
+        List<ManagedDaemon> live = forGpu.stream().filter(ManagedDaemon::live).toList();
+        Message observed = observed(gpu.uuid().value(), live, forGpu.size() - live.size());
+        Message expected = Message.of(DoctorText.DAEMON_COUNT_EXPECTED);
+        if (live.size() == 1) {
+            return Finding.pass(observed, expected);
+        }
+        return Finding.fail(observed, expected, live.isEmpty() ? Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, gpu.index())
+                : Message.of(DoctorText.DAEMON_COUNT_MANY_REMEDY));
+    }
+
+    private static Message observed(String uuid, List<ManagedDaemon> live, int stale) {
+        String names = String.join(", ", live.stream().map(ManagedDaemon::name).toList());
+        if (stale > 0) {
+            return live.isEmpty() ? Message.of(DoctorText.DAEMON_COUNT_STALE, live.size(), stale, uuid)
+                    : Message.of(DoctorText.DAEMON_COUNT_STALE_NAMED, live.size(), stale, uuid, names);
+        }
+        return live.isEmpty() ? Message.of(DoctorText.DAEMON_COUNT_LIVE, live.size(), uuid)
+                : Message.of(DoctorText.DAEMON_COUNT_LIVE_NAMED, live.size(), uuid, names);
+    }
+}

@@ -1,0 +1,31 @@
+package dev.cumps.core.doctor.checks;
+
+import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.Need;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
+import java.util.List;
+
+/** MPS does not run on a GPU with MIG enabled. */
+public final class MigCheck implements Check {
+    @Override
+    public DoctorCheckId id() {
+        return DoctorCheckId.MIG;
+    }
+
+    @Override
+    public List<Need> needs() {
+        return List.of(Need.RESOLVED_GPU, Need.SINGLE_GPU);
+    }
+
+    @Override
+    public Finding evaluate(DoctorContext context) {
+        Gpu gpu = Checks.gpu(context);
+        return Finding.passOrFail(!gpu.migEnabled(), Message.of(DoctorText.MIG_OBSERVED, gpu.migMode().orElse("[N/A]")),
+                Message.of(DoctorText.MIG_EXPECTED), Message.of(DoctorText.MIG_REMEDY, gpu.index()));
+    }
+}

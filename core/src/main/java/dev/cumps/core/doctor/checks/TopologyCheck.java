@@ -1,0 +1,49 @@
+package dev.cumps.core.doctor.checks;
+
+import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.Need;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.topology.TopologyPlan;
+import java.util.List;
+import java.util.Optional;
+
+/** The selector resolves to one GPU ({@code single_gpu}, the only topology that runs today). */
+public final class TopologyCheck implements Check {
+    @Override
+    public DoctorCheckId id() {
+        return DoctorCheckId.TOPOLOGY;
+    }
+
+    @Override
+    public List<Need> needs() {
+        return List.of(Need.VISIBLE_GPUS);
+    }
+
+    @Override
+    public Finding evaluate(DoctorContext context) {
+        Message expected = Message.of(DoctorText.TOPOLOGY_EXPECTED);
+        Optional<TopologyPlan> resolved = context.plan();
+        if (resolved.isEmpty()) {
+            Message why = context.planError().map(DoctorText::detail)
+                    .orElseThrow(() -> new IllegalStateException("topology judged without the visible GPUs"));
+            return Finding.fail(why, expected, Message.of(DoctorText.TOPOLOGY_REMEDY_SELECT));
+        }
+        TopologyPlan plan = resolved.get();
+        Message selector = selector(context.selector());
+        if (plan.mode().supported()) {
+            return Finding.pass(Message.of(DoctorText.TOPOLOGY_RESOLVED, selector, plan.mode().id(), plan.gpus().get(0).uuid().value()),
+                    expected);
+        }
+        return Finding.fail(Message.of(DoctorText.TOPOLOGY_UNSUPPORTED, selector, plan.mode().id(), plan.gpus().size()), expected,
+                Message.of(DoctorText.TOPOLOGY_REMEDY_SINGLE));
+    }
+
+    private static Message selector(Optional<String> selector) {
+        return selector.filter(s -> !s.isBlank()).map(s -> Message.of(DoctorText.SELECTOR_GIVEN, s))
+                .orElse(Message.of(DoctorText.SELECTOR_NONE));
+    }
+}

@@ -1,0 +1,35 @@
+package dev.cumps.core.doctor.checks;
+
+import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.Need;
+import dev.cumps.core.message.Message;
+import java.util.List;
+
+/** Every entry of {@code CUDA_VISIBLE_DEVICES} names a GPU nvidia-smi lists. */
+public final class VisibilityCheck implements Check {
+    @Override
+    public DoctorCheckId id() {
+        return DoctorCheckId.VISIBILITY;
+    }
+
+    @Override
+    public List<Need> needs() {
+        return List.of(Need.NVIDIA_SMI);
+    }
+
+    @Override
+    public Finding evaluate(DoctorContext context) {
+        Message expected = Message.of(DoctorText.VISIBILITY_EXPECTED);
+        if (context.visible().isPresent()) {
+            Object mask = context.visibleDevicesMask().<Object>map(m -> m).orElse(Message.of(DoctorText.VISIBILITY_UNSET));
+            return Finding.pass(Message.of(DoctorText.VISIBILITY_OK, mask, context.visible().get().size()), expected);
+        }
+        Message why = context.visibilityError().map(DoctorText::detail)
+                .orElseThrow(() -> new IllegalStateException("visibility judged without nvidia-smi"));
+        return Finding.fail(why, expected, Message.of(DoctorText.VISIBILITY_REMEDY));
+    }
+}
