@@ -3,16 +3,20 @@ package dev.cumps.core.doctor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.json.Json;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
+import dev.cumps.core.topology.TopologyMode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -315,7 +319,7 @@ class DoctorTest {
         assertEquals(CheckStatus.SKIP, check(report, "visibility").status());
         assertFalse(report.valid());
         assertFalse(report.plan().resolved());
-        assertEquals(dev.cumps.core.topology.TopologyMode.SINGLE_GPU, report.plan().mode());
+        assertEquals(TopologyMode.SINGLE_GPU, report.plan().mode());
     }
 
     @Test
@@ -337,7 +341,7 @@ class DoctorTest {
     @Test
     void checksAreHandedOnInTheOrderOfTheReport() {
         sb.start("listened");
-        List<String> heard = new java.util.ArrayList<>();
+        List<String> heard = new ArrayList<>();
 
         DoctorReport report = sb.services().doctor().run(Optional.empty(), c -> heard.add(c.id()));
 
@@ -348,11 +352,23 @@ class DoctorTest {
     void anInterruptedRunIsCancelled() {
         Thread.currentThread().interrupt();
         try {
-            dev.cumps.core.message.CumpsException e = org.junit.jupiter.api.Assertions.assertThrows(dev.cumps.core.message.CumpsException.class,
-                    () -> doctor(null));
+            CumpsException e = assertThrows(CumpsException.class, () -> doctor(null));
             assertTrue(e.getMessage().contains("cancelled"), e.getMessage());
         } finally {
             Thread.interrupted();
         }
+    }
+
+    @Test
+    void theMarkdownReportIsRenderedThroughTheGivenPatternsWithEvidenceLeftRaw() {
+        DaemonRecord r = sb.start("md");
+        DoctorReport report = doctor(null);
+
+        String marked = report.toMarkdown(key -> "<" + key.english() + ">");
+
+        assertTrue(marked.startsWith("<# cumps doctor>\n\n<Verdict: **<valid>** (15 pass, 0 warn, 0 fail, 0 skip)>\n"), marked);
+        assertTrue(marked.contains("| <control pipe is usable and private> | <pass> | <read/write OK; " + r.pipeDirectory()
+                + " is 0700 and yours> |"), marked);
+        assertEquals(report.toMarkdown(), report.toMarkdown(key -> key.english()));
     }
 }

@@ -1,0 +1,150 @@
+package dev.cumps.core.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.testing.Sandbox;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runner on its own, with stand-in checks: skips come from the declared needs (the first
+ * missing one is named), results stream in order, a passing check shows no remedy, and a check
+ * list whose needs are not established earlier is refused.
+ */
+class DoctorRunnerTest {
+    private final Sandbox sb = new Sandbox();
+    private final List<DoctorCheckId> evaluated = new ArrayList<>();
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    /** A check with a fixed status that records that it ran. */
+    private Check fixed(DoctorCheckId id, CheckStatus status, Need... needs) {
+        return new Check() {
+            @Override
+            public DoctorCheckId id() {
+                return id;
+            }
+
+            @Override
+            public List<Need> needs() {
+                return List.of(needs);
+            }
+
+            @Override
+            public Finding evaluate(DoctorContext context) {
+                evaluated.add(id);
+                return new Finding(status, Message.of(DoctorText.PLATFORM_OBSERVED, id.id()), Message.of(DoctorText.PLATFORM_EXPECTED),
+                        Optional.of(Message.of(DoctorText.PLATFORM_REMEDY)));
+            }
+        };
+    }
+
+    private Doctor doctor(Check... checks) {
+        return new Doctor(sb.host(), sb.mps.runner(), sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
+                new Liveness(sb.processes), Duration.ofSeconds(1), List.of(checks));
+    }
+
+    private static DoctorCheck result(DoctorReport report, DoctorCheckId id) {
+        return report.checks().stream().filter(c -> c.checkId() == id).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aCheckWhosePremiseFailedIsSkippedNamingTheFirstMissingNeedAndNotRun() {
+        DoctorReport report = doctor(fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS), fixed(DoctorCheckId.VISIBILITY, CheckStatus.FAIL),
+                fixed(DoctorCheckId.TOPOLOGY, CheckStatus.PASS, Need.NVIDIA_SMI, Need.VISIBLE_GPUS)).run(Optional.empty());
+
+        DoctorCheck topology = result(report, DoctorCheckId.TOPOLOGY);
+        assertEquals(CheckStatus.SKIP, topology.status());
+        assertEquals("skipped: needs the visible GPUs", topology.observed());
+        assertEquals(DoctorText.SKIPPED, topology.observedText().id());
+        assertEquals(Message.of(DoctorText.NEED_VISIBLE_GPUS), topology.observedText().args().get(0));
+        assertEquals("", topology.expected());
+        assertEquals("", topology.remedy());
+        assertEquals(List.of(DoctorCheckId.NVIDIA_SMI, DoctorCheckId.VISIBILITY), evaluated);
+    }
+
+    @Test
+    void aSkippedPremiseSkipsItsDependentsInTurn() {
+        DoctorReport report = doctor(fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.FAIL),
+                fixed(DoctorCheckId.VISIBILITY, CheckStatus.PASS, Need.NVIDIA_SMI),
+                fixed(DoctorCheckId.TOPOLOGY, CheckStatus.PASS, Need.VISIBLE_GPUS)).run(Optional.empty());
+
+        assertEquals("skipped: needs nvidia-smi", result(report, DoctorCheckId.VISIBILITY).observed());
+        assertEquals("skipped: needs the visible GPUs", result(report, DoctorCheckId.TOPOLOGY).observed());
+        assertEquals(List.of(DoctorCheckId.NVIDIA_SMI), evaluated);
+    }
+
+    @Test
+    void aWarningEstablishesItsFact() {
+        DoctorReport report = doctor(fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.WARN),
+                fixed(DoctorCheckId.VISIBILITY, CheckStatus.PASS, Need.NVIDIA_SMI)).run(Optional.empty());
+
+        assertEquals(CheckStatus.PASS, result(report, DoctorCheckId.VISIBILITY).status());
+        assertEquals("Linux", result(report, DoctorCheckId.VISIBILITY).expected());
+    }
+
+    @Test
+    void aPassingCheckShowsNoRemedyWhileAFailingOneDoes() {
+        DoctorReport report = doctor(fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS), fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.FAIL))
+                .run(Optional.empty());
+
+        assertTrue(result(report, DoctorCheckId.PLATFORM).remedyText().isEmpty());
+        assertEquals("MPS runs only on Linux; use a Linux host", result(report, DoctorCheckId.NVIDIA_SMI).remedy());
+    }
+
+    @Test
+    void resultsAreHandedOnOneByOneInTheOrderOfTheList() {
+        List<DoctorCheckId> heard = new ArrayList<>();
+        Doctor doctor = doctor(fixed(DoctorCheckId.ENV_VISIBLE_INDEX, CheckStatus.PASS), fixed(DoctorCheckId.PLATFORM, CheckStatus.FAIL));
+
+        DoctorReport report = doctor.run(Optional.empty(), c -> {
+            heard.add(c.checkId());
+            assertEquals(heard.size(), evaluated.size(), "a result is handed on before the next check runs");
+        });
+
+        assertEquals(List.of(DoctorCheckId.ENV_VISIBLE_INDEX, DoctorCheckId.PLATFORM), heard);
+        assertEquals(heard, report.checks().stream().map(DoctorCheck::checkId).toList());
+        assertEquals(false, report.valid());
+    }
+
+    @Test
+    void aNeedThatNoEarlierCheckEstablishesIsRefused() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> doctor(fixed(DoctorCheckId.VISIBILITY, CheckStatus.PASS, Need.NVIDIA_SMI), fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS)));
+
+        assertTrue(e.getMessage().contains("VISIBILITY needs NVIDIA_SMI"), e.getMessage());
+    }
+
+    @Test
+    void aCheckListedTwiceIsRefused() {
+        assertThrows(IllegalArgumentException.class,
+                () -> doctor(fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS), fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS)));
+    }
+
+    @Test
+    void anInterruptedRunIsCancelledWithAMessage() {
+        Doctor doctor = doctor(fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS), fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS));
+        Thread.currentThread().interrupt();
+        try {
+            CumpsException e = assertThrows(CumpsException.class, () -> doctor.run(Optional.empty()));
+            assertEquals(DoctorText.RUN_CANCELLED, e.text().orElseThrow().id());
+            assertEquals("doctor run cancelled", e.getMessage());
+            assertEquals(List.of(DoctorCheckId.PLATFORM), evaluated);
+        } finally {
+            Thread.interrupted();
+        }
+    }
+}
