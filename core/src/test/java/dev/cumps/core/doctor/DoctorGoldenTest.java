@@ -51,7 +51,7 @@ class DoctorGoldenTest {
                     sb.start("dflt");
                 }),
                 s("prohibited-mode", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Prohibited"))),
-                s("unknown-mode", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Shared_Mystery"))),
+                s("smi-unknown-compute-mode", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Shared_Mystery"))),
                 s("mig-enabled", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withMig("Enabled"))),
                 s("two-gpus-no-selector", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1))),
                 s("two-gpus-list", "0,1", sb -> sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1))),
