@@ -55,7 +55,6 @@ public enum DoctorText implements MessageKey {
     MIG_REMEDY("MIG is not supported: `sudo nvidia-smi -i {0} -mig 0`, or choose another GPU"),
 
     COMPUTE_MODE_OBSERVED("GPU {0} compute mode {1}"),
-    COMPUTE_MODE_EXPECTED("Exclusive_Process"),
     COMPUTE_MODE_FIX("`sudo nvidia-smi -i {0} -c EXCLUSIVE_PROCESS`"),
     COMPUTE_MODE_DEFAULT_REMEDY("NVIDIA recommends EXCLUSIVE_PROCESS with MPS so only the MPS server uses the GPU: {0}"),
     COMPUTE_MODE_PROHIBITED_REMEDY("no CUDA context (not even MPS's) can use a Prohibited GPU: {0}"),

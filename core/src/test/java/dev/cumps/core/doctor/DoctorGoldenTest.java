@@ -3,7 +3,7 @@ package dev.cumps.core.doctor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.cumps.core.cli.DoctorTextRenderer;
+import dev.cumps.core.cli.text.DoctorTextRenderer;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;

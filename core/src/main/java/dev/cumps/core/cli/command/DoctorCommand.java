@@ -1,11 +1,8 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.TextTable;
-import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.cli.text.DoctorTextRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -33,25 +30,8 @@ public final class DoctorCommand implements Callable<Integer> {
         if (json) {
             root.context().out().println(Json.write(report.toJsonMap()));
         } else {
-            root.context().out().print(text(report, root.services().simulated()));
+            root.context().out().print(DoctorTextRenderer.render(report, root.services().simulated()));
         }
         return report.valid() ? ExitCode.OK : ExitCode.FAILED;
-    }
-
-    /** The report as a table and a verdict line (the doctor package is to render this itself). */
-    private static String text(DoctorReport report, boolean simulated) {
-        StringBuilder out = new StringBuilder();
-        if (simulated) {
-            out.append("SIMULATED host\n");
-        }
-        TextTable t = new TextTable("STATUS", "CHECK", "OBSERVED", "REMEDY");
-        for (DoctorCheck c : report.checks()) {
-            t.row(c.status().id().toUpperCase(Locale.ROOT), c.title(), c.observed(), c.remedy());
-        }
-        out.append(t.render("")).append('\n');
-        out.append(report.valid() ? "VALID" : "INVALID").append(": ").append(report.count(CheckStatus.PASS)).append(" pass, ")
-                .append(report.count(CheckStatus.WARN)).append(" warn, ").append(report.count(CheckStatus.FAIL)).append(" fail, ")
-                .append(report.count(CheckStatus.SKIP)).append(" skip\n");
-        return out.toString();
     }
 }

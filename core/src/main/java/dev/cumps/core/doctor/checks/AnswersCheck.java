@@ -30,7 +30,7 @@ public final class AnswersCheck implements Check {
         CommandResult answer = context.answer();
         boolean answered = MpsControl.answered(answer);
         Object servers = answer.stdout().isBlank() ? Message.of(DoctorText.ANSWERS_NO_SERVERS) : answer.stdout().strip().replace('\n', ' ');
-        Message observed = answered ? Message.of(DoctorText.ANSWERS_OK, servers) : Message.of(DoctorText.ANSWERS_FAILED, answer.describeFailure());
+        Message observed = answered ? Message.of(DoctorText.ANSWERS_OK, servers) : Message.of(DoctorText.ANSWERS_FAILED, answer.failureText());
         return Finding.passOrFail(answered, observed, Message.of(DoctorText.ANSWERS_EXPECTED),
                 Message.of(DoctorText.ANSWERS_REMEDY, r.logDirectory().toString()));
     }

@@ -7,6 +7,7 @@ import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.gpu.GpuText;
 import dev.cumps.core.message.Message;
 import java.util.List;
 
@@ -28,8 +29,9 @@ public final class ComputeModeCheck implements Check {
     @Override
     public Finding evaluate(DoctorContext context) {
         Gpu gpu = Checks.gpu(context);
-        Message observed = Message.of(DoctorText.COMPUTE_MODE_OBSERVED, gpu.index(), gpu.computeMode());
-        Message expected = Message.of(DoctorText.COMPUTE_MODE_EXPECTED);
+        Message observed = Message.of(DoctorText.COMPUTE_MODE_OBSERVED, gpu.index(),
+                Checks.display(gpu.computeModeText(), gpu.computeMode()));
+        Message expected = Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS);
         Message fix = Message.of(DoctorText.COMPUTE_MODE_FIX, gpu.index());
         return switch (gpu.mode()) {
             case EXCLUSIVE_PROCESS -> Finding.pass(observed, expected);

@@ -25,7 +25,8 @@ public final class MigCheck implements Check {
     @Override
     public Finding evaluate(DoctorContext context) {
         Gpu gpu = Checks.gpu(context);
-        return Finding.passOrFail(!gpu.migEnabled(), Message.of(DoctorText.MIG_OBSERVED, gpu.migMode().orElse("[N/A]")),
+        return Finding.passOrFail(!gpu.migEnabled(), Message.of(DoctorText.MIG_OBSERVED,
+                        gpu.migMode().map(raw -> Checks.display(gpu.migModeText(), raw)).orElse("[N/A]")),
                 Message.of(DoctorText.MIG_EXPECTED), Message.of(DoctorText.MIG_REMEDY, gpu.index()));
     }
 }

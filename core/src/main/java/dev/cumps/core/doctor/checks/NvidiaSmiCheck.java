@@ -22,7 +22,7 @@ public final class NvidiaSmiCheck implements Check {
         Message observed = inventory.ok()
                 ? Message.of(DoctorText.NVIDIA_SMI_OK, inventory.gpus().size(),
                         inventory.driverVersion().<Object>map(v -> v).orElse(Message.of(DoctorText.NVIDIA_SMI_DRIVER_UNKNOWN)))
-                : Message.of(DoctorText.NVIDIA_SMI_FAILED, inventory.diagnostic().orElse(""));
+                : Message.of(DoctorText.NVIDIA_SMI_FAILED, inventory.diagnosticText().<Object>map(m -> m).orElse(""));
         return Finding.passOrFail(inventory.ok(), observed, Message.of(DoctorText.NVIDIA_SMI_EXPECTED, NvidiaSmi.TIMEOUT.toSeconds()),
                 Message.of(DoctorText.NVIDIA_SMI_REMEDY));
     }

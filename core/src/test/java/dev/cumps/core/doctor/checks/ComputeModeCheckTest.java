@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.gpu.GpuText;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
 import org.junit.jupiter.api.AfterEach;
@@ -57,5 +59,15 @@ class ComputeModeCheckTest {
         assertEquals(CheckStatus.WARN, f.status());
         assertEquals("GPU 0 compute mode [N/A]", f.observed().english());
         assertEquals("`sudo nvidia-smi -i 0 -c EXCLUSIVE_PROCESS`", f.remedy().orElseThrow().english());
+    }
+
+    @Test
+    void aModeIsShownThroughTheGpuDisplayTextWhenThatReadsAsNvidiaSmiPrintedIt() {
+        assertEquals(Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Exclusive_Process").observed().args().get(1));
+        assertEquals(Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Default").expected());
+        assertEquals(Message.of(GpuText.COMPUTE_MODE_OTHER, "[N/A]"), withMode("[N/A]").observed().args().get(1));
+        Finding numeric = withMode("3");
+        assertEquals("3", numeric.observed().args().get(1), "a numeric mode is shown as nvidia-smi printed it");
+        assertEquals("GPU 0 compute mode 3", numeric.observed().english());
     }
 }

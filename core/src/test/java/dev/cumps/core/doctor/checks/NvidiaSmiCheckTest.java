@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
@@ -40,6 +41,7 @@ class NvidiaSmiCheckTest {
         assertEquals(CheckStatus.FAIL, f.status());
         assertEquals(DoctorText.NVIDIA_SMI_FAILED, f.observed().id());
         assertTrue(f.observed().english().contains("did not answer"), f.observed().english());
+        assertTrue(f.observed().args().get(0) instanceof Message, "nvidia-smi's diagnostic is nested as its own message");
         assertTrue(f.remedy().orElseThrow().english().contains("NVIDIA driver"));
     }
 

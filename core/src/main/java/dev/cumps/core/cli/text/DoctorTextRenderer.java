@@ -1,4 +1,4 @@
-package dev.cumps.core.cli;
+package dev.cumps.core.cli.text;
 
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
