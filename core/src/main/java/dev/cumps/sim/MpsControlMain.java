@@ -98,12 +98,8 @@ public final class MpsControlMain {
         if (setsid != null) {
             command.add(setsid);
         }
-        command.add(SimTools.javaExecutable());
-        command.addAll(SimTools.JVM_FLAGS);
-        command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
-        command.add(MpsControlMain.class.getName());
-        command.add(INTERNAL_DAEMON);
+        command.addAll(StandInJvm.command(System.getProperty("java.class.path"), MpsControlMain.class,
+                INTERNAL_DAEMON));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -119,7 +115,7 @@ public final class MpsControlMain {
 
     /** Whether a daemon holds {@code <pipe>/control_lock} or accepts connections on {@code <pipe>/control}. */
     static boolean daemonPresent(Path pipe) {
-        Path lockFile = pipe.resolve(MpsControlDaemon.LOCK_FILE);
+        Path lockFile = pipe.resolve(ControlLock.LOCK_FILE);
         if (Files.exists(lockFile)) {
             try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
                 FileLock lock = channel.tryLock();

@@ -129,7 +129,7 @@ class MpsControlProcessTest {
         List<String> messages = lines.stream().map(l -> l.substring(l.indexOf("] ") + 2)).toList();
         assertEquals("Starting control daemon using socket " + machine.pipe.resolve("control"), messages.get(0));
         assertTrue(messages.containsAll(List.of("Accepting connection...", "NEW UI", "Cmd:get_server_list",
-                "UI closed", "Cmd:no_such_command", MpsControlDaemon.INVALID_COMMAND, "25.0")), messages.toString());
+                "UI closed", "Cmd:no_such_command", ControlCommands.INVALID_COMMAND, "25.0")), messages.toString());
     }
 
     @Test

@@ -27,7 +27,7 @@ class SimToolsTest {
     @Test
     void installWritesTwoExecutablePythonStandInsWherePython3IsOnPath() throws IOException {
         machine = new SimMachine(null);
-        Path python = SimTools.python3().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
+        Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = machine.bin.resolve(tool);
@@ -35,7 +35,7 @@ class SimToolsTest {
             String text = Files.readString(script);
             assertTrue(text.startsWith("#!" + python + " -IS\n"), text);
             assertTrue(text.contains("ROLE = '" + tool + "'\n"), text);
-            assertTrue(text.contains("DAEMON_COMMAND = [" + SimTools.pythonString(SimTools.javaExecutable()) + ", "), text);
+            assertTrue(text.contains("DAEMON_COMMAND = [" + LauncherScripts.pythonString(StandInJvm.javaExecutable()) + ", "), text);
         }
     }
 
@@ -51,14 +51,14 @@ class SimToolsTest {
             assertEquals("rwxr-xr-x", PosixFilePermissions.toString(Files.getPosixFilePermissions(script)), tool);
             String text = Files.readString(script);
             assertTrue(text.startsWith("#!/bin/sh\n"), text);
-            assertTrue(text.contains("exec " + SimTools.shellQuote(SimTools.javaExecutable())), text);
+            assertTrue(text.contains("exec " + LauncherScripts.shellQuote(StandInJvm.javaExecutable())), text);
         }
     }
 
     @Test
     void pythonStringsEscapeEverythingOutsidePrintableAscii() {
-        assertEquals("'it\\'s a \\\\ b'", SimTools.pythonString("it's a \\ b"));
-        assertEquals("'\\U0000000a\\U000000e9\\U0001f600'", SimTools.pythonString("\n\u00e9\ud83d\ude00"));
+        assertEquals("'it\\'s a \\\\ b'", LauncherScripts.pythonString("it's a \\ b"));
+        assertEquals("'\\U0000000a\\U000000e9\\U0001f600'", LauncherScripts.pythonString("\n\u00e9\ud83d\ude00"));
     }
 
     @Test

@@ -93,7 +93,7 @@ class StandInParityTest {
         Path input = machine.root.resolve("cases.json");
         Path output = machine.root.resolve("results.json");
         MAPPER.writeValue(input.toFile(), cases);
-        Process p = new ProcessBuilder(SimTools.python3().orElseThrow().toString(), "-IS", driver.toString(),
+        Process p = new ProcessBuilder(Python3.find().orElseThrow().toString(), "-IS", driver.toString(),
                 machine.bin.resolve(SimTools.NVIDIA_SMI).toString()).redirectInput(input.toFile()).redirectOutput(output.toFile())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the batch finished");
