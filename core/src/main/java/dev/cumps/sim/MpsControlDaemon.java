@@ -1,6 +1,7 @@
 package dev.cumps.sim;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -273,7 +274,7 @@ final class MpsControlDaemon {
             command.add(Long.toString(uid));
             try {
                 Process server = new ProcessBuilder(command)
-                        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .redirectError(ProcessBuilder.Redirect.DISCARD)
                         .start();

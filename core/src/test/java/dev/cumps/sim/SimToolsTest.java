@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
@@ -69,7 +70,7 @@ class SimToolsTest {
         SimConfig.defaults(3).write(config);
         SimTools.install(odd, new SimToolOptions(System.getProperty("java.class.path"), config));
         Files.move(odd.resolve(SimTools.NVIDIA_SMI), machine.bin.resolve(SimTools.NVIDIA_SMI),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                StandardCopyOption.REPLACE_EXISTING);
 
         SimMachine.Run run = machine.smi("--query-gpu=count", "--format=csv,noheader");
 
