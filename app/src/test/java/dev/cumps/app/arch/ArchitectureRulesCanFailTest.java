@@ -10,6 +10,8 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import dev.cumps.app.archfixture.RecordView;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.record.archfixture.RecordUsingLifecycle;
 import dev.cumps.fixture.one.First;
 import dev.cumps.fixture.two.Second;
 import org.junit.jupiter.api.Test;
@@ -29,6 +31,20 @@ class ArchitectureRulesCanFailTest {
     @Test
     void aViewThatReadsACoreTypeBreaksTheViewsFreeOfCoreRule() {
         assertViolates(ProjectRules.VIEWS_ARE_FREE_OF_CORE, RecordView.class, "dev.cumps.core.record.DaemonRecord");
+    }
+
+    @Test
+    void aModelClassThatUsesAServiceBreaksTheLayers() {
+        // The layer rule looks at who uses a layer's classes, so the used class is imported with the user.
+        EvaluationResult result = Layers.coreLayers().evaluate(new ClassFileImporter().importClasses(RecordUsingLifecycle.class,
+                StopOutcome.class));
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(report.contains(RecordUsingLifecycle.class.getName()) && report.contains(StopOutcome.class.getName()), report);
+    }
+
+    @Test
+    void aClassOtherThanSimulationThatUsesTheSimulatorBreaksTheSimulatorRule() {
+        assertViolates(Layers.simulatorOnlyThroughSimulation(), RecordUsingLifecycle.class, "dev.cumps.sim.SimConfig");
     }
 
     @Test
