@@ -1,5 +1,10 @@
 package dev.cumps.sim;
 
+<<<<<<< HEAD
+=======
+import java.io.BufferedReader;
+import java.io.File;
+>>>>>>> 2697ab4
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -112,6 +117,146 @@ final class MpsControlDaemon {
         return 0;
     }
 
+<<<<<<< HEAD
+=======
+    private void bind(Path socket) throws IOException {
+        Files.deleteIfExists(socket); // a socket file left by a daemon that died
+        ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        listeners.add(listener);
+        listener.bind(UnixDomainSocketAddress.of(socket));
+    }
+
+    private void accept(ServerSocketChannel listener) {
+        while (true) {
+            SocketChannel connection;
+            try {
+                connection = listener.accept();
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                if (!listener.isOpen()) {
+                    return;
+                }
+                continue;
+            }
+            log.append("Accepting connection...");
+            if (config.mpsFault() == MpsFault.NO_ANSWER) {
+                heldConnections.add(connection); // never read, never answered, never closed
+                continue;
+            }
+            Thread handler = new Thread(() -> serve(connection), "mps-ui");
+            handler.setDaemon(true);
+            handler.start();
+        }
+    }
+
+    private void serve(SocketChannel connection) {
+        boolean quit = false;
+        try (connection) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(Channels.newInputStream(connection),
+                    StandardCharsets.UTF_8));
+            String command = in.readLine();
+            if (command == null) {
+                log.append("Unable to read new connection type information");
+                return;
+            }
+            command = command.strip();
+            log.append("NEW UI");
+            log.append("Cmd:" + command);
+            quit = command.equals("quit");
+            String reply = quit ? "" : execute(command);
+            for (String line : reply.lines().toList()) {
+                log.append(line);
+            }
+            if (quit) {
+                shutdown("Exit");
+            }
+            connection.write(ByteBuffer.wrap(reply.getBytes(StandardCharsets.UTF_8)));
+            if (!quit) {
+                log.append("UI closed");
+            }
+        } catch (IOException e) {
+            log.append("UI closed");
+        } finally {
+            if (quit) {
+                exit.countDown();
+            }
+        }
+    }
+
+    /** Answers one command; the answer ends with a newline unless empty. */
+    private String execute(String command) {
+        String[] words = command.split("\\s+");
+        switch (words[0]) {
+            case "get_server_list":
+                return lines(servers.entrySet().stream().filter(e -> e.getValue().isAlive())
+                        .map(Map.Entry::getKey).sorted().map(String::valueOf).toList());
+            case "start_server":
+                if (words.length == 3 && words[1].equals("-uid") && words[2].matches("\\d+")) {
+                    return startServer(Long.parseLong(words[2]));
+                }
+                return INVALID_COMMAND + "\n";
+            case "get_client_list":
+            case "get_device_client_list":
+                return "";
+            case "get_default_active_thread_percentage":
+                return defaultActiveThreadPercentage + "\n";
+            case "set_default_active_thread_percentage":
+                if (words.length == 2) {
+                    try {
+                        double value = Double.parseDouble(words[1]);
+                        if (value >= 0 && value <= 100) {
+                            defaultActiveThreadPercentage = String.valueOf(value);
+                            return defaultActiveThreadPercentage + "\n";
+                        }
+                    } catch (NumberFormatException e) {
+                        // falls through to the error
+                    }
+                }
+                return INVALID_COMMAND + "\n";
+            default:
+                return INVALID_COMMAND + "\n";
+        }
+    }
+
+    private String startServer(long uid) {
+        synchronized (servers) {
+            for (Process server : servers.values()) {
+                if (server.isAlive()) {
+                    log.append("Server " + server.pid() + " already exists");
+                    return "";
+                }
+            }
+            List<String> command = new ArrayList<>();
+            command.add(SimTools.javaExecutable());
+            command.addAll(SimTools.JVM_FLAGS);
+            command.add("-cp");
+            command.add(System.getProperty("java.class.path"));
+            command.add(MpsServerMain.class.getName());
+            command.add(Long.toString(uid));
+            try {
+                Process server = new ProcessBuilder(command)
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .redirectError(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+                servers.put(server.pid(), server);
+                log.append("Starting new server " + server.pid() + " for user " + uid);
+                log.append("NEW SERVER " + server.pid() + ": Ready");
+                server.onExit().thenAccept(p -> {
+                    if (!stopped.get()) {
+                        log.append("Server " + p.pid() + " exited with status " + p.exitValue());
+                    }
+                });
+                return "";
+            } catch (IOException e) {
+                log.append("Failed to start server for user " + uid + ": error " + e.getMessage());
+                return "";
+            }
+        }
+    }
+
+>>>>>>> 2697ab4
     /**
      * Stops the servers and closes the listening sockets, leaving the socket files, the pid file and
      * control_lock behind as the real daemon does. Runs once; {@code message} (if any) is logged last.

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.testing.SimHost;
+import dev.cumps.core.testing.SimulatedHostExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,11 +14,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The {@code nvidia-cuda-mps-control} stand-in and its daemon, as real processes. */
+/** The {@code nvidia-cuda-mps-control} stand-in and its daemon, as real processes on a private simulated host. */
+@ExtendWith(SimulatedHostExtension.class)
 class MpsControlProcessTest {
 
     private static final Pattern LOG_LINE = Pattern.compile(
@@ -27,13 +30,8 @@ class MpsControlProcessTest {
     private SimMachine machine;
 
     @BeforeEach
-    void install() throws IOException {
-        machine = new SimMachine(SimConfig.defaults(2));
-    }
-
-    @AfterEach
-    void endProcesses() throws IOException {
-        machine.close();
+    void install(SimHost host) throws IOException {
+        machine = new SimMachine(host, SimConfig.defaults(2));
     }
 
     @Test

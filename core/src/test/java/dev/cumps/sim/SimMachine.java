@@ -2,6 +2,8 @@ package dev.cumps.sim;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cumps.core.testing.SimHost;
+import dev.cumps.core.testing.SimulatedHostExtension;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
@@ -10,49 +12,42 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Stream;
 
 /**
- * A scratch machine for end-to-end tests: the stand-ins installed in {@code bin}, short pipe and
- * log directories under /tmp (Unix socket paths are limited to about 107 bytes), and a record of
- * every daemon and server pid seen, so that {@link #close()} ends exactly those processes.
+ * The stand-ins of one test's {@link SimHost} (from {@link SimulatedHostExtension}), run as real
+ * processes: short pipe and log directories in the host's folder (Unix socket paths are limited to
+ * about 107 bytes), and every daemon and server pid seen remembered with the host, which ends exactly
+ * those processes after the test.
  */
-final class SimMachine implements AutoCloseable {
+final class SimMachine {
 
     /** What one run of a stand-in did. */
     record Run(int exitCode, String stdout, String stderr, boolean timedOut, Duration took) {
     }
 
     /** How long a test waits for an event (a socket, a pid file, an exit) before it fails: generous, for busy machines. */
-    static final Duration PATIENCE = Duration.ofSeconds(60);
+    static final Duration PATIENCE = SimHost.PATIENCE;
 
+    final SimHost host;
     final Path root;
     final Path bin;
     final Path pipe;
     final Path logs;
     final Map<String, String> env = new HashMap<>();
-    private final Set<Long> pids = new LinkedHashSet<>();
 
-    SimMachine(SimConfig config) throws IOException {
-        root = Files.createTempDirectory(Path.of("/tmp"), "sim");
-        bin = root.resolve("bin");
+    /** The stand-ins of {@code host}, configured with {@code config} ({@code null}: no config file, environment only). */
+    SimMachine(SimHost host, SimConfig config) throws IOException {
+        this.host = host.configure(config);
+        root = host.root;
+        bin = host.bin;
         pipe = root.resolve("pipe");
         logs = root.resolve("log");
-        Path configFile = null;
-        if (config != null) {
-            configFile = root.resolve("sim.json");
-            config.write(configFile);
-        }
-        SimTools.install(bin, new SimToolOptions(System.getProperty("java.class.path"), configFile));
         env.put("CUDA_MPS_PIPE_DIRECTORY", pipe.toString());
         env.put("CUDA_MPS_LOG_DIRECTORY", logs.toString());
     }
@@ -139,22 +134,17 @@ final class SimMachine implements AutoCloseable {
     }
 
     /**
-     * The whole environment of a stand-in run: nothing inherited from the test JVM (no {@code CUDA_*},
-     * {@code CUMPS_*} or real {@code HOME}), only a fixed PATH, this machine's folder as HOME and
-     * TMPDIR, and {@link #env} (the pipe and log directories, plus what a test adds).
+     * The whole environment of a stand-in run: the host's explicit environment ({@link SimHost#environment()}:
+     * nothing inherited from the test JVM) plus {@link #env} (the pipe and log directories, plus what a test adds).
      */
     Map<String, String> environment() {
-        Map<String, String> all = new HashMap<>();
-        all.put("PATH", "/usr/bin:/bin");
-        all.put("HOME", root.toString());
-        all.put("TMPDIR", root.toString());
-        all.put("LANG", "C.UTF-8");
+        Map<String, String> all = new HashMap<>(host.environment());
         all.putAll(env);
         return all;
     }
 
     void remember(long pid) {
-        pids.add(pid);
+        host.remember(pid);
     }
 
     String controlLog() throws IOException {
@@ -164,12 +154,7 @@ final class SimMachine implements AutoCloseable {
 
     /** Whether {@code pid} is a live process; a zombie (nobody reaped it yet) counts as gone. */
     static boolean running(long pid) {
-        String stat = stat(pid);
-        if (stat == null) {
-            return false;
-        }
-        char state = stat.charAt(stat.lastIndexOf(')') + 2);
-        return state != 'Z' && state != 'X';
+        return SimHost.running(pid);
     }
 
     /** Field 2 of /proc/PID/stat: the process name, without its parentheses. */
@@ -196,17 +181,4 @@ final class SimMachine implements AutoCloseable {
         }
     }
 
-    /** Ends the daemons and servers this machine saw, by pid, then deletes its files. */
-    @Override
-    public void close() throws IOException {
-        daemonPid();
-        for (long pid : pids) {
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
-        }
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path path : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
-    }
 }

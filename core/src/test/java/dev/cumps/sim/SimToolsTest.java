@@ -4,31 +4,39 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.testing.SimHost;
+import dev.cumps.core.testing.SimulatedHostExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The installed launchers, run as real processes. */
+/** The installed launchers, run as real processes on a private simulated host (ended and removed by the extension). */
+@ExtendWith(SimulatedHostExtension.class)
 class SimToolsTest {
 
+    private SimHost host;
     private SimMachine machine;
 
-    @AfterEach
-    void endProcesses() throws IOException {
-        if (machine != null) {
-            machine.close();
-        }
+    @BeforeEach
+    void onAPrivateHost(SimHost host) {
+        this.host = host;
     }
 
     @Test
     void installWritesTwoExecutablePythonStandInsWherePython3IsOnPath() throws IOException {
+<<<<<<< HEAD
         machine = new SimMachine(null);
         Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
+=======
+        machine = new SimMachine(host, null);
+        Path python = SimTools.python3().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
+>>>>>>> 2697ab4
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = machine.bin.resolve(tool);
@@ -42,7 +50,7 @@ class SimToolsTest {
 
     @Test
     void installJavaWritesTwoExecutableJvmLaunchers() throws IOException {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
         Path bin = machine.root.resolve("java-bin");
 
         SimTools.installJava(bin, new SimToolOptions(System.getProperty("java.class.path"), null));
@@ -64,7 +72,7 @@ class SimToolsTest {
 
     @Test
     void launcherRunsFromPathsWithSpacesAndQuotes() throws Exception {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
         Path odd = machine.root.resolve("it's a bin");
         Path config = machine.root.resolve("my config.json");
         SimConfig.defaults(3).write(config);
@@ -79,7 +87,7 @@ class SimToolsTest {
 
     @Test
     void callerEnvironmentConfigWinsOverTheInstalledOne() throws Exception {
-        machine = new SimMachine(SimConfig.defaults(3));
+        machine = new SimMachine(host, SimConfig.defaults(3));
         Path other = machine.root.resolve("other.json");
         SimConfig.defaults(1).write(other);
         machine.env.put("CUMPS_SIM_CONFIG", other.toString());
@@ -91,7 +99,7 @@ class SimToolsTest {
 
     @Test
     void queryRunsAsARealProcess() throws Exception {
-        machine = new SimMachine(SimConfig.defaults(2));
+        machine = new SimMachine(host, SimConfig.defaults(2));
 
         SimMachine.Run run = machine.smi("--query-gpu=index,uuid,memory.total", "--format=csv,noheader,nounits");
 
@@ -104,7 +112,7 @@ class SimToolsTest {
 
     @Test
     void unknownFieldExitsTwo() throws Exception {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
 
         SimMachine.Run run = machine.smi("--query-gpu=bogus", "--format=csv");
 
@@ -114,7 +122,7 @@ class SimToolsTest {
 
     @Test
     void hangFaultNeverReturnsUntilKilled() throws Exception {
-        machine = new SimMachine(SimConfig.defaults(1).withSmiFault(SmiFault.HANG));
+        machine = new SimMachine(host, SimConfig.defaults(1).withSmiFault(SmiFault.HANG));
 
         SimMachine.Run run = machine.run(SimTools.NVIDIA_SMI, null, Duration.ofSeconds(2), "-L");
 
@@ -124,7 +132,7 @@ class SimToolsTest {
 
     @Test
     void failFaultExitsNineWithTheDriverMessage() throws Exception {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
         machine.env.put("CUMPS_SIM_SMI_FAULT", "fail");
 
         SimMachine.Run run = machine.smi("--query-gpu=index", "--format=csv");
@@ -135,7 +143,7 @@ class SimToolsTest {
 
     @Test
     void garbageFaultExitsZeroWithNonCsv() throws Exception {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
         machine.env.put("CUMPS_SIM_SMI_FAULT", "garbage");
 
         SimMachine.Run run = machine.smi("--query-gpu=index,uuid", "--format=csv,noheader");
@@ -147,7 +155,7 @@ class SimToolsTest {
 
     @Test
     void missingFaultInstallsNoNvidiaSmi() throws Exception {
-        machine = new SimMachine(SimConfig.defaults(1).withSmiFault(SmiFault.MISSING));
+        machine = new SimMachine(host, SimConfig.defaults(1).withSmiFault(SmiFault.MISSING));
 
         assertFalse(Files.exists(machine.bin.resolve(SimTools.NVIDIA_SMI)));
         assertTrue(Files.isExecutable(machine.bin.resolve(SimTools.MPS_CONTROL)));
@@ -155,7 +163,7 @@ class SimToolsTest {
 
     @Test
     void missingFaultStillReportsNotFoundIfRun() throws Exception {
-        machine = new SimMachine(null);
+        machine = new SimMachine(host, null);
         machine.env.put("CUMPS_SIM_SMI_FAULT", "missing");
 
         SimMachine.Run run = machine.smi("-L");

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cumps.core.testing.SimHost;
+import dev.cumps.core.testing.SimulatedHostExtension;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,9 +17,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The Python {@code nvidia-smi} stand-in against the Java reference ({@link SimConfig#fromEnvironment}
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.Test;
  * the same exit status, stdout bytes and stderr; for every invalid setup, exit 70 with the
  * {@code cumps-sim:} line where the Java one refuses too.
  */
+@ExtendWith(SimulatedHostExtension.class)
 class StandInParityTest {
     private static final List<List<String>> ARGS = List.of(
             List.of(), List.of("-L"), List.of("--list-gpus"),
@@ -45,13 +48,8 @@ class StandInParityTest {
     private SimMachine machine;
 
     @BeforeEach
-    void setUp() throws IOException {
-        machine = new SimMachine(null);
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        machine.close();
+    void setUp(SimHost host) throws IOException {
+        machine = new SimMachine(host, null);
     }
 
     private SimMachine.Run python(Map<String, String> env, List<String> args) throws IOException, InterruptedException {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
@@ -46,7 +47,7 @@ class ControlPipesE2eTest {
     void controlSocketInAnExplicitPipeDirThatNoRecordOwnsIsNeverRemoved(CumpsHarness h) throws Exception {
         Path pipe = h.privateDir("xp");
         Path control = pipe.resolve("control");
-        try (ServerSocketChannel server = ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             server.bind(UnixDomainSocketAddress.of(control));
         }
         assertTrue(Files.exists(control, LinkOption.NOFOLLOW_LINKS));

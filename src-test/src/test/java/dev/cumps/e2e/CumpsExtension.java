@@ -3,6 +3,8 @@ package dev.cumps.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.sim.SimConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
@@ -29,8 +31,8 @@ final class CumpsExtension implements ParameterResolver, AfterEachCallback, Afte
         return context.getStore(NS).getOrComputeIfAbsent("harness", key -> {
             try {
                 return new CumpsHarness(SimConfig.defaults(1));
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         }, CumpsHarness.class);
     }

@@ -7,24 +7,21 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cumps.core.testing.SimHost;
 import dev.cumps.sim.SimConfig;
-import dev.cumps.sim.SimToolOptions;
 import dev.cumps.sim.SimTools;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +38,9 @@ import java.util.stream.Stream;
  * One test's private host for running the built {@code cumps} CLI as a real subprocess against the
  * stand-in NVIDIA tools.
  *
- * <p>Layout, kept short because a Unix socket path must stay under about 95 bytes:
+ * <p>The host is core's shared fixture {@link SimHost} (the same sandbox core's tests get from
+ * {@code SimulatedHostExtension}), with the stand-ins run from the shipped {@code cumps.jar}. Layout,
+ * kept short because a Unix socket path must stay under about 95 bytes:
  * {@code /tmp/e2XXXX/} holds {@code h/} (HOME), {@code t/} (TMPDIR), {@code b/} (the stand-in
  * launchers, first on PATH) and {@code sim.json}. Each cumps run gets an explicit environment
  * (HOME, TMPDIR, PATH={@code b:/usr/bin:/bin}, LANG, and a per-test marker variable; a daemon
@@ -52,7 +51,8 @@ import java.util.stream.Stream;
  * <p>{@link #close()} ends exactly the processes this test started: pids remembered by the test,
  * pids named by records and pid files under this test's folder, and processes it spawned; each is
  * killed by pid, and only if it still carries this test's marker. Then it checks that no process
- * with the marker is left and deletes the folder.
+ * with the marker is left, and the {@link SimHost} ends what still runs with a pipe or log directory in
+ * its folder and deletes the folder.
  */
 final class CumpsHarness implements AutoCloseable {
     static final String MARKER_VARIABLE = "CUMPS_E2E_MARK";
@@ -67,12 +67,12 @@ final class CumpsHarness implements AutoCloseable {
     static final String DEFAULT_NAME = "gpu-5f0c1a2e-0000-4000-8000-000000000000";
 
     private static final AtomicInteger COUNTER = new AtomicInteger();
-    private static final SecureRandom RANDOM = new SecureRandom();
     /** JVM flags for the cumps JVM: quick start, small heap (the product reads no JVM flag). */
     private static final List<String> JVM_FLAGS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto",
             "-XX:-UsePerfData");
 
     final Path jar;
+    final SimHost sim;
     final Path root;
     final Path home;
     final Path tmp;
@@ -86,38 +86,20 @@ final class CumpsHarness implements AutoCloseable {
     CumpsHarness(SimConfig config) throws IOException {
         jar = Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize();
         BuiltJar.verify(jar);
-        root = createRoot();
-        home = Files.createDirectory(root.resolve("h"));
-        tmp = Files.createDirectory(root.resolve("t"));
-        bin = root.resolve("b");
-        simConfig = root.resolve("sim.json");
+        sim = SimHost.create("e2", jar.toString());
+        root = sim.root;
+        home = sim.home;
+        tmp = sim.tmp;
+        bin = sim.bin;
+        simConfig = sim.simConfig;
+        uid = sim.uid;
         marker = SUITE_MARKER + "-" + COUNTER.incrementAndGet();
-        uid = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
         configure(config);
-    }
-
-    /** {@code /tmp/e2} + 4 random characters, mode 0700. */
-    private static Path createRoot() throws IOException {
-        String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-        for (int attempt = 0; attempt < 100; attempt++) {
-            StringBuilder name = new StringBuilder("e2");
-            for (int i = 0; i < 4; i++) {
-                name.append(alphabet.charAt(RANDOM.nextInt(alphabet.length())));
-            }
-            try {
-                return Files.createDirectory(Path.of("/tmp", name.toString()),
-                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            } catch (FileAlreadyExistsException e) {
-                // try another name
-            }
-        }
-        throw new IOException("could not create a test folder under /tmp");
     }
 
     /** Writes the simulated machine and (re)installs the launchers, run from the shipped cumps.jar. */
     void configure(SimConfig config) throws IOException {
-        config.write(simConfig);
-        SimTools.install(bin, new SimToolOptions(jar.toString(), simConfig));
+        sim.configure(config);
     }
 
     // ------------------------------------------------------------------ paths
@@ -277,12 +259,9 @@ final class CumpsHarness implements AutoCloseable {
     /** Pseudo-variable for {@link #start}: run the cumps JVM with SIGINT at its default disposition. */
     static final String DEFAULT_SIGINT = "__E2E_DEFAULT_SIGINT";
 
+    /** The host's explicit environment (HOME, TMPDIR, PATH, LANG: nothing of the test JVM's) and this test's marker. */
     Map<String, String> baseEnvironment() {
-        Map<String, String> env = new HashMap<>();
-        env.put("HOME", home.toString());
-        env.put("TMPDIR", tmp.toString());
-        env.put("PATH", bin + ":/usr/bin:/bin");
-        env.put("LANG", "C.UTF-8");
+        Map<String, String> env = new HashMap<>(sim.environment());
         env.put(MARKER_VARIABLE, marker);
         return env;
     }
@@ -481,7 +460,7 @@ final class CumpsHarness implements AutoCloseable {
             // Started by this test (it carries the marker) but not tracked: end it too, and report it.
             Procs.kill(pid);
         }
-        deleteTree(root);
+        sim.close();
         if (!left.isEmpty()) {
             fail("processes started by this test were still running after it: " + left);
         }
@@ -509,19 +488,5 @@ final class CumpsHarness implements AutoCloseable {
             }
         }
         return found;
-    }
-
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-                    Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
-                }
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

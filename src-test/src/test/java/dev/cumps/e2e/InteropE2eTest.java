@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -144,7 +145,7 @@ class InteropE2eTest {
     @Test
     void aPythonConsumerWrittenForUniCumpsReadsEveryJsonOutputUnchanged(CumpsHarness h) {
         String shapes = CONTRACT_SHAPES.toString();
-        Map<String, CumpsHarness.Run> outputs = new java.util.LinkedHashMap<>();
+        Map<String, CumpsHarness.Run> outputs = new LinkedHashMap<>();
         CumpsHarness.Run start = h.cumps("start", "--name", "py").assertOk();
         long pid = h.pidOf(start);
         outputs.put("start", start);

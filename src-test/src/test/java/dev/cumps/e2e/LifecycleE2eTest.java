@@ -9,12 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.sim.SimConfig;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -150,7 +152,7 @@ class LifecycleE2eTest {
 
         h.exec(List.of(h.bin.resolve("nvidia-cuda-mps-control").toString()),
                 Map.of("CUDA_MPS_PIPE_DIRECTORY", h.record("fg").get("pipe_directory").asText()), "quit\n").assertOk();
-        assertTrue(fg.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "cumps --foreground returns when its daemon quits");
+        assertTrue(fg.waitFor(20, TimeUnit.SECONDS), "cumps --foreground returns when its daemon quits");
         assertEquals(0, fg.exitValue());
         assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
         assertFalse(Files.exists(h.recordFile("fg")), "record removed when the daemon exited");
@@ -163,7 +165,7 @@ class LifecycleE2eTest {
         CumpsHarness.await("the foreground record", CumpsHarness.PATIENCE, () -> Files.exists(h.recordFile("fg")));
         long pid = h.recordedPid("fg");
         interrupt(h, fg);
-        assertTrue(fg.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "cumps exits after Ctrl-C");
+        assertTrue(fg.waitFor(20, TimeUnit.SECONDS), "cumps exits after Ctrl-C");
         assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE), "Ctrl-C sent quit and the daemon exited");
         assertEquals(List.of(), h.markedDaemons());
     }
@@ -175,7 +177,7 @@ class LifecycleE2eTest {
         CumpsHarness.await("the foreground record", CumpsHarness.PATIENCE, () -> Files.exists(h.recordFile("fg")));
         long pid = h.recordedPid("fg");
         interrupt(h, fg);
-        assertTrue(fg.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "cumps exits after Ctrl-C");
+        assertTrue(fg.waitFor(20, TimeUnit.SECONDS), "cumps exits after Ctrl-C");
         assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
         assertFalse(Files.exists(h.recordFile("fg")), "Ctrl-C removes the foreground record");
         assertEquals(0, h.cumps("status", "--json").assertOk().json().get("managed_daemons").size());
@@ -192,7 +194,7 @@ class LifecycleE2eTest {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             return Long.parseLong(stat.substring(stat.lastIndexOf(')') + 1).strip().split("\\s+")[1]);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return -1;
         }
     }

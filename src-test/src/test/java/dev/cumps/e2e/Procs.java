@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Read-only views of {@code /proc} for the end-to-end tests, plus killing one pid. Nothing here
@@ -88,7 +89,7 @@ final class Procs {
     }
 
     /** Running (non-zombie) processes whose environment satisfies {@code test}. */
-    static List<Long> runningWhere(java.util.function.Predicate<List<String>> test) {
+    static List<Long> runningWhere(Predicate<List<String>> test) {
         List<Long> found = new ArrayList<>();
         long self = ProcessHandle.current().pid();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {

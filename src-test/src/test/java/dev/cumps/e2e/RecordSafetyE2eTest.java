@@ -13,6 +13,7 @@ import dev.cumps.sim.SimConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -78,7 +79,7 @@ class RecordSafetyE2eTest {
         foreignRecordIsLeftAlone(h, rec -> rec.put("host", "elsewhere.example"), "elsewhere.example");
     }
 
-    private static void foreignRecordIsLeftAlone(CumpsHarness h, java.util.function.Consumer<ObjectNode> makeForeign, String owner)
+    private static void foreignRecordIsLeftAlone(CumpsHarness h, Consumer<ObjectNode> makeForeign, String owner)
             throws Exception {
         // A real daemon behind the record, so that a wrong stop would be visible.
         long pid = h.pidOf(h.cumps("start", "--name", "theirs").assertOk());

@@ -1,7 +1,10 @@
 package dev.cumps.core.exec;
 
+import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts a long-running child that shares the caller's terminal (used for {@code --foreground}).
@@ -28,10 +31,10 @@ public interface ProcessSpawner {
         return spec -> {
             var exe = ProcessCommandRunner.resolve(spec.program(), spec.environment().get("PATH"))
                     .orElseThrow(() -> new IOException(spec.program() + " was not found on PATH"));
-            var argv = new java.util.ArrayList<>(spec.argv());
+            var argv = new ArrayList<>(spec.argv());
             argv.set(0, exe.toString());
             ProcessBuilder builder = new ProcessBuilder(argv).inheritIO()
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             builder.environment().clear();
             builder.environment().putAll(spec.environment());
             Process process = builder.start();
@@ -48,7 +51,7 @@ public interface ProcessSpawner {
 
                 @Override
                 public boolean waitFor(Duration timeout) throws InterruptedException {
-                    return process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                    return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
                 }
 
                 @Override

@@ -1,10 +1,12 @@
 package dev.cumps.core.host;
 
 import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -32,12 +34,12 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
     }
 
     public boolean isLinux() {
-        return platform.toLowerCase(java.util.Locale.ROOT).startsWith("linux");
+        return platform.toLowerCase(Locale.ROOT).startsWith("linux");
     }
 
     /** The platform name as Python's {@code sys.platform} spells it, which uni-cumps reports. */
     public String platformId() {
-        return isLinux() ? "linux" : platform.toLowerCase(java.util.Locale.ROOT).replace(' ', '-');
+        return isLinux() ? "linux" : platform.toLowerCase(Locale.ROOT).replace(' ', '-');
     }
 
     /** {@code ${TMPDIR:-/tmp}}. */
@@ -80,7 +82,7 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
             return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).strip();
         } catch (IOException e) {
             try {
-                return java.net.InetAddress.getLocalHost().getHostName();
+                return InetAddress.getLocalHost().getHostName();
             } catch (IOException ex) {
                 return "localhost";
             }

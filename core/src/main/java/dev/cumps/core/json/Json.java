@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.file.Path;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -175,7 +176,7 @@ public final class Json {
                 writeValue(gen, e.getValue());
             }
             gen.writeEndObject();
-        } else if (value instanceof java.nio.file.Path) {
+        } else if (value instanceof Path) {
             // A Path is Iterable (its own name elements); written as such it would recurse forever.
             throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_TYPE_USE_STRING, value.getClass().getName()));
         } else if (value instanceof Iterable<?> list) {

@@ -2,9 +2,12 @@ package dev.cumps.core.proc;
 
 import dev.cumps.core.message.CumpsException;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads {@code /proc/<pid>/stat} (or the same layout under another root, for tests). */
@@ -31,16 +34,16 @@ public final class ProcFsProcessTable implements ProcessTable {
     private static final int ENVIRON_LIMIT_BYTES = 1 << 20;
 
     @Override
-    public Optional<java.util.Map<String, String>> environment(long pid) {
+    public Optional<Map<String, String>> environment(long pid) {
         if (pid <= 0) {
             return Optional.empty();
         }
-        try (java.io.InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("environ"))) {
+        try (InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("environ"))) {
             byte[] raw = in.readNBytes(ENVIRON_LIMIT_BYTES + 1);
             if (raw.length > ENVIRON_LIMIT_BYTES) {
                 return Optional.empty();
             }
-            java.util.Map<String, String> env = new java.util.HashMap<>();
+            Map<String, String> env = new HashMap<>();
             for (String entry : new String(raw, StandardCharsets.UTF_8).split("\0")) {
                 int eq = entry.indexOf('=');
                 if (eq > 0) {

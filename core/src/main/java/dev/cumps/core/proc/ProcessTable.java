@@ -1,5 +1,6 @@
 package dev.cumps.core.proc;
 
+import java.util.Map;
 import java.util.Optional;
 
 /** The seam over {@code /proc} and signals: unit tests inject a map, production reads the kernel. */
@@ -19,7 +20,7 @@ public interface ProcessTable {
      * The environment {@code pid} started with ({@code /proc/<pid>/environ}); empty when it cannot
      * be read (gone, another user's). Used to recognise a daemon by the launch nonce it inherited.
      */
-    Optional<java.util.Map<String, String>> environment(long pid);
+    Optional<Map<String, String>> environment(long pid);
 
     /**
      * The start time, in the same clock ticks as {@link ProcessInfo#startTicks()}, of this very

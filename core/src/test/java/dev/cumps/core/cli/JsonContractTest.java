@@ -145,13 +145,13 @@ class JsonContractTest {
         assertEquals(List.of("$.created_at: expected float, got Long 1764410400"), JsonContract.violations("record", record));
 
         Map<String, Object> stringGpus = new LinkedHashMap<>(doctor);
-        Map<String, Object> plan = new LinkedHashMap<>((Map<String, Object>) cast(doctor.get("plan")));
+        Map<String, Object> plan = new LinkedHashMap<>(cast(doctor.get("plan")));
         plan.put("gpus", List.of(FakeGpu.uuidFor(0)));
         stringGpus.put("plan", plan);
         assertEquals(1, JsonContract.violations("doctor", stringGpus).size(), JsonContract.violations("doctor", stringGpus).toString());
 
         Map<String, Object> boolSharing = new LinkedHashMap<>(doctor);
-        Map<String, Object> sharing = new LinkedHashMap<>((Map<String, Object>) cast(doctor.get("cuda_process_sharing")));
+        Map<String, Object> sharing = new LinkedHashMap<>(cast(doctor.get("cuda_process_sharing")));
         sharing.put("configured", true);
         boolSharing.put("cuda_process_sharing", sharing);
         List<String> problems = new ArrayList<>(JsonContract.violations("doctor", boolSharing));

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -110,7 +111,7 @@ class LaunchEnvironmentTest {
 
         Map<String, Object> json = Sandbox.parseObject(Json.write(sb.services().launchEnvironment(Optional.of("js")).jsonMap()));
 
-        assertEquals(java.util.Set.of("env", "name"), json.keySet());
+        assertEquals(Set.of("env", "name"), json.keySet());
         assertEquals("js", json.get("name"));
         assertEquals(Map.of("CUDA_VISIBLE_DEVICES", FakeGpu.uuidFor(0), "CUDA_MPS_PIPE_DIRECTORY", r.pipeDirectory().toString(),
                 "CUDA_MPS_LOG_DIRECTORY", r.logDirectory().toString()), json.get("env"));

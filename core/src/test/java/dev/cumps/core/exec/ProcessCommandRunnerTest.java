@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -59,7 +60,7 @@ class ProcessCommandRunnerTest {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
             return stat.charAt(stat.lastIndexOf(')') + 2) == 'Z';
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return true;
         }
     }

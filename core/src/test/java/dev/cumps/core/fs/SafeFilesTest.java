@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.fs.SafeFiles.UnsafeFileException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -190,7 +191,7 @@ class SafeFilesTest {
 
         Path target = dir.resolve("elsewhere");
         Path link = Files.createSymbolicLink(dir.resolve("link.lock"), target);
-        assertThrows(java.io.IOException.class, () -> SafeFiles.openLockFile(link, mode));
+        assertThrows(IOException.class, () -> SafeFiles.openLockFile(link, mode));
         assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
     }
 }

@@ -8,6 +8,7 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.topology.Selectors;
 import dev.cumps.core.topology.TopologyMode;
 import dev.cumps.core.topology.TopologyPlan;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -108,7 +109,7 @@ class VisibilityTest {
     @ValueSource(strings = {"\u0661", "\uff11", "+1", "-0", " 1", "1 ", "0x1", "1.0", "\u00a01", "\u0661,0", "0,+1"})
     void aSelectorEntryThatIsNotAsciiDigitsOrAUuidIsAnErrorNamingIt(String selector) {
         CumpsException e = assertThrows(CumpsException.class, () -> Selectors.resolve(Optional.of(selector), THREE));
-        String bad = java.util.Arrays.stream(selector.split(",")).filter(x -> !x.equals("0")).findFirst().orElseThrow();
+        String bad = Arrays.stream(selector.split(",")).filter(x -> !x.equals("0")).findFirst().orElseThrow();
         assertTrue(e.getMessage().contains("'" + bad + "'"), e.getMessage());
         assertTrue(e.getMessage().contains("ASCII digits"), e.getMessage());
     }

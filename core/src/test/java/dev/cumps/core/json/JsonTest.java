@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
-
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +57,7 @@ class JsonTest {
     void writesEveryKindOfValueTheCoreUses() {
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("long", 4242L);
-        value.put("big", new java.math.BigInteger("123456789012345678901234567890"));
+        value.put("big", new BigInteger("123456789012345678901234567890"));
         value.put("false", false);
         value.put("short_float", 0.25f);
         value.put("uni", "\u4e2d\ud83d\ude00");
@@ -85,7 +87,7 @@ class JsonTest {
 
     @Test
     void somethingThatIsNotJsonIsAnErrorNamingItsClass() {
-        CumpsException e = assertThrows(CumpsException.class, () -> Json.write(Map.of("path", java.nio.file.Path.of("/tmp"))));
+        CumpsException e = assertThrows(CumpsException.class, () -> Json.write(Map.of("path", Path.of("/tmp"))));
         assertTrue(e.getMessage().contains("UnixPath"), e.getMessage());
     }
 
@@ -93,9 +95,9 @@ class JsonTest {
     void readsPlainValues() {
         Object value = Json.read("{\"a\": [1, 2.5, \"x\", true, null], \"b\": {}, \"big\": 123456789012345678901234567890}");
         Map<String, Object> expected = new LinkedHashMap<>();
-        expected.put("a", java.util.Arrays.asList(1L, 2.5, "x", true, null));
+        expected.put("a", Arrays.asList(1L, 2.5, "x", true, null));
         expected.put("b", Map.of());
-        expected.put("big", new java.math.BigInteger("123456789012345678901234567890"));
+        expected.put("big", new BigInteger("123456789012345678901234567890"));
         assertEquals(expected, value);
     }
 

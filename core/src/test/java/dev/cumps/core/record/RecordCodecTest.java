@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -113,7 +114,7 @@ class RecordCodecTest {
 
     @Test
     void invalidUtf8IsRefused() {
-        byte[] bytes = UNI_CUMPS.replace("node1", "node\u00ff").getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        byte[] bytes = UNI_CUMPS.replace("node1", "node\u00ff").getBytes(StandardCharsets.ISO_8859_1);
         String why = assertThrows(CumpsException.class, () -> RecordCodec.decode(bytes)).getMessage();
         assertTrue(why.startsWith("not valid JSON: Invalid UTF-8"), why);
     }

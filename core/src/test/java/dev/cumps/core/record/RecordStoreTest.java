@@ -6,20 +6,31 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.testing.Sandbox;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -170,7 +181,7 @@ class RecordStoreTest {
     @Test
     void defaultNameCarriesTheFullUuid() {
         assertEquals("gpu-5f0c1a2e-0000-4000-8000-000000000000",
-                RecordNames.defaultFor(dev.cumps.core.gpu.GpuUuid.parse("GPU-5F0C1A2E-0000-4000-8000-000000000000")));
+                RecordNames.defaultFor(GpuUuid.parse("GPU-5F0C1A2E-0000-4000-8000-000000000000")));
         assertTrue(RecordNames.problem("gpu-5f0c1a2e-0000-4000-8000-000000000000").isEmpty());
     }
 
@@ -183,7 +194,7 @@ class RecordStoreTest {
         AtomicInteger winners = new AtomicInteger();
         AtomicInteger busy = new AtomicInteger();
         try {
-            List<Future<?>> futures = new java.util.ArrayList<>();
+            List<Future<?>> futures = new ArrayList<>();
             for (int i = 0; i < threads; i++) {
                 futures.add(pool.submit(() -> {
                     go.await();
@@ -218,24 +229,24 @@ class RecordStoreTest {
     void recordsThatAreNotRegularFilesAreUnreadableWithTheReasonAndTheOthersStillListed() throws Exception {
         store().write(record("good", 1000, "node1"));
         Files.createDirectories(root.resolve("fifo"));
-        dev.cumps.core.testing.Sandbox.mkfifo(root.resolve("fifo/daemon.json"));
+        Sandbox.mkfifo(root.resolve("fifo/daemon.json"));
         Files.createDirectories(root.resolve("zero"));
         Files.createSymbolicLink(root.resolve("zero/daemon.json"), Path.of("/dev/zero"));
         Files.createDirectories(root.resolve("huge"));
-        try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(root.resolve("huge/daemon.json").toFile(), "rw")) {
+        try (RandomAccessFile raf = new RandomAccessFile(root.resolve("huge/daemon.json").toFile(), "rw")) {
             raf.setLength(3L * 1024 * 1024 * 1024);
         }
         Files.createDirectories(root.resolve("linked"));
         Files.writeString(root.resolve("elsewhere.json"), RecordCodec.encode(record("linked", 1000, "node1")));
         Files.createSymbolicLink(root.resolve("linked/daemon.json"), root.resolve("elsewhere.json"));
 
-        RecordListing listing = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+        RecordListing listing = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> store().list());
 
         assertEquals(List.of("good"), listing.records().stream().map(DaemonRecord::name).toList());
-        java.util.Map<String, String> reasons = new java.util.TreeMap<>();
+        Map<String, String> reasons = new TreeMap<>();
         listing.unreadable().forEach(u -> reasons.put(u.name(), u.reason()));
-        assertEquals(java.util.Map.of("fifo", "not a regular file (FIFO)", "zero", "is a symbolic link",
+        assertEquals(Map.of("fifo", "not a regular file (FIFO)", "zero", "is a symbolic link",
                 "huge", "larger than 64 KiB (3221225472 bytes)", "linked", "is a symbolic link"), reasons);
         assertInstanceOf(RecordLookup.Unreadable.class, store().lookup("fifo"));
     }
@@ -255,8 +266,8 @@ class RecordStoreTest {
     @Test
     void aLockFileThatIsAFifoOrALinkIsRefusedPromptlyAndNothingIsWrittenThroughTheLink() throws Exception {
         Path locks = Files.createDirectories(root.resolve(RecordStore.LOCK_DIR));
-        dev.cumps.core.testing.Sandbox.mkfifo(locks.resolve("piped.lock"));
-        CumpsException fifo = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+        Sandbox.mkfifo(locks.resolve("piped.lock"));
+        CumpsException fifo = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
                 () -> assertThrows(CumpsException.class, () -> store().lock("piped")));
         assertTrue(fifo.getMessage().contains("not a regular file (FIFO)"), fifo.getMessage());
 
@@ -264,7 +275,7 @@ class RecordStoreTest {
         Files.createSymbolicLink(locks.resolve("linked.lock"), target);
         CumpsException link = assertThrows(CumpsException.class, () -> store().lock("linked"));
         assertTrue(link.getMessage().contains("is a symbolic link"), link.getMessage());
-        assertFalse(Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
+        assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
 
         try (RecordStore.NameLock lock = store().lock("piped-not")) {
             assertEquals("piped-not", lock.name());
@@ -289,7 +300,7 @@ class RecordStoreTest {
         CumpsException lock = assertThrows(CumpsException.class, () -> store().lock("train"));
         assertTrue(lock.getMessage().contains("is a symbolic link"), lock.getMessage());
         CumpsException pipe = assertThrows(CumpsException.class,
-                () -> store().lockResource("pipe", "/tmp/p", java.time.Duration.ZERO, "busy"));
+                () -> store().lockResource("pipe", "/tmp/p", Duration.ZERO, "busy"));
         assertTrue(pipe.getMessage().contains("is a symbolic link"), pipe.getMessage());
         Files.delete(root.resolve(RecordStore.LOCK_DIR));
 
@@ -305,7 +316,7 @@ class RecordStoreTest {
 
     @Test
     void aRecordDirectoryOwnedByAnotherUserIsUnreadableAndNeverWrittenTo() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.util.Objects.equals(
+        Assumptions.assumeTrue(Objects.equals(
                 Files.getAttribute(root, "unix:uid"), 0), "needs root to chown (CI runs as root)");
         store().write(record("theirs", 1000, "node1"));
         Files.setAttribute(root.resolve("theirs"), "unix:uid", 65534);
@@ -318,6 +329,6 @@ class RecordStoreTest {
         assertTrue(((RecordLookup.Unreadable) lookup).record().reason().contains("owned by uid 65534"), lookup.toString());
         CumpsException e = assertThrows(CumpsException.class, () -> store().write(record("planted", 1000, "node1")));
         assertTrue(e.getMessage().contains("owned by uid 65534"), e.getMessage());
-        assertFalse(Files.exists(planted.resolve("daemon.json"), java.nio.file.LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(planted.resolve("daemon.json"), LinkOption.NOFOLLOW_LINKS));
     }
 }

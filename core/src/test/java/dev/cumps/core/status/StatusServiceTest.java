@@ -6,18 +6,23 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.json.Json;
+import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.record.RecordState;
 import dev.cumps.core.record.UnreadableRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
+import dev.cumps.core.topology.TopologyMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,10 +97,10 @@ class StatusServiceTest {
         List<HostStatus.PipeRow> rows = pipesUnder(s, sb.dir);
         assertEquals(2, rows.size(), rows.toString());
         HostStatus.PipeRow managed = rows.stream().filter(p -> p.path().equals(r.pipeDirectory().resolve("control"))).findFirst().orElseThrow();
-        assertEquals(dev.cumps.core.mps.ControlPipe.Kind.UNIX_SOCKET, managed.kind());
+        assertEquals(ControlPipe.Kind.UNIX_SOCKET, managed.kind());
         assertEquals(List.of("owned"), managed.managedNames());
         HostStatus.PipeRow unmanaged = rows.stream().filter(p -> p.path().equals(foreignPipe.resolve("control"))).findFirst().orElseThrow();
-        assertEquals(dev.cumps.core.mps.ControlPipe.Kind.FIFO, unmanaged.kind());
+        assertEquals(ControlPipe.Kind.FIFO, unmanaged.kind());
         assertFalse(unmanaged.managed());
         Map<String, Object> json = Sandbox.parseObject(Json.write(s.toJsonMap()));
         Map<String, Object> fifoJson = list(json, "control_pipes").stream()
@@ -147,14 +152,14 @@ class StatusServiceTest {
     void unreadableRecordsAreListedWithTheirReasonAndNeverCrashStatus() {
         DaemonRecord ok = sb.start("fine");
         sb.writeRaw("malformed", "{\"name\": ");
-        String valid = dev.cumps.core.record.RecordCodec.encode(ok);
+        String valid = RecordCodec.encode(ok);
         sb.writeRaw("missing", valid.replace("\"fine\"", "\"missing\"").replaceAll("\\s*\"pid\": \\d+,", ""));
         sb.writeRaw("wrongtype", valid.replace("\"fine\"", "\"wrongtype\"").replaceAll("\"pid\": \\d+", "\"pid\": \"seven\""));
 
         HostStatus s = status();
 
         assertEquals(List.of("fine"), s.daemons().stream().map(ManagedDaemon::name).toList());
-        Map<String, String> reasons = new java.util.TreeMap<>();
+        Map<String, String> reasons = new TreeMap<>();
         for (UnreadableRecord u : s.unreadable()) {
             reasons.put(u.name(), u.reason());
         }
@@ -189,11 +194,11 @@ class StatusServiceTest {
 
         HostStatus s = status();
 
-        Map<String, RecordState> states = new java.util.TreeMap<>();
+        Map<String, RecordState> states = new TreeMap<>();
         s.daemons().forEach(d -> states.put(d.name(), d.state()));
         assertEquals(Map.of("down", RecordState.STALE, "reused", RecordState.STALE, "up", RecordState.LIVE), states);
         Map<String, Object> json = Sandbox.parseObject(Json.write(s.toJsonMap()));
-        Map<String, Object> byName = new java.util.TreeMap<>();
+        Map<String, Object> byName = new TreeMap<>();
         list(json, "managed_daemons").forEach(d -> byName.put((String) d.get("name"), d.get("record_state")));
         assertEquals(Map.of("down", "stale", "reused", "stale", "up", "live"), byName);
     }
@@ -237,12 +242,12 @@ class StatusServiceTest {
     @Test
     void visibilityMaskDecidesWhichGpusAreVisibleAndWhichModesFit() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
-        sb.env("CUDA_VISIBLE_DEVICES", FakeGpu.uuidFor(1).toUpperCase(java.util.Locale.ROOT).replace("GPU-", ""));
+        sb.env("CUDA_VISIBLE_DEVICES", FakeGpu.uuidFor(1).toUpperCase(Locale.ROOT).replace("GPU-", ""));
 
         HostStatus s = status();
 
         assertEquals(List.of(false, true), s.gpus().stream().map(HostStatus.GpuRow::visible).toList());
-        assertEquals(List.of(dev.cumps.core.topology.TopologyMode.SINGLE_GPU), s.compatibleModes());
+        assertEquals(List.of(TopologyMode.SINGLE_GPU), s.compatibleModes());
     }
 
     @Test
@@ -271,7 +276,7 @@ class StatusServiceTest {
     @Test
     void recordFiledUnderAnotherNameIsUnreadable() {
         DaemonRecord r = sb.start("real");
-        sb.writeRaw("copy", dev.cumps.core.record.RecordCodec.encode(r));
+        sb.writeRaw("copy", RecordCodec.encode(r));
 
         HostStatus s = status();
 

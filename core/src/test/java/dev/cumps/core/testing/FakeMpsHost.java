@@ -3,6 +3,7 @@ package dev.cumps.core.testing;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.exec.ProcessSpawner;
+import dev.cumps.core.proc.ProcessIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.StandardProtocolFamily;
@@ -254,7 +255,7 @@ public final class FakeMpsHost implements AutoCloseable {
     private CommandResult client(CommandSpec spec) {
         String dir = spec.environment().get("CUDA_MPS_PIPE_DIRECTORY");
         Daemon daemon = dir == null ? null : daemons.get(Path.of(dir));
-        boolean up = daemon != null && processes.isAlive(new dev.cumps.core.proc.ProcessIdentity(daemon.pid, daemon.startTicks));
+        boolean up = daemon != null && processes.isAlive(new ProcessIdentity(daemon.pid, daemon.startTicks));
         if (!up || daemon.refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             return CommandResult.exited(CONTROL, 1, "Cannot find MPS control daemon process\n", "");
         }

@@ -3,9 +3,11 @@ package dev.cumps.core.testing;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * An in-memory {@code /proc}: pid to {@link ProcessInfo}. Tests add, kill and reuse pids at will;
@@ -13,7 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, ProcessInfo> table = new ConcurrentHashMap<>();
-    private final java.util.List<ProcessIdentity> terminated = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<ProcessIdentity> terminated = new CopyOnWriteArrayList<>();
 
     private final Map<Long, Map<String, String>> environments = new ConcurrentHashMap<>();
     private volatile long selfStartTicks;
@@ -55,8 +57,8 @@ public final class FakeProcessTable implements ProcessTable {
         return true;
     }
 
-    public java.util.List<ProcessIdentity> terminated() {
-        return java.util.List.copyOf(terminated);
+    public List<ProcessIdentity> terminated() {
+        return List.copyOf(terminated);
     }
 
     /** A running process with this comm and start time. */

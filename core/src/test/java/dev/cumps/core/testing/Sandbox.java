@@ -1,5 +1,6 @@
 package dev.cumps.core.testing;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
@@ -153,7 +154,7 @@ public final class Sandbox implements AutoCloseable {
     public static Map<String, Object> parseObject(String json) {
         try {
             @SuppressWarnings("unchecked")
-            Map<String, Object> map = new com.fasterxml.jackson.databind.ObjectMapper().readValue(json, Map.class);
+            Map<String, Object> map = new ObjectMapper().readValue(json, Map.class);
             return map;
         } catch (IOException e) {
             throw new AssertionError("not valid JSON: " + json, e);
