@@ -30,13 +30,8 @@ class SimToolsTest {
 
     @Test
     void installWritesTwoExecutablePythonStandInsWherePython3IsOnPath() throws IOException {
-<<<<<<< HEAD
-        machine = new SimMachine(null);
-        Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
-=======
         machine = new SimMachine(host, null);
-        Path python = SimTools.python3().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
->>>>>>> 2697ab4
+        Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = machine.bin.resolve(tool);
