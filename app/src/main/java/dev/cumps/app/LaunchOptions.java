@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.context.ConsoleContext;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;

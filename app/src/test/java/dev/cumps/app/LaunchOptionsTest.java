@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

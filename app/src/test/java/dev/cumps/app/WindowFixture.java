@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.context.ConsoleContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;

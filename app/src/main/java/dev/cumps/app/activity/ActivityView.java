@@ -5,7 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.app.ui.SeverityCell;
 import javafx.beans.property.ReadOnlyObjectWrapper;

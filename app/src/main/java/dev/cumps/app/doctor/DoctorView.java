@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.SeverityCell;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.doctor.CheckStatus;

@@ -7,7 +7,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 

@@ -2,7 +2,7 @@ package dev.cumps.app.env;
 
 import java.util.Objects;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Styles;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;

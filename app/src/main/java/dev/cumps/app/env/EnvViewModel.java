@@ -3,8 +3,8 @@ package dev.cumps.app.env;
 import java.util.Objects;
 import java.util.Optional;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ErrorReport;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;

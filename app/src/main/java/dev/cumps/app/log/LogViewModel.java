@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.property.ReadOnlyStringProperty;

@@ -3,7 +3,7 @@ package dev.cumps.app.main;
 import java.util.List;
 import java.util.Objects;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.record.DaemonRecord;

@@ -7,8 +7,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartFailure;

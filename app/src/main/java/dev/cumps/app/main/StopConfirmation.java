@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;

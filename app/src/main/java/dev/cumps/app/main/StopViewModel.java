@@ -4,8 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcessInfo;

@@ -2,7 +2,7 @@ package dev.cumps.app.ui;
 
 import java.util.Objects;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import javafx.scene.control.Alert;
 import javafx.scene.control.TextArea;
 

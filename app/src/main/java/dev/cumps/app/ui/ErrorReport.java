@@ -6,7 +6,7 @@ import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 
 /**
  * What the user is told about an unexpected failure: a readable {@code summary} first, the stack

@@ -5,7 +5,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import javafx.application.Platform;
 
 /**

@@ -17,8 +17,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;

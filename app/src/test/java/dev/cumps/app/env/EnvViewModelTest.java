@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;

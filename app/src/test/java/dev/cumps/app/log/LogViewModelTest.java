@@ -11,7 +11,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.mps.RuntimeDirs;

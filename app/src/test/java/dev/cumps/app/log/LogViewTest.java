@@ -9,7 +9,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.ui.FxUiExecutor;

@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
-import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.RecordLook;

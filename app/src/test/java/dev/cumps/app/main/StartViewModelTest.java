@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.cumps.app.ConsoleContext;
+import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.lifecycle.StartStage;

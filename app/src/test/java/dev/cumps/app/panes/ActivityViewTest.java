@@ -9,7 +9,7 @@ import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.ui.Styles;

@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import dev.cumps.app.ConsoleContext;
-import dev.cumps.app.Messages;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorView;

@@ -14,7 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import org.junit.jupiter.api.Test;
 
 class ErrorReporterTest {

@@ -14,7 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;

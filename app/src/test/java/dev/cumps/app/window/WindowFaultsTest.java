@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.Messages;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;

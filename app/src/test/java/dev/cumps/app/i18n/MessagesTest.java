@@ -1,4 +1,4 @@
-package dev.cumps.app;
+package dev.cumps.app.i18n;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package dev.cumps.app;
+package dev.cumps.app.i18n;
 
 import java.text.MessageFormat;
 import java.util.List;
@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.ResourceBundle;
 
 /**
- * The window's user-visible text, from {@code dev/cumps/app/messages*.properties} (UTF-8).
+ * The window's user-visible text, from {@code dev/cumps/app/i18n/messages*.properties} (UTF-8).
  *
  * <p>Lookups never fall back to the JVM's default locale: asking for English on a Chinese desktop
  * gives English. A missing key shows as {@code !key!} instead of failing, so a forgotten entry is
@@ -16,7 +16,7 @@ import java.util.ResourceBundle;
  */
 public final class Messages {
 
-    static final String BUNDLE = "dev.cumps.app.messages";
+    static final String BUNDLE = "dev.cumps.app.i18n.messages";
 
     /** Locales with a translation; the first is the base bundle's language. */
     public static final List<Locale> SUPPORTED = List.of(Locale.ENGLISH, Locale.SIMPLIFIED_CHINESE);
