@@ -1,11 +1,10 @@
 package dev.cumps.app;
 
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.context.ConsoleContext;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
-import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.ErrorReporter;
 import dev.cumps.app.ui.FxUiExecutor;
@@ -17,6 +16,9 @@ import javafx.stage.Stage;
 
 /** The JavaFX application; started by {@link ConsoleLauncher}. Wires everything by hand. */
 public final class ConsoleApplication extends Application {
+
+    /** How long the JVM waits, after the window closed, for the simulated host to be cleaned up. */
+    static final Duration CLOSE_LIMIT = Duration.ofSeconds(30);
 
     private LaunchOptions options = LaunchOptions.DEFAULTS;
     private Messages messages;
@@ -39,10 +41,8 @@ public final class ConsoleApplication extends Application {
     public void start(Stage stage) {
         ErrorReporter.forWindow(messages).installOnCurrentThread();
         executor = new FxUiExecutor();
-        Clock clock = Clock.systemDefaultZone();
-        ConsoleContext ctx = new ConsoleContext(session.services(), executor, messages, new ActivityLog(clock),
-                ClipboardSink.system(), clock);
-        window = ConsoleWindow.build(ctx);
+        window = ConsoleWindow.build(ViewModels.create(session.services(), executor, messages, ClipboardSink.system(),
+                Clock.systemDefaultZone()));
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
         stage.setMinWidth(WindowState.MIN_WIDTH);
@@ -59,7 +59,11 @@ public final class ConsoleApplication extends Application {
         window.refresh().start();
     }
 
-    /** Window closed (or Platform.exit): stop refreshing; in --simulate, stop the daemons and remove the sandbox. */
+    /**
+     * Window closed (or Platform.exit), on the FX thread: stop refreshing; in --simulate, stop the
+     * daemons and remove the sandbox on a background thread, so that the FX thread is not held (the
+     * JVM exits when that is done, at most {@link #CLOSE_LIMIT} later; the shutdown hook stays).
+     */
     @Override
     public void stop() {
         if (window != null) {
@@ -69,7 +73,7 @@ public final class ConsoleApplication extends Application {
             executor.close();
         }
         if (session != null) {
-            session.close();
+            session.closeInBackground(CLOSE_LIMIT);
         }
     }
 }

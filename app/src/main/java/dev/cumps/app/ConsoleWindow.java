@@ -1,28 +1,21 @@
 package dev.cumps.app;
 
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.context.ConsoleContext;
 import java.util.function.BiFunction;
 
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
-import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
-import dev.cumps.app.env.EnvViewModel;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.log.LogView;
-import dev.cumps.app.log.LogViewModel;
 import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.Panes;
 import dev.cumps.app.ui.Styles;
-import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.record.ManagedDaemon;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.Scene;
 
-/** Builds the main window's scene from a {@link ConsoleContext}; shared by the window, the screenshot mode and the tests. */
+/** Builds the main window's scene from the {@link ViewModels}; shared by the window, the screenshot mode and the tests. */
 public final class ConsoleWindow {
 
     public static final double DEFAULT_WIDTH = 1280;
@@ -32,23 +25,22 @@ public final class ConsoleWindow {
     public record Built(MainViewModel viewModel, MainView view, Scene scene, AutoRefresh refresh) {
     }
 
-    /** Builds the lower panes for a context and the selected daemon. */
-    public interface PaneFactory extends BiFunction<ConsoleContext, ObservableValue<ManagedDaemon>, Panes> {
+    /** Builds the lower panes from the view-model factory, following the main view model's selection. */
+    public interface PaneFactory extends BiFunction<ViewModels, MainViewModel, Panes> {
     }
 
     private ConsoleWindow() {
     }
 
     /** The main view with the standard panes. Call on the FX thread. */
-    public static Built build(ConsoleContext ctx) {
-        return build(ctx, ConsoleWindow::standardPanes);
+    public static Built build(ViewModels viewModels) {
+        return build(viewModels, ConsoleWindow::standardPanes);
     }
 
     /** The main view with the panes {@code panes} builds. Call on the FX thread. */
-    public static Built build(ConsoleContext ctx, PaneFactory panes) {
-        MainViewModel viewModel = new MainViewModel(ctx);
-        MainView view = new MainView(viewModel, panes.apply(ctx, viewModel.selectedDaemonProperty()), ctx.messages(),
-                new ProcFsProcessTable());
+    public static Built build(ViewModels viewModels, PaneFactory panes) {
+        MainViewModel viewModel = viewModels.main();
+        MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         Styles.applyTo(scene);
         view.installShortcuts(scene);
@@ -56,18 +48,15 @@ public final class ConsoleWindow {
     }
 
     /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; Export asks the desktop's save dialog. */
-    public static Panes standardPanes(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
-        return standardPanes(ctx, selection, ExportChooser.fileChooser(ctx.messages()));
+    public static Panes standardPanes(ViewModels viewModels, MainViewModel main) {
+        return standardPanes(viewModels, main, ExportChooser.fileChooser(viewModels.messages()));
     }
 
     /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
-    public static Panes standardPanes(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection,
-            ExportChooser exportChooser) {
-        EnvView env = new EnvView(new EnvViewModel(ctx, selection));
-        DoctorViewModel doctor = new DoctorViewModel(ctx);
-        doctor.followSelection(selection);
-        return new Panes(new DoctorView(doctor, exportChooser), env, new LogView(new LogViewModel(ctx, selection)),
-                new ActivityView(ctx.activity(), ctx.messages()), env::copy);
+    public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
+        EnvView env = new EnvView(viewModels.env(main));
+        return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
+                new ActivityView(viewModels.activity(), viewModels.messages()), env::copy);
     }
 
     public static String title(boolean simulated, Messages messages) {

@@ -1,6 +1,7 @@
 package dev.cumps.app;
 
 import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -53,6 +54,33 @@ public final class HostSession implements AutoCloseable {
             Runtime.getRuntime().addShutdownHook(hook);
         }
         return this;
+    }
+
+    /**
+     * Runs {@link #close()} without holding the caller (the FX thread when the window closes): on a
+     * daemon thread, watched by a non-daemon thread that keeps the JVM up until the close has
+     * finished or {@code limit} has passed (then the JVM may exit and leave the rest to nothing: a
+     * hung stand-in must not keep a closed window's process alive for ever).
+     *
+     * @return the watching thread (started); it ends when the close ends or after {@code limit}
+     */
+    public Thread closeInBackground(Duration limit) {
+        Thread closer = new Thread(this::close, "cumps-session-close");
+        closer.setDaemon(true);
+        Thread watcher = new Thread(() -> {
+            closer.start();
+            try {
+                closer.join(limit.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (closer.isAlive()) {
+                LOG.log(Level.WARNING, "The simulated host was not cleaned up within " + limit.toSeconds() + " s");
+            }
+        }, "cumps-session-close-wait");
+        watcher.setDaemon(false);
+        watcher.start();
+        return watcher;
     }
 
     /** Simulated host only: stops its daemons, then removes the sandbox. Once; never throws. */

@@ -1,7 +1,5 @@
 package dev.cumps.app;
 
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.context.ConsoleContext;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -14,13 +12,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.PngEncoder;
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.status.HostStatus;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -55,13 +53,12 @@ public final class ScreenshotMode {
             long t0 = System.nanoTime();
             HostStatus status = session.services().status().collect();
             MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(status, started, Duration.ofNanos(System.nanoTime() - t0));
-            Clock clock = Clock.systemDefaultZone();
-            ConsoleContext ctx = new ConsoleContext(session.services(), executor, messages, new ActivityLog(clock),
-                    text -> { }, clock);
+            ViewModels viewModels = ViewModels.create(session.services(), executor, messages, text -> { },
+                    Clock.systemDefaultZone());
             CompletableFuture<Void> done = new CompletableFuture<>();
             Platform.startup(() -> {
                 try {
-                    ConsoleWindow.Built window = ConsoleWindow.build(ctx);
+                    ConsoleWindow.Built window = ConsoleWindow.build(viewModels);
                     window.viewModel().apply(snapshot);
                     window.viewModel().daemons().stream().findFirst().ifPresent(window.viewModel()::select);
                     write(window.scene(), file);

@@ -11,53 +11,37 @@ import java.time.Instant;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
-
 import javax.imageio.ImageIO;
 
 import dev.cumps.app.main.MainViewModel;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
-@ExtendWith(ApplicationExtension.class)
 class ScreenshotModeTest {
 
     @TempDir
     Path dir;
 
-    private final SimulatedConsole host = SimulatedConsole.open();
-    private ConsoleWindow.Built window;
-
-    @Start
-    void start(Stage stage) {
-        window = WindowFixture.show(stage, host, Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void close() {
-        host.close();
-    }
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
 
     @Test
     void writesTheLaidOutWindowWithRealRowsAsAPng(FxRobot robot) throws Exception {
-        host.start("shot-a", 0);
-        MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(host.services().status().collect(), Instant.now(), Duration.ZERO);
+        console.host().start("shot-a", 0);
+        MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(console.host().services().status().collect(), Instant.now(), Duration.ZERO);
         Path file = dir.resolve("main.png");
         robot.interact(() -> {
-            window.viewModel().apply(snapshot);
+            console.window().viewModel().apply(snapshot);
             try {
-                ScreenshotMode.write(window.scene(), file);
+                ScreenshotMode.write(console.window().scene(), file);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
 
-        assertEquals(1, window.viewModel().daemons().size());
+        assertEquals(1, console.window().viewModel().daemons().size());
         assertTrue(Files.size(file) > 5_000, "PNG is only " + Files.size(file) + " bytes");
         BufferedImage image = ImageIO.read(file.toFile());
         assertEquals((int) ConsoleWindow.DEFAULT_WIDTH, image.getWidth());

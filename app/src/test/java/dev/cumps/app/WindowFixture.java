@@ -1,11 +1,11 @@
 package dev.cumps.app;
 
-import dev.cumps.app.context.ConsoleContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.FxUiExecutor;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -32,7 +32,7 @@ public final class WindowFixture {
     /** Like {@link #show(Stage, SimulatedConsole, Locale)}, with the lower panes {@code panes} builds. */
     public static ConsoleWindow.Built show(Stage stage, SimulatedConsole host, Locale locale, ConsoleWindow.PaneFactory panes) {
         ConsoleContext ctx = host.context(new FxUiExecutor(), locale);
-        ConsoleWindow.Built built = ConsoleWindow.build(ctx, panes);
+        ConsoleWindow.Built built = ConsoleWindow.build(ViewModels.of(ctx), panes);
         stage.setScene(built.scene());
         // The primary stage is shared by all TestFX classes; another test may have resized it.
         stage.setMaximized(false);

@@ -5,10 +5,8 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.SeverityCell;
 import dev.cumps.app.ui.Severity;
-import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.app.ui.SeverityCell;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -102,27 +100,26 @@ public final class DoctorView extends BorderPane {
         return messages.get("doctor.title");
     }
 
-    private TableView<DoctorCheck> table() {
-        TableView<DoctorCheck> table = new TableView<>(viewModel.checks());
+    private TableView<DoctorRow> table() {
+        TableView<DoctorRow> table = new TableView<>(viewModel.rows());
         table.setId("doctorTable");
         table.setPlaceholder(new Label(messages.get("doctor.empty")));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
-        TableColumn<DoctorCheck, CheckStatus> status = new TableColumn<>(messages.get("doctor.column.status"));
+        TableColumn<DoctorRow, DoctorRow> status = new TableColumn<>(messages.get("doctor.column.status"));
         status.setId("doctorStatusColumn");
-        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().status()));
-        status.setCellFactory(c -> new SeverityCell<>(DoctorViewModel::severity,
-                s -> DoctorViewModel.statusText(s, messages)));
+        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        status.setCellFactory(c -> new SeverityCell<>(DoctorRow::severity, DoctorRow::status));
         status.setPrefWidth(90);
         status.setMaxWidth(120);
 
         table.getColumns().setAll(List.of(status,
-                textColumn(messages.get("doctor.column.check"), DoctorCheck::title, 220),
-                textColumn(messages.get("doctor.column.observed"), DoctorCheck::observed, 260),
-                textColumn(messages.get("doctor.column.expected"), DoctorCheck::expected, 200),
-                textColumn(messages.get("doctor.column.remedy"), DoctorCheck::remedy, 260)));
+                textColumn(messages.get("doctor.column.check"), DoctorRow::title, 220),
+                textColumn(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
+                textColumn(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
+                textColumn(messages.get("doctor.column.remedy"), DoctorRow::remedy, 260)));
         // Follow the run: the newest row stays in view while checks arrive.
-        viewModel.checks().addListener((ListChangeListener<DoctorCheck>) change -> {
+        viewModel.rows().addListener((ListChangeListener<DoctorRow>) change -> {
             if (!table.getItems().isEmpty()) {
                 table.scrollTo(table.getItems().size() - 1);
             }
@@ -130,9 +127,9 @@ public final class DoctorView extends BorderPane {
         return table;
     }
 
-    private static TableColumn<DoctorCheck, String> textColumn(String title, Function<DoctorCheck, String> value,
+    private static TableColumn<DoctorRow, String> textColumn(String title, Function<DoctorRow, String> value,
             double width) {
-        TableColumn<DoctorCheck, String> column = new TableColumn<>(title);
+        TableColumn<DoctorRow, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setPrefWidth(width);
         return column;

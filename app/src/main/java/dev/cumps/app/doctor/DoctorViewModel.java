@@ -30,9 +30,10 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleStringProperty;
-import javafx.beans.value.ObservableValue;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -53,6 +54,8 @@ public final class DoctorViewModel {
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
     private final ObservableList<DoctorCheck> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
+    private final ObservableList<DoctorRow> rows = FXCollections.observableArrayList();
+    private final ObservableList<DoctorRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyObjectWrapper<DoctorReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyStringWrapper verdict = new ReadOnlyStringWrapper(this, "verdict");
@@ -69,6 +72,18 @@ public final class DoctorViewModel {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.messages = ctx.messages();
         verdict.set(messages.get("doctor.verdict.none"));
+        // The table's rows follow the checks: appended as they arrive, replaced when the list is.
+        checks.addListener((ListChangeListener<DoctorCheck>) change -> {
+            while (change.next()) {
+                if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
+                    rows.setAll(checks.stream().map(c -> DoctorRow.of(c, messages)).toList());
+                    return;
+                }
+                if (change.wasAdded()) {
+                    rows.addAll(change.getAddedSubList().stream().map(c -> DoctorRow.of(c, messages)).toList());
+                }
+            }
+        });
     }
 
     /**
@@ -176,24 +191,14 @@ public final class DoctorViewModel {
         return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
     }
 
-    /** How a check's status looks on screen. */
+    /** How a check's status looks on screen ({@link DoctorRow#severity}). */
     public static Severity severity(CheckStatus status) {
-        return switch (status) {
-            case PASS -> Severity.PASS;
-            case WARN -> Severity.WARN;
-            case FAIL -> Severity.FAIL;
-            case SKIP -> Severity.SKIP;
-        };
+        return DoctorRow.severity(status);
     }
 
-    /** The status as a word of the window's language. */
+    /** The status as a word of the window's language ({@link DoctorRow#statusText}). */
     public static String statusText(CheckStatus status, Messages messages) {
-        return switch (status) {
-            case PASS -> messages.get("doctor.status.pass");
-            case WARN -> messages.get("doctor.status.warn");
-            case FAIL -> messages.get("doctor.status.fail");
-            case SKIP -> messages.get("doctor.status.skip");
-        };
+        return DoctorRow.statusText(status, messages);
     }
 
     private void drain(long runId) {
@@ -247,6 +252,11 @@ public final class DoctorViewModel {
     /** The checks of the current run, in the order the core produced them. */
     public ObservableList<DoctorCheck> checks() {
         return readOnlyChecks;
+    }
+
+    /** The table's rows: one per check of {@link #checks()}, as the window shows it. */
+    public ObservableList<DoctorRow> rows() {
+        return readOnlyRows;
     }
 
     public ReadOnlyBooleanProperty runningProperty() {

@@ -5,7 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.MissingResourceException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.ResourceBundle;
+
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 
 /**
  * The window's user-visible text, from {@code dev/cumps/app/i18n/messages*.properties} (UTF-8).
@@ -23,10 +27,12 @@ public final class Messages {
 
     private final ResourceBundle bundle;
     private final Locale locale;
+    private final CoreText core;
 
     private Messages(ResourceBundle bundle, Locale locale) {
         this.bundle = bundle;
         this.locale = locale;
+        this.core = CoreText.forLocale(locale);
     }
 
     public static Messages forLocale(Locale locale) {
@@ -60,5 +66,27 @@ public final class Messages {
             return pattern;
         }
         return new MessageFormat(pattern, locale).format(args);
+    }
+
+    /** The core's texts in this language (the same locale). */
+    public CoreText core() {
+        return core;
+    }
+
+    /** A core {@link Message} in this language; raw evidence in its arguments is shown as it is. */
+    public String render(Message message) {
+        return core.render(message);
+    }
+
+    /**
+     * The one line the window shows for {@code error}: a core failure raised with a {@link Message}
+     * in this language, else the exception's own message (stripped); empty when it has none.
+     * Every error text of the window goes through here.
+     */
+    public Optional<String> errorText(Throwable error) {
+        if (error instanceof CumpsException failure && failure.text().isPresent()) {
+            return Optional.of(render(failure.text().get()));
+        }
+        return Optional.ofNullable(error.getMessage()).map(String::strip).filter(text -> !text.isEmpty());
     }
 }

@@ -5,19 +5,21 @@ import java.util.Optional;
 
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.concurrent.ScheduledService;
 import javafx.concurrent.Task;
+import javafx.stage.Stage;
 import javafx.stage.Window;
 import javafx.util.Duration;
 
 /**
- * The periodic refresh: a {@link ScheduledService} whose task runs {@link MainViewModel#collect()}
- * on a worker (the service's own daemon threads) and hands the snapshot to
- * {@link MainViewModel#apply} on the FX thread. A service never runs two tasks at once, and the
- * view model skips a collection while another (F5, after an action) runs. It runs only while
- * the refresh is not paused and the window is showing and not iconified.
+ * The periodic refresh: a {@link ScheduledService} whose task collects on a worker (the service's
+ * own daemon threads) through the main view model's one refresh guard ({@link RefreshCoordinator})
+ * and shows the snapshot on the FX thread. The guard skips a collection while another (F5, after
+ * an action) runs, so refreshes never overlap. It runs only while the refresh is not paused and
+ * the window is showing and not iconified.
  */
 public final class AutoRefresh {
 
@@ -28,13 +30,18 @@ public final class AutoRefresh {
 
     public AutoRefresh(MainViewModel viewModel) {
         Objects.requireNonNull(viewModel, "viewModel");
+        RefreshCoordinator<MainViewModel.Snapshot> refresher = viewModel.refresher();
         service = new ScheduledService<>() {
             @Override
             protected Task<Optional<MainViewModel.Snapshot>> createTask() {
                 return new Task<>() {
                     @Override
                     protected Optional<MainViewModel.Snapshot> call() {
-                        return viewModel.collect();
+                        Optional<MainViewModel.Snapshot> snapshot = refresher.collectIfIdle();
+                        if (isCancelled()) {
+                            refresher.cancelled();
+                        }
+                        return snapshot;
                     }
                 };
             }
@@ -42,8 +49,9 @@ public final class AutoRefresh {
         service.periodProperty().bind(Bindings.createObjectBinding(
                 () -> Duration.seconds(viewModel.intervalSecondsProperty().get()), viewModel.intervalSecondsProperty()));
         service.setRestartOnFailure(true);
-        service.setOnSucceeded(event -> service.getValue().ifPresent(viewModel::apply));
-        service.setOnFailed(event -> viewModel.refreshFailed(service.getException()));
+        service.setOnSucceeded(event -> refresher.show(service.getValue() == null ? Optional.empty() : service.getValue()));
+        service.setOnFailed(event -> refresher.showFailure(service.getException()));
+        service.setOnCancelled(event -> refresher.cancelled());
         active = viewModel.pausedProperty().not().and(windowVisible);
         active.addListener((obs, was, is) -> update());
     }
@@ -62,8 +70,8 @@ public final class AutoRefresh {
 
     /** Pauses while {@code window} is hidden or iconified. */
     public void followWindow(Window window) {
-        javafx.beans.binding.BooleanExpression visible = window.showingProperty();
-        if (window instanceof javafx.stage.Stage stage) {
+        BooleanExpression visible = window.showingProperty();
+        if (window instanceof Stage stage) {
             visible = visible.and(stage.iconifiedProperty().not());
         }
         windowVisible.bind(visible);

@@ -3,15 +3,14 @@ package dev.cumps.app.main;
 import java.util.Optional;
 
 import dev.cumps.app.ui.RecordLook;
-import dev.cumps.core.record.ManagedDaemon;
 
 /**
- * One row of the daemons table: a record of this user and host as the core assessed it at the
- * last refresh. An unreadable record has no {@code daemon}, only the core's {@code reason}.
+ * One row of the daemons table, as display text: a record of this user and host as the core
+ * assessed it at the last refresh ({@link MainViewModel#daemon(String)} has the assessment). An
+ * unreadable record has only the core's {@code reason}.
  */
 public record DaemonRow(String name, RecordLook state, String stateText, String pid, String startTicks, String gpu,
-                        String pipeDirectory, String logDirectory, String age, Optional<ManagedDaemon> daemon,
-                        Optional<String> reason) {
+                        String pipeDirectory, String logDirectory, String age, Optional<String> reason) {
 
     public boolean live() {
         return state == RecordLook.LIVE;
@@ -20,5 +19,10 @@ public record DaemonRow(String name, RecordLook state, String stateText, String 
     /** Stale and unreadable records may be removed (moved aside) without contacting anything. */
     public boolean removable() {
         return state == RecordLook.STALE || state == RecordLook.UNREADABLE;
+    }
+
+    /** A record the core could read (live or stale): stop --all acts on it. */
+    public boolean readable() {
+        return state != RecordLook.UNREADABLE;
     }
 }

@@ -1,15 +1,12 @@
 package dev.cumps.app.main;
 
-import java.util.List;
 import java.util.Objects;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
-import dev.cumps.core.lifecycle.StartFailure;
-import dev.cumps.core.record.DaemonRecord;
+import javafx.beans.property.StringProperty;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -17,7 +14,6 @@ import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
@@ -55,7 +51,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         startButton.disableProperty().bind(viewModel.startDisabledBinding());
         startButton.addEventFilter(ActionEvent.ACTION, event -> {
             event.consume(); // stay open while starting
-            viewModel.start(this::started, this::failed);
+            viewModel.confirm(this::started, this::failed);
         });
         Button cancelButton = (Button) getDialogPane().lookupButton(cancel);
         cancelButton.setId("startCancel");
@@ -112,8 +108,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         spinner.visibleProperty().bind(viewModel.runningProperty());
         Label stage = new Label();
         stage.setId("startStage");
-        stage.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
-                () -> viewModel.stageText(viewModel.stageProperty().get()), viewModel.stageProperty()));
+        stage.textProperty().bind(viewModel.stageTextProperty());
         HBox progress = new HBox(8, spinner, stage);
 
         GridPane grid = new GridPane();
@@ -134,7 +129,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         return grid;
     }
 
-    private static TextField field(String id, javafx.beans.property.StringProperty value, String tooltip) {
+    private static TextField field(String id, StringProperty value, String tooltip) {
         TextField field = new TextField();
         field.setId(id);
         field.textProperty().bindBidirectional(value);
@@ -157,33 +152,17 @@ public final class StartDialog extends Dialog<ButtonType> {
         return label;
     }
 
-    private void started(DaemonRecord record) {
-        main.showNotice(new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid())));
+    private void started(Notice notice) {
+        main.showNotice(notice);
         main.refresh();
         setResult(ButtonType.OK);
         close();
     }
 
-    private void failed(Throwable error) {
-        String message = error instanceof StartFailure f ? f.reason()
-                : error.getMessage() == null ? error.toString() : error.getMessage();
-        main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", message)));
+    private void failed(StartProblem problem) {
+        main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message())));
         main.refresh();
-        Alert alert = new Alert(Alert.AlertType.ERROR);
-        alert.setTitle(messages.get("start.failed.title"));
-        alert.setHeaderText(messages.get("start.failed.header"));
-        alert.setContentText(message);
-        List<String> tail = StartViewModel.controlLogTail(error);
-        if (!tail.isEmpty()) {
-            TextArea log = new TextArea(String.join("\n", tail));
-            log.setEditable(false);
-            log.getStyleClass().add("error-details");
-            log.setId("startControlLog");
-            VBox box = new VBox(6, new Label(messages.get("start.failed.log")), log);
-            alert.getDialogPane().setExpandableContent(box);
-            alert.getDialogPane().setExpanded(true);
-        }
-        alert.getDialogPane().setId("startFailed");
+        StartFailedDialog alert = new StartFailedDialog(problem, messages);
         alert.initOwner(getDialogPane().getScene().getWindow());
         alert.show();
     }

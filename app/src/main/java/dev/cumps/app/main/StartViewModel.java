@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Severity;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartFailure;
@@ -19,6 +20,7 @@ import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordNames;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -29,6 +31,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.beans.value.ObservableStringValue;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -62,6 +65,7 @@ public final class StartViewModel {
     private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
     private final ReadOnlyStringWrapper planProblem = new ReadOnlyStringWrapper(this, "planProblem", "");
     private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
+    private final StringBinding stageText = Bindings.createStringBinding(() -> stageText(stage.get()), stage);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
     private final BooleanBinding startDisabled;
@@ -123,7 +127,7 @@ public final class StartViewModel {
     }
 
     private void nameTyped(String typed) {
-        nameProblem.set(RecordNames.problem(typed).orElse(""));
+        nameProblem.set(nameProblemText(typed));
         if (nameProblem.get().isEmpty()) {
             String pipe = RuntimeDirs.defaultPipeDirectory(host, typed).toString();
             String log = RuntimeDirs.defaultLogDirectory(host, typed).toString();
@@ -139,6 +143,14 @@ public final class StartViewModel {
             }
         }
         check();
+    }
+
+    /**
+     * Why the core refuses {@code typed} as a record name, in the window's language; empty when it
+     * accepts it. The one place that reads the core's validation reason.
+     */
+    String nameProblemText(String typed) {
+        return RecordNames.problem(typed).orElse("");
     }
 
     /** What Start would ask the core for. */
@@ -166,7 +178,7 @@ public final class StartViewModel {
         checking.set(true);
         StartRequest request = request();
         ctx.executor().submit(() -> ctx.services().lifecycle().plan(request), plan -> checked(""),
-                error -> checked(error.getMessage() == null ? error.toString() : error.getMessage()));
+                error -> checked(messages.errorText(error).orElse(error.toString())));
     }
 
     private void checked(String problem) {
@@ -201,14 +213,29 @@ public final class StartViewModel {
                 },
                 error -> {
                     running.set(false);
-                    ctx.activity().record(action, false, String.valueOf(error.getMessage()));
+                    ctx.activity().record(action, false, messages.errorText(error).orElse(String.valueOf(error.getMessage())));
                     failed.accept(error);
                 });
     }
 
-    /** The control log lines a failed start carries (empty for other errors). */
-    public static List<String> controlLogTail(Throwable error) {
-        return error instanceof StartFailure f ? f.controlLogTail() : List.of();
+    /**
+     * Start clicked in the dialog: like {@link #start}, with the outcome as the window shows it,
+     * {@code started} the notice and {@code failed} the problem, both on the UI thread.
+     */
+    public void confirm(Consumer<Notice> started, Consumer<StartProblem> failed) {
+        start(record -> started.accept(new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
+                error -> failed.accept(problem(error)));
+    }
+
+    /**
+     * A failed start as the window shows it: the core's reason without the log tail, and the control
+     * log lines a {@link StartFailure} carries (none for other errors). The one place that reads it.
+     */
+    StartProblem problem(Throwable error) {
+        if (error instanceof StartFailure f) {
+            return new StartProblem(f.reason(), f.controlLogTail());
+        }
+        return new StartProblem(messages.errorText(error).orElse(error.toString()), List.of());
     }
 
     /** The text of a stage for the progress line. */
@@ -256,6 +283,11 @@ public final class StartViewModel {
 
     public ReadOnlyObjectProperty<StartStage> stageProperty() {
         return stage.getReadOnlyProperty();
+    }
+
+    /** The current stage as the progress line says it; empty before the first. */
+    public ObservableStringValue stageTextProperty() {
+        return stageText;
     }
 
     public ReadOnlyBooleanProperty runningProperty() {

@@ -59,7 +59,7 @@ public final class StopViewModel {
      */
     public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
         ctx.executor().submit(() -> ctx.services().lifecycle().stop(Optional.of(evidence.name())), outcome -> {
-            ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcome.message());
+            ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcomeText(outcome, messages));
             done.accept(outcome);
         }, failed);
     }
@@ -70,7 +70,35 @@ public final class StopViewModel {
             case STOPPED -> new Notice(Severity.PASS, messages.get("stop.done", outcome.name(), evidence.pid()));
             case STALE_REMOVED -> new Notice(Severity.WARN, messages.get("stop.stale", outcome.name(), evidence.pid()));
             case UNREADABLE_QUARANTINED -> new Notice(Severity.WARN, messages.get("stop.unreadable", outcome.name()));
-            case FAILED -> new Notice(Severity.FAIL, messages.get("stop.failed", outcome.name(), outcome.message()));
+            case FAILED -> new Notice(Severity.FAIL, messages.get("stop.failed", outcome.name(), outcomeText(outcome, messages)));
+        };
+    }
+
+    /**
+     * The core's own words about a stop outcome, as the window shows them: the one place that reads
+     * them ({@code StopOutcome.message()} today; its {@code messageText()} rendered by
+     * {@link Messages#render} once the core hands a Message).
+     */
+    public static String outcomeText(StopOutcome outcome, Messages messages) {
+        return outcome.message();
+    }
+
+    /** How an outcome looks: stopped passes; cleaned a stale or unreadable record warns; failed fails. */
+    public static Severity severity(StopOutcome.Result result) {
+        return switch (result) {
+            case STOPPED -> Severity.PASS;
+            case STALE_REMOVED, UNREADABLE_QUARANTINED -> Severity.WARN;
+            case FAILED -> Severity.FAIL;
+        };
+    }
+
+    /** The outcome as a word of the window's language. */
+    public static String resultText(StopOutcome.Result result, Messages messages) {
+        return switch (result) {
+            case STOPPED -> messages.get("stop.result.stopped");
+            case STALE_REMOVED -> messages.get("stop.result.stale");
+            case UNREADABLE_QUARANTINED -> messages.get("stop.result.unreadable");
+            case FAILED -> messages.get("stop.result.failed");
         };
     }
 }

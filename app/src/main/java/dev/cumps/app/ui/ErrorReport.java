@@ -27,9 +27,7 @@ public record ErrorReport(String summary, String details) {
         String message = null;
         Set<Throwable> seen = new HashSet<>();
         for (Throwable t = error; t != null && seen.add(t); t = t.getCause()) {
-            if (t.getMessage() != null && !t.getMessage().isBlank()) {
-                message = t.getMessage().strip();
-            }
+            message = messages.errorText(t).orElse(message);
         }
         String summary = message != null
                 ? message

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Locale;
 
-import dev.cumps.app.ConsoleWindow;
+import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.activity.ActivityEntry;
@@ -20,37 +20,19 @@ import javafx.scene.control.RadioButton;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** The start and stop flows as a user drives them, against real stand-in processes. */
-@ExtendWith(ApplicationExtension.class)
 class ConsoleFlowsTest {
 
-    private final SimulatedConsole host = SimulatedConsole.open();
-    private ConsoleWindow.Built window;
-    private Stage stage;
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = WindowFixture.show(stage, host, Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        robot.interact(() -> window.refresh().stop());
-        WindowFixture.closeOtherWindows(stage);
-        host.close();
-    }
 
     private MainViewModel vm() {
-        return window.viewModel();
+        return console.window().viewModel();
     }
 
     private void refreshUntil(FxRobot robot, java.util.concurrent.Callable<Boolean> condition) throws Exception {
@@ -99,7 +81,7 @@ class ConsoleFlowsTest {
         WindowFixture.waitUntil(() -> vm().daemons().size() == 1);
 
         DaemonRow row = vm().daemons().get(0);
-        host.track(row.daemon().orElseThrow().record());
+        console.host().track(vm().daemon(row.name()).orElseThrow().record());
         assertEquals("ui-a", row.name());
         assertEquals(RecordLook.LIVE, row.state());
         assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000001", row.gpu());
@@ -114,7 +96,7 @@ class ConsoleFlowsTest {
 
     @Test
     void stopShowsTheEvidenceAndStopsAfterConfirmation(FxRobot robot) throws Exception {
-        DaemonRecord record = host.start("ui-b", 0);
+        DaemonRecord record = console.host().start("ui-b", 0);
         refreshUntil(robot, () -> vm().daemons().size() == 1);
         Button stop = robot.lookup("#stopButton").queryAs(Button.class);
         assertTrue(stop.isDisabled(), "nothing selected yet");
@@ -139,10 +121,10 @@ class ConsoleFlowsTest {
 
     @Test
     void aKilledDaemonTurnsStaleInTheTableOnTheNextAutomaticRefresh(FxRobot robot) throws Exception {
-        DaemonRecord record = host.start("ui-c", 0);
+        DaemonRecord record = console.host().start("ui-c", 0);
         robot.interact(() -> {
             vm().intervalSecondsProperty().set(1);
-            window.refresh().start();
+            console.window().refresh().start();
         });
         WindowFixture.waitUntil(() -> vm().daemons().size() == 1 && vm().daemons().get(0).live());
         selectRow(robot, "ui-c");
@@ -160,7 +142,7 @@ class ConsoleFlowsTest {
 
     @Test
     void stopRefusesARecordMadeStaleBetweenSelectionAndConfirmation(FxRobot robot) throws Exception {
-        DaemonRecord record = host.start("ui-d", 1);
+        DaemonRecord record = console.host().start("ui-d", 1);
         refreshUntil(robot, () -> vm().daemons().size() == 1);
         selectRow(robot, "ui-d");
         robot.type(KeyCode.DELETE);

@@ -11,12 +11,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
-import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ViewModels;
+import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.app.ui.Severity;
-import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.record.DaemonRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +33,7 @@ class MainViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
-        vm = new MainViewModel(ctx);
+        vm = ViewModels.of(ctx).main();
     }
 
     @AfterEach
@@ -157,14 +157,18 @@ class MainViewModelTest {
         DaemonRecord stale = host.start("vm-e", 1);
         SimulatedConsole.kill(stale);
         vm.refresh();
-        List<List<StopOutcome>> reported = new java.util.ArrayList<>();
+        List<List<StopAllLine>> reported = new java.util.ArrayList<>();
 
         vm.stopAll(reported::add);
 
-        List<StopOutcome> outcomes = reported.get(0);
+        List<StopAllLine> outcomes = reported.get(0);
         assertEquals(2, outcomes.size());
-        assertEquals(StopOutcome.Result.STOPPED, outcomes.stream().filter(o -> o.name().equals("vm-d")).findFirst().orElseThrow().result());
-        assertEquals(StopOutcome.Result.STALE_REMOVED, outcomes.stream().filter(o -> o.name().equals("vm-e")).findFirst().orElseThrow().result());
+        StopAllLine stopped = outcomes.stream().filter(o -> o.text().startsWith("vm-d: ")).findFirst().orElseThrow();
+        assertTrue(stopped.text().startsWith("vm-d: stopped — "), stopped.text());
+        assertEquals(Severity.PASS, stopped.severity());
+        StopAllLine cleaned = outcomes.stream().filter(o -> o.text().startsWith("vm-e: ")).findFirst().orElseThrow();
+        assertTrue(cleaned.text().startsWith("vm-e: stale, record removed, nothing signalled — "), cleaned.text());
+        assertEquals(Severity.WARN, cleaned.severity(), "a cleaned stale record warns, in the VM, not the view");
         assertEquals(List.of(), vm.daemons(), "refreshed after the action");
         assertEquals(2, ctx.activity().entries().size());
         assertFalse(vm.busyProperty().get());

@@ -8,46 +8,31 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
-import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.HostSession;
-import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ViewModels;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
-@ExtendWith(ApplicationExtension.class)
 class MainViewTest {
 
     static final Pattern MISSING_KEY = Pattern.compile("![a-zA-Z][\\w.]*!");
 
-    private final SimulatedConsole host = SimulatedConsole.open();
-    private ConsoleWindow.Built window;
-    private Stage stage;
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = WindowFixture.show(stage, host, Locale.ENGLISH);
-    }
-
-    @AfterEach
-    void close() {
-        WindowFixture.closeOtherWindows(stage);
-        host.close();
-    }
 
     @Test
     void showsTheThreeTablesWithEnglishTitles(FxRobot robot) {
@@ -71,7 +56,7 @@ class MainViewTest {
     @Test
     void f5FillsTheHeaderAndTablesFromTheSimulatedHost(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
-        WindowFixture.waitUntil(() -> window.viewModel().gpus().size() == 2);
+        WindowFixture.waitUntil(() -> console.window().viewModel().gpus().size() == 2);
 
         assertEquals("Driver: 550.54.15", robot.lookup("#driver").queryAs(Label.class).getText());
         assertEquals("nvidia-smi: available", robot.lookup("#smiStatus").queryAs(Label.class).getText());
@@ -91,7 +76,7 @@ class MainViewTest {
                     Messages.forLocale(Locale.ENGLISH), new ActivityLog(java.time.Clock.systemUTC()), text -> { },
                     java.time.Clock.systemUTC());
             ConsoleWindow.Built[] built = new ConsoleWindow.Built[1];
-            robot.interact(() -> built[0] = ConsoleWindow.build(ctx));
+            robot.interact(() -> built[0] = ConsoleWindow.build(ViewModels.of(ctx)));
             assertFalse(built[0].view().lookup("#simulatedBadge").isVisible());
         }
     }
@@ -109,7 +94,7 @@ class MainViewTest {
     @Test
     void everyButtonHasATooltip(FxRobot robot) {
         List<javafx.scene.control.ButtonBase> buttons = robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.ButtonBase)
-                .queryAllAs(javafx.scene.control.ButtonBase.class).stream().filter(b -> b.getScene() == window.scene())
+                .queryAllAs(javafx.scene.control.ButtonBase.class).stream().filter(b -> b.getScene() == console.window().scene())
                 .filter(b -> !insideNotificationBar(b)).toList();
         assertTrue(buttons.size() >= 6, "found " + buttons.size());
         for (var b : buttons) {
@@ -120,8 +105,8 @@ class MainViewTest {
     @Test
     void noTextIsAMissingKey(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
-        WindowFixture.waitUntil(() -> !window.viewModel().gpus().isEmpty());
-        List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(window.view())).get();
+        WindowFixture.waitUntil(() -> !console.window().viewModel().gpus().isEmpty());
+        List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertTrue(texts.size() > 40, "too few texts found: " + texts);
         assertEquals(List.of(), texts.stream().filter(t -> MISSING_KEY.matcher(t).find()).toList());
     }

@@ -10,14 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ViewModels;
+import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordNames;
-import dev.cumps.core.gpu.GpuUuid;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,7 @@ class StartViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
-        MainViewModel main = new MainViewModel(ctx);
+        MainViewModel main = ViewModels.of(ctx).main();
         main.refresh();
         vm = new StartViewModel(ctx, main.visibleGpus());
     }

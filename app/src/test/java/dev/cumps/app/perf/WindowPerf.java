@@ -1,13 +1,5 @@
 package dev.cumps.app.perf;
 
-import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.WindowFixture;
-import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.proc.ProcessInfo;
-import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -16,6 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+
+import dev.cumps.app.ConsoleWindow;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.ViewModels;
+import dev.cumps.app.WindowFixture;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordStore;
 import javafx.animation.AnimationTimer;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -62,7 +64,7 @@ class WindowPerf {
         startCalledAt = System.nanoTime();
         this.stage = stage;
         // As ConsoleApplication.start: the first collection starts before the window is shown.
-        window = ConsoleWindow.build(host.context(new FxUiExecutor(), Locale.ENGLISH));
+        window = ConsoleWindow.build(ViewModels.of(host.context(new FxUiExecutor(), Locale.ENGLISH)));
         window.viewModel().refresh();
         stage.setScene(window.scene());
         stage.setMaximized(false);

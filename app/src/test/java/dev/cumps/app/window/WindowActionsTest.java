@@ -13,13 +13,13 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
-import dev.cumps.app.WindowFixture;
 import dev.cumps.app.WindowGuard;
 import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
@@ -30,46 +30,35 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
-import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * The window's actions clicked as a user clicks them, each checked by what the user then sees
  * (dialogs, rows, notices, the clipboard, a file) and by what happened on the host (processes,
  * records). Against a private simulated host with real stand-in processes.
  */
-@ExtendWith(ApplicationExtension.class)
 class WindowActionsTest {
 
-    private final SimulatedConsole host = SimulatedConsole.open();
     /** Where the doctor's Export writes: what the save dialog would answer. */
     private final List<Window> chooserOwners = new CopyOnWriteArrayList<>();
     private volatile Optional<Path> chosenFile = Optional.empty();
-    private ConsoleWindow.Built window;
-    private Stage stage;
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH)
+            .withPanes((viewModels, main) -> ConsoleWindow.standardPanes(viewModels, main, owner -> {
+                chooserOwners.add(owner);
+                return chosenFile;
+            }));
     private WindowGuard guard;
     private WindowDriver ui;
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = WindowFixture.show(stage, host, Locale.ENGLISH, (ctx, selection) -> ConsoleWindow.standardPanes(ctx,
-                selection, owner -> {
-                    chooserOwners.add(owner);
-                    return chosenFile;
-                }));
-    }
-
     private void begin(FxRobot robot) {
         guard = new WindowGuard(Messages.forLocale(Locale.ENGLISH));
-        ui = new WindowDriver(robot, window);
+        ui = new WindowDriver(robot, console.window());
     }
 
     @AfterEach
@@ -82,19 +71,16 @@ class WindowActionsTest {
             if (guard != null) {
                 guard.close();
             }
-            robot.interact(() -> window.refresh().stop());
-            WindowFixture.closeOtherWindows(stage);
-            host.close();
         }
     }
 
     @Test
     void stopAllListsWhatItWillDoThenStopsTheLiveDaemonsAndCleansTheStaleRecord(FxRobot robot) throws Exception {
         begin(robot);
-        DaemonRecord c = host.start("all-c", 0);
+        DaemonRecord c = console.host().start("all-c", 0);
         SimulatedConsole.kill(c);
-        DaemonRecord a = host.start("all-a", 0);
-        DaemonRecord b = host.start("all-b", 1);
+        DaemonRecord a = console.host().start("all-a", 0);
+        DaemonRecord b = console.host().start("all-b", 1);
         ui.refreshUntil("three rows, one stale", () -> ui.vm().daemons().size() == 3
                 && ui.vm().daemons().stream().filter(r -> r.state() == RecordLook.STALE).count() == 1);
 
@@ -118,7 +104,7 @@ class WindowActionsTest {
         assertFalse(processes.isAlive(a.identity()), "all-a stopped");
         assertFalse(processes.isAlive(b.identity()), "all-b stopped");
         for (String name : List.of("all-a", "all-b", "all-c")) {
-            assertFalse(Files.exists(host.recordFile(name)), name + " record gone");
+            assertFalse(Files.exists(console.host().recordFile(name)), name + " record gone");
         }
         Waits.onFx("the table to empty", () -> ui.vm().daemons().isEmpty());
         guard.assertNoUncaughtErrors();
@@ -127,7 +113,7 @@ class WindowActionsTest {
     @Test
     void stopAllCancelledSignalsNothing(FxRobot robot) {
         begin(robot);
-        DaemonRecord a = host.start("keep-a", 0);
+        DaemonRecord a = console.host().start("keep-a", 0);
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
 
         robot.clickOn("#stopAllButton");
@@ -140,13 +126,13 @@ class WindowActionsTest {
         assertNull(Waits.fx(() -> ui.vm().noticeProperty().get()));
         assertFalse(Waits.fx(() -> ui.vm().busyProperty().get()));
         assertTrue(new ProcFsProcessTable().isAlive(a.identity()), "nothing was stopped");
-        assertTrue(Files.exists(host.recordFile("keep-a")));
+        assertTrue(Files.exists(console.host().recordFile("keep-a")));
     }
 
     @Test
     void removeRecordMovesTheStaleRecordAsideAfterConfirmation(FxRobot robot) throws Exception {
         begin(robot);
-        DaemonRecord gone = host.start("rm-stale", 0);
+        DaemonRecord gone = console.host().start("rm-stale", 0);
         SimulatedConsole.kill(gone);
         ui.refreshUntil("the stale row", () -> ui.vm().daemons().size() == 1
                 && ui.vm().daemons().get(0).state() == RecordLook.STALE);
@@ -163,7 +149,7 @@ class WindowActionsTest {
         Waits.onFx("the remove notice", () -> ui.notice().startsWith("Moved record rm-stale to "));
         assertTrue(ui.notice().endsWith("; nothing was signalled."), ui.notice());
         Waits.onFx("the row to go", () -> ui.vm().daemons().isEmpty());
-        assertFalse(Files.exists(host.recordFile("rm-stale")));
+        assertFalse(Files.exists(console.host().recordFile("rm-stale")));
         Path aside = Path.of(ui.notice().substring("Moved record rm-stale to ".length(),
                 ui.notice().length() - "; nothing was signalled.".length()));
         assertTrue(Files.isRegularFile(aside.resolve("daemon.json")), "the record was kept aside at " + aside);
@@ -175,7 +161,7 @@ class WindowActionsTest {
     @Test
     void theUnreadableRowSaysWhyInItsTooltip(FxRobot robot) throws Exception {
         begin(robot);
-        host.writeUnreadableRecord("broken");
+        console.host().writeUnreadableRecord("broken");
         ui.refreshUntil("the unreadable row", () -> ui.vm().daemons().size() == 1);
         String reason = ui.row("broken").orElseThrow().reason().orElseThrow();
         assertEquals(RecordLook.UNREADABLE, ui.row("broken").orElseThrow().state());
@@ -194,13 +180,13 @@ class WindowActionsTest {
         robot.clickOn("#doctorRun");
         Waits.onFx("the doctor report", () -> !export.isDisabled());
         robot.clickOn("#doctorCopy");
-        Waits.until("the copied report", () -> host.clipboard().size() == 1);
-        String markdown = host.clipboard().get(0);
+        Waits.until("the copied report", () -> console.host().clipboard().size() == 1);
+        String markdown = console.host().clipboard().get(0);
 
         Path md = dir.resolve("report.md");
         chosenFile = Optional.of(md);
         robot.clickOn(export);
-        assertEquals(List.of(stage), chooserOwners, "Export asked once, in a dialog owned by the window");
+        assertEquals(List.of(console.stage()), chooserOwners, "Export asked once, in a dialog owned by the window");
         awaitExported(md);
         assertEquals(markdown, Files.readString(md), "the Markdown file is the report Copy gave");
 
@@ -215,7 +201,7 @@ class WindowActionsTest {
 
     private void awaitExported(Path file) {
         Waits.onFx("the export of " + file + " in the activity log", () -> {
-            List<ActivityEntry> entries = window.viewModel().context().activity().entries();
+            List<ActivityEntry> entries = console.window().viewModel().context().activity().entries();
             return !entries.isEmpty() && entries.get(entries.size() - 1).outcome().equals("Saved " + file);
         });
         ActivityEntry entry = lastActivity();
@@ -231,19 +217,19 @@ class WindowActionsTest {
         Button export = robot.lookup("#doctorExport").queryButton();
         robot.clickOn("#doctorRun");
         Waits.onFx("the doctor report", () -> !export.isDisabled());
-        int before = Waits.fx(() -> window.viewModel().context().activity().entries().size());
+        int before = Waits.fx(() -> console.window().viewModel().context().activity().entries().size());
 
         robot.clickOn(export);
         // The chooser answered "cancelled" inside the click handler, which has run to its end.
         assertEquals(1, chooserOwners.size());
-        assertEquals(before, (int) Waits.fx(() -> window.viewModel().context().activity().entries().size()),
+        assertEquals(before, (int) Waits.fx(() -> console.window().viewModel().context().activity().entries().size()),
                 "no export was attempted");
     }
 
     /** The newest entry of the activity log. */
     private ActivityEntry lastActivity() {
         return Waits.fx(() -> {
-            List<ActivityEntry> entries = window.viewModel().context().activity().entries();
+            List<ActivityEntry> entries = console.window().viewModel().context().activity().entries();
             return entries.get(entries.size() - 1);
         });
     }
@@ -255,16 +241,16 @@ class WindowActionsTest {
     @Test
     void ctrlShiftCCopiesTheSelectedDaemonsEnvBlock(FxRobot robot) {
         begin(robot);
-        host.start("env-a", 1);
+        console.host().start("env-a", 1);
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
         ui.select("env-a");
-        String posix = host.services().launchEnvironment(Optional.of("env-a")).posix();
+        String posix = console.host().services().launchEnvironment(Optional.of("env-a")).posix();
         Waits.onFx("the env block", () -> posix.equals(robot.lookup("#envBlock").queryAs(TextArea.class).getText()));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);
 
-        Waits.until("the clipboard", () -> !host.clipboard().isEmpty());
-        assertEquals(List.of(posix), host.clipboard());
+        Waits.until("the clipboard", () -> !console.host().clipboard().isEmpty());
+        assertEquals(List.of(posix), console.host().clipboard());
         assertEquals("Copy env block of env-a", lastActivity().action());
     }
 
@@ -273,11 +259,11 @@ class WindowActionsTest {
         begin(robot);
         AtomicInteger applied = new AtomicInteger();
         // Each applied refresh shows a new "Last refresh HH:mm:ss" (the interval is 1 s); an unchanged table is not touched.
-        robot.interact(() -> window.viewModel().lastRefreshProperty().addListener((obs, old, now) -> applied.incrementAndGet()));
+        robot.interact(() -> console.window().viewModel().lastRefreshProperty().addListener((obs, old, now) -> applied.incrementAndGet()));
         robot.clickOn("#refreshInterval");
         robot.clickOn("every 1 s");
         Waits.onFx("the interval to be 1 s", () -> ui.vm().intervalSecondsProperty().get() == 1);
-        robot.interact(() -> window.refresh().start());
+        robot.interact(() -> console.window().refresh().start());
 
         Waits.until("two automatic refreshes", () -> applied.get() >= 2);
         Waits.until("a third automatic refresh", () -> applied.get() >= 3);

@@ -10,12 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
-import dev.cumps.app.WindowFixture;
 import dev.cumps.app.WindowGuard;
+import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
@@ -28,13 +27,10 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /**
  * Every fault of the simulated host, injected while the window is open. For each one: no exception
@@ -42,24 +38,16 @@ import org.testfx.framework.junit5.Start;
  * window says what went wrong in words, and it recovers once the fault is gone. Faults are switched
  * in the sandbox's {@code sim.json}, which the stand-ins read on every run.
  */
-@ExtendWith(ApplicationExtension.class)
 class WindowFaultsTest {
 
-    private final SimulatedConsole host = SimulatedConsole.open();
-    private ConsoleWindow.Built window;
-    private Stage stage;
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
     private WindowGuard guard;
     private WindowDriver ui;
 
-    @Start
-    void start(Stage stage) {
-        this.stage = stage;
-        window = WindowFixture.show(stage, host, Locale.ENGLISH);
-    }
-
     private void begin(FxRobot robot) {
         guard = new WindowGuard(Messages.forLocale(Locale.ENGLISH));
-        ui = new WindowDriver(robot, window);
+        ui = new WindowDriver(robot, console.window());
     }
 
     @AfterEach
@@ -72,9 +60,6 @@ class WindowFaultsTest {
             if (guard != null) {
                 guard.close();
             }
-            robot.interact(() -> window.refresh().stop());
-            WindowFixture.closeOtherWindows(stage);
-            host.close();
         }
     }
 
@@ -83,8 +68,8 @@ class WindowFaultsTest {
     @Test
     void hungNvidiaSmi(FxRobot robot) throws Exception {
         begin(robot);
-        host.smiFault(SmiFault.HANG);
-        guard.watchWhile(() -> window.viewModel().refreshingProperty().get());
+        console.host().smiFault(SmiFault.HANG);
+        guard.watchWhile(() -> console.window().viewModel().refreshingProperty().get());
         robot.clickOn("#refreshButton");
         // nvidia-smi hangs until the core gives up (5 s): the FX thread keeps drawing meanwhile,
         // and a click is answered.
@@ -92,7 +77,7 @@ class WindowFaultsTest {
         robot.clickOn("#pauseButton");
         assertTrue(Waits.fx(() -> robot.lookup("#pauseButton").queryAs(ToggleButton.class).isSelected()), "the click was handled");
 
-        Waits.onFx("the hung refresh to end", () -> !window.viewModel().refreshingProperty().get());
+        Waits.onFx("the hung refresh to end", () -> !console.window().viewModel().refreshingProperty().get());
         assertDiagnostic("nvidia-smi did not answer within 5 s and was stopped; the driver may be hung");
         assertEquals("nvidia-smi: unavailable", ui.label("#smiStatus"));
         recoverSmi();
@@ -102,8 +87,8 @@ class WindowFaultsTest {
     void failingNvidiaSmi(FxRobot robot) throws Exception {
         begin(robot);
         healthyRefresh();
-        host.smiFault(SmiFault.FAIL);
-        ui.refreshUntil("the GPU table to empty", () -> window.viewModel().gpus().isEmpty());
+        console.host().smiFault(SmiFault.FAIL);
+        ui.refreshUntil("the GPU table to empty", () -> console.window().viewModel().gpus().isEmpty());
         assertDiagnostic("NVIDIA-SMI has failed");
         assertEquals("nvidia-smi: unavailable", ui.label("#smiStatus"));
         guard.awaitPulses("with nvidia-smi failing", 10);
@@ -114,15 +99,15 @@ class WindowFaultsTest {
     void garbageFromNvidiaSmi(FxRobot robot) throws Exception {
         begin(robot);
         healthyRefresh();
-        host.smiFault(SmiFault.GARBAGE);
-        ui.refreshUntil("the GPU table to empty", () -> window.viewModel().gpus().isEmpty());
+        console.host().smiFault(SmiFault.GARBAGE);
+        ui.refreshUntil("the GPU table to empty", () -> console.window().viewModel().gpus().isEmpty());
         assertDiagnostic("nvidia-smi printed a malformed row 1");
         guard.awaitPulses("with nvidia-smi printing garbage", 10);
         recoverSmi();
     }
 
     private void healthyRefresh() {
-        ui.refreshUntil("both GPUs", () -> window.viewModel().gpus().size() == 2);
+        ui.refreshUntil("both GPUs", () -> console.window().viewModel().gpus().size() == 2);
         assertFalse(Waits.fx(() -> isShown("#diagnostic")), "no diagnostic before the fault");
     }
 
@@ -138,8 +123,8 @@ class WindowFaultsTest {
 
     /** The fault ends: the next refresh fills the GPU table again and the diagnostic goes. */
     private void recoverSmi() throws IOException {
-        host.smiFault(SmiFault.NONE);
-        ui.refreshUntil("the GPU table to fill again", () -> window.viewModel().gpus().size() == 2);
+        console.host().smiFault(SmiFault.NONE);
+        ui.refreshUntil("the GPU table to fill again", () -> console.window().viewModel().gpus().size() == 2);
         assertEquals(2, (int) Waits.fx(() -> ui.robot().lookup("#gpusTable").queryAs(TableView.class).getItems().size()));
         Waits.onFx("the diagnostic to go", () -> !isShown("#diagnostic"));
         assertEquals("nvidia-smi: available", ui.label("#smiStatus"));
@@ -151,7 +136,7 @@ class WindowFaultsTest {
     @Test
     void aLaunchThatFailsShowsTheErrorWithTheControlLogAndTheNextStartWorks(FxRobot robot) throws Exception {
         begin(robot);
-        host.mpsFault(MpsFault.LAUNCH_FAILS);
+        console.host().mpsFault(MpsFault.LAUNCH_FAILS);
         openStartDialog("lf-a");
         clickStart();
 
@@ -162,17 +147,17 @@ class WindowFaultsTest {
         assertTrue(log.contains("Failed to start: error opening pipe directory"), "the control.log tail is shown: " + log);
         assertTrue(ui.notice().startsWith("Start failed: daemon 'lf-a' did not start: the daemon reported an error"), ui.notice());
         guard.awaitPulses("with the failure shown", 10);
-        assertFalse(Files.exists(host.recordFile("lf-a")), "no record of a failed start");
+        assertFalse(Files.exists(console.host().recordFile("lf-a")), "no record of a failed start");
         closeAlert(failed);
 
-        host.mpsFault(MpsFault.NONE);
+        console.host().mpsFault(MpsFault.NONE);
         startAgainAndSeeItLive("lf-a");
     }
 
     @Test
     void aMuteDaemonIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
         begin(robot);
-        host.mpsFault(MpsFault.NO_ANSWER);
+        console.host().mpsFault(MpsFault.NO_ANSWER);
         openStartDialog("mute-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
         guard.watchWhile(cancel::isDisabled);
@@ -184,17 +169,17 @@ class WindowFaultsTest {
         assertTrue(failed.getContentText().startsWith("daemon 'mute-a' did not start: the daemon did not answer get_server_list"),
                 failed.getContentText());
         assertTrue(ui.notice().startsWith("Start failed: daemon 'mute-a' did not start: the daemon did not answer"), ui.notice());
-        assertFalse(Files.exists(host.recordFile("mute-a")), "no record of a failed start");
+        assertFalse(Files.exists(console.host().recordFile("mute-a")), "no record of a failed start");
         closeAlert(failed);
 
-        host.mpsFault(MpsFault.NONE);
+        console.host().mpsFault(MpsFault.NONE);
         startAgainAndSeeItLive("mute-a");
     }
 
     @Test
     void aSlowDaemonIsWaitedForWithProgressShown(FxRobot robot) throws Exception {
         begin(robot);
-        host.mpsFault(MpsFault.SLOW);
+        console.host().mpsFault(MpsFault.SLOW);
         openStartDialog("slow-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
         List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -207,7 +192,7 @@ class WindowFaultsTest {
         ui.dialogGone("#startDialog");
         assertTrue(progress.contains("Waiting for the control socket…"), "the progress line said what it waited for: " + progress);
         Waits.onFx("the new row", () -> ui.row("slow-a").map(DaemonRow::live).orElse(false));
-        host.track(ui.row("slow-a").orElseThrow().daemon().orElseThrow().record());
+        console.host().track(ui.vm().daemon("slow-a").orElseThrow().record());
         assertTrue(ui.notice().startsWith("Started daemon slow-a"), ui.notice());
     }
 
@@ -220,8 +205,8 @@ class WindowFaultsTest {
     @Test
     void aDaemonThatDiesBeforeTheStartConfirmsItIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
         begin(robot);
-        host.mpsFault(MpsFault.DIES);
-        Path control = host.sandbox().resolve("bin").resolve("nvidia-cuda-mps-control");
+        console.host().mpsFault(MpsFault.DIES);
+        Path control = console.host().sandbox().resolve("bin").resolve("nvidia-cuda-mps-control");
         Path real = control.resolveSibling("nvidia-cuda-mps-control.real");
         Files.move(control, real);
         Files.writeString(control, String.join("\n",
@@ -245,18 +230,18 @@ class WindowFaultsTest {
         assertTrue(failed.getContentText().startsWith("daemon 'dies-a' did not start: the daemon did not answer get_server_list"),
                 failed.getContentText());
         assertTrue(ui.notice().startsWith("Start failed: daemon 'dies-a' did not start"), ui.notice());
-        assertFalse(Files.exists(host.recordFile("dies-a")), "no record of a daemon that died while starting");
-        ui.refreshUntil("a refresh after the failed start", () -> !window.viewModel().refreshingProperty().get());
+        assertFalse(Files.exists(console.host().recordFile("dies-a")), "no record of a daemon that died while starting");
+        ui.refreshUntil("a refresh after the failed start", () -> !console.window().viewModel().refreshingProperty().get());
         assertTrue(ui.row("dies-a").isEmpty(), "no row for the dead daemon");
         closeAlert(failed);
 
         Files.move(real, control, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        host.mpsFault(MpsFault.NONE);
+        console.host().mpsFault(MpsFault.NONE);
         startAgainAndSeeItLive("dies-a");
     }
 
     private void openStartDialog(String name) {
-        ui.refreshUntil("both GPUs", () -> window.viewModel().gpus().size() == 2);
+        ui.refreshUntil("both GPUs", () -> console.window().viewModel().gpus().size() == 2);
         FxRobot robot = ui.robot();
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
         ui.dialog("#startDialog");
@@ -282,7 +267,7 @@ class WindowFaultsTest {
         clickStart();
         ui.dialogGone("#startDialog");
         Waits.onFx("the live row " + name, () -> ui.row(name).map(DaemonRow::live).orElse(false));
-        host.track(ui.row(name).orElseThrow().daemon().orElseThrow().record());
+        console.host().track(ui.vm().daemon(name).orElseThrow().record());
         assertTrue(ui.notice().startsWith("Started daemon " + name), ui.notice());
         guard.assertNoUncaughtErrors();
     }
@@ -292,7 +277,7 @@ class WindowFaultsTest {
     @Test
     void aDaemonKilledUnderTheWindowTurnsStaleAndItsRecordCanBeRemoved(FxRobot robot) throws Exception {
         begin(robot);
-        DaemonRecord record = host.start("victim", 0);
+        DaemonRecord record = console.host().start("victim", 0);
         autoRefresh(robot);
         Waits.onFx("the live row", () -> ui.row("victim").map(DaemonRow::live).orElse(false));
         ui.select("victim");
@@ -309,21 +294,21 @@ class WindowFaultsTest {
         robot.clickOn(robot.from(confirmation).lookup((Button b) -> "Remove stale record…".equals(b.getText())).queryButton());
         Waits.onFx("the row to go", () -> ui.row("victim").isEmpty());
         assertTrue(ui.notice().startsWith("Moved record victim to "), ui.notice());
-        assertFalse(Files.exists(host.recordFile("victim")));
+        assertFalse(Files.exists(console.host().recordFile("victim")));
     }
 
     @Test
     void recordsAddedCorruptedAndDeletedBehindTheWindowsBack(FxRobot robot) throws Exception {
         begin(robot);
         autoRefresh(robot);
-        Waits.onFx("a first refresh", () -> window.viewModel().gpus().size() == 2);
+        Waits.onFx("a first refresh", () -> console.window().viewModel().gpus().size() == 2);
 
-        host.start("added", 0);
-        host.start("doomed", 1);
+        console.host().start("added", 0);
+        console.host().start("doomed", 1);
         Waits.onFx("the added records as live rows", () -> ui.row("added").map(DaemonRow::live).orElse(false)
                 && ui.row("doomed").map(DaemonRow::live).orElse(false));
 
-        Files.writeString(host.recordFile("added"), "{ \"name\": \"added\", \"pid\": ");
+        Files.writeString(console.host().recordFile("added"), "{ \"name\": \"added\", \"pid\": ");
         Waits.onFx("the corrupted record as an unreadable row",
                 () -> ui.row("added").map(r -> r.state() == RecordLook.UNREADABLE).orElse(false));
         String reason = ui.row("added").orElseThrow().reason().orElseThrow();
@@ -333,8 +318,8 @@ class WindowFaultsTest {
         assertEquals(reason, ui.hoverTooltip(ui.nameCell("added")), "the row's tooltip says why");
         robot.clickOn("#pauseButton");
 
-        Files.delete(host.recordFile("doomed"));
-        Files.delete(host.recordFile("doomed").getParent());
+        Files.delete(console.host().recordFile("doomed"));
+        Files.delete(console.host().recordFile("doomed").getParent());
         Waits.onFx("the deleted record's row to go", () -> ui.row("doomed").isEmpty());
         guard.awaitPulses("with records changing behind the window", 10);
         guard.assertNoUncaughtErrors();
@@ -346,14 +331,14 @@ class WindowFaultsTest {
         assertEquals("Remove the unreadable record added?", confirmation.getHeaderText());
         robot.clickOn(robot.from(confirmation).lookup((Button b) -> "Remove stale record…".equals(b.getText())).queryButton());
         Waits.onFx("the unreadable row to go", () -> ui.row("added").isEmpty());
-        assertEquals(List.of(), Waits.fx(() -> List.copyOf(window.viewModel().daemons())));
-        assertFalse(Files.exists(host.recordFile("added")));
+        assertEquals(List.of(), Waits.fx(() -> List.copyOf(console.window().viewModel().daemons())));
+        assertFalse(Files.exists(console.host().recordFile("added")));
     }
 
     private void autoRefresh(FxRobot robot) {
         robot.interact(() -> {
-            window.viewModel().intervalSecondsProperty().set(1);
-            window.refresh().start();
+            console.window().viewModel().intervalSecondsProperty().set(1);
+            console.window().refresh().start();
         });
     }
 }

@@ -1,0 +1,50 @@
+package dev.cumps.app.doctor;
+
+import java.util.Objects;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+
+/**
+ * One row of the doctor table, as the window shows it: how the status looks, the status word,
+ * and the check's title, observed value, expectation and remedy in the window's language.
+ */
+public record DoctorRow(String id, Severity severity, String status, String title, String observed, String expected,
+                        String remedy) {
+
+    public DoctorRow {
+        Objects.requireNonNull(severity, "severity");
+    }
+
+    /**
+     * The row of {@code check}: the one place that reads a check's texts for the window (today its
+     * English strings; its {@code titleText()/observedText()/expectedText()/remedyText()} Messages
+     * rendered by {@link Messages#render} once the core hands them).
+     */
+    public static DoctorRow of(DoctorCheck check, Messages messages) {
+        return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages), check.title(),
+                check.observed(), check.expected(), check.remedy());
+    }
+
+    /** How a check's status looks on screen. */
+    public static Severity severity(CheckStatus status) {
+        return switch (status) {
+            case PASS -> Severity.PASS;
+            case WARN -> Severity.WARN;
+            case FAIL -> Severity.FAIL;
+            case SKIP -> Severity.SKIP;
+        };
+    }
+
+    /** The status as a word of the window's language. */
+    public static String statusText(CheckStatus status, Messages messages) {
+        return switch (status) {
+            case PASS -> messages.get("doctor.status.pass");
+            case WARN -> messages.get("doctor.status.warn");
+            case FAIL -> messages.get("doctor.status.fail");
+            case SKIP -> messages.get("doctor.status.skip");
+        };
+    }
+}

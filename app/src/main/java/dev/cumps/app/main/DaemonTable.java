@@ -1,0 +1,118 @@
+package dev.cumps.app.main;
+
+import static dev.cumps.app.main.TableSections.column;
+
+import java.util.List;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.RecordLook;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Region;
+
+/**
+ * The daemons table: one row per record with its state (icon and word), identity and directories;
+ * an unreadable record's reason is its row's tooltip. Its selection and the view model's are kept
+ * in step both ways; Delete asks to stop the selected daemon.
+ */
+public final class DaemonTable extends TableView<DaemonRow> {
+
+    private boolean syncingSelection;
+
+    /** @param stop what Delete does while the view model allows a stop */
+    public DaemonTable(MainViewModel viewModel, Messages messages, Runnable stop) {
+        super(viewModel.daemons());
+        TableColumn<DaemonRow, DaemonRow> state = new TableColumn<>(messages.get("daemon.state"));
+        state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        state.setCellFactory(c -> new StateCell());
+        state.setPrefWidth(110);
+        getColumns().setAll(List.of(
+                column(messages.get("daemon.name"), DaemonRow::name, 230),
+                state,
+                column(messages.get("daemon.pid"), DaemonRow::pid, 70),
+                column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 110),
+                column(messages.get("daemon.gpu"), DaemonRow::gpu, 300),
+                column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 260),
+                column(messages.get("daemon.log"), DaemonRow::logDirectory, 260),
+                column(messages.get("daemon.age"), DaemonRow::age, 90)));
+        setRowFactory(t -> new ReasonRow());
+        getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
+            if (!syncingSelection) {
+                viewModel.select(row);
+            }
+        });
+        viewModel.selectedRowProperty().addListener((obs, old, row) -> follow(row));
+        setOnKeyPressed(event -> {
+            if (event.getCode() == KeyCode.DELETE && !viewModel.stopDisabledBinding().get()) {
+                event.consume();
+                stop.run();
+            }
+        });
+    }
+
+    /** Shows the view model's selection without echoing it back. */
+    private void follow(DaemonRow row) {
+        if (getSelectionModel().getSelectedItem() == row) {
+            return;
+        }
+        syncingSelection = true;
+        try {
+            if (row == null) {
+                getSelectionModel().clearSelection();
+            } else {
+                getSelectionModel().select(row);
+            }
+        } finally {
+            syncingSelection = false;
+        }
+    }
+
+    /** A row coloured by its state, with the unreadable record's reason as tooltip. */
+    private static final class ReasonRow extends TableRow<DaemonRow> {
+        /**
+         * One tooltip per row, kept across refreshes: a new Tooltip on every refresh would
+         * restart its show delay each time, and with auto refresh it would never appear.
+         */
+        private final Tooltip reason = new Tooltip();
+
+        @Override
+        protected void updateItem(DaemonRow item, boolean empty) {
+            super.updateItem(item, empty);
+            RecordLook.apply(this, empty || item == null ? null : item.state());
+            if (empty || item == null || item.reason().isEmpty()) {
+                setTooltip(null);
+            } else {
+                reason.setText(item.reason().get());
+                setTooltip(reason);
+            }
+        }
+    }
+
+    /** The state: an icon whose shape differs per state (colour is not the only cue) and the word. */
+    private static final class StateCell extends TableCell<DaemonRow, DaemonRow> {
+        private final Region icon = new Region();
+
+        StateCell() {
+            icon.getStyleClass().add("state-icon");
+        }
+
+        @Override
+        protected void updateItem(DaemonRow item, boolean empty) {
+            super.updateItem(item, empty);
+            if (empty || item == null) {
+                setText(null);
+                setGraphic(null);
+                RecordLook.apply(icon, null);
+            } else {
+                setText(item.stateText());
+                RecordLook.apply(icon, item.state());
+                setGraphic(icon);
+            }
+        }
+    }
+}

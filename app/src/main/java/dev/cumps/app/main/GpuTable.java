@@ -1,0 +1,26 @@
+package dev.cumps.app.main;
+
+import static dev.cumps.app.main.TableSections.column;
+
+import java.util.List;
+
+import dev.cumps.app.i18n.Messages;
+import javafx.collections.ObservableList;
+import javafx.scene.control.TableView;
+
+/** The GPUs table: index, UUID, name, compute mode, memory, MIG, visible, daemons. */
+public final class GpuTable extends TableView<GpuRow> {
+
+    public GpuTable(ObservableList<GpuRow> rows, Messages messages) {
+        super(rows);
+        getColumns().setAll(List.of(
+                column(messages.get("gpu.index"), row -> Integer.toString(row.index()), 50),
+                column(messages.get("gpu.uuid"), GpuRow::uuid, 320),
+                column(messages.get("gpu.name"), GpuRow::name, 190),
+                column(messages.get("gpu.computeMode"), GpuRow::computeMode, 130),
+                column(messages.get("gpu.memory.column"), GpuRow::memory, 100),
+                column(messages.get("gpu.mig"), GpuRow::mig, 80),
+                column(messages.get("gpu.visible"), GpuRow::visibleText, 70),
+                column(messages.get("gpu.daemon"), GpuRow::daemons, 150)));
+    }
+}

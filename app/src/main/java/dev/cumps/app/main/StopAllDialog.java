@@ -1,0 +1,30 @@
+package dev.cumps.app.main;
+
+import dev.cumps.app.i18n.Messages;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+
+/**
+ * The stop-all confirmation: the header counts the live daemons of the last refresh (the ones that
+ * get signalled); the list names them, then the stale and unreadable records that are only cleaned.
+ */
+public final class StopAllDialog extends Alert {
+
+    private final ButtonType stop;
+
+    public StopAllDialog(StopAllPreview preview, Messages messages) {
+        super(AlertType.CONFIRMATION);
+        setTitle(messages.get("stop.all.title"));
+        setHeaderText(messages.get("stop.all.header", preview.live()));
+        setContentText(String.join("\n", preview.lines()));
+        stop = new ButtonType(messages.get("main.stopAll"), ButtonBar.ButtonData.OK_DONE);
+        getButtonTypes().setAll(stop, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
+        getDialogPane().setId("stopAllConfirmation");
+    }
+
+    /** Whether the dialog was closed with Stop all. */
+    public boolean confirmed() {
+        return getResult() == stop;
+    }
+}

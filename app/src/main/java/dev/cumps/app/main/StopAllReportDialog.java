@@ -1,0 +1,34 @@
+package dev.cumps.app.main;
+
+import java.util.List;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Severity;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+
+/** What stop all did: one line per record, coloured by its outcome. */
+public final class StopAllReportDialog extends Alert {
+
+    public StopAllReportDialog(List<StopAllLine> outcomes, Messages messages) {
+        super(AlertType.INFORMATION);
+        setTitle(messages.get("stop.all.title"));
+        setHeaderText(messages.get("stop.all.outcomes"));
+        VBox lines = new VBox(4);
+        lines.setId("stopAllOutcomes");
+        for (StopAllLine outcome : outcomes) {
+            Label line = new Label(outcome.text());
+            line.setWrapText(true);
+            Severity.apply(line, outcome.severity());
+            lines.getChildren().add(line);
+        }
+        if (outcomes.isEmpty()) {
+            lines.getChildren().add(new Label(messages.get("stop.all.nothing")));
+        }
+        getDialogPane().setContent(lines);
+        getButtonTypes().setAll(new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE));
+    }
+}

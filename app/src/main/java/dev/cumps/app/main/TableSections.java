@@ -1,0 +1,42 @@
+package dev.cumps.app.main;
+
+import java.util.function.Function;
+
+import dev.cumps.app.ui.Styles;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/** The pieces the three tables share: a titled section around a table, and a text column. */
+final class TableSections {
+
+    private TableSections() {
+    }
+
+    /** {@code table} under its title, with {@code empty} as its placeholder; ids {@code <id>Title}, {@code <id>Table}. */
+    static VBox section(String id, String title, String empty, TableView<?> table) {
+        Label label = new Label(title);
+        label.setId(id + "Title");
+        label.getStyleClass().add(Styles.SECTION_TITLE);
+        label.setLabelFor(table);
+        table.setId(id + "Table");
+        table.setPlaceholder(new Label(empty));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        VBox section = new VBox(label, table);
+        section.getStyleClass().add("section");
+        VBox.setVgrow(table, Priority.ALWAYS);
+        VBox.setVgrow(section, Priority.ALWAYS);
+        return section;
+    }
+
+    /** A column showing {@code value} of each row. */
+    static <R> TableColumn<R, String> column(String title, Function<R, String> value, double width) {
+        TableColumn<R, String> column = new TableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        column.setPrefWidth(width);
+        return column;
+    }
+}

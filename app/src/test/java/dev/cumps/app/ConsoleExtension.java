@@ -1,0 +1,113 @@
+package dev.cumps.app;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+import javafx.stage.Stage;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The real main window on TestFX's primary stage against a fresh {@link SimulatedConsole}, for one
+ * test at a time: opened before each test, and after it the periodic refresh stopped, the dialogs
+ * a failed test left open closed, and the simulated host closed (its daemons stopped, any daemon
+ * the test started ended by pid, the sandbox removed). Register it as a field:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
+ * }</pre>
+ *
+ * Test methods take an {@link FxRobot} parameter (and may take the {@link SimulatedConsole} or the
+ * {@link ConsoleWindow.Built}); the class's own {@code @AfterEach} runs before the teardown here.
+ */
+public final class ConsoleExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
+
+    private final Locale locale;
+    private final Map<String, String> environment;
+    private final ConsoleWindow.PaneFactory panes;
+    private SimulatedConsole host;
+    private ConsoleWindow.Built window;
+    private Stage stage;
+
+    private ConsoleExtension(Locale locale, Map<String, String> environment, ConsoleWindow.PaneFactory panes) {
+        this.locale = Objects.requireNonNull(locale, "locale");
+        this.environment = Map.copyOf(environment);
+        this.panes = Objects.requireNonNull(panes, "panes");
+    }
+
+    /** The window in {@code locale} with the standard panes. The periodic refresh is not started. */
+    public static ConsoleExtension showing(Locale locale) {
+        return new ConsoleExtension(locale, Map.of(), ConsoleWindow::standardPanes);
+    }
+
+    /** The same window with the lower panes {@code panes} builds. */
+    public ConsoleExtension withPanes(ConsoleWindow.PaneFactory factory) {
+        return new ConsoleExtension(locale, environment, factory);
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) throws Exception {
+        stage = FxToolkit.registerPrimaryStage();
+        host = SimulatedConsole.open(environment);
+        window = WaitForAsyncUtils.asyncFx(() -> WindowFixture.show(stage, host, locale, panes))
+                .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws Exception {
+        try {
+            if (window != null) {
+                WaitForAsyncUtils.asyncFx(() -> window.refresh().stop()).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            }
+            if (stage != null) {
+                WindowFixture.closeOtherWindows(stage);
+            }
+        } finally {
+            if (host != null) {
+                host.close();
+            }
+        }
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == FxRobot.class || type == SimulatedConsole.class || type == ConsoleWindow.Built.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        Class<?> type = parameter.getParameter().getType();
+        if (type == SimulatedConsole.class) {
+            return host;
+        }
+        if (type == ConsoleWindow.Built.class) {
+            return window;
+        }
+        return new FxRobot();
+    }
+
+    /** The simulated host of the current test. */
+    public SimulatedConsole host() {
+        return host;
+    }
+
+    /** The window of the current test. */
+    public ConsoleWindow.Built window() {
+        return window;
+    }
+
+    /** The stage that shows it (TestFX's primary stage). */
+    public Stage stage() {
+        return stage;
+    }
+}
