@@ -60,6 +60,8 @@ public final class ConsoleExtension implements BeforeEachCallback, AfterEachCall
         host = SimulatedConsole.open(environment);
         window = WaitForAsyncUtils.asyncFx(() -> WindowFixture.show(stage, host, locale, panes))
                 .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        // As TestFX's ApplicationExtension: the first layout pass (skins, lookups) is done when a test begins.
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Override

@@ -1,6 +1,10 @@
 package dev.cumps.app.main;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -24,6 +28,7 @@ public final class MainTables {
     private final ObservableList<PipeRow> pipesView = FXCollections.unmodifiableObservableList(pipes);
     private final ObservableList<DaemonRow> daemonsView = FXCollections.unmodifiableObservableList(daemons);
     private final ReadOnlyObjectWrapper<DaemonRow> selectedRow = new ReadOnlyObjectWrapper<>(this, "selectedRow");
+    private final ReadOnlyObjectWrapper<ManagedDaemon> selectedDaemon = new ReadOnlyObjectWrapper<>(this, "selectedDaemon");
     private Map<String, ManagedDaemon> managed = Map.of();
     private String selectedName;
     private boolean applying;
@@ -55,8 +60,16 @@ public final class MainTables {
         }
         applied = rows.generation();
         managed = rows.managed();
-        selectedRow.set(selectedName == null ? null
+        showSelected(selectedName == null ? null
                 : daemons.stream().filter(row -> row.name().equals(selectedName)).findFirst().orElse(null));
+    }
+
+    private void showSelected(DaemonRow row) {
+        selectedRow.set(row);
+        ManagedDaemon daemon = row == null ? null : managed.get(row.name());
+        if (!Objects.equals(daemon, selectedDaemon.get())) {
+            selectedDaemon.set(daemon);
+        }
     }
 
     /** The user selected {@code row} (null: nothing). Ignored while rows are being replaced. */
@@ -65,12 +78,21 @@ public final class MainTables {
             return;
         }
         selectedName = row == null ? null : row.name();
-        selectedRow.set(row);
+        showSelected(row);
     }
 
-    /** The core's assessment of each readable record of the last refresh, by name. */
-    Map<String, ManagedDaemon> managed() {
-        return managed;
+    /** What stop all would do to the rows shown: the live ones are named first, then the rest with their state. */
+    StopAllPreview stopAllPreview() {
+        List<String> lines = new ArrayList<>();
+        daemons.stream().filter(DaemonRow::live).forEach(row -> lines.add(row.name()));
+        int live = lines.size();
+        daemons.stream().filter(row -> !row.live()).forEach(row -> lines.add(row.name() + " (" + row.stateText() + ")"));
+        return new StopAllPreview(live, lines);
+    }
+
+    /** The core's assessment of the record {@code name} at the last refresh; empty for an unreadable one. */
+    Optional<ManagedDaemon> daemon(String name) {
+        return Optional.ofNullable(managed.get(name));
     }
 
     public ObservableList<GpuRow> gpus() {
@@ -87,5 +109,10 @@ public final class MainTables {
 
     public ReadOnlyObjectProperty<DaemonRow> selectedRowProperty() {
         return selectedRow.getReadOnlyProperty();
+    }
+
+    /** The selected daemon's record and state; null when nothing or an unreadable record is selected. */
+    public ReadOnlyObjectProperty<ManagedDaemon> selectedDaemonProperty() {
+        return selectedDaemon.getReadOnlyProperty();
     }
 }

@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,7 +12,6 @@ import java.util.function.Consumer;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
@@ -23,8 +21,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.ObservableList;
@@ -62,10 +58,6 @@ public final class MainViewModel {
     private final DaemonActions actions;
     private final RefreshCoordinator<Snapshot> refresher;
 
-    private final ReadOnlyObjectWrapper<ManagedDaemon> selectedDaemon = new ReadOnlyObjectWrapper<>(this, "selectedDaemon");
-    /** The rows the last collection produced (worker side; collections never overlap). */
-    private volatile MainRows.Rows collected;
-    private long generations;
 
     private final IntegerProperty intervalSeconds = new SimpleIntegerProperty(this, "intervalSeconds", 2);
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
@@ -84,9 +76,9 @@ public final class MainViewModel {
         this.messages = ctx.messages();
         this.rowBuilder = new MainRows(messages);
         this.summary = new HostSummary(messages, ctx.services().simulated());
-        this.refresher = new RefreshCoordinator<>(ctx.executor(), this::collect, this::apply, this::refreshFailed);
+        SnapshotCollector collector = new SnapshotCollector(ctx.services().status(), ctx.clock(), rowBuilder);
+        this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
         this.actions = new DaemonActions(ctx, this::refresh);
-        tables.selectedRowProperty().addListener((obs, old, row) -> showSelected(row));
         ReadOnlyBooleanProperty busy = actions.busyProperty();
         ReadOnlyObjectProperty<DaemonRow> selectedRow = tables.selectedRowProperty();
         stopDisabled = Bindings.createBooleanBinding(
@@ -98,19 +90,6 @@ public final class MainViewModel {
     }
 
     // ------------------------------------------------------------------ refresh
-
-    /** Collects the host status and builds its rows; blocking, for the worker that holds the refresh guard. */
-    private Snapshot collect() {
-        Instant started = ctx.clock().instant();
-        long t0 = System.nanoTime();
-        HostStatus status = ctx.services().status().collect();
-        Duration took = Duration.ofNanos(System.nanoTime() - t0);
-        // The rows are built here, on the worker thread, so that a refresh of many records leaves
-        // the UI thread only the swap (docs/performance.md).
-        MainRows.Rows rows = MainRows.diff(collected, rowBuilder.rows(status, started), ++generations);
-        collected = rows;
-        return new Snapshot(status, started, took, rows);
-    }
 
     /** Asks for a refresh now (F5, Refresh, after an action); ignored while one is running. */
     public void refresh() {
@@ -134,7 +113,6 @@ public final class MainViewModel {
                 TIME.format(snapshot.started().atZone(ZoneId.systemDefault())), snapshot.took().toMillis()));
         MainRows.Rows rows = snapshot.rows() != null ? snapshot.rows() : rowBuilder.rows(snapshot.status(), snapshot.started());
         tables.show(rows);
-        showSelected(tables.selectedRowProperty().get());
     }
 
     /** A short age such as "42 s", "3 min 5 s", "2 h 10 min", "4 d 3 h". */
@@ -149,16 +127,9 @@ public final class MainViewModel {
         tables.select(row);
     }
 
-    private void showSelected(DaemonRow row) {
-        ManagedDaemon daemon = row == null ? null : tables.managed().get(row.name());
-        if (!Objects.equals(daemon, selectedDaemon.get())) {
-            selectedDaemon.set(daemon);
-        }
-    }
-
     /** The core's assessment of the record {@code name} at the last refresh; empty for an unreadable one. */
     public Optional<ManagedDaemon> daemon(String name) {
-        return Optional.ofNullable(tables.managed().get(name));
+        return tables.daemon(name);
     }
 
     // ------------------------------------------------------------------ commands
@@ -170,7 +141,7 @@ public final class MainViewModel {
 
     /** The stop confirmation for the selected live daemon, with its evidence read now; empty when none. */
     public Optional<StopViewModel> stopSelected() {
-        ManagedDaemon daemon = selectedDaemon.get();
+        ManagedDaemon daemon = tables.selectedDaemonProperty().get();
         if (stopDisabled.get() || daemon == null) {
             return Optional.empty();
         }
@@ -179,12 +150,7 @@ public final class MainViewModel {
 
     /** What the stop-all confirmation lists, from the last refresh. */
     public StopAllPreview stopAllPreview() {
-        List<String> lines = new ArrayList<>();
-        tables.daemons().stream().filter(DaemonRow::live).forEach(row -> lines.add(row.name()));
-        int live = lines.size();
-        tables.daemons().stream().filter(row -> !row.live())
-                .forEach(row -> lines.add(row.name() + " (" + row.stateText() + ")"));
-        return new StopAllPreview(live, lines);
+        return tables.stopAllPreview();
     }
 
     /** Stops every live daemon and cleans stale records (the core's stop --all); report lines to {@code done}. */
@@ -203,11 +169,6 @@ public final class MainViewModel {
         if (row != null && row.removable()) {
             actions.remove(row.name());
         }
-    }
-
-    /** Records a failed action and shows its one-line message. */
-    public void actionFailed(String action, Throwable error) {
-        actions.actionFailed(action, error);
     }
 
     /** Shows the outcome of an action done elsewhere (start and stop dialogs). */
@@ -260,37 +221,13 @@ public final class MainViewModel {
         return tables.daemons();
     }
 
-    public ReadOnlyBooleanProperty simulatedProperty() {
-        return summary.simulatedProperty();
-    }
-
-    public ReadOnlyStringProperty driverProperty() {
-        return summary.driverProperty();
-    }
-
-    public ReadOnlyStringProperty smiProperty() {
-        return summary.smiProperty();
-    }
-
-    public ReadOnlyObjectProperty<Severity> smiSeverityProperty() {
-        return summary.smiSeverityProperty();
-    }
-
-    public ReadOnlyStringProperty diagnosticProperty() {
-        return summary.diagnosticProperty();
-    }
-
-    public ReadOnlyStringProperty lastRefreshProperty() {
-        return summary.lastRefreshProperty();
-    }
-
     public ReadOnlyObjectProperty<DaemonRow> selectedRowProperty() {
         return tables.selectedRowProperty();
     }
 
     /** The selected daemon's record and state; null when nothing or an unreadable record is selected. */
     public ReadOnlyObjectProperty<ManagedDaemon> selectedDaemonProperty() {
-        return selectedDaemon.getReadOnlyProperty();
+        return tables.selectedDaemonProperty();
     }
 
     public IntegerProperty intervalSecondsProperty() {

@@ -1,7 +1,6 @@
 package dev.cumps.app.main;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -63,33 +62,27 @@ public final class StartViewModel {
     private final StringProperty pipeDirectory = new SimpleStringProperty(this, "pipeDirectory", "");
     private final StringProperty logDirectory = new SimpleStringProperty(this, "logDirectory", "");
     private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
-    private final ReadOnlyStringWrapper planProblem = new ReadOnlyStringWrapper(this, "planProblem", "");
     private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
-    private final StringBinding stageText = Bindings.createStringBinding(() -> stageText(stage.get()), stage);
+    private final StringBinding stageText = Bindings.createStringBinding(
+            () -> StartTexts.stageText(stage.get(), messages), stage);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
-    private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
+    private final PlanCheck plan;
     private final BooleanBinding startDisabled;
 
     private String defaultName = "";
     private String defaultPipe = "";
     private String defaultLog = "";
-    private boolean checkAgain;
 
     /** @param visibleGpus the visible GPUs of the last refresh */
     public StartViewModel(ConsoleContext ctx, List<GpuRow> visibleGpus) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.messages = ctx.messages();
         this.host = ctx.services().host();
-        List<GpuChoice> all = new ArrayList<>();
-        for (GpuRow row : visibleGpus) {
-            all.add(new GpuChoice(GpuChoice.Kind.SINGLE, Optional.of(row),
-                    messages.get("start.gpu.single", row.index(), row.name(), row.uuid()), true, ""));
-        }
-        String reason = messages.get("start.gpu.singleOnly");
-        all.add(new GpuChoice(GpuChoice.Kind.SEVERAL, Optional.empty(), messages.get("start.gpu.several"), false, reason));
-        all.add(new GpuChoice(GpuChoice.Kind.ALL, Optional.empty(), messages.get("start.gpu.all"), false, reason));
-        choices.setAll(all);
+        choices.setAll(StartTexts.choices(visibleGpus, messages));
 
+        plan = new PlanCheck(ctx, this::request);
+        ReadOnlyBooleanProperty checking = plan.checkingProperty();
+        ReadOnlyStringProperty planProblem = plan.problemProperty();
         startDisabled = Bindings.createBooleanBinding(
                 () -> running.get() || checking.get() || gpu.get() == null
                         || !nameProblem.get().isEmpty() || !planProblem.get().isEmpty(),
@@ -100,7 +93,7 @@ public final class StartViewModel {
         pipeDirectory.addListener((obs, old, typed) -> check());
         logDirectory.addListener((obs, old, typed) -> check());
         choices.stream().filter(GpuChoice::enabled).findFirst().ifPresentOrElse(gpu::set,
-                () -> planProblem.set(messages.get("start.gpu.noneVisible")));
+                () -> plan.show(messages.get("start.gpu.noneVisible")));
     }
 
     /** Chooses {@code choice}; a disabled entry (several GPUs, all) is refused. */
@@ -127,7 +120,7 @@ public final class StartViewModel {
     }
 
     private void nameTyped(String typed) {
-        nameProblem.set(nameProblemText(typed));
+        nameProblem.set(StartTexts.nameProblem(typed));
         if (nameProblem.get().isEmpty()) {
             String pipe = RuntimeDirs.defaultPipeDirectory(host, typed).toString();
             String log = RuntimeDirs.defaultLogDirectory(host, typed).toString();
@@ -145,14 +138,6 @@ public final class StartViewModel {
         check();
     }
 
-    /**
-     * Why the core refuses {@code typed} as a record name, in the window's language; empty when it
-     * accepts it. The one place that reads the core's validation reason.
-     */
-    String nameProblemText(String typed) {
-        return RecordNames.problem(typed).orElse("");
-    }
-
     /** What Start would ask the core for. */
     public StartRequest request() {
         Optional<String> selector = Optional.ofNullable(gpu.get()).flatMap(GpuChoice::gpu).map(GpuRow::uuid);
@@ -165,30 +150,13 @@ public final class StartViewModel {
         return t.isEmpty() || t.equals(defaultValue) ? Optional.empty() : Optional.of(Path.of(t));
     }
 
-    /** Asks the core's {@code plan} whether the request would be accepted; one check at a time. */
+    /** Checks the whole request with the core's {@code plan}, once the name and the GPU are acceptable. */
     private void check() {
         if (!nameProblem.get().isEmpty() || gpu.get() == null) {
-            planProblem.set("");
-            return;
+            plan.show("");
+        } else {
+            plan.check();
         }
-        if (checking.get()) {
-            checkAgain = true;
-            return;
-        }
-        checking.set(true);
-        StartRequest request = request();
-        ctx.executor().submit(() -> ctx.services().lifecycle().plan(request), plan -> checked(""),
-                error -> checked(messages.errorText(error).orElse(error.toString())));
-    }
-
-    private void checked(String problem) {
-        checking.set(false);
-        if (checkAgain) {
-            checkAgain = false;
-            check();
-            return;
-        }
-        planProblem.set(problem);
     }
 
     /**
@@ -224,34 +192,9 @@ public final class StartViewModel {
      */
     public void confirm(Consumer<Notice> started, Consumer<StartProblem> failed) {
         start(record -> started.accept(new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
-                error -> failed.accept(problem(error)));
+                error -> failed.accept(StartTexts.problem(error, messages)));
     }
 
-    /**
-     * A failed start as the window shows it: the core's reason without the log tail, and the control
-     * log lines a {@link StartFailure} carries (none for other errors). The one place that reads it.
-     */
-    StartProblem problem(Throwable error) {
-        if (error instanceof StartFailure f) {
-            return new StartProblem(f.reason(), f.controlLogTail());
-        }
-        return new StartProblem(messages.errorText(error).orElse(error.toString()), List.of());
-    }
-
-    /** The text of a stage for the progress line. */
-    public String stageText(StartStage s) {
-        if (s == null) {
-            return "";
-        }
-        return switch (s) {
-            case RESOLVING -> messages.get("start.stage.resolving");
-            case PREPARING -> messages.get("start.stage.preparing");
-            case LAUNCHING -> messages.get("start.stage.launching");
-            case CONTROL_SOCKET -> messages.get("start.stage.socket");
-            case ANSWERING -> messages.get("start.stage.answering");
-            case RECORDED -> messages.get("start.stage.recorded");
-        };
-    }
 
     public ObservableList<GpuChoice> choices() {
         return choices;
@@ -278,7 +221,7 @@ public final class StartViewModel {
     }
 
     public ReadOnlyStringProperty planProblemProperty() {
-        return planProblem.getReadOnlyProperty();
+        return plan.problemProperty();
     }
 
     public ReadOnlyObjectProperty<StartStage> stageProperty() {

@@ -47,12 +47,12 @@ class MainViewModelTest {
 
         vm.refresh();
 
-        assertTrue(vm.simulatedProperty().get());
-        assertEquals("550.54.15", vm.driverProperty().get());
-        assertEquals("available", vm.smiProperty().get());
-        assertEquals(Severity.PASS, vm.smiSeverityProperty().get());
-        assertEquals("", vm.diagnosticProperty().get());
-        assertTrue(vm.lastRefreshProperty().get().startsWith("Last refresh "), vm.lastRefreshProperty().get());
+        assertTrue(vm.summary().simulatedProperty().get());
+        assertEquals("550.54.15", vm.summary().driverProperty().get());
+        assertEquals("available", vm.summary().smiProperty().get());
+        assertEquals(Severity.PASS, vm.summary().smiSeverityProperty().get());
+        assertEquals("", vm.summary().diagnosticProperty().get());
+        assertTrue(vm.summary().lastRefreshProperty().get().startsWith("Last refresh "), vm.summary().lastRefreshProperty().get());
         assertEquals(2, vm.gpus().size());
         GpuRow gpu1 = vm.gpus().get(1);
         assertEquals(List.of("vm-a"), gpu1.daemonNames());

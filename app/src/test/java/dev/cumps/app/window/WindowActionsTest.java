@@ -259,7 +259,7 @@ class WindowActionsTest {
         begin(robot);
         AtomicInteger applied = new AtomicInteger();
         // Each applied refresh shows a new "Last refresh HH:mm:ss" (the interval is 1 s); an unchanged table is not touched.
-        robot.interact(() -> console.window().viewModel().lastRefreshProperty().addListener((obs, old, now) -> applied.incrementAndGet()));
+        robot.interact(() -> console.window().viewModel().summary().lastRefreshProperty().addListener((obs, old, now) -> applied.incrementAndGet()));
         robot.clickOn("#refreshInterval");
         robot.clickOn("every 1 s");
         Waits.onFx("the interval to be 1 s", () -> ui.vm().intervalSecondsProperty().get() == 1);

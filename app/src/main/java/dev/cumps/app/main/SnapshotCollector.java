@@ -1,0 +1,41 @@
+package dev.cumps.app.main;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+import dev.cumps.core.status.StatusService;
+import dev.cumps.core.status.HostStatus;
+
+/**
+ * One collection of the main window: the core's host status (blocking: it runs nvidia-smi), timed,
+ * and its table rows with what changed since the collection before. Built on the worker that holds
+ * the refresh guard, so that a refresh of many records leaves the UI thread only the swap
+ * (docs/performance.md). Collections never overlap ({@link RefreshCoordinator}).
+ */
+final class SnapshotCollector {
+
+    private final StatusService status;
+    private final Clock clock;
+    private final MainRows rows;
+    /** The rows the last collection produced. */
+    private volatile MainRows.Rows collected;
+    private volatile long generations;
+
+    SnapshotCollector(StatusService status, Clock clock, MainRows rows) {
+        this.status = Objects.requireNonNull(status, "status");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.rows = Objects.requireNonNull(rows, "rows");
+    }
+
+    MainViewModel.Snapshot collect() {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        HostStatus s = status.collect();
+        Duration took = Duration.ofNanos(System.nanoTime() - t0);
+        MainRows.Rows now = MainRows.diff(collected, rows.rows(s, started), ++generations);
+        collected = now;
+        return new MainViewModel.Snapshot(s, started, took, now);
+    }
+}
