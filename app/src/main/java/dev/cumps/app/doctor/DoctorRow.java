@@ -1,11 +1,17 @@
 package dev.cumps.app.doctor;
 
+import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.json.Json;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 
 /**
  * One row of the doctor table, as the window shows it: how the status looks, the status word,
@@ -46,5 +52,27 @@ public record DoctorRow(String id, Severity severity, String status, String titl
             case FAIL -> messages.get("doctor.status.fail");
             case SKIP -> messages.get("doctor.status.skip");
         };
+    }
+
+    /** Keeps {@code rows} the rows of {@code checks}: appended as checks arrive, replaced when the list is. */
+    static void follow(ObservableList<DoctorCheck> checks, ObservableList<DoctorRow> rows, Messages messages) {
+        checks.addListener((ListChangeListener<DoctorCheck>) change -> {
+            while (change.next()) {
+                if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
+                    rows.setAll(checks.stream().map(c -> of(c, messages)).toList());
+                    return;
+                }
+                if (change.wasAdded()) {
+                    rows.addAll(change.getAddedSubList().stream().map(c -> of(c, messages)).toList());
+                }
+            }
+        });
+    }
+
+    /** What Export writes for {@code file}: JSON exactly as {@code cumps doctor --json} by {@code .json}, else Markdown. */
+    public static String exportText(DoctorReport report, Path file) {
+        Path name = file.getFileName();
+        boolean json = name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
+        return json ? Json.write(report.toJsonMap()) + "\n" : report.toMarkdown();
     }
 }

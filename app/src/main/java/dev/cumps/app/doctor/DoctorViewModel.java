@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
@@ -19,7 +18,6 @@ import dev.cumps.app.ui.Severity;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
-import dev.cumps.core.json.Json;
 import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -33,7 +31,6 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.FXCollections;
-import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
@@ -72,18 +69,7 @@ public final class DoctorViewModel {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.messages = ctx.messages();
         verdict.set(messages.get("doctor.verdict.none"));
-        // The table's rows follow the checks: appended as they arrive, replaced when the list is.
-        checks.addListener((ListChangeListener<DoctorCheck>) change -> {
-            while (change.next()) {
-                if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
-                    rows.setAll(checks.stream().map(c -> DoctorRow.of(c, messages)).toList());
-                    return;
-                }
-                if (change.wasAdded()) {
-                    rows.addAll(change.getAddedSubList().stream().map(c -> DoctorRow.of(c, messages)).toList());
-                }
-            }
-        });
+        DoctorRow.follow(checks, rows, messages);
     }
 
     /**
@@ -165,7 +151,7 @@ public final class DoctorViewModel {
             return;
         }
         String action = messages.get("doctor.activity.export");
-        String text = exportText(current, file);
+        String text = DoctorRow.exportText(current, file);
         ctx.executor().submit(() -> {
             try {
                 Files.writeString(file, text, StandardCharsets.UTF_8);
@@ -179,26 +165,6 @@ public final class DoctorViewModel {
                 ctx.activity().record(action, false, summary);
                 verdict.set(messages.get("doctor.export.failed", file, summary));
             });
-    }
-
-    /** What {@link #export} writes for {@code file}: JSON by {@code .json}, else Markdown. */
-    public static String exportText(DoctorReport report, Path file) {
-        return isJson(file) ? Json.write(report.toJsonMap()) + "\n" : report.toMarkdown();
-    }
-
-    static boolean isJson(Path file) {
-        Path name = file.getFileName();
-        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
-    }
-
-    /** How a check's status looks on screen ({@link DoctorRow#severity}). */
-    public static Severity severity(CheckStatus status) {
-        return DoctorRow.severity(status);
-    }
-
-    /** The status as a word of the window's language ({@link DoctorRow#statusText}). */
-    public static String statusText(CheckStatus status, Messages messages) {
-        return DoctorRow.statusText(status, messages);
     }
 
     private void drain(long runId) {

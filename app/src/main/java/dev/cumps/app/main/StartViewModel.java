@@ -63,8 +63,7 @@ public final class StartViewModel {
     private final StringProperty logDirectory = new SimpleStringProperty(this, "logDirectory", "");
     private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
     private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
-    private final StringBinding stageText = Bindings.createStringBinding(
-            () -> StartTexts.stageText(stage.get(), messages), stage);
+    private final StringBinding stageText;
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
     private final PlanCheck plan;
     private final BooleanBinding startDisabled;
@@ -78,6 +77,7 @@ public final class StartViewModel {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.messages = ctx.messages();
         this.host = ctx.services().host();
+        stageText = Bindings.createStringBinding(() -> StartTexts.stageText(stage.get(), messages), stage);
         choices.setAll(StartTexts.choices(visibleGpus, messages));
 
         plan = new PlanCheck(ctx, this::request);

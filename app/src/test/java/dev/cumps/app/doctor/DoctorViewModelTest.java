@@ -78,6 +78,10 @@ class DoctorViewModelTest {
         assertEquals(report.checks(), vm.checks());
         assertEquals(report.checks(), arrivedOneByOne, "rows are appended as the core hands them on");
         assertTrue(vm.checks().size() >= 10, "checks: " + vm.checks().size());
+        assertEquals(report.checks().stream().map(DoctorCheck::title).toList(),
+                vm.rows().stream().map(DoctorRow::title).toList(), "the table shows one row per check, in order");
+        assertEquals(report.checks().stream().map(c -> DoctorRow.severity(c.status())).toList(),
+                vm.rows().stream().map(DoctorRow::severity).toList());
         assertFalse(vm.runningProperty().get());
         assertFalse(vm.reportAbsentBinding().get());
         assertTrue(vm.verdictProperty().get().startsWith("Valid: " + report.count(CheckStatus.PASS) + " pass"),
@@ -214,9 +218,9 @@ class DoctorViewModelTest {
     void statusesMapToTheirSeverityAndAWord() {
         Messages messages = Messages.forLocale(Locale.ENGLISH);
         for (CheckStatus status : CheckStatus.values()) {
-            assertEquals(status.name(), DoctorViewModel.severity(status).name());
-            assertFalse(DoctorViewModel.statusText(status, messages).startsWith("!"));
+            assertEquals(status.name(), DoctorRow.severity(status).name());
+            assertFalse(DoctorRow.statusText(status, messages).startsWith("!"));
         }
-        assertEquals("Warning", DoctorViewModel.statusText(CheckStatus.WARN, messages));
+        assertEquals("Warning", DoctorRow.statusText(CheckStatus.WARN, messages));
     }
 }
