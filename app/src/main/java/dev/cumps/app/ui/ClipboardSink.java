@@ -1,5 +1,8 @@
 package dev.cumps.app.ui;
 
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+
 /** Where copied text goes: the system clipboard in production, a field in view-model tests. */
 @FunctionalInterface
 public interface ClipboardSink {
@@ -8,9 +11,9 @@ public interface ClipboardSink {
     /** The JavaFX system clipboard; call on the FX thread. */
     static ClipboardSink system() {
         return text -> {
-            javafx.scene.input.ClipboardContent content = new javafx.scene.input.ClipboardContent();
+            ClipboardContent content = new ClipboardContent();
             content.putString(text);
-            javafx.scene.input.Clipboard.getSystemClipboard().setContent(content);
+            Clipboard.getSystemClipboard().setContent(content);
         };
     }
 }

@@ -1,5 +1,6 @@
 package dev.cumps.app.ui;
 
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -7,6 +8,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -68,7 +70,7 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
     }
 
     /** How long {@link #close()} lets interrupted work wind down (a start undoes its launch). */
-    static final java.time.Duration WIND_DOWN = java.time.Duration.ofSeconds(30);
+    static final Duration WIND_DOWN = Duration.ofSeconds(30);
 
     /**
      * Interrupts running work, refuses new work, and waits (bounded) until the workers have ended:
@@ -78,7 +80,7 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
     public void close() {
         workers.shutdownNow();
         try {
-            if (!workers.awaitTermination(WIND_DOWN.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+            if (!workers.awaitTermination(WIND_DOWN.toMillis(), TimeUnit.MILLISECONDS)) {
                 System.getLogger(FxUiExecutor.class.getName()).log(System.Logger.Level.WARNING,
                         "background work did not end within {0} s", WIND_DOWN.toSeconds());
             }

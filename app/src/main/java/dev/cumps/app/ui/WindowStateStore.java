@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.stream.Collectors;
 
+import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 
@@ -92,7 +93,7 @@ public final class WindowStateStore {
     /** Applies the saved state, clamped to the current screens, to {@code stage} (not yet shown). */
     public void restore(Stage stage) {
         load().ifPresent(saved -> {
-            List<javafx.geometry.Rectangle2D> screens = Screen.getScreens().stream()
+            List<Rectangle2D> screens = Screen.getScreens().stream()
                     .map(Screen::getVisualBounds).collect(Collectors.toList());
             screens.remove(Screen.getPrimary().getVisualBounds());
             screens.add(0, Screen.getPrimary().getVisualBounds());
