@@ -46,9 +46,9 @@ public final class HostSummary {
         lastRefresh.set(refreshed);
     }
 
-    /** The core's diagnostic as the header shows it (the one place that reads it); empty: none. */
+    /** The core's diagnostics as the header shows them, translated and joined as the CLI joins them; empty: none. */
     String diagnosticText(HostStatus s) {
-        return s.diagnostic().orElse("");
+        return String.join("; ", s.diagnostics().stream().map(messages::render).toList());
     }
 
     /** A collection failed: {@code text} replaces the diagnostic. */

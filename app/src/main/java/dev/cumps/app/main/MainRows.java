@@ -24,8 +24,8 @@ import dev.cumps.core.status.HostStatus;
  * language, states as app enums), and works out what changed since the rows before. Touches no
  * property, so the worker that collected the status builds the rows (docs/performance.md).
  *
- * <p>The core's values that the window translates are mapped here, one function each:
- * {@link #computeModeText} and {@link #migModeText} (the core is adding Messages for them).
+ * <p>The core's values that the window translates are rendered here, one function each:
+ * {@link #computeModeText}, {@link #migModeText} and {@link #unreadableReason}.
  */
 final class MainRows {
 
@@ -92,14 +92,14 @@ final class MainRows {
                 row.daemonNames());
     }
 
-    /** The compute mode as the GPUs table shows it (today nvidia-smi's value). */
+    /** The compute mode as the GPUs table shows it: the core's display text in the window's language. */
     String computeModeText(Gpu gpu) {
-        return gpu.computeMode();
+        return messages.render(gpu.computeModeText());
     }
 
-    /** The MIG mode as the GPUs table shows it (today nvidia-smi's value, or "none" without MIG). */
+    /** The MIG mode as the GPUs table shows it (n/a without MIG support), in the window's language. */
     String migModeText(Gpu gpu) {
-        return gpu.migMode().orElse(messages.get("gpu.mig.none"));
+        return messages.render(gpu.migModeText());
     }
 
     private PipeRow pipeRow(HostStatus.PipeRow row) {
@@ -123,9 +123,9 @@ final class MainRows {
                 u.path().toString(), none, none, Optional.of(unreadableReason(u)));
     }
 
-    /** Why a record could not be read, as its row's tooltip says it. */
+    /** Why a record could not be read, as its row's tooltip says it (the core's reason, translated). */
     String unreadableReason(UnreadableRecord u) {
-        return u.reason();
+        return messages.render(u.reasonText());
     }
 
     String stateText(RecordLook look) {

@@ -11,8 +11,7 @@ import dev.cumps.core.record.RecordNames;
 
 /**
  * What the start dialog shows of the core, one function each: the GPU choices, a refused name,
- * a stage of the start, a failed start. The core's own words are read only here (today its
- * English strings; its Messages rendered by {@link Messages#render} once the core hands them).
+ * a stage of the start, a failed start. The core's own words are read only here.
  */
 final class StartTexts {
 
@@ -34,9 +33,9 @@ final class StartTexts {
         return all;
     }
 
-    /** Why the core refuses {@code typed} as a record name (its validation reason); empty when it accepts it. */
-    static String nameProblem(String typed) {
-        return RecordNames.problem(typed).orElse("");
+    /** Why the core refuses {@code typed} as a record name (its validation reason, translated); empty when it accepts it. */
+    static String nameProblem(String typed, Messages messages) {
+        return RecordNames.problemText(typed).map(messages::render).orElse("");
     }
 
     /** The text of a stage for the progress line; empty before the first. */

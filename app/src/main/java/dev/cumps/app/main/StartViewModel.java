@@ -39,7 +39,7 @@ import javafx.collections.ObservableList;
  * {@code lifecycle.start} (the same call as {@code cumps start}) with its stages as progress.
  *
  * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
- * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problem});
+ * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemText});
  * the whole request is checked by the core's side-effect-free {@code plan} on a worker, so every
  * refusal a start would give (socket path too long, equal directories) shows before Start.
  * A directory left at its default is sent as "default", as {@code cumps start} without
@@ -120,7 +120,7 @@ public final class StartViewModel {
     }
 
     private void nameTyped(String typed) {
-        nameProblem.set(StartTexts.nameProblem(typed));
+        nameProblem.set(StartTexts.nameProblem(typed, messages));
         if (nameProblem.get().isEmpty()) {
             String pipe = RuntimeDirs.defaultPipeDirectory(host, typed).toString();
             String log = RuntimeDirs.defaultLogDirectory(host, typed).toString();
