@@ -6,8 +6,6 @@ import dev.cumps.app.i18n.Messages;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonBar;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
@@ -80,11 +78,10 @@ public final class MainView extends BorderPane {
     /** Delete and the Stop button: confirmation with the evidence, then the core's stop. */
     public void stopDaemon() {
         viewModel.stopSelected().ifPresent(stop -> {
-            Alert confirmation = StopConfirmation.create(stop, messages);
+            StopConfirmationDialog confirmation = new StopConfirmationDialog(stop, messages);
             owned(confirmation);
             confirmation.setOnHidden(event -> {
-                if (confirmation.getResult() != null
-                        && confirmation.getResult().getButtonData() == ButtonBar.ButtonData.OK_DONE) {
+                if (confirmation.confirmed()) {
                     viewModel.stop(stop, notice -> show(new StopOutcomeDialog(notice, messages)));
                 }
             });

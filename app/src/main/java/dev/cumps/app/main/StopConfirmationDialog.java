@@ -14,16 +14,15 @@ import javafx.scene.layout.VBox;
  * to the start time {@code /proc} reports now, GPU, pipe directory). The core checks the identity
  * again when it stops; this only lets the operator see it first.
  */
-public final class StopConfirmation {
+public final class StopConfirmationDialog extends Alert {
 
-    private StopConfirmation() {
-    }
+    private final ButtonType confirm;
 
-    public static Alert create(StopViewModel stop, Messages messages) {
+    public StopConfirmationDialog(StopViewModel stop, Messages messages) {
+        super(AlertType.CONFIRMATION);
         StopViewModel.Evidence e = stop.evidence();
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION);
-        alert.setTitle(messages.get("stop.title"));
-        alert.setHeaderText(messages.get("stop.header", e.name()));
+        setTitle(messages.get("stop.title"));
+        setHeaderText(messages.get("stop.header", e.name()));
         GridPane grid = new GridPane();
         grid.setHgap(12);
         grid.setVgap(6);
@@ -46,12 +45,16 @@ public final class StopConfirmation {
         recheck.getStyleClass().add("muted");
         VBox content = new VBox(10, grid, verdict, recheck);
         content.setMaxWidth(640);
-        alert.getDialogPane().setContent(content);
-        alert.getDialogPane().setId("stopConfirmation");
-        ButtonType confirm = new ButtonType(messages.get("stop.title"), ButtonBar.ButtonData.OK_DONE);
-        alert.getButtonTypes().setAll(confirm, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
-        alert.getDialogPane().lookupButton(confirm).setId("confirmStop");
-        return alert;
+        getDialogPane().setContent(content);
+        getDialogPane().setId("stopConfirmation");
+        confirm = new ButtonType(messages.get("stop.title"), ButtonBar.ButtonData.OK_DONE);
+        getButtonTypes().setAll(confirm, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
+        getDialogPane().lookupButton(confirm).setId("confirmStop");
+    }
+
+    /** Whether the dialog was closed with Stop daemon. */
+    public boolean confirmed() {
+        return getResult() == confirm;
     }
 
     private static int evidence(GridPane grid, int row, String name, String value, String id) {
