@@ -45,5 +45,12 @@ class MainViewChineseTest {
         List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertEquals(List.of(), texts.stream().filter(t -> MainViewTest.MISSING_KEY.matcher(t).find()).toList());
         assertTrue(texts.contains("启动守护进程…"), texts.toString());
+        // The core's values in the GPU table are translated, the raw nvidia-smi value kept beside them.
+        // The default simulated GPUs are Exclusive_Process with MIG disabled (SimConfig.defaults()).
+        assertEquals(2, console.window().viewModel().gpus().size());
+        for (GpuRow gpu : console.window().viewModel().gpus()) {
+            assertEquals("独占进程 (Exclusive_Process)", gpu.computeMode());
+            assertEquals("已禁用 (Disabled)", gpu.mig());
+        }
     }
 }
