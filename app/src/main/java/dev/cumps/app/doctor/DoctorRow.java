@@ -25,13 +25,14 @@ public record DoctorRow(String id, Severity severity, String status, String titl
     }
 
     /**
-     * The row of {@code check}: the one place that reads a check's texts for the window (today its
-     * English strings; its {@code titleText()/observedText()/expectedText()/remedyText()} Messages
-     * rendered by {@link Messages#render} once the core hands them).
+     * The row of {@code check}: the one place that reads a check's texts for the window, its title,
+     * observed value, expectation and remedy rendered in the window's language (raw evidence in them
+     * as it is); a skipped check expects nothing and a passing one needs no remedy (empty cells).
      */
     public static DoctorRow of(DoctorCheck check, Messages messages) {
-        return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages), check.title(),
-                check.observed(), check.expected(), check.remedy());
+        return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages),
+                messages.render(check.titleText()), messages.render(check.observedText()),
+                check.expectedText().map(messages::render).orElse(""), check.remedyText().map(messages::render).orElse(""));
     }
 
     /** How a check's status looks on screen. */

@@ -223,4 +223,25 @@ class DoctorViewModelTest {
         }
         assertEquals("Warning", DoctorRow.statusText(CheckStatus.WARN, messages));
     }
+
+    @Test
+    void inChineseEveryRowIsInChinese() {
+        host.live("zh1", 0);
+        DoctorViewModel chinese = new DoctorViewModel(
+                host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.SIMPLIFIED_CHINESE)));
+        chinese.selectorProperty().set("0");
+        chinese.run();
+
+        assertTrue(chinese.rows().size() >= 10, "rows: " + chinese.rows().size());
+        for (DoctorRow row : chinese.rows()) {
+            assertTrue(row.title().codePoints().anyMatch(DoctorViewModelTest::isHan), "title of " + row.id() + ": " + row.title());
+            assertTrue(row.status().codePoints().anyMatch(DoctorViewModelTest::isHan), "status of " + row.id() + ": " + row.status());
+            assertTrue(row.observed().codePoints().anyMatch(DoctorViewModelTest::isHan) || !row.observed().matches(".*[a-z]{3,} [a-z]{3,}.*"),
+                    "observed of " + row.id() + " reads as an English sentence: " + row.observed());
+        }
+    }
+
+    private static boolean isHan(int codePoint) {
+        return Character.UnicodeScript.of(codePoint) == Character.UnicodeScript.HAN;
+    }
 }
