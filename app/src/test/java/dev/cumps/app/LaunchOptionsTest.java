@@ -1,18 +1,19 @@
 package dev.cumps.app;
 
-import dev.cumps.app.i18n.Messages;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.i18n.Messages;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Map;
-
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
 class LaunchOptionsTest {
@@ -78,8 +79,8 @@ class LaunchOptionsTest {
         assertFalse(ConsoleLauncher.selectHeadlessPlatformIfNoDisplay(Map.of(), gtk));
         assertEquals("gtk", gtk.getProperty("glass.platform"));
     }
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"", "shot\uFFFD.png"})
+    @ParameterizedTest
+    @ValueSource(strings = {"", "shot\uFFFD.png"})
     void anEmptyOrUndecodableScreenshotPathIsRefusedNamingTheOption(String value) {
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
                 () -> LaunchOptions.parse(new String[] {"--screenshot", value}, messages));

@@ -6,7 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
-
+import javafx.application.Platform;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
@@ -50,7 +50,7 @@ public final class Waits {
 
     /** Runs {@code value} on the FX thread (inline when already there) and returns its result. */
     public static <T> T fx(Callable<T> value) {
-        if (javafx.application.Platform.isFxApplicationThread()) {
+        if (Platform.isFxApplicationThread()) {
             try {
                 return value.call();
             } catch (Exception e) {

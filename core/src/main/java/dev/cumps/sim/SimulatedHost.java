@@ -4,6 +4,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -43,7 +45,7 @@ public final class SimulatedHost {
      * nobody else holds and checked like the CLI's.
      */
     public static SimulatedHost fresh(HostEnvironment host) {
-        java.security.SecureRandom random = new java.security.SecureRandom();
+        SecureRandom random = new SecureRandom();
         try {
             Files.createDirectories(host.tmpdir());
             SandboxCheck.requireSafeParents(host.tmpdir().resolve("csim-"), host.uid());
@@ -55,7 +57,7 @@ public final class SimulatedHost {
                     SimulatedHost sim = new SimulatedHost(host, root);
                     sim.check();
                     return sim;
-                } catch (java.nio.file.FileAlreadyExistsException taken) {
+                } catch (FileAlreadyExistsException taken) {
                     // Try another name.
                 }
             }
@@ -108,7 +110,7 @@ public final class SimulatedHost {
                 SandboxCheck.requireSafeParents(root, host.uid());
                 try {
                     Files.createDirectory(root, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                } catch (java.nio.file.FileAlreadyExistsException raced) {
+                } catch (FileAlreadyExistsException raced) {
                     // Someone created it meanwhile: the check below decides whether it can be used.
                 }
             }

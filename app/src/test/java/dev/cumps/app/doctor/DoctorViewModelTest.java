@@ -6,6 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
+import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.json.Json;
+import dev.cumps.core.record.ManagedDaemon;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,20 +29,7 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.Waits;
-import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
-import dev.cumps.core.doctor.DoctorReport;
-import dev.cumps.core.json.Json;
-import dev.cumps.core.record.ManagedDaemon;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -97,7 +97,7 @@ class DoctorViewModelTest {
     @Test
     void selectingADaemonPointsTheSelectorAtItsGpuUntilTheUserTypesOne() {
         ManagedDaemon onGpu1 = host.live("t1", 1);
-        javafx.beans.property.SimpleObjectProperty<ManagedDaemon> selection = new javafx.beans.property.SimpleObjectProperty<>();
+        SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
         vm.followSelection(selection);
         assertEquals("", vm.selectorProperty().get());
 

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Locale;
-
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.WindowFixture;
@@ -13,13 +11,18 @@ import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
+import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -35,13 +38,13 @@ class ConsoleFlowsTest {
         return console.window().viewModel();
     }
 
-    private void refreshUntil(FxRobot robot, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+    private void refreshUntil(FxRobot robot, Callable<Boolean> condition) throws Exception {
         robot.clickOn("#refreshButton");
         WindowFixture.waitUntil(condition);
     }
 
     private void selectRow(FxRobot robot, String name) throws Exception {
-        java.util.function.Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
+        Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
                 && c.isVisible() && c.getTableView() != null && "daemonsTable".equals(c.getTableView().getId());
         WindowFixture.waitUntil(() -> robot.lookup(nameCell).tryQuery().isPresent());
         robot.clickOn(robot.lookup(nameCell).<Node>query());
@@ -86,7 +89,7 @@ class ConsoleFlowsTest {
         assertEquals(RecordLook.LIVE, row.state());
         assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000001", row.gpu());
         assertTrue(notice(robot).startsWith("Started daemon ui-a"), notice(robot));
-        org.controlsfx.control.NotificationPane notification = robot.lookup("#notifications").queryAs(org.controlsfx.control.NotificationPane.class);
+        NotificationPane notification = robot.lookup("#notifications").queryAs(NotificationPane.class);
         assertTrue(notification.isShowing(), "the success notification slides in");
         assertTrue(notification.getText().startsWith("Started daemon ui-a"), notification.getText());
         ActivityEntry entry = vm().context().activity().entries().get(0);
@@ -154,7 +157,7 @@ class ConsoleFlowsTest {
         WindowFixture.waitUntil(() -> notice(robot).contains("was stale"));
         assertTrue(notice(robot).contains("nothing was signalled"), notice(robot));
         WindowFixture.waitUntil(() -> robot.lookup("#stopOutcome").tryQuery().isPresent());
-        String dialog = robot.lookup("#stopOutcome").queryAs(javafx.scene.control.DialogPane.class).getContentText();
+        String dialog = robot.lookup("#stopOutcome").queryAs(DialogPane.class).getContentText();
         assertTrue(dialog.contains("was stale") && dialog.contains("nothing was signalled"), "the dialog says it: " + dialog);
         WindowFixture.waitUntil(() -> vm().daemons().isEmpty());
         ActivityEntry entry = vm().context().activity().entries().get(0);

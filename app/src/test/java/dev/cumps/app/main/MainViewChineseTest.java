@@ -3,16 +3,16 @@ package dev.cumps.app.main;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Locale;
-
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.WindowFixture;
+import java.util.List;
+import java.util.Locale;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 class MainViewChineseTest {
 
@@ -42,7 +42,7 @@ class MainViewChineseTest {
 
         assertEquals("运行中", console.window().viewModel().daemons().get(0).stateText());
         assertEquals("平台: linux", robot.lookup("#platform").queryAs(Label.class).getText());
-        List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
+        List<String> texts = WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertEquals(List.of(), texts.stream().filter(t -> MainViewTest.MISSING_KEY.matcher(t).find()).toList());
         assertTrue(texts.contains("启动守护进程…"), texts.toString());
         // The core's values in the GPU table are translated, the raw nvidia-smi value kept beside them.

@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
-
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ViewModels;
 import dev.cumps.app.context.ConsoleContext;
@@ -18,6 +14,12 @@ import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.record.DaemonRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.collections.ListChangeListener;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -75,9 +77,9 @@ class MainViewModelTest {
     @Test
     void aRefreshThatChangesNothingLeavesTheTablesAloneAndAChangeReachesThem() {
         vm.refresh();
-        List<String> changed = new java.util.ArrayList<>();
-        vm.gpus().addListener((javafx.collections.ListChangeListener<GpuRow>) c -> changed.add("gpus"));
-        vm.pipes().addListener((javafx.collections.ListChangeListener<PipeRow>) c -> changed.add("pipes"));
+        List<String> changed = new ArrayList<>();
+        vm.gpus().addListener((ListChangeListener<GpuRow>) c -> changed.add("gpus"));
+        vm.pipes().addListener((ListChangeListener<PipeRow>) c -> changed.add("pipes"));
         GpuRow first = vm.gpus().get(0);
 
         vm.refresh();
@@ -93,7 +95,7 @@ class MainViewModelTest {
         assertEquals(List.of("vm-d"), vm.daemons().stream().map(DaemonRow::name).toList());
 
         // Rows built elsewhere (the screenshot mode) are replaced whole by the next collection.
-        vm.apply(new MainViewModel.Snapshot(host.services().status().collect(), java.time.Instant.now(), Duration.ZERO));
+        vm.apply(new MainViewModel.Snapshot(host.services().status().collect(), Instant.now(), Duration.ZERO));
         SimulatedConsole.kill(record);
         vm.refresh();
 
@@ -157,7 +159,7 @@ class MainViewModelTest {
         DaemonRecord stale = host.start("vm-e", 1);
         SimulatedConsole.kill(stale);
         vm.refresh();
-        List<List<StopAllLine>> reported = new java.util.ArrayList<>();
+        List<List<StopAllLine>> reported = new ArrayList<>();
 
         vm.stopAll(reported::add);
 

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
-
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.HostSession;
@@ -19,12 +15,19 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
+import java.time.Clock;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import javafx.scene.Node;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 class MainViewTest {
 
@@ -73,8 +76,8 @@ class MainViewTest {
                 current.platform());
         try (HostSession real = HostSession.open(false, explicit)) {
             ConsoleContext ctx = new ConsoleContext(real.services(), new CurrentThreadUiExecutor(),
-                    Messages.forLocale(Locale.ENGLISH), new ActivityLog(java.time.Clock.systemUTC()), text -> { },
-                    java.time.Clock.systemUTC());
+                    Messages.forLocale(Locale.ENGLISH), new ActivityLog(Clock.systemUTC()), text -> { },
+                    Clock.systemUTC());
             ConsoleWindow.Built[] built = new ConsoleWindow.Built[1];
             robot.interact(() -> built[0] = ConsoleWindow.build(ViewModels.of(ctx)));
             assertFalse(built[0].view().lookup("#simulatedBadge").isVisible());
@@ -82,8 +85,8 @@ class MainViewTest {
     }
 
     /** ControlsFX's notification bar brings its own close button (an "x" glyph), which is not ours to label. */
-    private static boolean insideNotificationBar(javafx.scene.Node node) {
-        for (javafx.scene.Node n = node; n != null; n = n.getParent()) {
+    private static boolean insideNotificationBar(Node node) {
+        for (Node n = node; n != null; n = n.getParent()) {
             if (n.getStyleClass().contains("notification-bar")) {
                 return true;
             }
@@ -93,8 +96,8 @@ class MainViewTest {
 
     @Test
     void everyButtonHasATooltip(FxRobot robot) {
-        List<javafx.scene.control.ButtonBase> buttons = robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.ButtonBase)
-                .queryAllAs(javafx.scene.control.ButtonBase.class).stream().filter(b -> b.getScene() == console.window().scene())
+        List<ButtonBase> buttons = robot.lookup((Node n) -> n instanceof ButtonBase)
+                .queryAllAs(ButtonBase.class).stream().filter(b -> b.getScene() == console.window().scene())
                 .filter(b -> !insideNotificationBar(b)).toList();
         assertTrue(buttons.size() >= 6, "found " + buttons.size());
         for (var b : buttons) {
@@ -106,7 +109,7 @@ class MainViewTest {
     void noTextIsAMissingKey(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
         WindowFixture.waitUntil(() -> !console.window().viewModel().gpus().isEmpty());
-        List<String> texts = org.testfx.util.WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
+        List<String> texts = WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertTrue(texts.size() > 40, "too few texts found: " + texts);
         assertEquals(List.of(), texts.stream().filter(t -> MISSING_KEY.matcher(t).find()).toList());
     }

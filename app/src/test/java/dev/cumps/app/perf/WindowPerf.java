@@ -1,14 +1,6 @@
 package dev.cumps.app.perf;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
-
+import com.sun.management.OperatingSystemMXBean;
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ViewModels;
@@ -18,6 +10,15 @@ import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordStore;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicLong;
 import javafx.animation.AnimationTimer;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -167,9 +168,9 @@ class WindowPerf {
 
         // 2b. Longest pulse gap while nvidia-smi hangs (the core gives up after 5 s).
         try (SimulatedConsole hanging = SimulatedConsole.open(Map.of("CUMPS_SIM_SMI_FAULT", "hang"))) {
-            Stage second = WaitForAsyncUtils.asyncFx((java.util.concurrent.Callable<Stage>) Stage::new).get();
+            Stage second = WaitForAsyncUtils.asyncFx((Callable<Stage>) Stage::new).get();
             ConsoleWindow.Built hung = WaitForAsyncUtils.asyncFx(
-                    (java.util.concurrent.Callable<ConsoleWindow.Built>) () -> WindowFixture.show(second, hanging, Locale.ENGLISH)).get();
+                    (Callable<ConsoleWindow.Built>) () -> WindowFixture.show(second, hanging, Locale.ENGLISH)).get();
             PulseGaps hangGaps = pulses();
             long h0 = System.nanoTime();
             refreshAndWait(hung);
@@ -222,7 +223,7 @@ class WindowPerf {
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** cutime and cstime of /proc/self/stat: CPU ticks of reaped children. */

@@ -1,10 +1,12 @@
 package dev.cumps.app.ui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.Waits;
+import dev.cumps.app.i18n.Messages;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -13,8 +15,6 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-
-import dev.cumps.app.i18n.Messages;
 import org.junit.jupiter.api.Test;
 
 class ErrorReporterTest {
@@ -91,7 +91,7 @@ class ErrorReporterTest {
         Thread failing = new Thread(() -> reporter.uncaughtException(Thread.currentThread(),
                 new UnsupportedOperationException("Unable to open DISPLAY")), "failing");
         failing.start();
-        failing.join(dev.cumps.app.Waits.DEADLINE.toMillis());
+        failing.join(Waits.DEADLINE.toMillis());
         assertFalse(failing.isAlive(), "the reporting thread was blocked by the unreachable UI thread");
         assertEquals(1, never.getCount(), "the report returned before the UI thread was reachable");
         never.countDown();
@@ -104,6 +104,6 @@ class ErrorReporterTest {
             attempted.countDown();
             throw new IllegalStateException("Toolkit not initialized");
         }).execute(() -> { });
-        assertTrue(attempted.await(dev.cumps.app.Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
+        assertTrue(attempted.await(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS));
     }
 }

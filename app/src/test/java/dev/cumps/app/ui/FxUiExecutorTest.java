@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.Waits;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +25,7 @@ class FxUiExecutorTest {
     private final BlockingQueue<Runnable> uiQueue = new LinkedBlockingQueue<>();
     private final FxUiExecutor executor = new FxUiExecutor(uiQueue::add);
     /** A deadline for events, not a time limit: the events come in milliseconds. */
-    private static final long WAIT_SECONDS = dev.cumps.app.Waits.DEADLINE.toSeconds();
+    private static final long WAIT_SECONDS = Waits.DEADLINE.toSeconds();
 
     @AfterEach
     void close() {

@@ -5,14 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicInteger;
-
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.SimulatedConsole;
@@ -23,6 +15,13 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The window's actions clicked as a user clicks them, each checked by what the user then sees
@@ -271,7 +271,7 @@ class WindowActionsTest {
         robot.clickOn("#pauseButton");
         assertTrue(Waits.fx(() -> robot.lookup("#pauseButton").queryAs(ToggleButton.class).isSelected()));
         assertTrue(Waits.fx(() -> ui.vm().pausedProperty().get()));
-        org.testfx.util.WaitForAsyncUtils.waitForFxEvents(); // a refresh already handed to the FX thread lands now
+        WaitForAsyncUtils.waitForFxEvents(); // a refresh already handed to the FX thread lands now
         int atPause = applied.get();
         String shownAtPause = ui.label("#lastRefresh");
         assertTrue(shownAtPause.startsWith("Last refresh"), shownAtPause);

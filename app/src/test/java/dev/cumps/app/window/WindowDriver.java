@@ -1,15 +1,15 @@
 package dev.cumps.app.window;
 
-import java.util.ArrayList;
-import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
-
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.Waits;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.main.MainViewModel;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import javafx.animation.PauseTransition;
 import javafx.scene.Node;
 import javafx.scene.control.DialogPane;
@@ -17,6 +17,7 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Window;
+import javafx.util.Duration;
 import org.testfx.api.FxRobot;
 
 /** What the window tests do the way a user does it: click, select a row, read what is shown. */
@@ -39,7 +40,7 @@ final class WindowDriver {
     }
 
     /** Clicks Refresh and waits until {@code condition} holds. */
-    void refreshUntil(String what, java.util.concurrent.Callable<Boolean> condition) {
+    void refreshUntil(String what, Callable<Boolean> condition) {
         robot.clickOn("#refreshButton");
         Waits.onFx(what, condition);
     }
@@ -102,7 +103,7 @@ final class WindowDriver {
     void observeFor(double seconds) {
         CountDownLatch done = new CountDownLatch(1);
         Waits.fx(() -> {
-            PauseTransition pause = new PauseTransition(javafx.util.Duration.seconds(seconds));
+            PauseTransition pause = new PauseTransition(Duration.seconds(seconds));
             pause.setOnFinished(e -> done.countDown());
             pause.play();
             return null;

@@ -4,12 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
-
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
@@ -20,8 +14,17 @@ import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SmiFault;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -182,8 +185,8 @@ class WindowFaultsTest {
         console.host().mpsFault(MpsFault.SLOW);
         openStartDialog("slow-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
-        List<String> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ui.robot().interact(() -> ui.robot().lookup("#startStage").queryAs(javafx.scene.control.Label.class)
+        List<String> progress = new CopyOnWriteArrayList<>();
+        ui.robot().interact(() -> ui.robot().lookup("#startStage").queryAs(Label.class)
                 .textProperty().addListener((obs, old, text) -> progress.add(text)));
         guard.watchWhile(cancel::isDisabled);
         clickStart();
@@ -219,7 +222,7 @@ class WindowFaultsTest {
                 "  while [ -r \"/proc/$pid/stat\" ] && ! grep -q ') Z ' \"/proc/$pid/stat\"; do sleep 0.05; done",
                 "fi",
                 "exec '" + real + "' \"$@\"", ""));
-        Files.setPosixFilePermissions(control, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        Files.setPosixFilePermissions(control, PosixFilePermissions.fromString("rwx------"));
 
         openStartDialog("dies-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
@@ -235,7 +238,7 @@ class WindowFaultsTest {
         assertTrue(ui.row("dies-a").isEmpty(), "no row for the dead daemon");
         closeAlert(failed);
 
-        Files.move(real, control, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(real, control, StandardCopyOption.REPLACE_EXISTING);
         console.host().mpsFault(MpsFault.NONE);
         startAgainAndSeeItLive("dies-a");
     }

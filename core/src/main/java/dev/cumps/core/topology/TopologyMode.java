@@ -1,6 +1,7 @@
 package dev.cumps.core.topology;
 
 import java.util.List;
+import java.util.Optional;
 
 /** How daemons map onto GPUs. Only {@link #SINGLE_GPU} runs today; the others parse and fail closed. */
 public enum TopologyMode {
@@ -29,7 +30,7 @@ public enum TopologyMode {
         return ALL.stream().map(TopologyMode::id).toList();
     }
 
-    public static java.util.Optional<TopologyMode> fromId(String id) {
+    public static Optional<TopologyMode> fromId(String id) {
         return ALL.stream().filter(m -> m.id.equals(id)).findFirst();
     }
 }

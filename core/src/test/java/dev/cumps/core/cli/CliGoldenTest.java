@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
@@ -146,7 +147,7 @@ class CliGoldenTest {
         sb = sandbox();
         DaemonRecord r = new DaemonRecord("esc", sb.uid, Sandbox.HOSTNAME, "single_gpu", List.of("GPU-\u202ecod.exe\u009b"),
                 Path.of("/tmp/\u001b]0;owned\u0007\rfake"), Path.of("/tmp/l"), 4_190_777L, 5, 1764410000.25);
-        sb.writeRaw("esc", dev.cumps.core.record.RecordCodec.encode(r));
+        sb.writeRaw("esc", RecordCodec.encode(r));
         sb.processes.put(4_190_777L, "nvidia-cuda-mps", 5);
 
         assertGolden("status-escaped", cumps("status"), cumps("stop", "--name", "esc"));

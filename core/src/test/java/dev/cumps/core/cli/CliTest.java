@@ -4,22 +4,34 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cumps.core.cli.command.Globals;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CliTest {
     private Sandbox sb;
@@ -53,14 +65,14 @@ class CliTest {
         assertFalse(out.contains("at dev."), out);
     }
 
-    private static void assertKeysSorted(com.fasterxml.jackson.databind.JsonNode node) {
+    private static void assertKeysSorted(JsonNode node) {
         if (node.isObject()) {
             List<String> names = new ArrayList<>();
             node.fieldNames().forEachRemaining(names::add);
             List<String> sorted = new ArrayList<>(names);
-            java.util.Collections.sort(sorted);
+            Collections.sort(sorted);
             assertEquals(sorted, names);
-            for (Iterator<com.fasterxml.jackson.databind.JsonNode> it = node.elements(); it.hasNext(); ) {
+            for (Iterator<JsonNode> it = node.elements(); it.hasNext(); ) {
                 assertKeysSorted(it.next());
             }
         } else if (node.isArray()) {
@@ -75,7 +87,7 @@ class CliTest {
         int code = cumps("status", "--json");
 
         assertEquals(0, code, err);
-        com.fasterxml.jackson.databind.JsonNode tree = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
+        JsonNode tree = new ObjectMapper().readTree(out);
         assertKeysSorted(tree);
         assertTrue(out.startsWith("{\n  \"all_gpus\": [\n"), out);
         assertTrue(out.lines().filter(l -> l.startsWith(" ")).allMatch(l -> (l.length() - l.stripLeading().length()) % 2 == 0), out);
@@ -196,8 +208,8 @@ class CliTest {
     void controlCharactersFromARecordAreShownEscapedNeverSentToTheTerminal() {
         String hostile = "/tmp/\u001b]0;owned\u0007\u001b[2J\rfake";
         DaemonRecord r = new DaemonRecord("esc", sb.uid, Sandbox.HOSTNAME, "single_gpu", List.of("GPU-\u202ecod.exe\u009b"),
-                java.nio.file.Path.of(hostile), java.nio.file.Path.of("/tmp/l"), 4_190_777L, 5, 1764410000.25);
-        sb.writeRaw("esc", dev.cumps.core.record.RecordCodec.encode(r));
+                Path.of(hostile), Path.of("/tmp/l"), 4_190_777L, 5, 1764410000.25);
+        sb.writeRaw("esc", RecordCodec.encode(r));
         sb.processes.put(4_190_777L, "nvidia-cuda-mps", 5);
 
         assertEquals(0, cumps("status"));
@@ -213,7 +225,7 @@ class CliTest {
 
     private static void assertNoControlCharacters(String text) {
         text.codePoints().filter(cp -> cp != '\n' && (Character.isISOControl(cp) || Character.getType(cp) == Character.FORMAT))
-                .findFirst().ifPresent(cp -> org.junit.jupiter.api.Assertions.fail(String.format("U+%04X reached the terminal: %s", cp, text)));
+                .findFirst().ifPresent(cp -> Assertions.fail(String.format("U+%04X reached the terminal: %s", cp, text)));
     }
 
     @Test
@@ -280,7 +292,7 @@ class CliTest {
 
     @Test
     void globalRecordsOptionReachesTheServices() {
-        java.util.concurrent.atomic.AtomicReference<Globals> seen = new java.util.concurrent.atomic.AtomicReference<>();
+        AtomicReference<Globals> seen = new AtomicReference<>();
         StringWriter o = new StringWriter();
         int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(new StringWriter()), g -> {
             seen.set(g);
@@ -288,7 +300,7 @@ class CliTest {
         }).run("--records", sb.records.toString(), "status", "--json");
 
         assertEquals(0, code);
-        assertEquals(java.util.Optional.of(sb.records), seen.get().records());
+        assertEquals(Optional.of(sb.records), seen.get().records());
     }
 
     @Test
@@ -312,8 +324,8 @@ class CliTest {
         assertTrue(err.contains("boom"), err);
     }
     /** An empty path would mean the working directory; U+FFFD is what the JVM made of bytes it could not decode. */
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
         "--pipe-dir|''|empty", "--log-dir|''|empty", "--records|''|empty",
         "--pipe-dir|/tmp/p\uFFFDx|not valid text", "--log-dir|\uFFFD|not valid text", "--records|/r\uFFFD|not valid text"})
     void anEmptyOrUndecodablePathOptionIsAUsageErrorNamingIt(String option, String value, String reason) {
@@ -328,14 +340,14 @@ class CliTest {
         assertFalse(Files.exists(sb.recordFile("p")));
     }
 
-    @org.junit.jupiter.params.ParameterizedTest
-    @org.junit.jupiter.params.provider.ValueSource(strings = {"oom", "soe", "npe", "invalid-path"})
+    @ParameterizedTest
+    @ValueSource(strings = {"oom", "soe", "npe", "invalid-path"})
     void anyThrowableIsOneErrorLineThatNamesTheCause(String kind) {
         Throwable failure = switch (kind) {
             case "oom" -> new OutOfMemoryError("Java heap space");
             case "soe" -> new StackOverflowError();
             case "npe" -> new NullPointerException("x is null");
-            default -> new java.nio.file.InvalidPathException("/a\0b", "Nul character not allowed");
+            default -> new InvalidPathException("/a\0b", "Nul character not allowed");
         };
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();

@@ -12,6 +12,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -123,7 +124,7 @@ class FastPathTest {
         assertNull(FastPath.execute(cli, root, new String[] {"--simulate", "--records", "/x", "start", "--gpus", "0"}));
 
         assertFalse(root.globals().simulate());
-        assertEquals(java.util.Optional.empty(), root.globals().records());
+        assertEquals(Optional.empty(), root.globals().records());
     }
 
     @Test

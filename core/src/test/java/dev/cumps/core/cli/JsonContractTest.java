@@ -8,8 +8,11 @@ import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.JsonContract;
 import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -166,9 +169,9 @@ class JsonContractTest {
 
     private String readRecord(String name) {
         try {
-            return java.nio.file.Files.readString(sb.recordFile(name));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            return Files.readString(sb.recordFile(name));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }
