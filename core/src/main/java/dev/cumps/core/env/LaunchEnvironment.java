@@ -34,9 +34,12 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
 
     /** {@code export NAME='value'} lines; {@code eval} in any POSIX sh reproduces each value exactly. */
     public String posix() {
-        StringBuilder out = new StringBuilder();
-        variables.forEach((k, v) -> out.append("export ").append(k).append('=').append(shellQuote(v)).append('\n'));
-        return out.toString();
+        return text(EnvFormat.POSIX);
+    }
+
+    /** The variables in {@code format}'s syntax: exactly what {@code cumps env --shell <format>} prints. */
+    public String text(EnvFormat format) {
+        return format.render(variables);
     }
 
     /** {@code {"env": {...}, "name": ...}} in the project's JSON format. */
@@ -54,6 +57,6 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
 
     /** Single-quotes a value for POSIX sh; a single quote becomes {@code '\''}. */
     public static String shellQuote(String value) {
-        return "'" + value.replace("'", "'\\''") + "'";
+        return PosixRenderer.quote(value);
     }
 }

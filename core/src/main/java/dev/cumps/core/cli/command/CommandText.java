@@ -5,6 +5,7 @@ import dev.cumps.core.message.MessageKey;
 /** The texts the CLI's commands raise themselves (the services raise the rest). */
 public enum CommandText implements MessageKey {
     ENV_NOT_NAME_VALUE("--env expects NAME=VALUE, got '{0}'"),
+    SHELL_UNSUPPORTED("unsupported --shell '{0}'; use one of {1}"),
     RESET_NEEDS_SIMULATE("reset only applies to the simulated host: run `cumps --simulate reset`");
 
     private final String english;

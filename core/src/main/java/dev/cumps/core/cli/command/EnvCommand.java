@@ -1,13 +1,16 @@
 package dev.cumps.core.cli.command;
 
+import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.env.LaunchEnvironment;
+import dev.cumps.core.message.Message;
+import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code cumps env [--name N] [--json]}: the exports a launcher needs for a live daemon. */
+/** {@code cumps env [--name N] [--shell FORMAT] [--json]}: the variables a launcher needs for a live daemon. */
 @Command(name = "env", mixinStandardHelpOptions = true,
         description = "Print the exports a launcher needs for a live daemon; your own environment is not changed.")
 public final class EnvCommand implements Callable<Integer> {
@@ -16,7 +19,9 @@ public final class EnvCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: the sole live record).")
     String name;
 
-    @Option(names = "--shell", paramLabel = "SHELL", defaultValue = "posix", description = "Output syntax; only posix (sh, bash, zsh).")
+    @Option(names = "--shell", paramLabel = "FORMAT", defaultValue = "posix", completionCandidates = Formats.class,
+            description = "Output syntax: posix (sh, bash, zsh; the default), fish, systemd (Environment= lines),"
+                    + " docker (docker run --env words) or dotenv (a .env file).")
     String shell;
 
     @Option(names = "--json", description = "Print {\"name\", \"env\"} as JSON.")
@@ -30,18 +35,25 @@ public final class EnvCommand implements Callable<Integer> {
     public static EnvCommand of(RootCommand root, String name, boolean json) {
         EnvCommand command = new EnvCommand(root);
         command.name = name;
-        command.shell = "posix";
+        command.shell = EnvFormat.POSIX.id();
         command.json = json;
         return command;
     }
 
     @Override
     public Integer call() {
-        if (!"posix".equals(shell)) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "unsupported --shell '" + shell + "'; only posix is supported");
-        }
+        EnvFormat format = EnvFormat.byId(shell).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
+                Message.of(CommandText.SHELL_UNSUPPORTED, shell, String.join(", ", EnvFormat.ids())).english()));
         LaunchEnvironment env = root.services().launchEnvironment(Optional.ofNullable(name));
-        root.context().out().print(json ? env.jsonText() : env.posix());
+        root.context().out().print(json ? env.jsonText() : env.text(format));
         return ExitCode.OK;
+    }
+
+    /** The format names, offered by shell completion for {@code --shell}. */
+    public static final class Formats implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return EnvFormat.ids().iterator();
+        }
     }
 }
