@@ -160,7 +160,9 @@ class CliGoldenTest {
         start("alive", 0);
 
         assertGolden("env", none, cumps("env"), cumps("env", "--json"), cumps("env", "--name", "alive", "--shell", "posix"),
-                cumps("env", "--name", "missing"), cumps("env", "--name", "Bad_Name"), cumps("env", "--shell", "fish"));
+                cumps("env", "--name", "missing"), cumps("env", "--name", "Bad_Name"), cumps("env", "--shell", "fish"),
+                cumps("env", "--shell", "systemd"), cumps("env", "--shell", "docker"), cumps("env", "--shell", "dotenv"),
+                cumps("env", "--shell", "csh"));
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cumps.core.cli.command.Globals;
 import dev.cumps.core.cli.text.OneLine;
+import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CliTest {
@@ -151,12 +153,30 @@ class CliTest {
     }
 
     @Test
-    void unsupportedShellIsAUsageError() {
+    void unsupportedShellIsAUsageErrorNamingTheFormats() {
         sb.start("sh");
 
-        assertEquals(2, cumps("env", "--shell", "fish"));
-        assertTrue(err.contains("fish"), err);
+        assertEquals(2, cumps("env", "--shell", "csh"));
+        assertEquals("error: unsupported --shell 'csh'; use one of posix, fish, systemd, docker, dotenv (see `cumps --help`)\n", err);
         assertEquals("", out);
+    }
+
+    @ParameterizedTest
+    @EnumSource(EnvFormat.class)
+    void everyShellFormatPrintsTheCoresTextForTheDaemon(EnvFormat format) {
+        sb.start("fmt");
+
+        assertEquals(0, cumps("env", "--shell", format.id()), err);
+        assertEquals(sb.services().launchEnvironment(Optional.of("fmt")).text(format), out);
+        assertEquals("", err);
+    }
+
+    @Test
+    void jsonIgnoresTheShellFormat() {
+        sb.start("js");
+
+        assertEquals(0, cumps("env", "--shell", "systemd", "--json"), err);
+        assertEquals(sb.services().launchEnvironment(Optional.of("js")).jsonText(), out);
     }
 
     @Test
