@@ -12,11 +12,11 @@ import java.util.Map;
  * {@code $$} is a literal dollar while any other {@code $} would interpolate, which this reader
  * reports as a failure (the value would depend on the reader's environment).
  */
-final class ComposeDotenvRules {
+public final class ComposeDotenvRules {
     private ComposeDotenvRules() {
     }
 
-    static Map<String, String> parse(String text) {
+    public static Map<String, String> parse(String text) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String line : text.lines().toList()) {
             if (line.isBlank() || line.strip().startsWith("#")) {
