@@ -5,6 +5,7 @@ import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
+import dev.cumps.core.env.EnvFormat;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -16,7 +17,7 @@ import java.util.concurrent.Callable;
  *
  * <p>This parser only accepts; it never reports an error. Anything it does not recognise in full
  * (help, version, an unknown or repeated option, a missing or option-like value, {@code @file},
- * {@code --}, {@code --all} with {@code --name}, a shell other than posix, another command) returns
+ * {@code --}, {@code --all} with {@code --name}, an unknown {@code --shell} format, another command) returns
  * {@code null} and the caller hands the same arguments to picocli, which prints its usual message.
  * A recognised command runs the same command class picocli would have run, with the same
  * renderers, so the output and the exit status are the same.
@@ -76,7 +77,7 @@ final class FastPath {
                         }
                         name = value;
                     } else {
-                        if (shell != null || !value.equals("posix")) {
+                        if (shell != null || EnvFormat.byId(value).isEmpty()) {
                             return null;
                         }
                         shell = value;
@@ -112,7 +113,7 @@ final class FastPath {
         root.globals(simulate, records);
         Callable<Integer> target = switch (command) {
             case "status" -> StatusCommand.of(root, json);
-            case "env" -> EnvCommand.of(root, name, json);
+            case "env" -> EnvCommand.of(root, name, shell == null ? EnvFormat.POSIX.id() : shell, json);
             default -> StopCommand.of(root, name, all);
         };
         try {

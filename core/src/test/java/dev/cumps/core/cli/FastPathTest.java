@@ -71,6 +71,8 @@ class FastPathTest {
                 List.of("status"), List.of("status", "--json"), List.of("--records", records, "status", "--json"),
                 List.of("status", "--json", "--records=" + records),
                 List.of("env"), List.of("env", "--json"), List.of("env", "--name", "alpha"), List.of("env", "--name=alpha", "--shell", "posix"),
+                List.of("env", "--shell", "fish"), List.of("env", "--shell=systemd", "--name", "alpha"), List.of("env", "--shell", "docker"),
+                List.of("env", "--shell", "dotenv", "--json"),
                 List.of("env", "--name", "gone"), List.of("env", "--name", "missing"), List.of("env", "--name", "Bad Name"),
                 List.of("stop", "--name", "missing"));
         for (List<String> form : forms) {
@@ -101,7 +103,8 @@ class FastPathTest {
         List<List<String>> forms = List.of(
                 List.of(), List.of("--help"), List.of("status", "-h"), List.of("status", "--help"), List.of("--version"),
                 List.of("doctor"), List.of("start"), List.of("status", "--json", "--json"), List.of("status", "--name", "x"),
-                List.of("env", "--shell", "fish"), List.of("env", "--shell=csh"), List.of("env", "--name"), List.of("env", "--name="),
+                List.of("env", "--shell", "csh"), List.of("env", "--shell=csh"), List.of("env", "--shell", "FISH"),
+                List.of("env", "--shell", "posix", "--shell", "fish"), List.of("env", "--name"), List.of("env", "--name="),
                 List.of("env", "--name", "--json"), List.of("env", "--name", "a", "--name", "b"), List.of("stop", "--all", "--name", "a"),
                 List.of("stop", "--json"), List.of("stop", "--all", "--all"), List.of("status", "--all"), List.of("@args"),
                 List.of("status", "@args"), List.of("status", "--"), List.of("status", "extra"), List.of("status", "env"),

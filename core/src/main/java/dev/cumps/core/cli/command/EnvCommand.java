@@ -31,11 +31,11 @@ public final class EnvCommand implements Callable<Integer> {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it (posix shell). */
-    public static EnvCommand of(RootCommand root, String name, boolean json) {
+    /** The command as the fast path parsed it ({@code shell}: a format id, checked again by {@link #call()}). */
+    public static EnvCommand of(RootCommand root, String name, String shell, boolean json) {
         EnvCommand command = new EnvCommand(root);
         command.name = name;
-        command.shell = EnvFormat.POSIX.id();
+        command.shell = shell;
         command.json = json;
         return command;
     }
