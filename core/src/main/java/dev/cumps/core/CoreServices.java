@@ -2,7 +2,7 @@ package dev.cumps.core;
 
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.checks.DoctorChecks;
-import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.env.EnvService;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.ProcessCommandRunner;
@@ -11,10 +11,7 @@ import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
-import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
-import dev.cumps.core.record.RecordLookup;
-import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
@@ -23,7 +20,8 @@ import java.util.Optional;
 
 /**
  * The one place that wires core's services from its seams. The CLI and the window both hold one of
- * these, so every decision (start, stop, env, doctor) is made by the same code.
+ * these, so every decision (start, stop, env, doctor) is made by the same code; the decisions
+ * themselves live in the services, not here.
  */
 public final class CoreServices {
     private final HostEnvironment host;
@@ -31,6 +29,7 @@ public final class CoreServices {
     private final DaemonLifecycle lifecycle;
     private final StatusService status;
     private final Doctor doctor;
+    private final EnvService env;
     private final boolean simulated;
 
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -42,6 +41,7 @@ public final class CoreServices {
         this.lifecycle = new DaemonLifecycle(host, runner, processes, store, clock, timeouts);
         this.status = new StatusService(host, runner, store, liveness, simulated);
         this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all());
+        this.env = new EnvService(store, liveness);
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -75,27 +75,12 @@ public final class CoreServices {
         return simulated;
     }
 
-    /**
-     * The launch environment of a live record: the named one, or the sole live one. A stale,
-     * foreign, unreadable or missing target is an error; nothing about the caller changes.
-     */
+    public EnvService env() {
+        return env;
+    }
+
+    /** The launch environment of a live record (see {@link EnvService#launchEnvironment}); kept for callers of this name. */
     public LaunchEnvironment launchEnvironment(Optional<String> name) {
-        String target = name.map(RecordNames::validate).orElseGet(lifecycle::soleLiveName);
-        RecordLookup lookup = store.lookup(target);
-        if (lookup instanceof RecordLookup.Found found) {
-            DaemonRecord record = found.record();
-            if (!lifecycle.assess(record).live()) {
-                throw new CumpsException("daemon '" + target + "' is stale (pid " + record.pid()
-                        + " is gone or reused); start it again with `cumps start --name " + target + "`");
-            }
-            return LaunchEnvironment.of(record);
-        }
-        if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException("record '" + target + "' belongs to " + foreign.owner());
-        }
-        if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException("record '" + target + "' is unreadable: " + u.record().reason());
-        }
-        throw new CumpsException("no record named '" + target + "' (see `cumps status`)");
+        return env.launchEnvironment(name);
     }
 }

@@ -66,7 +66,7 @@ public final class EnvViewModel {
         }
         unavailable(messages.get("env.hint.loading"));
         String name = daemon.name();
-        ctx.executor().submit(() -> ctx.services().launchEnvironment(Optional.of(name)),
+        ctx.executor().submit(() -> ctx.services().env().launchEnvironment(Optional.of(name)),
                 env -> {
                     if (loadId == currentLoad) {
                         environment = env;

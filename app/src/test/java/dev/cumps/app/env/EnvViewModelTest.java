@@ -44,7 +44,7 @@ class EnvViewModelTest {
     void aLiveDaemonShowsTheCoresPosixTextAndJsonOnToggle() {
         ManagedDaemon daemon = host.live("t1", 0);
         selection.set(daemon);
-        LaunchEnvironment env = host.services().launchEnvironment(Optional.of("t1"));
+        LaunchEnvironment env = host.services().env().launchEnvironment(Optional.of("t1"));
 
         assertTrue(vm.availableProperty().get());
         assertEquals(env.posix(), vm.textProperty().get());
@@ -61,7 +61,7 @@ class EnvViewModelTest {
     void copyPutsExactlyTheShownTextOnTheClipboardAndSaysCopied() {
         selection.set(host.live("t1", 0));
         vm.copy();
-        assertEquals(List.of(host.services().launchEnvironment(Optional.of("t1")).posix()), host.clipboard());
+        assertEquals(List.of(host.services().env().launchEnvironment(Optional.of("t1")).posix()), host.clipboard());
         assertTrue(vm.copiedProperty().get());
         ActivityEntry entry = ctx.activity().entries().get(0);
         assertEquals("Copy env block of t1", entry.action());
@@ -71,7 +71,7 @@ class EnvViewModelTest {
         assertFalse(vm.copiedProperty().get());
         vm.jsonProperty().set(true);
         vm.copy();
-        assertEquals(host.services().launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard().get(1));
+        assertEquals(host.services().env().launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard().get(1));
     }
 
     @Test

@@ -74,7 +74,7 @@ class EnvViewTest {
 
     @Test
     void copyPutsTheCoresExactTextOnTheSystemClipboardAndSaysCopied(FxRobot robot) throws Exception {
-        String posix = host.services().launchEnvironment(Optional.of("t1")).posix();
+        String posix = host.services().env().launchEnvironment(Optional.of("t1")).posix();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> posix.equals(block.getText()));
         assertTrue(block.getStyleClass().contains(Styles.ENV_BLOCK));
@@ -94,7 +94,7 @@ class EnvViewTest {
 
     @Test
     void theJsonToggleShowsAndCopiesTheJsonText(FxRobot robot) throws Exception {
-        String json = host.services().launchEnvironment(Optional.of("t1")).jsonText();
+        String json = host.services().env().launchEnvironment(Optional.of("t1")).jsonText();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
         robot.clickOn("#envJson");

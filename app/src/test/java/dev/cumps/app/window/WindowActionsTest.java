@@ -244,7 +244,7 @@ class WindowActionsTest {
         console.host().start("env-a", 1);
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
         ui.select("env-a");
-        String posix = console.host().services().launchEnvironment(Optional.of("env-a")).posix();
+        String posix = console.host().services().env().launchEnvironment(Optional.of("env-a")).posix();
         Waits.onFx("the env block", () -> posix.equals(robot.lookup("#envBlock").queryAs(TextArea.class).getText()));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);

@@ -1,7 +1,10 @@
 package dev.cumps.core.env;
 
+import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -12,7 +15,7 @@ import java.util.Map;
  */
 public record LaunchEnvironment(String name, Map<String, String> variables) {
     public LaunchEnvironment {
-        variables = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables));
+        variables = Collections.unmodifiableMap(new LinkedHashMap<>(variables));
     }
 
     public static LaunchEnvironment of(DaemonRecord record) {
@@ -24,9 +27,8 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
             // A newline or NUL breaks the export; any other control character (ESC, a carriage
             // return, C1) would act on the terminal that shows the exports.
             v.codePoints().filter(Character::isISOControl).findFirst().ifPresent(c -> {
-                throw new CumpsException(k + " of daemon '" + record.name() + "' contains "
-                        + (c == '\n' || c == 0 ? "a newline or NUL" : String.format("the control character U+%04X", c))
-                        + "; such a value cannot be exported safely. Restart the daemon with another directory");
+                throw new CumpsException(c == '\n' || c == 0 ? Message.of(EnvText.VALUE_HAS_NEWLINE, k, record.name())
+                        : Message.of(EnvText.VALUE_HAS_CONTROL_CHARACTER, k, record.name(), String.format("%04X", c)));
             });
         });
         return new LaunchEnvironment(record.name(), vars);
@@ -52,7 +54,7 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
 
     /** Exactly what {@code cumps env --json} prints. */
     public String jsonText() {
-        return dev.cumps.core.json.Json.write(jsonMap()) + "\n";
+        return Json.write(jsonMap()) + "\n";
     }
 
     /** Single-quotes a value for POSIX sh; a single quote becomes {@code '\''}. */

@@ -1,6 +1,8 @@
 package dev.cumps.core.lifecycle;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,7 +16,7 @@ import java.util.Optional;
 public record StartRequest(Optional<String> gpus, Optional<String> name, Optional<Path> pipeDirectory,
                            Optional<Path> logDirectory, Map<String, String> environment) {
     public StartRequest {
-        environment = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(environment));
+        environment = Collections.unmodifiableMap(new LinkedHashMap<>(environment));
     }
 
     public StartRequest(Optional<String> gpus, Optional<String> name, Optional<Path> pipeDirectory, Optional<Path> logDirectory) {

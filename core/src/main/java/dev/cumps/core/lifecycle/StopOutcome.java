@@ -1,10 +1,11 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.Optional;
 
-/** What happened to one record when asked to stop. */
-public record StopOutcome(String name, Optional<DaemonRecord> record, Result result, String message) {
+/** What happened to one record when asked to stop; {@code messageText} says it to the operator. */
+public record StopOutcome(String name, Optional<DaemonRecord> record, Result result, Message messageText) {
     public enum Result {
         /** The daemon answered {@code quit}, exited, and its record was removed. */
         STOPPED("stopped"),
@@ -23,6 +24,11 @@ public record StopOutcome(String name, Optional<DaemonRecord> record, Result res
         public String id() {
             return id;
         }
+    }
+
+    /** What happened, in English (the CLI's text). */
+    public String message() {
+        return messageText.english();
     }
 
     public boolean stopped() {

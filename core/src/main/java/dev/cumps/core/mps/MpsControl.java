@@ -5,10 +5,15 @@ import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Talks to a control daemon the way NVIDIA documents it: {@code nvidia-cuda-mps-control} with no
@@ -47,7 +52,7 @@ public final class MpsControl {
     }
 
     /** Variables of the caller's environment a daemon inherits (plus every {@code LC_*}); see decision 0008. */
-    public static final java.util.Set<String> DAEMON_ALLOWLIST = java.util.Set.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "TMPDIR");
+    public static final Set<String> DAEMON_ALLOWLIST = Set.of("PATH", "HOME", "USER", "LOGNAME", "LANG", "TMPDIR");
 
     /** Set by cumps in every daemon it launches, to a fresh random value: how undo recognises its own launch. */
     public static final String LAUNCH_NONCE_VARIABLE = "CUMPS_LAUNCH_NONCE";
@@ -60,13 +65,13 @@ public final class MpsControl {
      */
     public Map<String, String> daemonEnvironment(Path pipeDirectory, Path logDirectory, String visibleDevices,
                                                  Map<String, String> requested, String nonce) {
-        Map<String, String> env = new java.util.LinkedHashMap<>();
-        new java.util.TreeMap<>(host.env()).forEach((k, v) -> {
+        Map<String, String> env = new LinkedHashMap<>();
+        new TreeMap<>(host.env()).forEach((k, v) -> {
             if (k.equals("PATH")) {
                 // The daemon looks programs up on PATH too (and runs in the caller's directory): the
                 // same rule as our own lookup, no empty or relative entries.
                 // An empty PATH would again mean the working directory to execvp: then none is passed.
-                String absolute = String.join(":", java.util.Arrays.stream(v.split(":", -1)).filter(d -> d.startsWith("/")).toList());
+                String absolute = String.join(":", Arrays.stream(v.split(":", -1)).filter(d -> d.startsWith("/")).toList());
                 if (!absolute.isEmpty()) {
                     env.put(k, absolute);
                 }
@@ -90,14 +95,13 @@ public final class MpsControl {
         for (Map.Entry<String, String> e : requested.entrySet()) {
             String name = e.getKey();
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new CumpsException("invalid --env name '" + name.replace("\n", "\\n")
-                        + "': use letters, digits and underscores, not starting with a digit (--env NAME=VALUE)");
+                throw new CumpsException(Message.of(MpsText.ENV_NAME_INVALID, name.replace("\n", "\\n")));
             }
-            if (dev.cumps.core.host.HostEnvironment.CUDA_SELECTION_VARIABLES.contains(name) || name.equals(LAUNCH_NONCE_VARIABLE)) {
-                throw new CumpsException("--env " + name + " is set by cumps itself; use --gpus, --pipe-dir or --log-dir instead");
+            if (HostEnvironment.CUDA_SELECTION_VARIABLES.contains(name) || name.equals(LAUNCH_NONCE_VARIABLE)) {
+                throw new CumpsException(Message.of(MpsText.ENV_NAME_RESERVED, name));
             }
             if (e.getValue().indexOf('\0') >= 0) {
-                throw new CumpsException("--env " + name + " contains a NUL byte, which no environment can hold");
+                throw new CumpsException(Message.of(MpsText.ENV_VALUE_NUL, name));
             }
         }
         return requested;

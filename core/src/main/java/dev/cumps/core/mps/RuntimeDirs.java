@@ -1,18 +1,22 @@
 package dev.cumps.core.mps;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.fs.SafeFiles;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,8 +51,8 @@ public final class RuntimeDirs {
     public static void checkSocketPathLength(Path pipeDirectory) {
         int bytes = pipeDirectory.resolve(ControlPipe.CONTROL).toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_SOCKET_PATH_BYTES) {
-            throw new CumpsException("control socket path " + pipeDirectory.resolve(ControlPipe.CONTROL) + " is " + bytes
-                    + " bytes, over the " + MAX_SOCKET_PATH_BYTES + "-byte limit for Unix sockets; choose a shorter --pipe-dir");
+            throw new CumpsException(Message.of(MpsText.SOCKET_PATH_TOO_LONG, pipeDirectory.resolve(ControlPipe.CONTROL), bytes,
+                    MAX_SOCKET_PATH_BYTES));
         }
     }
 
@@ -66,7 +70,7 @@ public final class RuntimeDirs {
         }
         for (Path p : chain) {
             if (Files.isSymbolicLink(p)) {
-                throw new CumpsException(p + " is a symbolic link; refusing to use it as an MPS runtime directory. Remove it or choose another directory");
+                throw new CumpsException(Message.of(MpsText.SYMBOLIC_LINK, p));
             }
             if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 createPrivate(p);
@@ -91,7 +95,7 @@ public final class RuntimeDirs {
                     deepestExisting = p;
                 }
             } else if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-                throw new CumpsException(p + " exists but is not a directory, so " + dir + " cannot be created; choose another directory");
+                throw new CumpsException(Message.of(MpsText.PARENT_NOT_DIRECTORY, p, dir));
             }
         }
         if (deepestExisting == null) {
@@ -102,7 +106,7 @@ public final class RuntimeDirs {
                 checkAncestor(p, dir, uid);
             }
         } catch (IOException e) {
-            throw new CumpsException("cannot resolve " + deepestExisting + ": " + e.getMessage());
+            throw new CumpsException(Message.of(MpsText.CANNOT_RESOLVE, deepestExisting, String.valueOf(e.getMessage())));
         }
     }
 
@@ -116,16 +120,13 @@ public final class RuntimeDirs {
             owner = (Integer) Files.getAttribute(p, "unix:uid");
             mode = (Integer) Files.getAttribute(p, "unix:mode");
         } catch (IOException e) {
-            throw new CumpsException("cannot inspect " + p + ": " + e.getMessage());
+            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
         }
         if (owner != uid && owner != 0) {
-            throw new CumpsException(p + " (a parent of " + dir + ") is owned by uid " + owner + ", who could replace " + dir
-                    + "; choose a directory whose parents only you and root can change");
+            throw new CumpsException(Message.of(MpsText.PARENT_FOREIGN_OWNER, p, dir, owner));
         }
         if ((mode & GROUP_OR_OTHER_WRITE) != 0 && (mode & STICKY) == 0) {
-            throw new CumpsException(p + " (a parent of " + dir + ") has mode " + String.format("%04o", mode & 07777)
-                    + ": others can write to it and it is not sticky, so they could replace " + dir
-                    + "; choose a directory whose parents only you and root can change");
+            throw new CumpsException(Message.of(MpsText.PARENT_WRITABLE, p, dir, String.format("%04o", mode & 07777)));
         }
     }
 
@@ -135,37 +136,35 @@ public final class RuntimeDirs {
      */
     public static Object directoryIdentity(Path dir) {
         try {
-            Object key = Files.readAttributes(dir, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
+            Object key = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
             if (key == null) {
-                throw new CumpsException("cannot tell the identity of " + dir + " on this filesystem; choose another directory");
+                throw new CumpsException(Message.of(MpsText.NO_DIRECTORY_IDENTITY, dir));
             }
             return key;
         } catch (IOException e) {
-            throw new CumpsException("cannot inspect " + dir + ": " + e.getMessage());
+            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, dir, String.valueOf(e.getMessage())));
         }
     }
 
     /** The check applied to an existing directory: a real directory, owned by uid, mode 0700. */
     public static void checkPrivate(Path p, int uid) {
         if (Files.isSymbolicLink(p)) {
-            throw new CumpsException(p + " is a symbolic link; refusing to use it as an MPS runtime directory. Remove it or choose another directory");
+            throw new CumpsException(Message.of(MpsText.SYMBOLIC_LINK, p));
         }
         if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-            throw new CumpsException(p + " exists but is not a directory; remove it or choose another directory");
+            throw new CumpsException(Message.of(MpsText.NOT_A_DIRECTORY, p));
         }
         try {
             int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
             if (owner != uid) {
-                throw new CumpsException(p + " is owned by uid " + owner + ", not by you (uid " + uid
-                        + "); refusing to use another user's directory. Choose another directory");
+                throw new CumpsException(Message.of(MpsText.DIRECTORY_FOREIGN_OWNER, p, owner, uid));
             }
             Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
             if (!perms.equals(PosixFilePermissions.fromString("rwx------"))) {
-                throw new CumpsException(p + " has mode " + PosixFilePermissions.toString(perms)
-                        + ", expected rwx------ (0700); run `chmod 700 " + p + "` or choose another directory");
+                throw new CumpsException(Message.of(MpsText.DIRECTORY_MODE, p, PosixFilePermissions.toString(perms)));
             }
         } catch (IOException e) {
-            throw new CumpsException("cannot inspect " + p + ": " + e.getMessage());
+            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
         }
     }
 
@@ -177,7 +176,7 @@ public final class RuntimeDirs {
         } catch (FileAlreadyExistsException e) {
             // Raced with another creator; the checks that follow decide whether it is usable.
         } catch (IOException e) {
-            throw new CumpsException("cannot create directory " + p + ": " + e.getMessage());
+            throw new CumpsException(Message.of(MpsText.CANNOT_CREATE_DIRECTORY, p, String.valueOf(e.getMessage())));
         }
     }
 
@@ -222,12 +221,12 @@ public final class RuntimeDirs {
 
     /** Whether a {@code control.log} line reports a failure (NVIDIA logs errors as free text). */
     public static boolean isErrorLine(String line) {
-        String l = line.toLowerCase(java.util.Locale.ROOT);
+        String l = line.toLowerCase(Locale.ROOT);
         return l.contains("error") || l.contains("failed") || l.contains("fatal");
     }
 
     /** The pid in {@code nvidia-cuda-mps-control.pid}, if the file holds one. */
-    public static java.util.Optional<Long> readPidFile(Path pipeDirectory) {
+    public static Optional<Long> readPidFile(Path pipeDirectory) {
         try {
             // No link followed, regular files only, a size cap, never blocking on a FIFO (see SafeFiles).
             byte[] bytes = SafeFiles.readAll(pipeDirectory.resolve(PID_FILE), SafeFiles.PID_FILE_LIMIT_BYTES);
@@ -235,11 +234,11 @@ public final class RuntimeDirs {
             // What the daemon writes: ASCII digits. Long.parseLong alone would also take "+5" and
             // other scripts' digits ("\u0665"), which no daemon writes.
             if (!text.matches("[0-9]{1,10}")) {
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
-            return java.util.Optional.of(Long.parseLong(text));
+            return Optional.of(Long.parseLong(text));
         } catch (IOException | NumberFormatException e) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 }

@@ -167,7 +167,7 @@ class CliTest {
         sb.start("fmt");
 
         assertEquals(0, cumps("env", "--shell", format.id()), err);
-        assertEquals(sb.services().launchEnvironment(Optional.of("fmt")).text(format), out);
+        assertEquals(sb.services().env().launchEnvironment(Optional.of("fmt")).text(format), out);
         assertEquals("", err);
     }
 
@@ -176,7 +176,7 @@ class CliTest {
         sb.start("js");
 
         assertEquals(0, cumps("env", "--shell", "systemd", "--json"), err);
-        assertEquals(sb.services().launchEnvironment(Optional.of("js")).jsonText(), out);
+        assertEquals(sb.services().env().launchEnvironment(Optional.of("js")).jsonText(), out);
     }
 
     @Test

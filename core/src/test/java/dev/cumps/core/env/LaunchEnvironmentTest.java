@@ -53,7 +53,7 @@ class LaunchEnvironmentTest {
         Path log = sb.dir.resolve(awkward + "-l");
         sb.services().lifecycle().start(Sandbox.request(null, "odd", pipe, log), s -> { });
 
-        String exports = sb.services().launchEnvironment(Optional.of("odd")).posix();
+        String exports = sb.services().env().launchEnvironment(Optional.of("odd")).posix();
 
         assertEquals(pipe.toString(), evalInSh(exports, "CUDA_MPS_PIPE_DIRECTORY"));
         assertEquals(log.toString(), evalInSh(exports, "CUDA_MPS_LOG_DIRECTORY"));
@@ -66,7 +66,7 @@ class LaunchEnvironmentTest {
         sb.handRecord("nl", 4_140_000L, 4, sb.dir.resolve("a\nb"), sb.dir.resolve("l"));
         sb.processes.put(4_140_000L, "nvidia-cuda-mps", 4);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("nl")));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.of("nl")));
 
         assertTrue(e.getMessage().contains("newline"), e.getMessage());
     }
@@ -78,7 +78,7 @@ class LaunchEnvironmentTest {
         sb.handRecord("ctl", 4_140_001L, 4, sb.dir.resolve("p" + hostile), sb.dir.resolve("l"));
         sb.processes.put(4_140_001L, "nvidia-cuda-mps", 4);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("ctl")));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.of("ctl")));
 
         assertTrue(e.getMessage().contains("CUDA_MPS_PIPE_DIRECTORY") && e.getMessage().contains("control character U+"), e.getMessage());
     }
@@ -88,7 +88,7 @@ class LaunchEnvironmentTest {
         DaemonRecord r = sb.start("dead");
         sb.processes.kill(r.pid());
 
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("dead")));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.of("dead")));
 
         assertTrue(e.getMessage().contains("stale"), e.getMessage());
     }
@@ -98,8 +98,8 @@ class LaunchEnvironmentTest {
         sb.foreignRecord("theirs", 4242, Sandbox.HOSTNAME, 4_140_001L, 1);
         sb.processes.put(4_140_001L, "nvidia-cuda-mps", 1);
 
-        CumpsException foreign = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("theirs")));
-        CumpsException missing = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.of("nobody")));
+        CumpsException foreign = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.of("theirs")));
+        CumpsException missing = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.of("nobody")));
 
         assertTrue(foreign.getMessage().contains("uid 4242"), foreign.getMessage());
         assertTrue(missing.getMessage().contains("no record named 'nobody'"), missing.getMessage());
@@ -109,7 +109,7 @@ class LaunchEnvironmentTest {
     void jsonHasNameAndEnv() {
         DaemonRecord r = sb.start("js");
 
-        Map<String, Object> json = Sandbox.parseObject(Json.write(sb.services().launchEnvironment(Optional.of("js")).jsonMap()));
+        Map<String, Object> json = Sandbox.parseObject(Json.write(sb.services().env().launchEnvironment(Optional.of("js")).jsonMap()));
 
         assertEquals(Set.of("env", "name"), json.keySet());
         assertEquals("js", json.get("name"));
@@ -126,7 +126,7 @@ class LaunchEnvironmentTest {
         HostEnvironment host = services.host();
         Map<String, String> hostBefore = new HashMap<>(host.env());
 
-        LaunchEnvironment env = services.launchEnvironment(Optional.of("pure"));
+        LaunchEnvironment env = services.env().launchEnvironment(Optional.of("pure"));
 
         assertEquals(processBefore, System.getenv());
         assertEquals(hostBefore, host.env());
@@ -141,7 +141,7 @@ class LaunchEnvironmentTest {
         sb.processes.kill(dead.pid());
         sb.start("alive");
 
-        assertEquals("alive", sb.services().launchEnvironment(Optional.empty()).name());
+        assertEquals("alive", sb.services().env().launchEnvironment(Optional.empty()).name());
     }
 
     @Test
@@ -150,14 +150,14 @@ class LaunchEnvironmentTest {
         sb.start("one", 0);
         sb.start("two", 1);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.empty()));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.empty()));
 
         assertTrue(e.getMessage().contains("--name"), e.getMessage());
     }
 
     @Test
     void defaultTargetWithNoLiveRecordAsksForName() {
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().launchEnvironment(Optional.empty()));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().env().launchEnvironment(Optional.empty()));
 
         assertTrue(e.getMessage().contains("--name"), e.getMessage());
     }
@@ -166,7 +166,7 @@ class LaunchEnvironmentTest {
     void posixLinesAreInAStableOrder() {
         sb.start("order");
 
-        List<String> names = sb.services().launchEnvironment(Optional.of("order")).posix().lines()
+        List<String> names = sb.services().env().launchEnvironment(Optional.of("order")).posix().lines()
                 .map(l -> l.substring("export ".length(), l.indexOf('='))).toList();
 
         assertEquals(List.of("CUDA_VISIBLE_DEVICES", "CUDA_MPS_PIPE_DIRECTORY", "CUDA_MPS_LOG_DIRECTORY"), names);

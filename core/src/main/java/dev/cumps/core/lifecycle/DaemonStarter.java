@@ -1,0 +1,127 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.topology.TopologyMode;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * A start as a transaction: plan, lock the name, then the pipe directory, then the GPU (always in
+ * this order), run the {@link StartChecks}, launch, wait for the control socket, check that the pipe
+ * directory is still the same one, that the daemon answers and that the pid-file process is the one
+ * this launch started, and write the record last. Whatever goes wrong after the launch (an
+ * interrupt included) is undone by {@link StartUndo}, so no daemon is left running without a record.
+ */
+final class DaemonStarter {
+    /** Launches the daemon with {@code environment}; returns why it could not, if it could not. */
+    @FunctionalInterface
+    interface Launcher {
+        Optional<Message> launch(Map<String, String> environment);
+    }
+
+    private final LifecycleContext c;
+    private final StartPlanner planner;
+    private final StartChecks checks;
+    private final Readiness readiness;
+    private final StartUndo undo;
+
+    DaemonStarter(LifecycleContext c, StartPlanner planner) {
+        this.c = c;
+        this.planner = planner;
+        this.checks = new StartChecks(c.host(), c.store(), c.liveness(), c.leftovers(), c.identity());
+        this.readiness = new Readiness(c.control(), c.processes(), c.timeouts());
+        this.undo = new StartUndo(c.control(), c.processes(), c.identity(), c.leftovers(), c.waits(), c.timeouts());
+    }
+
+    /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) and returns its record. */
+    DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
+        return start(request, progress, environment -> {
+            CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
+                    c.timeouts().launch()));
+            return launched.succeeded() ? Optional.empty()
+                    : Optional.of(Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.describeFailure()));
+        });
+    }
+
+    /** Starts a daemon with {@code launcher} (detached or attached) and returns its record, written last. */
+    DaemonRecord start(StartRequest request, Consumer<StartStage> progress, Launcher launcher) {
+        progress.accept(StartStage.RESOLVING);
+        StartPlan plan = planner.plan(request);
+        try (RecordStore.NameLock lock = c.store().lock(plan.name());
+             RecordStore.NameLock pipeLock = c.locks().lockPipe(plan.pipeDirectory());
+             RecordStore.NameLock gpuLock = c.locks().lockGpu(plan.gpu())) {
+            progress.accept(StartStage.PREPARING);
+            Launch launch = checks.prepare(plan);
+            progress.accept(StartStage.LAUNCHING);
+            long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
+            Map<String, String> environment = c.control().daemonEnvironment(plan.pipeDirectory(), plan.logDirectory(),
+                    plan.gpu().uuid().value(), plan.environment(), launch.nonce());
+            Optional<Message> notLaunched = launcher.launch(environment);
+            if (notLaunched.isPresent()) {
+                throw undo.undo(plan, notLaunched.get(), launch);
+            }
+            return afterLaunch(plan, launch, logMark, progress);
+        }
+    }
+
+    /** Waits for the launched daemon and records it; any failure from here on undoes the launch. */
+    private DaemonRecord afterLaunch(StartPlan plan, Launch launch, long logMark, Consumer<StartStage> progress) {
+        try {
+            progress.accept(StartStage.CONTROL_SOCKET);
+            readiness.awaitSocket(plan, logMark);
+            checkPipeIdentity(plan, launch);
+            progress.accept(StartStage.ANSWERING);
+            DaemonRecord record = record(plan, launch, readiness.awaitAnswer(plan, logMark));
+            progress.accept(StartStage.RECORDED);
+            return record;
+        } catch (StartFailure f) {
+            throw f;
+        } catch (CumpsException e) {
+            throw undo.undo(plan, textOf(e), launch);
+        }
+    }
+
+    /** The message of a failure; one raised without a message keeps its English as evidence. */
+    static Message textOf(CumpsException e) {
+        return e.text().orElseGet(() -> Message.of(LifecycleText.OTHER_FAILURE, String.valueOf(e.getMessage())));
+    }
+
+    /** The pipe directory must still be the very directory prepared before the launch (same device and inode). */
+    private static void checkPipeIdentity(StartPlan plan, Launch launch) {
+        if (!RuntimeDirs.directoryIdentity(plan.pipeDirectory()).equals(launch.pipeIdentity())) {
+            throw new CumpsException(Message.of(LifecycleText.PIPE_REPLACED, plan.pipeDirectory()));
+        }
+    }
+
+    /** Checks that the daemon answered and is this launch's, then writes its record. */
+    private DaemonRecord record(StartPlan plan, Launch launch, CommandResult answer) {
+        if (!MpsControl.answered(answer)) {
+            throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.describeFailure()));
+        }
+        long pid = LaunchIdentity.daemonPid(plan).orElseThrow(() -> new CumpsException(
+                Message.of(LifecycleText.NO_PID_FILE, RuntimeDirs.PID_FILE, plan.pipeDirectory())));
+        ProcessInfo info = c.processes().find(pid).filter(ProcessInfo::running)
+                .orElseThrow(() -> new CumpsException(Message.of(LifecycleText.PID_NOT_RUNNING, pid)));
+        if (!LaunchIdentity.isDaemon(info)) {
+            throw new CumpsException(Message.of(LifecycleText.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM));
+        }
+        if (!c.identity().launchedBy(info, launch)) {
+            throw new CumpsException(Message.of(LifecycleText.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE));
+        }
+        DaemonRecord record = new DaemonRecord(plan.name(), c.host().uid(), c.host().hostname(), TopologyMode.SINGLE_GPU.id(),
+                List.of(plan.gpu().uuid().value()), plan.pipeDirectory(), plan.logDirectory(), pid, info.startTicks(),
+                c.clock().millis() / 1000.0);
+        c.store().write(record);
+        return record;
+    }
+}

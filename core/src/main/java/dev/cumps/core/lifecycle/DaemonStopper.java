@@ -1,0 +1,156 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordNames;
+import dev.cumps.core.record.RecordStore;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Stop, stop-all and remove-record. Only a record of this user and host whose pid <em>and</em>
+ * start time still match is ever contacted, under its name and pipe-directory locks, and only after
+ * checking that the recorded daemon is the one serving the record's pipe directory. A stale record
+ * is removed and an unreadable one moved aside without signalling anything.
+ */
+final class DaemonStopper {
+    private static final String PIPE_VARIABLE = "CUDA_MPS_PIPE_DIRECTORY";
+
+    private final LifecycleContext c;
+
+    DaemonStopper(LifecycleContext c) {
+        this.c = c;
+    }
+
+    /** Stops one daemon by name, or the sole live record when no name is given. */
+    StopOutcome stop(Optional<String> name) {
+        String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
+        try (RecordStore.NameLock lock = c.store().lock(target)) {
+            RecordLookup lookup = c.store().lookup(target);
+            if (lookup instanceof RecordLookup.Missing) {
+                throw new CumpsException(Message.of(LifecycleText.STOP_NO_RECORD, target));
+            }
+            if (lookup instanceof RecordLookup.Foreign foreign) {
+                throw new CumpsException(Message.of(LifecycleText.STOP_RECORD_FOREIGN, target, foreign.owner()));
+            }
+            if (lookup instanceof RecordLookup.Unreadable unreadable) {
+                Path moved = c.store().quarantine(target);
+                return new StopOutcome(target, Optional.empty(), StopOutcome.Result.UNREADABLE_QUARANTINED,
+                        Message.of(LifecycleText.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reason(), moved));
+            }
+            DaemonRecord record = ((RecordLookup.Found) lookup).record();
+            try (RecordStore.NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
+                return stopLocked(record);
+            }
+        }
+    }
+
+    /** Stops every live daemon of this user and host and cleans stale records; one failure does not stop the rest. */
+    List<StopOutcome> stopAll() {
+        List<StopOutcome> outcomes = new ArrayList<>();
+        for (DaemonRecord record : c.store().list().records()) {
+            try (RecordStore.NameLock lock = c.store().lock(record.name())) {
+                RecordLookup again = c.store().lookup(record.name());
+                if (again instanceof RecordLookup.Found found) {
+                    try (RecordStore.NameLock pipeLock = c.locks().lockPipe(found.record().pipeDirectory())) {
+                        outcomes.add(stopLocked(found.record()));
+                    }
+                }
+            } catch (CumpsException e) {
+                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, DaemonStarter.textOf(e)));
+            }
+        }
+        return outcomes;
+    }
+
+    /** Moves a stale or unreadable record aside without contacting anything; refuses a live one. */
+    Path removeRecord(String name) {
+        try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
+            RecordLookup lookup = c.store().lookup(name);
+            if (lookup instanceof RecordLookup.Found found && c.liveness().assess(found.record()).live()) {
+                throw new CumpsException(Message.of(LifecycleText.REMOVE_LIVE, name));
+            }
+            if (lookup instanceof RecordLookup.Missing) {
+                throw new CumpsException(Message.of(LifecycleText.REMOVE_NO_RECORD, name));
+            }
+            if (lookup instanceof RecordLookup.Foreign foreign) {
+                throw new CumpsException(Message.of(LifecycleText.REMOVE_RECORD_FOREIGN, name, foreign.owner()));
+            }
+            return c.store().quarantine(name);
+        }
+    }
+
+    /** The name of the sole live record; none or several is an error asking for a name. */
+    String soleLiveName() {
+        List<String> live = c.liveness().live(c.store().list().records()).stream().map(DaemonRecord::name).toList();
+        if (live.isEmpty()) {
+            throw new CumpsException(Message.of(LifecycleText.NO_LIVE_DAEMON));
+        }
+        if (live.size() > 1) {
+            throw new CumpsException(Message.of(LifecycleText.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
+        }
+        return live.get(0);
+    }
+
+    /** Stops {@code record}; call with its name and pipe-directory locks held. */
+    private StopOutcome stopLocked(DaemonRecord record) {
+        if (!c.liveness().assess(record).live()) {
+            c.store().remove(record.name());
+            return outcome(record, StopOutcome.Result.STALE_REMOVED,
+                    Message.of(LifecycleText.STOP_STALE_REMOVED, record.name(), record.pid(), record.processStartTicks()));
+        }
+        Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
+        if (served.isPresent() && served.get() != record.pid()) {
+            return outcome(record, StopOutcome.Result.FAILED,
+                    Message.of(LifecycleText.STOP_PIPE_SERVED_BY_OTHER, record.pipeDirectory(), served.get(), record.pid()));
+        }
+        // `quit` goes to whatever serves the record's pipe directory: make sure that is the recorded
+        // daemon, so that a record naming one daemon's pid and another's pipe directory (with that
+        // directory's pid file missing, a link, or forged) cannot stop the other daemon.
+        Optional<Boolean> startedOn = startedOn(record);
+        if (startedOn.isPresent() && !startedOn.get()) {
+            return outcome(record, StopOutcome.Result.FAILED,
+                    Message.of(LifecycleText.STOP_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
+        }
+        if (served.isEmpty() && startedOn.isEmpty()) {
+            return outcome(record, StopOutcome.Result.FAILED,
+                    Message.of(LifecycleText.STOP_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
+        }
+        CommandResult quit = c.control().ask(record.pipeDirectory(), record.logDirectory(), "quit");
+        if (!c.waits().exit(record.identity())) {
+            Object quitResult = quit.succeeded() ? Message.of(LifecycleText.QUIT_ACCEPTED) : quit.describeFailure();
+            return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleText.STOP_DID_NOT_EXIT, record.name(), record.pid(),
+                    c.timeouts().exit().toSeconds(), quitResult));
+        }
+        c.store().remove(record.name());
+        c.leftovers().removeAfterExit(record.pipeDirectory(), record.pid());
+        return outcome(record, StopOutcome.Result.STOPPED, Message.of(LifecycleText.STOPPED, record.name(), record.pid()));
+    }
+
+    private static StopOutcome outcome(DaemonRecord record, StopOutcome.Result result, Message text) {
+        return new StopOutcome(record.name(), Optional.of(record), result, text);
+    }
+
+    /**
+     * Whether the recorded process was started on the record's pipe directory, as its environment
+     * ({@code CUDA_MPS_PIPE_DIRECTORY}) shows; empty when the environment is unreadable or lacks it.
+     */
+    private Optional<Boolean> startedOn(DaemonRecord record) {
+        Optional<String> value = c.processes().environment(record.pid()).map(env -> env.get(PIPE_VARIABLE)).filter(v -> !v.isEmpty());
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(ResourceLocks.canonical(Path.of(value.get())).equals(ResourceLocks.canonical(record.pipeDirectory())));
+        } catch (InvalidPathException e) {
+            return Optional.of(false);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessTable;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Waits for a launched daemon to come up: first its control socket, then an answer to
+ * {@code get_server_list}. Both waits poll with {@link Backoff} under the socket timeout and end
+ * early when the daemon has {@linkplain #gaveUp given up}.
+ */
+final class Readiness {
+    private final MpsControl control;
+    private final ProcessTable processes;
+    private final LifecycleTimeouts timeouts;
+
+    Readiness(MpsControl control, ProcessTable processes, LifecycleTimeouts timeouts) {
+        this.control = control;
+        this.processes = processes;
+        this.timeouts = timeouts;
+    }
+
+    /**
+     * Waits for the control socket. Throws a {@link CumpsException} saying why when the daemon gave
+     * up or no socket appeared in time.
+     */
+    void awaitSocket(StartPlan plan, long logMark) {
+        long deadline = System.nanoTime() + timeouts.socket().toNanos();
+        Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
+        Backoff backoff = new Backoff(timeouts.poll());
+        while (System.nanoTime() < deadline) {
+            if (ControlPipe.kindOf(socket).isPresent()) {
+                return;
+            }
+            Optional<Message> gaveUp = gaveUp(plan, logMark);
+            if (gaveUp.isPresent()) {
+                throw new CumpsException(gaveUp.get());
+            }
+            Waits.sleep(backoff.next());
+        }
+        throw new CumpsException(Message.of(LifecycleText.NO_CONTROL_SOCKET, socket, timeouts.socket().toSeconds()));
+    }
+
+    /**
+     * Asks {@code get_server_list} until the daemon answers. The socket file exists from the daemon's
+     * {@code bind()}; until its {@code listen()} a client cannot connect and says it finds no daemon.
+     * That one reply is asked again, with the socket wait's backoff and deadline, while the daemon has
+     * not given up; any other reply, a timeout included, is returned at once for the caller to judge.
+     */
+    CommandResult awaitAnswer(StartPlan plan, long logMark) {
+        long deadline = System.nanoTime() + timeouts.socket().toNanos();
+        Backoff backoff = new Backoff(timeouts.poll());
+        while (true) {
+            CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
+            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || gaveUp(plan, logMark).isPresent()) {
+                return answer;
+            }
+            Waits.sleep(backoff.next());
+        }
+    }
+
+    /**
+     * Why a launched daemon is no longer coming up, if it is not: an error line in control.log since
+     * byte {@code logMark}, or a pid file naming a process that has exited.
+     */
+    Optional<Message> gaveUp(StartPlan plan, long logMark) {
+        if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
+            return Optional.of(Message.of(LifecycleText.DAEMON_REPORTED_ERROR));
+        }
+        return LaunchIdentity.daemonPid(plan).filter(pid -> !processes.exists(pid))
+                .map(pid -> Message.of(LifecycleText.DAEMON_EXITED_EARLY, pid));
+    }
+}

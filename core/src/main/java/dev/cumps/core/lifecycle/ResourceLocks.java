@@ -1,0 +1,63 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.record.RecordStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The locks a start or stop takes after the record name's lock, always in this order: the pipe
+ * directory (keyed by its canonical path), then the GPU (keyed by its UUID). Both wait long enough
+ * for a whole start and its undo, so the loser of a race then sees the winner's record.
+ */
+final class ResourceLocks {
+    private final RecordStore store;
+    private final LifecycleTimeouts timeouts;
+
+    ResourceLocks(RecordStore store, LifecycleTimeouts timeouts) {
+        this.store = store;
+        this.timeouts = timeouts;
+    }
+
+    /** How long a start waits for another start or stop on the same pipe directory or GPU. */
+    Duration resourceWait() {
+        return timeouts.launch().plus(timeouts.socket()).plus(timeouts.answer()).plus(timeouts.exit().multipliedBy(2));
+    }
+
+    /** The lock of a pipe directory; taken after the name lock. */
+    RecordStore.NameLock lockPipe(Path pipe) {
+        Message busy = Message.of(LifecycleText.PIPE_BUSY, pipe, resourceWait().toSeconds());
+        return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy.english());
+    }
+
+    /** The lock of a GPU; taken after the pipe lock. */
+    RecordStore.NameLock lockGpu(Gpu gpu) {
+        Message busy = Message.of(LifecycleText.GPU_BUSY, gpu.uuid().value(), resourceWait().toSeconds());
+        return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy.english());
+    }
+
+    /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */
+    static Path canonical(Path p) {
+        Path abs = p.toAbsolutePath().normalize();
+        Path existing = abs;
+        List<Path> rest = new ArrayList<>();
+        while (existing.getParent() != null && !Files.exists(existing)) {
+            rest.add(0, existing.getFileName());
+            existing = existing.getParent();
+        }
+        try {
+            Path resolved = existing.toRealPath();
+            for (Path part : rest) {
+                resolved = resolved.resolve(part);
+            }
+            return resolved;
+        } catch (IOException e) {
+            return abs;
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package dev.cumps.core.lifecycle;
+
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessTable;
+import java.util.Optional;
+
+/**
+ * Undoes a launch that did not come up, touching only what this launch started: if the pid file
+ * names the process this launch started (see {@link LaunchIdentity}), {@code quit} on stdin and,
+ * should it ignore that, SIGTERM to exactly that pid and start time, verified again right before.
+ * A pid file naming any other process is left alone, and so is its daemon. Leftovers are removed
+ * once no running process is named by the pid file.
+ */
+final class StartUndo {
+    private static final int LOG_TAIL_LINES = 12;
+
+    private final MpsControl control;
+    private final ProcessTable processes;
+    private final LaunchIdentity identity;
+    private final Leftovers leftovers;
+    private final Waits waits;
+    private final LifecycleTimeouts timeouts;
+
+    StartUndo(MpsControl control, ProcessTable processes, LaunchIdentity identity, Leftovers leftovers, Waits waits,
+              LifecycleTimeouts timeouts) {
+        this.control = control;
+        this.processes = processes;
+        this.identity = identity;
+        this.leftovers = leftovers;
+        this.waits = waits;
+        this.timeouts = timeouts;
+    }
+
+    /**
+     * Undoes {@code launch} and returns the failure to throw: {@code reason} under the start's
+     * headline, with the tail of {@code control.log}. Undoing finishes even when the start was
+     * interrupted: it runs with the interrupt flag cleared, which is set again afterwards.
+     */
+    StartFailure undo(StartPlan plan, Message reason, Launch launch) {
+        boolean interrupted = Thread.interrupted();
+        try {
+            stopOurDaemon(plan, launch);
+            return new StartFailure(Message.of(LifecycleText.START_FAILED, plan.name(), reason),
+                    RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES));
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void stopOurDaemon(StartPlan plan, Launch launch) {
+        Optional<ProcessInfo> ours = identity.launchedDaemon(plan, launch);
+        if (ours.isPresent() || LaunchIdentity.daemonPid(plan).isEmpty()) {
+            // Without a pid file nothing names another daemon; the socket, if any, is this launch's.
+            control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
+        }
+        ours.ifPresent(info -> {
+            if (!waits.exit(info.identity(), timeouts.exit())
+                    && identity.launchedDaemon(plan, launch).filter(again -> again.identity().equals(info.identity())).isPresent()
+                    && processes.terminate(info.identity())) {
+                waits.exit(info.identity(), timeouts.exit());
+            }
+        });
+        Optional<Long> named = LaunchIdentity.daemonPid(plan);
+        if (named.filter(processes::exists).isEmpty()) {
+            leftovers.removeAfterExit(plan.pipeDirectory(), named.orElse(-1L));
+        }
+    }
+}
