@@ -1,0 +1,56 @@
+package dev.cumps.core.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.testing.FakeProcessTable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LaunchIdentityTest {
+    private final FakeProcessTable processes = new FakeProcessTable();
+    private final LaunchIdentity identity = new LaunchIdentity(processes);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aProcessIsThisLaunchsOnlyWithItsNonceAndNoEarlierStart() throws IOException {
+        processes.selfStartTicks(500);
+        Launch launch = identity.newLaunch(Files.createDirectory(dir.resolve("pipe")));
+        processes.put(11, "nvidia-cuda-mps", 600, Map.of(MpsControl.LAUNCH_NONCE_VARIABLE, launch.nonce()));
+        processes.put(12, "nvidia-cuda-mps", 400, Map.of(MpsControl.LAUNCH_NONCE_VARIABLE, launch.nonce()));
+        processes.put(13, "nvidia-cuda-mps", 600, Map.of(MpsControl.LAUNCH_NONCE_VARIABLE, "other"));
+        processes.put(14, "nvidia-cuda-mps", 600);
+
+        assertTrue(identity.launchedBy(find(11), launch));
+        assertFalse(identity.launchedBy(find(12), launch), "started before this process: not ours");
+        assertFalse(identity.launchedBy(find(13), launch), "another launch's nonce");
+        assertFalse(identity.launchedBy(find(14), launch), "environment unreadable");
+    }
+
+    @Test
+    void everyLaunchGetsAFreshNonceAndThePipeDirectorysIdentity() throws IOException {
+        Path pipe = Files.createDirectory(dir.resolve("pipe"));
+
+        Launch a = identity.newLaunch(pipe);
+        Launch b = identity.newLaunch(pipe);
+
+        assertNotEquals(a.nonce(), b.nonce());
+        assertTrue(a.pipeIdentity().equals(b.pipeIdentity()));
+        Files.move(pipe, dir.resolve("moved-aside")); // kept, so its inode cannot be reused
+        Files.createDirectory(pipe);
+        assertNotEquals(a.pipeIdentity(), identity.newLaunch(pipe).pipeIdentity(), "a replaced directory has another identity");
+    }
+
+    private ProcessInfo find(long pid) {
+        return processes.find(pid).orElseThrow();
+    }
+}

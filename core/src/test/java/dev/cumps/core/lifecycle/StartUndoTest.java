@@ -1,0 +1,99 @@
+package dev.cumps.core.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessIdentity;
+import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class StartUndoTest {
+    private final Sandbox sb = new Sandbox();
+    private final Path pipe = sb.dir.resolve("pipe");
+    private final Path log = sb.dir.resolve("log");
+    private final LifecycleContext c = Contexts.of(sb);
+    private final StartUndo undo = new StartUndo(c.control(), sb.processes, c.identity(), c.leftovers(), c.waits(), sb.timeouts);
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    private StartPlan plan() {
+        Sandbox.mkdir700(pipe);
+        Sandbox.mkdir700(log);
+        return Contexts.planner(sb).plan(Sandbox.request("0", "job", pipe, log));
+    }
+
+    /** Launches a fake daemon on the plan's directories carrying {@code nonce}. */
+    private FakeMpsHost.Daemon launchWith(StartPlan plan, String nonce) {
+        sb.mps.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"),
+                c.control().daemonEnvironment(pipe, log, plan.gpu().uuid().value(), Map.of(), nonce), null, sb.timeouts.launch()));
+        return sb.mps.daemon(pipe).orElseThrow();
+    }
+
+    @Test
+    void undoQuitsTheDaemonThisLaunchStartedAndRemovesItsLeftovers() {
+        StartPlan plan = plan();
+        Launch launch = c.identity().newLaunch(pipe);
+        FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
+        Message reason = Message.of(LifecycleText.NO_ANSWER, "timed out");
+
+        StartFailure failure = undo.undo(plan, reason, launch);
+
+        assertFalse(sb.processes.isAlive(new ProcessIdentity(ours.pid, ours.startTicks)));
+        assertFalse(Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(pipe.resolve(RuntimeDirs.PID_FILE), LinkOption.NOFOLLOW_LINKS));
+        assertEquals("lifecycle.START_FAILED", failure.reasonText().key());
+        assertEquals("daemon 'job' did not start: the daemon did not answer get_server_list (timed out)", failure.reason());
+        assertEquals(reason, failure.reasonText().args().get(1), "the reason stays a message, nested in the headline");
+        assertTrue(failure.getMessage().startsWith(failure.reason() + "; control.log ends with: "), failure.getMessage());
+        assertEquals("lifecycle.START_FAILED_WITH_LOG", failure.text().orElseThrow().key());
+    }
+
+    @Test
+    void undoNeverSignalsADaemonAnotherLaunchStarted() {
+        StartPlan plan = plan();
+        FakeMpsHost.Daemon other = launchWith(plan, "someone-elses-nonce");
+        Launch launch = c.identity().newLaunch(pipe);
+
+        undo.undo(plan, Message.of(LifecycleText.DAEMON_REPORTED_ERROR), launch);
+
+        assertTrue(sb.processes.isAlive(new ProcessIdentity(other.pid, other.startTicks)));
+        assertEquals(List.of(), sb.processes.terminated());
+        assertFalse(sb.mps.clientCommands().stream().map(String::strip).toList().contains("quit"), "quit goes to whatever serves the directory: not sent");
+        assertTrue(Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS), "the other daemon's socket stays");
+    }
+
+    @Test
+    void undoFinishesWhenInterruptedAndKeepsTheInterrupt() throws IOException {
+        StartPlan plan = plan();
+        Launch launch = c.identity().newLaunch(pipe);
+        FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
+        ours.ignoresQuit = true;
+
+        Thread.currentThread().interrupt();
+        try {
+            undo.undo(plan, Message.of(LifecycleText.INTERRUPTED), launch);
+            assertTrue(Thread.currentThread().isInterrupted());
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertEquals(List.of(new ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated(),
+                "a daemon that ignores quit gets SIGTERM, to exactly its pid and start time");
+    }
+}
