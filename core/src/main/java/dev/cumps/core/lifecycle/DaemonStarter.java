@@ -87,13 +87,8 @@ final class DaemonStarter {
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
-            throw undo.undo(plan, textOf(e), launch);
+            throw undo.undo(plan, LifecycleText.of(e), launch);
         }
-    }
-
-    /** The message of a failure; one raised without a message keeps its English as evidence. */
-    static Message textOf(CumpsException e) {
-        return e.text().orElseGet(() -> Message.of(LifecycleText.OTHER_FAILURE, String.valueOf(e.getMessage())));
     }
 
     /** The pipe directory must still be the very directory prepared before the launch (same device and inode). */

@@ -1,5 +1,7 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.message.MessageKey;
 
 /** Every text the lifecycle (planning, start, undo, stop, foreground) shows a user. */
@@ -72,6 +74,14 @@ public enum LifecycleText implements MessageKey {
 
     LifecycleText(String english) {
         this.english = english;
+    }
+
+    /**
+     * The message of a failure that a start or stop passes on. A failure raised without a message
+     * (only possible while other packages still raise plain strings) keeps its English as evidence.
+     */
+    static Message of(CumpsException e) {
+        return e.text().orElseGet(() -> Message.of(OTHER_FAILURE, String.valueOf(e.getMessage())));
     }
 
     @Override
