@@ -39,10 +39,10 @@ public final class EnvService {
             return LaunchEnvironment.of(record);
         }
         if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(EnvText.RECORD_FOREIGN, target, foreign.owner()));
+            throw new CumpsException(Message.of(EnvText.RECORD_FOREIGN, target, foreign.ownerText()));
         }
         if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(EnvText.RECORD_UNREADABLE, target, u.record().reason()));
+            throw new CumpsException(Message.of(EnvText.RECORD_UNREADABLE, target, u.record().reasonText()));
         }
         throw new CumpsException(Message.of(EnvText.NO_RECORD, target));
     }

@@ -49,7 +49,7 @@ final class DaemonStarter {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
                     c.timeouts().launch()));
             return launched.succeeded() ? Optional.empty()
-                    : Optional.of(Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.describeFailure()));
+                    : Optional.of(Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.failureText()));
         });
     }
 
@@ -101,7 +101,7 @@ final class DaemonStarter {
     /** Checks that the daemon answered and is this launch's, then writes its record. */
     private DaemonRecord record(StartPlan plan, Launch launch, CommandResult answer) {
         if (!MpsControl.answered(answer)) {
-            throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.describeFailure()));
+            throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.failureText()));
         }
         long pid = LaunchIdentity.daemonPid(plan).orElseThrow(() -> new CumpsException(
                 Message.of(LifecycleText.NO_PID_FILE, RuntimeDirs.PID_FILE, plan.pipeDirectory())));

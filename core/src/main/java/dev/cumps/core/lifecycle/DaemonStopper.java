@@ -38,12 +38,12 @@ final class DaemonStopper {
                 throw new CumpsException(Message.of(LifecycleText.STOP_NO_RECORD, target));
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException(Message.of(LifecycleText.STOP_RECORD_FOREIGN, target, foreign.owner()));
+                throw new CumpsException(Message.of(LifecycleText.STOP_RECORD_FOREIGN, target, foreign.ownerText()));
             }
             if (lookup instanceof RecordLookup.Unreadable unreadable) {
                 Path moved = c.store().quarantine(target);
                 return new StopOutcome(target, Optional.empty(), StopOutcome.Result.UNREADABLE_QUARANTINED,
-                        Message.of(LifecycleText.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reason(), moved));
+                        Message.of(LifecycleText.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reasonText(), moved));
             }
             DaemonRecord record = ((RecordLookup.Found) lookup).record();
             try (RecordStore.NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
@@ -81,7 +81,7 @@ final class DaemonStopper {
                 throw new CumpsException(Message.of(LifecycleText.REMOVE_NO_RECORD, name));
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException(Message.of(LifecycleText.REMOVE_RECORD_FOREIGN, name, foreign.owner()));
+                throw new CumpsException(Message.of(LifecycleText.REMOVE_RECORD_FOREIGN, name, foreign.ownerText()));
             }
             return c.store().quarantine(name);
         }
@@ -125,7 +125,7 @@ final class DaemonStopper {
         }
         CommandResult quit = c.control().ask(record.pipeDirectory(), record.logDirectory(), "quit");
         if (!c.waits().exit(record.identity())) {
-            Object quitResult = quit.succeeded() ? Message.of(LifecycleText.QUIT_ACCEPTED) : quit.describeFailure();
+            Message quitResult = quit.succeeded() ? Message.of(LifecycleText.QUIT_ACCEPTED) : quit.failureText();
             return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleText.STOP_DID_NOT_EXIT, record.name(), record.pid(),
                     c.timeouts().exit().toSeconds(), quitResult));
         }

@@ -32,13 +32,13 @@ final class ResourceLocks {
     /** The lock of a pipe directory; taken after the name lock. */
     RecordStore.NameLock lockPipe(Path pipe) {
         Message busy = Message.of(LifecycleText.PIPE_BUSY, pipe, resourceWait().toSeconds());
-        return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy.english());
+        return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy);
     }
 
     /** The lock of a GPU; taken after the pipe lock. */
     RecordStore.NameLock lockGpu(Gpu gpu) {
         Message busy = Message.of(LifecycleText.GPU_BUSY, gpu.uuid().value(), resourceWait().toSeconds());
-        return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy.english());
+        return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy);
     }
 
     /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */

@@ -54,7 +54,7 @@ final class StartChecks {
     private void replaceableRecord(String name) {
         RecordLookup existing = store.lookup(name);
         if (existing instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(LifecycleText.START_RECORD_FOREIGN, name, foreign.owner()));
+            throw new CumpsException(Message.of(LifecycleText.START_RECORD_FOREIGN, name, foreign.ownerText()));
         }
         if (existing instanceof RecordLookup.Found found) {
             if (liveness.assess(found.record()).live()) {

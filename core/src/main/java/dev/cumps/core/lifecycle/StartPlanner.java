@@ -33,7 +33,7 @@ final class StartPlanner {
     StartPlan plan(StartRequest request) {
         GpuInventory inventory = new NvidiaSmi(runner, host).query();
         if (!inventory.ok()) {
-            Object why = inventory.diagnostic().<Object>map(d -> d).orElseGet(() -> Message.of(LifecycleText.UNKNOWN_ERROR));
+            Message why = inventory.diagnosticText().orElseGet(() -> Message.of(LifecycleText.UNKNOWN_ERROR));
             throw new CumpsException(Message.of(LifecycleText.GPU_LIST_FAILED, why));
         }
         List<Gpu> visible = Visibility.apply(host.get("CUDA_VISIBLE_DEVICES"), inventory.gpus());
