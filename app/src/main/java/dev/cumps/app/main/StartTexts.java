@@ -59,7 +59,7 @@ final class StartTexts {
      */
     static StartProblem problem(Throwable error, Messages messages) {
         if (error instanceof StartFailure f) {
-            return new StartProblem(f.reason(), f.controlLogTail());
+            return new StartProblem(messages.render(f.reasonText()), f.controlLogTail());
         }
         return new StartProblem(messages.errorText(error).orElse(error.toString()), List.of());
     }

@@ -76,11 +76,10 @@ public final class StopViewModel {
 
     /**
      * The core's own words about a stop outcome, as the window shows them: the one place that reads
-     * them ({@code StopOutcome.message()} today; its {@code messageText()} rendered by
-     * {@link Messages#render} once the core hands a Message).
+     * them ({@code StopOutcome.messageText()} rendered in the window's language).
      */
     public static String outcomeText(StopOutcome outcome, Messages messages) {
-        return outcome.message();
+        return messages.render(outcome.messageText());
     }
 
     /** How an outcome looks: stopped passes; cleaned a stale or unreadable record warns; failed fails. */
