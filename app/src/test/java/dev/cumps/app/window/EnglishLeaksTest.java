@@ -49,7 +49,7 @@ class EnglishLeaksTest {
         "!doctor.status.pass!",
         "read-only 记录",
         "Start daemon…",
-        "CUDA_VISIBLE_DEVICES=(unset) 使 2 块 GPU 可见",
+        "CUDA_VISIBLE_DEVICES 未设置 (not set)",
         "Hide Details",
     })
     void englishOutsideEvidenceLeaks(String text) {
