@@ -1,7 +1,19 @@
 package dev.cumps.app;
 
-import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.sim.MpsFault;
+import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.SmiFault;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,19 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-
-import dev.cumps.app.activity.ActivityLog;
-import dev.cumps.app.ui.ClipboardSink;
-import dev.cumps.app.ui.UiExecutor;
-import dev.cumps.core.CoreServices;
-import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.StartRequest;
-import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.sim.MpsFault;
-import dev.cumps.sim.SimConfig;
-import dev.cumps.sim.SmiFault;
+import java.util.function.UnaryOperator;
 
 /**
  * A private simulated host for one test, opened the way the console opens it ({@link HostSession}),
@@ -123,23 +123,33 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** From now on every nvidia-smi run of this host behaves as {@code fault} says. */
     public void smiFault(SmiFault fault) throws IOException {
-        writeConfig(SimConfig.load(config()).withSmiFault(fault));
+        writeConfig(config().withSmiFault(fault));
     }
 
     /** From now on every daemon launched on this host behaves as {@code fault} says. */
     public void mpsFault(MpsFault fault) throws IOException {
-        writeConfig(SimConfig.load(config()).withMpsFault(fault));
+        writeConfig(config().withMpsFault(fault));
+    }
+
+    /** From now on the stand-ins simulate the machine {@code change} makes of the current one (GPUs, modes, faults). */
+    public void configure(UnaryOperator<SimConfig> change) throws IOException {
+        writeConfig(change.apply(config()));
+    }
+
+    /** The simulated machine as the stand-ins read it now. */
+    public SimConfig config() throws IOException {
+        return SimConfig.load(configFile());
     }
 
     /** Replaces sim.json in one step, so that a stand-in starting meanwhile reads the old or the new file whole. */
     private void writeConfig(SimConfig next) throws IOException {
-        Path config = config();
+        Path config = configFile();
         Path fresh = config.resolveSibling("sim.json.new");
         next.write(fresh);
         Files.move(fresh, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
-    private Path config() {
+    private Path configFile() {
         return session.simulatedHost().orElseThrow().sandbox().config();
     }
 

@@ -1,12 +1,11 @@
 package dev.cumps.app;
 
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.ui.FxUiExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.ui.FxUiExecutor;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Control;
@@ -14,6 +13,7 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.testfx.util.WaitForAsyncUtils;
@@ -64,7 +64,26 @@ public final class WindowFixture {
         return texts;
     }
 
+    /**
+     * Every text the user can see or hover in every showing window (the main window, its dialogs,
+     * a showing tooltip): {@link #visibleTexts} of each, plus the prompts of text fields. The content
+     * of text fields and areas is left out: it is what the user typed or raw evidence (the env block,
+     * control.log). Call on the FX thread.
+     */
+    public static List<String> shownTexts() {
+        List<String> texts = new ArrayList<>();
+        for (Window window : new ArrayList<>(Window.getWindows())) {
+            if (window.isShowing() && window.getScene() != null && window.getScene().getRoot() != null) {
+                collect(window.getScene().getRoot(), texts);
+            }
+        }
+        return texts;
+    }
+
     private static void collect(Node node, List<String> texts) {
+        if (node instanceof TextInputControl input && input.getPromptText() != null && !input.getPromptText().isEmpty()) {
+            texts.add(input.getPromptText());
+        }
         if (node instanceof Labeled labeled && labeled.getText() != null) {
             texts.add(labeled.getText());
         }

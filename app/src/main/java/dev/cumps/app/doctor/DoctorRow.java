@@ -1,15 +1,14 @@
 package dev.cumps.app.doctor;
 
-import java.nio.file.Path;
-import java.util.Locale;
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Objects;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
@@ -70,10 +69,19 @@ public record DoctorRow(String id, Severity severity, String status, String titl
         });
     }
 
-    /** What Export writes for {@code file}: JSON exactly as {@code cumps doctor --json} by {@code .json}, else Markdown. */
-    public static String exportText(DoctorReport report, Path file) {
+    /**
+     * What Export writes for {@code file}: JSON exactly as {@code cumps doctor --json} by {@code .json}
+     * (machine-readable, so never translated), else {@link #markdown the Markdown report} in the
+     * window's language.
+     */
+    public static String exportText(DoctorReport report, Path file, Messages messages) {
         Path name = file.getFileName();
         boolean json = name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
-        return json ? Json.write(report.toJsonMap()) + "\n" : report.toMarkdown();
+        return json ? Json.write(report.toJsonMap()) + "\n" : markdown(report, messages);
+    }
+
+    /** The Markdown report (Copy, Export) in the window's language; evidence in it as it is. */
+    public static String markdown(DoctorReport report, Messages messages) {
+        return report.toMarkdown(messages.core()::pattern);
     }
 }

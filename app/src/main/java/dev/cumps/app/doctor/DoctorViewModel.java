@@ -1,5 +1,13 @@
 package dev.cumps.app.doctor;
 
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.record.ManagedDaemon;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -10,15 +18,6 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Future;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
-import dev.cumps.core.doctor.DoctorReport;
-import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -130,19 +129,19 @@ public final class DoctorViewModel {
         ctx.activity().record(runLabel, false, outcome);
     }
 
-    /** Puts the report as Markdown on the clipboard. */
+    /** Puts the report as Markdown, in the window's language, on the clipboard. */
     public void copy() {
         DoctorReport current = report.get();
         if (current == null) {
             return;
         }
-        ctx.clipboard().putText(current.toMarkdown());
+        ctx.clipboard().putText(DoctorRow.markdown(current, messages));
         ctx.activity().record(messages.get("doctor.activity.copy"), true, messages.get("doctor.activity.copied"));
     }
 
     /**
      * Writes the report to {@code file}, off the UI thread: JSON exactly as {@code cumps doctor --json}
-     * prints it when the name ends in {@code .json}, Markdown otherwise. The outcome goes to the
+     * prints it when the name ends in {@code .json}, Markdown in the window's language otherwise. The outcome goes to the
      * activity log (and, on failure, to the verdict line).
      */
     public void export(Path file) {
@@ -151,7 +150,7 @@ public final class DoctorViewModel {
             return;
         }
         String action = messages.get("doctor.activity.export");
-        String text = DoctorRow.exportText(current, file);
+        String text = DoctorRow.exportText(current, file, messages);
         ctx.executor().submit(() -> {
             try {
                 Files.writeString(file, text, StandardCharsets.UTF_8);

@@ -6,7 +6,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.layout.VBox;
 
-/** A start that failed: the core's reason, and the tail of control.log when the daemon left one. */
+/**
+ * A start that failed: the core's reason, and the tail of control.log when the daemon left one.
+ * The log is part of the content, always shown, rather than JavaFX's expandable content: that
+ * comes with a "Show/Hide Details" link in the JVM's language, not the window's.
+ */
 public final class StartFailedDialog extends Alert {
 
     public StartFailedDialog(StartProblem problem, Messages messages) {
@@ -19,9 +23,12 @@ public final class StartFailedDialog extends Alert {
             log.setEditable(false);
             log.getStyleClass().add("error-details");
             log.setId("startControlLog");
-            VBox box = new VBox(6, new Label(messages.get("start.failed.log")), log);
-            getDialogPane().setExpandableContent(box);
-            getDialogPane().setExpanded(true);
+            Label reason = new Label(problem.message());
+            reason.setWrapText(true);
+            reason.setId("startFailedReason");
+            VBox box = new VBox(6, reason, new Label(messages.get("start.failed.log")), log);
+            // The content text stays the reason (read by accessibility and tests); the box shows it.
+            getDialogPane().setContent(box);
         }
         getDialogPane().setId("startFailed");
     }

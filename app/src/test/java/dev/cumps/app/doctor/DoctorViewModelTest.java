@@ -239,6 +239,13 @@ class DoctorViewModelTest {
             assertTrue(row.observed().codePoints().anyMatch(DoctorViewModelTest::isHan) || !row.observed().matches(".*[a-z]{3,} [a-z]{3,}.*"),
                     "observed of " + row.id() + " reads as an English sentence: " + row.observed());
         }
+
+        chinese.copy();
+        String markdown = host.clipboard().get(host.clipboard().size() - 1);
+        assertTrue(markdown.startsWith("# cumps doctor 诊断报告\n\n结论：**有效**"), markdown);
+        assertTrue(markdown.contains("| 检查项 | 状态 | 观察到 | 期望 | 处理建议 |"), markdown);
+        assertTrue(markdown.contains("| " + chinese.rows().get(0).title() + " | " + chinese.rows().get(0).status()), markdown);
+        assertFalse(markdown.contains("| pass |"), "no English status word: " + markdown);
     }
 
     private static boolean isHan(int codePoint) {

@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.PaneExtension;
+import dev.cumps.app.Waits;
+import dev.cumps.app.doctor.DoctorView;
+import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.ui.UiExecutor;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -13,61 +18,30 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.Waits;
-import dev.cumps.app.doctor.DoctorView;
-import dev.cumps.app.doctor.DoctorViewModel;
-import dev.cumps.app.ui.ClipboardSink;
-import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.Styles;
-import dev.cumps.app.ui.UiExecutor;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
 import javafx.scene.input.Clipboard;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-@ExtendWith(ApplicationExtension.class)
 class DoctorViewTest {
 
-    private static SimulatedConsole host;
-
-    private FxUiExecutor executor;
     /** Holds every piece of work back until opened, so that a run can be caught running. */
-    private CountDownLatch gate;
+    private final CountDownLatch gate = new CountDownLatch(1);
     private DoctorViewModel viewModel;
 
-    @BeforeAll
-    static void startDaemon() {
-        host = SimulatedConsole.open();
-        host.live("t1", 0);
-    }
+    @RegisterExtension
+    final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> host.live("t1", 0))
+            .systemClipboard().size(1000, 600).wrapExecutor(this::gated)
+            .showing(p -> new DoctorView(viewModel = new DoctorViewModel(p.context())));
 
-    @AfterAll
-    static void stopDaemon() {
-        host.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        executor = new FxUiExecutor();
-        gate = new CountDownLatch(1);
-        UiExecutor gated = new UiExecutor() {
+    private UiExecutor gated(UiExecutor executor) {
+        return new UiExecutor() {
             @Override
             public <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess,
                     Consumer<? super Throwable> onFailure) {
@@ -77,17 +51,6 @@ class DoctorViewTest {
                 }, onSuccess, onFailure);
             }
         };
-        ConsoleContext ctx = host.context(gated, Messages.forLocale(Locale.ENGLISH), ClipboardSink.system());
-        viewModel = new DoctorViewModel(ctx);
-        Scene scene = new Scene(new DoctorView(viewModel), 1000, 600);
-        Styles.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
-    }
-
-    @AfterEach
-    void closeExecutor() {
-        executor.close();
     }
 
     @Test
@@ -151,7 +114,7 @@ class DoctorViewTest {
         gate.countDown();
         // The positive signal that no row can come any more: the worker has ended (close waits for
         // it), and the FX events it posted before ending have run.
-        executor.close();
+        pane.fxExecutor().close();
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(0, viewModel.checks().size(), "no row arrives after Cancel");
     }

@@ -4,77 +4,42 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Locale;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.env.EnvViewModel;
-import dev.cumps.app.ui.ClipboardSink;
-import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.Styles;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.Clipboard;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-@ExtendWith(ApplicationExtension.class)
 class EnvViewTest {
 
-    private static SimulatedConsole host;
-    private static ManagedDaemon daemon;
-
     private final SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
-    private FxUiExecutor executor;
-    private ConsoleContext ctx;
+    private ManagedDaemon daemon;
 
-    @BeforeAll
-    static void startDaemon() {
-        host = SimulatedConsole.open();
-        daemon = host.live("t1", 0);
-    }
-
-    @AfterAll
-    static void stopDaemon() {
-        host.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        executor = new FxUiExecutor();
-        ctx = host.context(executor, Messages.forLocale(Locale.ENGLISH), ClipboardSink.system());
-        selection.set(daemon);
-        Scene scene = new Scene(new EnvView(new EnvViewModel(ctx, selection)), 900, 300);
-        Styles.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
-    }
-
-    @AfterEach
-    void closeExecutor() {
-        executor.close();
-    }
+    @RegisterExtension
+    final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> host.live("t1", 0))
+            .systemClipboard().size(900, 300)
+            .showing(p -> {
+                daemon = p.daemon("t1");
+                selection.set(daemon);
+                return new EnvView(new EnvViewModel(p.context(), selection));
+            });
 
     @Test
     void copyPutsTheCoresExactTextOnTheSystemClipboardAndSaysCopied(FxRobot robot) throws Exception {
-        String posix = host.services().env().launchEnvironment(Optional.of("t1")).posix();
+        String posix = pane.host().services().env().launchEnvironment(Optional.of("t1")).posix();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> posix.equals(block.getText()));
         assertTrue(block.getStyleClass().contains(Styles.ENV_BLOCK));
@@ -88,13 +53,13 @@ class EnvViewTest {
         assertEquals(posix, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
         assertTrue(copied.isVisible(), "the Copied note shows");
         assertEquals("Copied", copied.getText());
-        assertEquals("Copy env block of t1", ctx.activity().entries().get(0).action());
+        assertEquals("Copy env block of t1", pane.context().activity().entries().get(0).action());
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !copied.isVisible());
     }
 
     @Test
     void theJsonToggleShowsAndCopiesTheJsonText(FxRobot robot) throws Exception {
-        String json = host.services().env().launchEnvironment(Optional.of("t1")).jsonText();
+        String json = pane.host().services().env().launchEnvironment(Optional.of("t1")).jsonText();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
         robot.clickOn("#envJson");

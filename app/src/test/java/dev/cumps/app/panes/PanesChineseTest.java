@@ -3,30 +3,26 @@ package dev.cumps.app.panes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.PaneExtension;
+import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.activity.ActivityView;
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.doctor.DoctorView;
+import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.env.EnvView;
+import dev.cumps.app.env.EnvViewModel;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.log.LogView;
+import dev.cumps.app.log.LogViewModel;
+import dev.cumps.core.record.ManagedDaemon;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.activity.ActivityLog;
-import dev.cumps.app.activity.ActivityView;
-import dev.cumps.app.doctor.DoctorView;
-import dev.cumps.app.doctor.DoctorViewModel;
-import dev.cumps.app.env.EnvView;
-import dev.cumps.app.env.EnvViewModel;
-import dev.cumps.app.log.LogView;
-import dev.cumps.app.log.LogViewModel;
-import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.app.ui.Styles;
-import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tab;
@@ -34,50 +30,31 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumnBase;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
-import javafx.stage.Stage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 
 /** The four panes in Chinese: every text from the bundle, none a {@code !key!} marker. */
-@ExtendWith(ApplicationExtension.class)
 class PanesChineseTest {
 
     private static final Pattern MISSING_KEY = Pattern.compile("![a-z]+(\\.[a-z]+)+!");
 
-    private static SimulatedConsole host;
     private TabPane tabs;
 
-    @BeforeAll
-    static void createHost() {
-        host = SimulatedConsole.open();
-    }
-
-    @AfterAll
-    static void removeHost() {
-        host.close();
-    }
-
-    @Start
-    void start(Stage stage) {
-        Messages messages = Messages.forLocale(Locale.SIMPLIFIED_CHINESE);
-        ConsoleContext ctx = host.context(new CurrentThreadUiExecutor(), messages);
-        SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
-        ActivityLog log = new ActivityLog(Clock.systemDefaultZone());
-        tabs = new TabPane(
-                new Tab(DoctorView.title(messages), new DoctorView(new DoctorViewModel(ctx))),
-                new Tab(EnvView.title(messages), new EnvView(new EnvViewModel(ctx, selection))),
-                new Tab(LogView.title(messages), new LogView(new LogViewModel(ctx, selection))),
-                new Tab(ActivityView.title(messages), new ActivityView(log, messages)));
-        Scene scene = new Scene(tabs, 1000, 500);
-        Styles.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
-    }
+    @RegisterExtension
+    final PaneExtension pane = PaneExtension.in(Locale.SIMPLIFIED_CHINESE).executor(PaneExtension.ExecutorKind.CURRENT_THREAD)
+            .size(1000, 500).showing(p -> {
+                Messages messages = p.messages();
+                ConsoleContext ctx = p.context();
+                SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
+                ActivityLog log = new ActivityLog(Clock.systemDefaultZone());
+                tabs = new TabPane(
+                        new Tab(DoctorView.title(messages), new DoctorView(new DoctorViewModel(ctx))),
+                        new Tab(EnvView.title(messages), new EnvView(new EnvViewModel(ctx, selection))),
+                        new Tab(LogView.title(messages), new LogView(new LogViewModel(ctx, selection))),
+                        new Tab(ActivityView.title(messages), new ActivityView(log, messages)));
+                return tabs;
+            });
 
     @Test
     void everyPaneRendersInChineseWithoutMissingKeys(FxRobot robot) {
