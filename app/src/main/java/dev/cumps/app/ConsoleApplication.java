@@ -1,9 +1,5 @@
 package dev.cumps.app;
 
-import java.time.Clock;
-import java.time.Duration;
-import java.util.Optional;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.ErrorReporter;
@@ -11,6 +7,9 @@ import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.WindowState;
 import dev.cumps.app.ui.WindowStateStore;
 import dev.cumps.core.host.HostEnvironment;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
 import javafx.application.Application;
 import javafx.stage.Stage;
 

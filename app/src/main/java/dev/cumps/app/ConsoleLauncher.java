@@ -1,12 +1,11 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.ErrorReporter;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-
-import dev.cumps.app.ui.ErrorReporter;
 import javafx.application.Application;
 import picocli.CommandLine;
 

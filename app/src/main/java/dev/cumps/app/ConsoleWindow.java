@@ -1,7 +1,5 @@
 package dev.cumps.app;
 
-import java.util.function.BiFunction;
-
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.ExportChooser;
@@ -13,6 +11,7 @@ import dev.cumps.app.main.MainView;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.Panes;
 import dev.cumps.app.ui.Styles;
+import java.util.function.BiFunction;
 import javafx.scene.Scene;
 
 /** Builds the main window's scene from the {@link ViewModels}; shared by the window, the screenshot mode and the tests. */

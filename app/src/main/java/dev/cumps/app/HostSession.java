@@ -1,16 +1,15 @@
 package dev.cumps.app;
 
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.Simulation;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StopOutcome;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-
-import dev.cumps.core.CoreServices;
-import dev.cumps.core.Simulation;
-import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.StopOutcome;
 
 /**
  * The host the window works on: the real one (the same core services as {@code cumps}), or with

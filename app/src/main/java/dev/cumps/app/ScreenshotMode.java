@@ -1,5 +1,13 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.PngEncoder;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.status.HostStatus;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
@@ -11,15 +19,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.main.MainViewModel;
-import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.PngEncoder;
-import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.StartRequest;
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.status.HostStatus;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;

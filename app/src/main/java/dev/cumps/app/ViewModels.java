@@ -1,8 +1,5 @@
 package dev.cumps.app;
 
-import java.time.Clock;
-import java.util.Objects;
-
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorViewModel;
@@ -15,6 +12,8 @@ import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
+import java.time.Clock;
+import java.util.Objects;
 
 /**
  * The view-model factory: created once from the core services, the executor seam, the texts, the

@@ -4,12 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-
-import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.record.DaemonRecord;
 import org.junit.jupiter.api.Test;
 
 class HostSessionTest {

@@ -1,13 +1,12 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.ErrorReporter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
-
-import dev.cumps.app.ui.ErrorReport;
-import dev.cumps.app.ui.ErrorReporter;
 import javafx.animation.AnimationTimer;
 
 /**

@@ -3,7 +3,6 @@ package dev.cumps.core;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.checks.DoctorChecks;
 import dev.cumps.core.env.EnvService;
-import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
@@ -79,8 +78,4 @@ public final class CoreServices {
         return env;
     }
 
-    /** The launch environment of a live record (see {@link EnvService#launchEnvironment}); kept for callers of this name. */
-    public LaunchEnvironment launchEnvironment(Optional<String> name) {
-        return env.launchEnvironment(name);
-    }
 }

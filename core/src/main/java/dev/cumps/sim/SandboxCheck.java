@@ -57,7 +57,7 @@ final class SandboxCheck {
         try {
             RuntimeDirs.checkParentChain(root, uid);
         } catch (CumpsException e) {
-            Object why = e.text().isPresent() ? e.text().get() : String.valueOf(e.getMessage());
+            Object why = e.text();
             throw new CumpsException(Message.of(SimText.SANDBOX_UNSAFE_PARENT, why));
         }
     }

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,13 +1,12 @@
 package dev.cumps.app.activity;
 
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.SeverityCell;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
-
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;

@@ -1,12 +1,11 @@
 package dev.cumps.app.doctor;
 
-import java.util.List;
-import java.util.Objects;
-import java.util.function.Function;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.app.ui.SeverityCell;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;

@@ -1,13 +1,12 @@
 package dev.cumps.app.doctor;
 
+import dev.cumps.app.i18n.Messages;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-
-import dev.cumps.app.i18n.Messages;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
 

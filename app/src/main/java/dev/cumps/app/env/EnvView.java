@@ -1,9 +1,8 @@
 package dev.cumps.app.env;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Styles;
+import java.util.Objects;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;

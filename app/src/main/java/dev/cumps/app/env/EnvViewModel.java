@@ -1,13 +1,12 @@
 package dev.cumps.app.env;
 
-import java.util.Objects;
-import java.util.Optional;
-
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ErrorReport;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
+import java.util.Objects;
+import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

@@ -1,5 +1,7 @@
 package dev.cumps.app.i18n;
 
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.Locale;
@@ -7,9 +9,6 @@ import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.ResourceBundle;
-
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
 
 /**
  * The window's user-visible text, from {@code dev/cumps/app/i18n/messages*.properties} (UTF-8).
@@ -79,13 +78,13 @@ public final class Messages {
     }
 
     /**
-     * The one line the window shows for {@code error}: a core failure raised with a {@link Message}
+     * The one line the window shows for {@code error}: a core failure's {@link Message}
      * in this language, else the exception's own message (stripped); empty when it has none.
      * Every error text of the window goes through here.
      */
     public Optional<String> errorText(Throwable error) {
-        if (error instanceof CumpsException failure && failure.text().isPresent()) {
-            return Optional.of(render(failure.text().get()));
+        if (error instanceof CumpsException failure) {
+            return Optional.of(render(failure.text()));
         }
         return Optional.ofNullable(error.getMessage()).map(String::strip).filter(text -> !text.isEmpty());
     }

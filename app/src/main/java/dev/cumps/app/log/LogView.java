@@ -1,12 +1,11 @@
 package dev.cumps.app.log;
 
+import dev.cumps.app.i18n.Messages;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-
-import dev.cumps.app.i18n.Messages;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;

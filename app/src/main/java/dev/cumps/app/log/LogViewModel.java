@@ -1,13 +1,12 @@
 package dev.cumps.app.log;
 
-import java.nio.file.Path;
-import java.util.List;
-import java.util.Objects;
-
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.ManagedDaemon;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;

@@ -1,8 +1,7 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
+import java.util.Objects;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;

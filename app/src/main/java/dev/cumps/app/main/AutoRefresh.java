@@ -2,7 +2,6 @@ package dev.cumps.app.main;
 
 import java.util.Objects;
 import java.util.Optional;
-
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.BooleanExpression;

@@ -1,13 +1,12 @@
 package dev.cumps.app.main;
 
-import java.util.List;
-import java.util.Objects;
-import java.util.function.Consumer;
-
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.lifecycle.StopOutcome;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;

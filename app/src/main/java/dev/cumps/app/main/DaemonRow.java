@@ -1,8 +1,7 @@
 package dev.cumps.app.main;
 
-import java.util.Optional;
-
 import dev.cumps.app.ui.RecordLook;
+import java.util.Optional;
 
 /**
  * One row of the daemons table, as display text: a record of this user and host as the core

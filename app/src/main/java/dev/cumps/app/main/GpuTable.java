@@ -2,9 +2,8 @@ package dev.cumps.app.main;
 
 import static dev.cumps.app.main.TableSections.column;
 
-import java.util.List;
-
 import dev.cumps.app.i18n.Messages;
+import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableView;
 

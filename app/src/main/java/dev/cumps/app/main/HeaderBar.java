@@ -1,10 +1,9 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.app.ui.Styles;
+import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;

@@ -1,10 +1,9 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.status.HostStatus;
+import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;

@@ -1,5 +1,13 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.RecordLook;
+import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.record.UnreadableRecord;
+import dev.cumps.core.status.HostStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,15 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
-
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.RecordLook;
-import dev.cumps.core.gpu.Gpu;
-import dev.cumps.core.mps.ControlPipe;
-import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.record.UnreadableRecord;
-import dev.cumps.core.status.HostStatus;
 
 /**
  * Turns a {@link HostStatus} into the display rows of the three tables (text in the window's

@@ -1,12 +1,11 @@
 package dev.cumps.app.main;
 
+import dev.cumps.core.record.ManagedDaemon;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-
-import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;

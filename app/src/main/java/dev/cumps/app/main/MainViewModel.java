@@ -1,5 +1,10 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.status.HostStatus;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,12 +14,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
-
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.proc.ProcessTable;
-import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;

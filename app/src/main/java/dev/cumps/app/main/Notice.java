@@ -1,8 +1,7 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-
 import dev.cumps.app.ui.Severity;
+import java.util.Objects;
 
 /** The one-line outcome shown under the tables after an action (the window's notification). */
 public record Notice(Severity severity, String text) {

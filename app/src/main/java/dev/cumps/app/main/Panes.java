@@ -1,7 +1,6 @@
 package dev.cumps.app.main;
 
 import java.util.Objects;
-
 import javafx.scene.Node;
 
 /**

@@ -2,10 +2,9 @@ package dev.cumps.app.main;
 
 import static dev.cumps.app.main.TableSections.column;
 
-import java.util.List;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
+import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;

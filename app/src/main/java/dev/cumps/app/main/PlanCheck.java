@@ -1,10 +1,9 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-import java.util.function.Supplier;
-
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.core.lifecycle.StartRequest;
+import java.util.Objects;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;

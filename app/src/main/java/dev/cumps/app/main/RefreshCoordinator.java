@@ -1,12 +1,11 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.UiExecutor;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-
-import dev.cumps.app.ui.UiExecutor;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 

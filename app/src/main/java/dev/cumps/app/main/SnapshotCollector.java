@@ -1,12 +1,11 @@
 package dev.cumps.app.main;
 
+import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.status.StatusService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
-
-import dev.cumps.core.status.StatusService;
-import dev.cumps.core.status.HostStatus;
 
 /**
  * One collection of the main window: the core's host status (blocking: it runs nvidia-smi), timed,

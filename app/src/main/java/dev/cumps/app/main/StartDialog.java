@@ -1,9 +1,8 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
+import java.util.Objects;
 import javafx.beans.property.StringProperty;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;

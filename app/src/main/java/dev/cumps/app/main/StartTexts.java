@@ -1,13 +1,12 @@
 package dev.cumps.app.main;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.record.RecordNames;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * What the start dialog shows of the core, one function each: the GPU choices, a refused name,

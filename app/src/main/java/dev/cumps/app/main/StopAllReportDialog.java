@@ -1,9 +1,8 @@
 package dev.cumps.app.main;
 
-import java.util.List;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
+import java.util.List;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;

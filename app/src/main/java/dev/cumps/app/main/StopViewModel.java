@@ -1,9 +1,5 @@
 package dev.cumps.app.main;
 
-import java.util.Objects;
-import java.util.Optional;
-import java.util.function.Consumer;
-
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
@@ -12,6 +8,9 @@ import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The stop confirmation: the identity evidence for one record (pid, recorded start ticks next to

@@ -1,8 +1,7 @@
 package dev.cumps.app.main;
 
-import java.util.function.Function;
-
 import dev.cumps.app.ui.Styles;
+import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;

@@ -1,8 +1,7 @@
 package dev.cumps.app.ui;
 
-import java.util.Objects;
-
 import dev.cumps.app.i18n.Messages;
+import java.util.Objects;
 import javafx.scene.control.Alert;
 import javafx.scene.control.TextArea;
 

@@ -1,12 +1,11 @@
 package dev.cumps.app.ui;
 
+import dev.cumps.app.i18n.Messages;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
-
-import dev.cumps.app.i18n.Messages;
 
 /**
  * What the user is told about an unexpected failure: a readable {@code summary} first, the stack

@@ -1,11 +1,10 @@
 package dev.cumps.app.ui;
 
+import dev.cumps.app.i18n.Messages;
 import java.lang.System.Logger.Level;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
-
-import dev.cumps.app.i18n.Messages;
 import javafx.application.Platform;
 
 /**

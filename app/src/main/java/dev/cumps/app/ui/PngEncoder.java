@@ -12,7 +12,6 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
-
 import javafx.scene.image.Image;
 import javafx.scene.image.PixelFormat;
 

@@ -1,7 +1,6 @@
 package dev.cumps.app.ui;
 
 import java.util.Locale;
-
 import javafx.css.PseudoClass;
 import javafx.scene.Node;
 

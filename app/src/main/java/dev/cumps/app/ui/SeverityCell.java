@@ -2,7 +2,6 @@ package dev.cumps.app.ui;
 
 import java.util.Objects;
 import java.util.function.Function;
-
 import javafx.scene.control.TableCell;
 
 /**

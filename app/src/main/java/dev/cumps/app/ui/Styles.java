@@ -2,7 +2,6 @@ package dev.cumps.app.ui;
 
 import java.net.URL;
 import java.util.Objects;
-
 import javafx.scene.Scene;
 
 /** The one stylesheet, {@code dev/cumps/app/console.css}, and the style-class names it defines. */

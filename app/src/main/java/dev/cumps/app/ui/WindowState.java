@@ -2,7 +2,6 @@ package dev.cumps.app.ui;
 
 import java.util.Comparator;
 import java.util.List;
-
 import javafx.geometry.Rectangle2D;
 
 /** Where the main window was: position and size in screen coordinates, and whether maximized. */

@@ -4,18 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

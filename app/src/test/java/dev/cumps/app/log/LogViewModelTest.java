@@ -4,18 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.record.ManagedDaemon;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Locale;
-
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.core.mps.RuntimeDirs;
-import dev.cumps.core.record.ManagedDaemon;
 import javafx.beans.property.SimpleObjectProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -3,16 +3,15 @@ package dev.cumps.app.panes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.activity.ActivityView;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Styles;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Locale;
 import java.util.stream.Collectors;
-
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.activity.ActivityLog;
-import dev.cumps.app.activity.ActivityView;
-import dev.cumps.app.ui.Styles;
 import javafx.scene.Scene;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;

@@ -27,7 +27,7 @@ class ErrorReporterTest {
                 new IOException("Permission denied: /tmp/nvidia-mps/control")));
         ErrorReport report = ErrorReport.of(wrapped, messages);
         assertEquals("Permission denied: /tmp/nvidia-mps/control", report.summary());
-        assertTrue(report.details().contains("at dev.cumps.app.ui.ErrorReporterTest"), report.details());
+        assertTrue(report.details().contains("at " + ErrorReporterTest.class.getName()), report.details());
     }
 
     @Test

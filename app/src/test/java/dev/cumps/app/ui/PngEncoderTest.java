@@ -7,9 +7,7 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-
 import javax.imageio.ImageIO;
-
 import org.junit.jupiter.api.Test;
 
 class PngEncoderTest {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
-
 import javafx.geometry.Rectangle2D;
 import org.junit.jupiter.api.Test;
 

@@ -3,10 +3,9 @@ package dev.cumps.app.window;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.Locale;
-
-import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.WindowGuard;
+import dev.cumps.app.i18n.Messages;
+import java.util.Locale;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.stage.Stage;

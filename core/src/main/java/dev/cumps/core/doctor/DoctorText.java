@@ -1,6 +1,5 @@
 package dev.cumps.core.doctor;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.message.MessageKey;
 import java.util.List;
@@ -21,7 +20,6 @@ public enum DoctorText implements MessageKey {
     NEED_CONTROL_PIPE("the control pipe"),
 
     /** A failure another package reported as plain text (raw evidence until it carries a message). */
-    ERROR_DETAIL("{0}"),
     /** Two findings side by side ("a; b"). */
     JOINED("{0}; {1}"),
     /** Two list items ("a, b"). */
@@ -135,10 +133,6 @@ public enum DoctorText implements MessageKey {
         this.english = english;
     }
 
-    /** The failure's own message, or its text as raw evidence when it was raised without one. */
-    public static Message detail(CumpsException e) {
-        return e.text().orElseGet(() -> Message.of(ERROR_DETAIL, String.valueOf(e.getMessage())));
-    }
 
     /** {@code items} separated by {@code "; "} (at least one item). */
     public static Message joined(List<Message> items) {

@@ -53,7 +53,7 @@ public final class NvidiaSmiParser {
         try {
             uuid = GpuUuid.parse(cells[1]);
         } catch (CumpsException e) {
-            throw malformed(raw, lineNo, e.text().orElseThrow(() -> e));
+            throw malformed(raw, lineNo, e.text());
         }
         String computeMode = cells[3];
         if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {

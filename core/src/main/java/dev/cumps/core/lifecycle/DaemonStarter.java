@@ -87,7 +87,7 @@ final class DaemonStarter {
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
-            throw undo.undo(plan, LifecycleText.of(e), launch);
+            throw undo.undo(plan, e.text(), launch);
         }
     }
 

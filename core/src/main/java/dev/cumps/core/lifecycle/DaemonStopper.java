@@ -64,7 +64,7 @@ final class DaemonStopper {
                     }
                 }
             } catch (CumpsException e) {
-                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, LifecycleText.of(e)));
+                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.text()));
             }
         }
         return outcomes;

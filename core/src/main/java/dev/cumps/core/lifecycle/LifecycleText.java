@@ -1,7 +1,5 @@
 package dev.cumps.core.lifecycle;
 
-import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
 import dev.cumps.core.message.MessageKey;
 
 /** Every text the lifecycle (planning, start, undo, stop, foreground) shows a user. */
@@ -47,7 +45,6 @@ public enum LifecycleText implements MessageKey {
     NO_CONTROL_SOCKET("no control socket appeared at {0} within {1} s"),
     INTERRUPTED("interrupted while waiting for the MPS daemon"),
     /** A failure of another part of core that came without a message of its own; {0} is its text. */
-    OTHER_FAILURE("{0}"),
     START_FAILED("daemon '{0}' did not start: {1}"),
     START_FAILED_WITH_LOG("{0}; control.log ends with: {1}"),
     // stop, stop-all, remove
@@ -76,13 +73,6 @@ public enum LifecycleText implements MessageKey {
         this.english = english;
     }
 
-    /**
-     * The message of a failure that a start or stop passes on. A failure raised without a message
-     * (only possible while other packages still raise plain strings) keeps its English as evidence.
-     */
-    static Message of(CumpsException e) {
-        return e.text().orElseGet(() -> Message.of(OTHER_FAILURE, String.valueOf(e.getMessage())));
-    }
 
     @Override
     public String area() {

@@ -53,7 +53,7 @@ public final class StatusService {
         } catch (CumpsException e) {
             visible = List.of();
             // Visibility raises every refusal with a message.
-            diagnostics.add(e.text().orElseThrow(() -> e));
+            diagnostics.add(e.text());
         }
         RecordListing listing = store.list();
         List<ManagedDaemon> daemons = listing.records().stream().map(liveness::assess).toList();

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.testing.FakeGpu;
+import dev.cumps.core.testing.Props;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import dev.cumps.core.testing.Props;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

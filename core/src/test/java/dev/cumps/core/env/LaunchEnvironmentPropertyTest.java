@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.testing.Props;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import dev.cumps.core.testing.Props;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.api.Pair;
 import org.quicktheories.core.Gen;

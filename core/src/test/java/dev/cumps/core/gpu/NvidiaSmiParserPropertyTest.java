@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.testing.Props;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import dev.cumps.core.testing.Props;
 import org.junit.jupiter.api.Test;
 import org.quicktheories.core.Gen;
 import org.quicktheories.generators.Generate;

@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
@@ -21,11 +22,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -257,7 +260,7 @@ class DaemonStartTest {
         assertEquals("4190999\n", Files.readString(victim), "nothing was written through the links");
         assertFalse(Files.isSymbolicLink(pipe.resolve("nvidia-cuda-mps-control.pid")));
         assertFalse(Files.isSymbolicLink(pipe.resolve("control_lock")));
-        assertEquals(Optional.of(r.pid()), dev.cumps.core.mps.RuntimeDirs.readPidFile(pipe));
+        assertEquals(Optional.of(r.pid()), RuntimeDirs.readPidFile(pipe));
     }
 
     @ParameterizedTest
@@ -304,7 +307,7 @@ class DaemonStartTest {
         assertEquals(pipe, record.pipeDirectory());
         assertEquals(1, sb.mps.launches().size());
         assertFalse(Files.exists(pipe.resolve("control_privileged"), LinkOption.NOFOLLOW_LINKS));
-        assertEquals(Optional.of(record.pid()), dev.cumps.core.mps.RuntimeDirs.readPidFile(pipe));
+        assertEquals(Optional.of(record.pid()), RuntimeDirs.readPidFile(pipe));
     }
 
     @Test
@@ -428,7 +431,7 @@ class DaemonStartTest {
 
     @Test
     void directoryOwnedByAnotherUserIsRefused() throws IOException {
-        org.junit.jupiter.api.Assumptions.assumeTrue(sb.uid == 0, "needs root to chown");
+        Assumptions.assumeTrue(sb.uid == 0, "needs root to chown");
         Path pipe = sb.dir.resolve("theirs");
         Sandbox.mkdir700(pipe);
         Files.setAttribute(pipe, "unix:uid", 12345);
@@ -534,7 +537,7 @@ class DaemonStartTest {
     @Test
     void anyUuidSpellingSelectsTheGpuAndIsRecordedCanonically() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
-        String shouting = FakeGpu.uuidFor(1).substring(4).replace("-", "").toUpperCase(java.util.Locale.ROOT);
+        String shouting = FakeGpu.uuidFor(1).substring(4).replace("-", "").toUpperCase(Locale.ROOT);
 
         DaemonRecord record = lifecycle().start(Sandbox.request(shouting, null, null, null), s -> { });
 

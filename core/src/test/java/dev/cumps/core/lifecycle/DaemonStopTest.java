@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;

@@ -14,6 +14,7 @@ import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimToolOptions;
 import dev.cumps.sim.SimTools;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -39,7 +40,7 @@ class InterruptedStartTest {
         try {
             return Files.createTempDirectory(Path.of("/tmp"), "is");
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 

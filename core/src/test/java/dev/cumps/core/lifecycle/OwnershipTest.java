@@ -5,23 +5,28 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -71,7 +76,7 @@ class OwnershipTest {
         assertTrue(refusal.contains("'first'") && refusal.contains("cumps stop --name first"), refusal);
         assertEquals(1, sb.mps.launches().size(), "the second start never launched");
         FakeMpsHost.Daemon first = sb.mps.daemon(pipe).orElseThrow();
-        assertTrue(sb.processes.isAlive(new dev.cumps.core.proc.ProcessIdentity(first.pid, first.startTicks)));
+        assertTrue(sb.processes.isAlive(new ProcessIdentity(first.pid, first.startTicks)));
         assertFalse(sb.mps.clientCommands().contains("quit\n"), "nothing was told to quit");
         assertTrue(Files.exists(sb.recordFile("first")));
         assertFalse(Files.exists(sb.recordFile("second")));
@@ -121,7 +126,7 @@ class OwnershipTest {
                 () -> lifecycle().start(Sandbox.request("0", "mine", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(f.getMessage().contains("did not start"), f.getMessage());
-        assertTrue(sb.processes.isAlive(new dev.cumps.core.proc.ProcessIdentity(FOREIGN_PID, FOREIGN_TICKS)), "the other daemon runs on");
+        assertTrue(sb.processes.isAlive(new ProcessIdentity(FOREIGN_PID, FOREIGN_TICKS)), "the other daemon runs on");
         assertEquals(List.of(), sb.processes.terminated(), "nothing was signalled");
         assertFalse(sb.mps.clientCommands().contains("quit\n"), "quit was not sent to a daemon this start did not launch");
         assertTrue(Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid")), "the other daemon's pid file was left");
@@ -135,7 +140,7 @@ class OwnershipTest {
         assertThrows(StartFailure.class, () -> lifecycle().start(Sandbox.request("0", "mute", pipe, sb.dir.resolve("l")), s -> { }));
 
         FakeMpsHost.Daemon ours = sb.mps.daemon(pipe).orElseThrow();
-        assertEquals(List.of(new dev.cumps.core.proc.ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated());
+        assertEquals(List.of(new ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated());
     }
 
     @Test
@@ -162,7 +167,7 @@ class OwnershipTest {
                     Files.move(pipe, sb.dir.resolve("p-moved"));
                     Sandbox.mkdir700(pipe);
                 } catch (IOException e) {
-                    throw new java.io.UncheckedIOException(e);
+                    throw new UncheckedIOException(e);
                 }
             }
         });
@@ -215,8 +220,8 @@ class OwnershipTest {
      * defect) or waits for a lock held by {@code first}; then lets {@code first} finish. Returns the
      * refusal {@code second} ends with, failing if it succeeded.
      */
-    private String racePastFirstLaunch(java.util.concurrent.Callable<DaemonRecord> first,
-                                       java.util.concurrent.Callable<DaemonRecord> second) throws Exception {
+    private String racePastFirstLaunch(Callable<DaemonRecord> first,
+                                       Callable<DaemonRecord> second) throws Exception {
         CountDownLatch firstLaunching = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         sb.mps.observe(spec -> {
@@ -256,18 +261,18 @@ class OwnershipTest {
 
     @Test
     void aResourceLockWaitsForItsHolderAndGivesUpWithTheGivenMessage() throws Exception {
-        dev.cumps.core.record.RecordStore store = sb.services().records();
-        dev.cumps.core.record.RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", java.time.Duration.ZERO, "busy gpu");
+        RecordStore store = sb.services().records();
+        RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, "busy gpu");
         CumpsException busy = assertThrows(CumpsException.class,
-                () -> store.lockResource("gpu", "GPU-x", java.time.Duration.ofMillis(200), "busy gpu"));
+                () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), "busy gpu"));
         assertEquals("busy gpu", busy.getMessage());
-        assertTrue(Files.list(store.root().resolve(dev.cumps.core.record.RecordStore.LOCK_DIR))
+        assertTrue(Files.list(store.root().resolve(RecordStore.LOCK_DIR))
                 .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<dev.cumps.core.record.RecordStore.NameLock> waiter = pool.submit(
-                    () -> store.lockResource("gpu", "GPU-x", java.time.Duration.ofSeconds(30), "busy gpu"));
+            Future<RecordStore.NameLock> waiter = pool.submit(
+                    () -> store.lockResource("gpu", "GPU-x", Duration.ofSeconds(30), "busy gpu"));
             held.close();
             waiter.get(30, TimeUnit.SECONDS).close();
         } finally {
@@ -385,7 +390,7 @@ class OwnershipTest {
         try {
             Files.writeString(file, text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -14,13 +14,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class StartRaceTest {
@@ -59,7 +60,7 @@ class StartRaceTest {
                 try {
                     f.get(30, TimeUnit.SECONDS);
                     won++;
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     assertTrue(e.getCause() instanceof CumpsException, String.valueOf(e.getCause()));
                     refusals.add(e.getCause().getMessage());
                 }

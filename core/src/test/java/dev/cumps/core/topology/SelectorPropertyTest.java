@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.gpu.Visibility;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.testing.Props;
 import java.util.ArrayList;

@@ -46,7 +46,7 @@ public final class PipeAccessCheck implements Check {
         try {
             RuntimeDirs.checkPrivate(dir, uid);
         } catch (CumpsException e) {
-            problems.add(DoctorText.detail(e));
+            problems.add(e.text());
         }
         if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             problems.add(Message.of(DoctorText.PIPE_DIRECTORY_NOT_PLAIN, dir.toString()));

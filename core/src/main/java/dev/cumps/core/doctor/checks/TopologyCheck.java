@@ -6,6 +6,7 @@ import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.topology.TopologyPlan;
 import java.util.List;
@@ -28,7 +29,7 @@ public final class TopologyCheck implements Check {
         Message expected = Message.of(DoctorText.TOPOLOGY_EXPECTED);
         Optional<TopologyPlan> resolved = context.plan();
         if (resolved.isEmpty()) {
-            Message why = context.planError().map(DoctorText::detail)
+            Message why = context.planError().map(CumpsException::text)
                     .orElseThrow(() -> new IllegalStateException("topology judged without the visible GPUs"));
             return Finding.fail(why, expected, Message.of(DoctorText.TOPOLOGY_REMEDY_SELECT));
         }

@@ -6,6 +6,7 @@ import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.util.List;
 
@@ -28,7 +29,7 @@ public final class VisibilityCheck implements Check {
             Object mask = context.visibleDevicesMask().<Object>map(m -> m).orElse(Message.of(DoctorText.VISIBILITY_UNSET));
             return Finding.pass(Message.of(DoctorText.VISIBILITY_OK, mask, context.visible().get().size()), expected);
         }
-        Message why = context.visibilityError().map(DoctorText::detail)
+        Message why = context.visibilityError().map(CumpsException::text)
                 .orElseThrow(() -> new IllegalStateException("visibility judged without nvidia-smi"));
         return Finding.fail(why, expected, Message.of(DoctorText.VISIBILITY_REMEDY));
     }
