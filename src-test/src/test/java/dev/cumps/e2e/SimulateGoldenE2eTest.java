@@ -1,16 +1,9 @@
 package dev.cumps.e2e;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cumps.core.testing.Golden;
 import dev.cumps.e2e.CumpsHarness.Run;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,11 +50,7 @@ class SimulateGoldenE2eTest {
         record(h.cumps(plain, "reset"), false);
 
         String actual = normalised(h, String.join("\n", runs));
-        if (Boolean.getBoolean("cumps.golden.update")) {
-            write(Path.of("src/test/resources", RESOURCE), actual);
-            return;
-        }
-        assertEquals(read(), actual, "the simulated cycle's output changed (see the class comment to regenerate)");
+        Golden.assertMatches(SimulateGoldenE2eTest.class, RESOURCE, actual, "the simulated cycle's output");
     }
 
     /** A started daemon's pid and start ticks vary from run to run. */
@@ -88,21 +77,4 @@ class SimulateGoldenE2eTest {
         return s;
     }
 
-    private static String read() {
-        try (InputStream in = SimulateGoldenE2eTest.class.getClassLoader().getResourceAsStream(RESOURCE)) {
-            assertNotNull(in, "no golden file " + RESOURCE);
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 }

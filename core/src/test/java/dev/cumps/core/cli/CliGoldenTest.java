@@ -1,21 +1,15 @@
 package dev.cumps.core.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Golden;
 import dev.cumps.core.testing.Sandbox;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,31 +78,9 @@ class CliGoldenTest {
 
     private void assertGolden(String name, String... runs) {
         String actual = normalised(String.join("\n", runs));
-        String resource = FOLDER + "/" + name + ".txt";
-        if (Boolean.getBoolean("cumps.golden.update")) {
-            write(Path.of("src/test/resources", resource), actual);
-            return;
-        }
-        assertEquals(read(resource), actual, "output of " + name + " changed (see the class comment to regenerate)");
+        Golden.assertMatches(CliGoldenTest.class, FOLDER + "/" + name + ".txt", actual, "output of " + name);
     }
 
-    private static String read(String resource) {
-        try (InputStream in = CliGoldenTest.class.getClassLoader().getResourceAsStream(resource)) {
-            assertNotNull(in, "no golden file " + resource);
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Files.createDirectories(file.getParent());
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
     private DaemonRecord start(String name, int gpu) {
         Path run = sb.dir.resolve("x").resolve(name);

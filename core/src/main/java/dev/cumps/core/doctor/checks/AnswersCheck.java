@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -10,18 +10,11 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.record.DaemonRecord;
-import java.util.List;
 
 /** The daemon answers {@code get_server_list} (the one command the doctor sends) within the answer timeout. */
-public final class AnswersCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.ANSWERS;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON);
+public final class AnswersCheck extends BaseCheck {
+    public AnswersCheck() {
+        super(DoctorCheckId.ANSWERS, Need.LIVE_MANAGED_DAEMON);
     }
 
     @Override

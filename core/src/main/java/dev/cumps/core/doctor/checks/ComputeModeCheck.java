@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -9,21 +9,14 @@ import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuText;
 import dev.cumps.core.message.Message;
-import java.util.List;
 
 /**
  * The GPU's compute mode suits MPS: Exclusive_Process passes; Default works but NVIDIA recommends
  * Exclusive_Process (warn); Prohibited admits no CUDA context at all (fail); an unknown mode warns.
  */
-public final class ComputeModeCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.COMPUTE_MODE;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.RESOLVED_GPU, Need.SINGLE_GPU);
+public final class ComputeModeCheck extends BaseCheck {
+    public ComputeModeCheck() {
+        super(DoctorCheckId.COMPUTE_MODE, Need.RESOLVED_GPU, Need.SINGLE_GPU);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
@@ -14,15 +14,9 @@ import java.util.List;
 import java.util.Optional;
 
 /** The last {@value DoctorContext#LOG_WINDOW} lines of control.log hold no error; the latest error is shown as written. */
-public final class ControlLogCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.CONTROL_LOG;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON);
+public final class ControlLogCheck extends BaseCheck {
+    public ControlLogCheck() {
+        super(DoctorCheckId.CONTROL_LOG, Need.LIVE_MANAGED_DAEMON);
     }
 
     @Override

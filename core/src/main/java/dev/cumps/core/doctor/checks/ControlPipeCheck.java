@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -10,19 +10,12 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /** The daemon's pipe directory holds its control pipe, a Unix socket or a FIFO. */
-public final class ControlPipeCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.CONTROL_PIPE;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON);
+public final class ControlPipeCheck extends BaseCheck {
+    public ControlPipeCheck() {
+        super(DoctorCheckId.CONTROL_PIPE, Need.LIVE_MANAGED_DAEMON);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -15,15 +15,9 @@ import java.util.List;
  * Exactly one live managed daemon serves the selected GPU. Stale records are counted but do not
  * count as live (their pid is gone or reused), and no daemon is contacted here.
  */
-public final class DaemonCountCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.DAEMON_COUNT;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.SINGLE_GPU);
+public final class DaemonCountCheck extends BaseCheck {
+    public DaemonCountCheck() {
+        super(DoctorCheckId.DAEMON_COUNT, Need.SINGLE_GPU);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -9,22 +9,15 @@ import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
  * This shell's {@code CUDA_MPS_PIPE_DIRECTORY} is unset or names the daemon's pipe directory; when it
  * names another, CUDA programs started from here would miss the daemon (a warning: the daemon is fine).
  */
-public final class EnvPipeDirectoryCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.ENV_PIPE_DIRECTORY;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_DAEMON);
+public final class EnvPipeDirectoryCheck extends BaseCheck {
+    public EnvPipeDirectoryCheck() {
+        super(DoctorCheckId.ENV_PIPE_DIRECTORY, Need.LIVE_DAEMON);
     }
 
     @Override

@@ -1,11 +1,10 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
-import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
 import java.util.ArrayList;
@@ -18,15 +17,9 @@ import java.util.Optional;
  * UUID instead. Runs without premises: the mask is read even when nvidia-smi failed (an index it
  * cannot map shows as an unknown GPU).
  */
-public final class EnvVisibleIndexCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.ENV_VISIBLE_INDEX;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of();
+public final class EnvVisibleIndexCheck extends BaseCheck {
+    public EnvVisibleIndexCheck() {
+        super(DoctorCheckId.ENV_VISIBLE_INDEX);
     }
 
     @Override

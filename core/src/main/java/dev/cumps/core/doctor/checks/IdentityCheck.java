@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -9,19 +9,12 @@ import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
-import java.util.List;
 import java.util.Optional;
 
 /** The recorded pid still runs with the recorded start time (read again now, not trusted from earlier). */
-public final class IdentityCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.IDENTITY;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON);
+public final class IdentityCheck extends BaseCheck {
+    public IdentityCheck() {
+        super(DoctorCheckId.IDENTITY, Need.LIVE_MANAGED_DAEMON);
     }
 
     @Override

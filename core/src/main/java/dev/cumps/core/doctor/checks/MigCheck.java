@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -8,18 +8,11 @@ import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
-import java.util.List;
 
 /** MPS does not run on a GPU with MIG enabled. */
-public final class MigCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.MIG;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.RESOLVED_GPU, Need.SINGLE_GPU);
+public final class MigCheck extends BaseCheck {
+    public MigCheck() {
+        super(DoctorCheckId.MIG, Need.RESOLVED_GPU, Need.SINGLE_GPU);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -10,10 +10,9 @@ import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.message.Message;
 
 /** nvidia-smi lists the GPUs in time; its diagnostic is shown as it is when it does not. */
-public final class NvidiaSmiCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.NVIDIA_SMI;
+public final class NvidiaSmiCheck extends BaseCheck {
+    public NvidiaSmiCheck() {
+        super(DoctorCheckId.NVIDIA_SMI);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -9,19 +9,12 @@ import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
-import java.util.List;
 import java.util.Optional;
 
 /** The daemon's own pid file names the recorded pid (else another daemon may have taken the directory over). */
-public final class PidFileCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.PID_FILE;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON);
+public final class PidFileCheck extends BaseCheck {
+    public PidFileCheck() {
+        super(DoctorCheckId.PID_FILE, Need.LIVE_MANAGED_DAEMON);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -22,15 +22,9 @@ import java.util.List;
  * of the caller's with mode 0700 (so no other user can reach or replace the pipe). Every problem
  * found is listed, not only the first.
  */
-public final class PipeAccessCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.PIPE_ACCESS;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.LIVE_MANAGED_DAEMON, Need.CONTROL_PIPE);
+public final class PipeAccessCheck extends BaseCheck {
+    public PipeAccessCheck() {
+        super(DoctorCheckId.PIPE_ACCESS, Need.LIVE_MANAGED_DAEMON, Need.CONTROL_PIPE);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -8,10 +8,9 @@ import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.message.Message;
 
 /** MPS exists only on Linux. */
-public final class PlatformCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.PLATFORM;
+public final class PlatformCheck extends BaseCheck {
+    public PlatformCheck() {
+        super(DoctorCheckId.PLATFORM);
     }
 
     @Override

@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -9,19 +9,12 @@ import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.topology.TopologyPlan;
-import java.util.List;
 import java.util.Optional;
 
 /** The selector resolves to one GPU ({@code single_gpu}, the only topology that runs today). */
-public final class TopologyCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.TOPOLOGY;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.VISIBLE_GPUS);
+public final class TopologyCheck extends BaseCheck {
+    public TopologyCheck() {
+        super(DoctorCheckId.TOPOLOGY, Need.VISIBLE_GPUS);
     }
 
     @Override

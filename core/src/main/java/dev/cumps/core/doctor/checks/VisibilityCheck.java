@@ -1,6 +1,6 @@
 package dev.cumps.core.doctor.checks;
 
-import dev.cumps.core.doctor.Check;
+import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
@@ -8,18 +8,11 @@ import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import java.util.List;
 
 /** Every entry of {@code CUDA_VISIBLE_DEVICES} names a GPU nvidia-smi lists. */
-public final class VisibilityCheck implements Check {
-    @Override
-    public DoctorCheckId id() {
-        return DoctorCheckId.VISIBILITY;
-    }
-
-    @Override
-    public List<Need> needs() {
-        return List.of(Need.NVIDIA_SMI);
+public final class VisibilityCheck extends BaseCheck {
+    public VisibilityCheck() {
+        super(DoctorCheckId.VISIBILITY, Need.NVIDIA_SMI);
     }
 
     @Override
