@@ -12,22 +12,29 @@ import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.ManagedDaemon;
 import java.time.Clock;
 import java.util.Objects;
+import javafx.beans.value.ObservableValue;
 
 /**
- * The view-model factory: created once from the core services, the executor seam, the texts, the
- * clipboard and the clock, it builds every view model of the window. Views and the window builder
- * get view models from here and never see the core; the panes below the tables follow the main
- * view model's selected daemon through the view models made here.
+ * The view-model factory: created once from the core services and the window's seams (executor,
+ * texts, activity log, clipboard, clock), it builds every view model of the window and hands each
+ * one exactly the core services it uses (the doctor pane the {@code Doctor}, the env pane the
+ * {@code EnvService}, the main view the status service and the lifecycle). It is the only place of
+ * the window below the composition root that holds {@code CoreServices}; views and the window
+ * builder get view models from here and never see the core. The panes below the tables follow the
+ * main view model's selected daemon through the view models made here.
  */
 public final class ViewModels {
 
+    private final CoreServices services;
     private final ConsoleContext ctx;
     private final ProcessTable processes;
 
     /** @param processes where the stop confirmation reads the current {@code /proc} start time */
-    public ViewModels(ConsoleContext ctx, ProcessTable processes) {
+    public ViewModels(CoreServices services, ConsoleContext ctx, ProcessTable processes) {
+        this.services = Objects.requireNonNull(services, "services");
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.processes = Objects.requireNonNull(processes, "processes");
     }
@@ -35,33 +42,48 @@ public final class ViewModels {
     /** The view models of the window on {@code services}, with this machine's {@code /proc}. */
     public static ViewModels create(CoreServices services, UiExecutor executor, Messages messages, ClipboardSink clipboard,
             Clock clock) {
-        return of(new ConsoleContext(services, executor, messages, new ActivityLog(clock), clipboard, clock));
+        return of(services, new ConsoleContext(executor, messages, new ActivityLog(clock), clipboard, clock));
     }
 
-    /** The view models of {@code ctx}, with this machine's {@code /proc}. */
-    public static ViewModels of(ConsoleContext ctx) {
-        return new ViewModels(ctx, new ProcFsProcessTable());
+    /** The view models on {@code services} sharing the seams of {@code ctx}, with this machine's {@code /proc}. */
+    public static ViewModels of(CoreServices services, ConsoleContext ctx) {
+        return new ViewModels(services, ctx, new ProcFsProcessTable());
     }
 
     public MainViewModel main() {
-        return new MainViewModel(ctx, processes);
+        return new MainViewModel(ctx, services.status(), services.lifecycle(), services.host(), services.simulated(), processes);
     }
 
     /** The doctor pane's, its selector following the daemon selected in {@code main}. */
     public DoctorViewModel doctor(MainViewModel main) {
-        DoctorViewModel doctor = new DoctorViewModel(ctx);
+        DoctorViewModel doctor = doctor();
         doctor.followSelection(main.selectedDaemonProperty());
         return doctor;
     }
 
+    /** The doctor pane's, its selector left to the user. */
+    public DoctorViewModel doctor() {
+        return new DoctorViewModel(ctx, services.doctor());
+    }
+
     /** The env pane's, for the daemon selected in {@code main}. */
     public EnvViewModel env(MainViewModel main) {
-        return new EnvViewModel(ctx, main.selectedDaemonProperty());
+        return env(main.selectedDaemonProperty());
+    }
+
+    /** The env pane's, for the daemon {@code selection} holds. */
+    public EnvViewModel env(ObservableValue<ManagedDaemon> selection) {
+        return new EnvViewModel(ctx, services.env(), selection);
     }
 
     /** The control-log pane's, for the daemon selected in {@code main}. */
     public LogViewModel log(MainViewModel main) {
-        return new LogViewModel(ctx, main.selectedDaemonProperty());
+        return log(main.selectedDaemonProperty());
+    }
+
+    /** The control-log pane's, for the daemon {@code selection} holds. */
+    public LogViewModel log(ObservableValue<ManagedDaemon> selection) {
+        return new LogViewModel(ctx, selection);
     }
 
     public Messages messages() {

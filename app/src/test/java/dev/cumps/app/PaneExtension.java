@@ -38,7 +38,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * @RegisterExtension
  * final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(h -> h.live("t1", 0))
  *         .systemClipboard().size(1000, 600)
- *         .showing(p -> new DoctorView(new DoctorViewModel(p.context())));
+ *         .showing(p -> new DoctorView(p.viewModels().doctor()));
  * }</pre>
  *
  * Register it as an instance field, so the factory may keep what it builds in the test's fields.
@@ -68,6 +68,7 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
     private SimulatedConsole host;
     private FxUiExecutor fxExecutor;
     private ConsoleContext context;
+    private ViewModels viewModels;
     private Stage stage;
 
     private PaneExtension(Locale locale, Consumer<SimulatedConsole> hostSetup, ExecutorKind kind, UnaryOperator<UiExecutor> wrap,
@@ -134,6 +135,7 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
         Messages messages = Messages.forLocale(locale);
         UiExecutor used = wrap.apply(executor);
         context = systemClipboard ? host.context(used, messages, ClipboardSink.system()) : host.context(used, messages);
+        viewModels = host.viewModels(context);
         WaitForAsyncUtils.asyncFx(() -> {
             Scene scene = new Scene(factory.apply(this), width, height);
             Styles.applyTo(scene);
@@ -195,6 +197,11 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
     /** The current test's context (its executor, messages, activity log, clipboard). */
     public ConsoleContext context() {
         return context;
+    }
+
+    /** The view-model factory of the current test, on its context and the class's host. */
+    public ViewModels viewModels() {
+        return viewModels;
     }
 
     /** The messages of the pane's language. */

@@ -88,7 +88,12 @@ public final class SimulatedConsole implements AutoCloseable {
 
     public ConsoleContext context(UiExecutor executor, Messages messages, ClipboardSink sink) {
         Clock clock = Clock.systemDefaultZone();
-        return new ConsoleContext(services(), executor, messages, new ActivityLog(clock), sink, clock);
+        return new ConsoleContext(executor, messages, new ActivityLog(clock), sink, clock);
+    }
+
+    /** The view models of the window on this host, sharing the seams of {@code ctx}. */
+    public ViewModels viewModels(ConsoleContext ctx) {
+        return ViewModels.of(services(), ctx);
     }
 
     /** What the contexts' clipboard received, oldest first. */

@@ -32,7 +32,7 @@ public final class WindowFixture {
     /** Like {@link #show(Stage, SimulatedConsole, Locale)}, with the lower panes {@code panes} builds. */
     public static ConsoleWindow.Built show(Stage stage, SimulatedConsole host, Locale locale, ConsoleWindow.PaneFactory panes) {
         ConsoleContext ctx = host.context(new FxUiExecutor(), locale);
-        ConsoleWindow.Built built = ConsoleWindow.build(ViewModels.of(ctx), panes);
+        ConsoleWindow.Built built = ConsoleWindow.build(host.viewModels(ctx), panes);
         stage.setScene(built.scene());
         // The primary stage is shared by all TestFX classes; another test may have resized it.
         stage.setMaximized(false);

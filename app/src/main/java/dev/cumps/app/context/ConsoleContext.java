@@ -4,14 +4,14 @@ import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
-import dev.cumps.core.CoreServices;
 import java.time.Clock;
 
 /**
- * What every view model of the window needs, wired once by hand in {@code ConsoleApplication}
- * (no singletons): the core services (the same ones the CLI uses), the executor seam, the texts,
- * the activity log, the clipboard and the clock.
+ * The window's seams every view model shares, wired once by hand in {@code ConsoleApplication} (no
+ * singletons): the executor seam, the texts, the activity log, the clipboard and the clock. The core
+ * services are not here: the view-model factory ({@code ViewModels}) hands each view model exactly
+ * the services it uses.
  */
-public record ConsoleContext(CoreServices services, UiExecutor executor, Messages messages, ActivityLog activity,
-                             ClipboardSink clipboard, Clock clock) {
+public record ConsoleContext(UiExecutor executor, Messages messages, ActivityLog activity, ClipboardSink clipboard,
+                             Clock clock) {
 }

@@ -5,6 +5,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ErrorReport;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.record.ManagedDaemon;
@@ -45,6 +46,7 @@ import javafx.collections.ObservableList;
 public final class DoctorViewModel {
 
     private final ConsoleContext ctx;
+    private final Doctor doctor;
     private final Messages messages;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
@@ -64,8 +66,9 @@ public final class DoctorViewModel {
     private Future<?> task;
     private String runLabel = "";
 
-    public DoctorViewModel(ConsoleContext ctx) {
+    public DoctorViewModel(ConsoleContext ctx, Doctor doctor) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         verdict.set(messages.get("doctor.verdict.none"));
         DoctorRow.follow(checks, rows, messages);
@@ -104,7 +107,7 @@ public final class DoctorViewModel {
         runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get("doctor.selector.default")));
         verdict.set(messages.get("doctor.verdict.running", 0));
         task = ctx.executor().submit(
-                () -> ctx.services().doctor().run(sel, check -> {
+                () -> doctor.run(sel, check -> {
                     arrived.add(check);
                     ctx.executor().runOnUi(() -> drain(runId));
                 }),

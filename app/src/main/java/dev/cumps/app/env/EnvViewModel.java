@@ -3,6 +3,7 @@ package dev.cumps.app.env;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.core.env.EnvService;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.Objects;
@@ -26,6 +27,7 @@ import javafx.beans.value.WeakChangeListener;
 public final class EnvViewModel {
 
     private final ConsoleContext ctx;
+    private final EnvService env;
     private final Messages messages;
     private final ObservableValue<ManagedDaemon> selection;
 
@@ -40,8 +42,9 @@ public final class EnvViewModel {
     private LaunchEnvironment environment;
     private long currentLoad;
 
-    public EnvViewModel(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
+    public EnvViewModel(ConsoleContext ctx, EnvService env, ObservableValue<ManagedDaemon> selection) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.env = Objects.requireNonNull(env, "env");
         this.messages = ctx.messages();
         this.selection = Objects.requireNonNull(selection, "selection");
         selection.addListener(new WeakChangeListener<>(onSelection));
@@ -65,7 +68,7 @@ public final class EnvViewModel {
         }
         unavailable(messages.get("env.hint.loading"));
         String name = daemon.name();
-        ctx.executor().submit(() -> ctx.services().env().launchEnvironment(Optional.of(name)),
+        ctx.executor().submit(() -> env.launchEnvironment(Optional.of(name)),
                 env -> {
                     if (loadId == currentLoad) {
                         environment = env;

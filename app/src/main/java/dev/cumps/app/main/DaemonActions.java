@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StopOutcome;
 import java.util.List;
 import java.util.Objects;
@@ -20,13 +21,15 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 final class DaemonActions {
 
     private final ConsoleContext ctx;
+    private final DaemonLifecycle lifecycle;
     private final Messages messages;
     private final Runnable refresh;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
 
-    DaemonActions(ConsoleContext ctx, Runnable refresh) {
+    DaemonActions(ConsoleContext ctx, DaemonLifecycle lifecycle, Runnable refresh) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.messages = ctx.messages();
         this.refresh = Objects.requireNonNull(refresh, "refresh");
     }
@@ -36,7 +39,7 @@ final class DaemonActions {
         String action = messages.get("stop.all.action");
         busy.set(true);
         notice.set(new Notice(Severity.SKIP, messages.get("stop.all.running")));
-        ctx.executor().submit(() -> ctx.services().lifecycle().stopAll(), outcomes -> {
+        ctx.executor().submit(() -> lifecycle.stopAll(), outcomes -> {
             busy.set(false);
             long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
             boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
@@ -81,7 +84,7 @@ final class DaemonActions {
     void remove(String name) {
         String action = messages.get("remove.action", name);
         busy.set(true);
-        ctx.executor().submit(() -> ctx.services().lifecycle().removeRecord(name), moved -> {
+        ctx.executor().submit(() -> lifecycle.removeRecord(name), moved -> {
             busy.set(false);
             String text = messages.get("remove.done", name, moved);
             ctx.activity().record(action, true, text);

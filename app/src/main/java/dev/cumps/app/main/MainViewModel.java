@@ -2,9 +2,12 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.status.StatusService;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
@@ -49,6 +52,8 @@ public final class MainViewModel {
     }
 
     private final ConsoleContext ctx;
+    private final DaemonLifecycle lifecycle;
+    private final HostEnvironment host;
     private final Messages messages;
     private final ProcessTable processes;
     private final MainRows rowBuilder;
@@ -66,18 +71,25 @@ public final class MainViewModel {
     private final BooleanBinding stopAllDisabled;
 
     /**
+     * @param status    what each refresh collects
+     * @param lifecycle what the commands and the start and stop dialogs call
+     * @param host      where the start dialog derives its default directories from
+     * @param simulated whether the host is the simulated one (shown in the summary)
      * @param processes where the stop confirmation reads the current {@code /proc} start time
      *                  (evidence only; the core decides)
      */
-    public MainViewModel(ConsoleContext ctx, ProcessTable processes) {
+    public MainViewModel(ConsoleContext ctx, StatusService status, DaemonLifecycle lifecycle, HostEnvironment host,
+            boolean simulated, ProcessTable processes) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.host = Objects.requireNonNull(host, "host");
         this.processes = Objects.requireNonNull(processes, "processes");
         this.messages = ctx.messages();
         this.rowBuilder = new MainRows(messages);
-        this.summary = new HostSummary(messages, ctx.services().simulated());
-        SnapshotCollector collector = new SnapshotCollector(ctx.services().status(), ctx.clock(), rowBuilder);
+        this.summary = new HostSummary(messages, simulated);
+        SnapshotCollector collector = new SnapshotCollector(status, ctx.clock(), rowBuilder);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
-        this.actions = new DaemonActions(ctx, this::refresh);
+        this.actions = new DaemonActions(ctx, lifecycle, this::refresh);
         ReadOnlyBooleanProperty busy = actions.busyProperty();
         ReadOnlyObjectProperty<DaemonRow> selectedRow = tables.selectedRowProperty();
         stopDisabled = Bindings.createBooleanBinding(
@@ -135,7 +147,7 @@ public final class MainViewModel {
 
     /** The start dialog's view model, offering the visible GPUs of the last refresh. */
     public StartViewModel startViewModel() {
-        return new StartViewModel(ctx, visibleGpus());
+        return new StartViewModel(ctx, lifecycle, host, visibleGpus());
     }
 
     /** The stop confirmation for the selected live daemon, with its evidence read now; empty when none. */
@@ -144,7 +156,7 @@ public final class MainViewModel {
         if (stopDisabled.get() || daemon == null) {
             return Optional.empty();
         }
-        return Optional.of(new StopViewModel(ctx, daemon, processes));
+        return Optional.of(new StopViewModel(ctx, lifecycle, daemon, processes));
     }
 
     /** What the stop-all confirmation lists, from the last refresh. */

@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartRequest;
 import java.util.Objects;
 import java.util.function.Supplier;
@@ -17,14 +18,16 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 final class PlanCheck {
 
     private final ConsoleContext ctx;
+    private final DaemonLifecycle lifecycle;
     private final Supplier<StartRequest> request;
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
     private boolean checkAgain;
 
     /** @param request what Start would ask the core for now */
-    PlanCheck(ConsoleContext ctx, Supplier<StartRequest> request) {
+    PlanCheck(ConsoleContext ctx, DaemonLifecycle lifecycle, Supplier<StartRequest> request) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.request = Objects.requireNonNull(request, "request");
     }
 
@@ -36,7 +39,7 @@ final class PlanCheck {
         }
         checking.set(true);
         StartRequest asked = request.get();
-        ctx.executor().submit(() -> ctx.services().lifecycle().plan(asked), plan -> checked(""),
+        ctx.executor().submit(() -> lifecycle.plan(asked), plan -> checked(""),
                 error -> checked(ctx.messages().errorText(error).orElse(error.toString())));
     }
 

@@ -5,6 +5,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
@@ -52,6 +53,7 @@ public final class StartViewModel {
     }
 
     private final ConsoleContext ctx;
+    private final DaemonLifecycle lifecycle;
     private final Messages messages;
     private final HostEnvironment host;
 
@@ -71,15 +73,19 @@ public final class StartViewModel {
     private String defaultPipe = "";
     private String defaultLog = "";
 
-    /** @param visibleGpus the visible GPUs of the last refresh */
-    public StartViewModel(ConsoleContext ctx, List<GpuRow> visibleGpus) {
+    /**
+     * @param host        where the default pipe and log directories are derived from
+     * @param visibleGpus the visible GPUs of the last refresh
+     */
+    public StartViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, HostEnvironment host, List<GpuRow> visibleGpus) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.messages = ctx.messages();
-        this.host = ctx.services().host();
+        this.host = Objects.requireNonNull(host, "host");
         stageText = Bindings.createStringBinding(() -> StartTexts.stageText(stage.get(), messages), stage);
         choices.setAll(StartTexts.choices(visibleGpus, messages));
 
-        plan = new PlanCheck(ctx, this::request);
+        plan = new PlanCheck(ctx, lifecycle, this::request);
         ReadOnlyBooleanProperty checking = plan.checkingProperty();
         ReadOnlyStringProperty planProblem = plan.problemProperty();
         startDisabled = Bindings.createBooleanBinding(
@@ -172,7 +178,7 @@ public final class StartViewModel {
         StartRequest request = request();
         String action = messages.get("start.action", name.get());
         ctx.executor().submit(
-                () -> ctx.services().lifecycle().start(request, s -> ctx.executor().runOnUi(() -> stage.set(s))),
+                () -> lifecycle.start(request, s -> ctx.executor().runOnUi(() -> stage.set(s))),
                 record -> {
                     running.set(false);
                     ctx.activity().record(action, true, messages.get("start.done", record.name(), record.pid()));

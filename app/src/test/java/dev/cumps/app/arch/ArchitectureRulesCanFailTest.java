@@ -7,7 +7,10 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
+import dev.cumps.app.ViewModels;
 import dev.cumps.app.archfixture.RecordView;
+import dev.cumps.app.archfixture.ViewModelHoldingCoreServices;
+import dev.cumps.core.CoreServices;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
 import dev.cumps.core.lifecycle.StopOutcome;
@@ -31,6 +34,12 @@ class ArchitectureRulesCanFailTest {
     @Test
     void aViewThatReadsACoreTypeBreaksTheViewsFreeOfCoreRule() {
         assertViolates(ProjectRules.VIEWS_ARE_FREE_OF_CORE, RecordView.class, "dev.cumps.core.record.DaemonRecord");
+    }
+
+    @Test
+    void aViewModelThatHoldsCoreServicesBreaksTheCompositionRootRule() {
+        assertViolates(ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES, ViewModelHoldingCoreServices.class,
+                "dev.cumps.core.CoreServices");
     }
 
     @Test
@@ -60,6 +69,8 @@ class ArchitectureRulesCanFailTest {
         JavaClasses clean = new ClassFileImporter().importClasses(First.class);
         assertFalse(ProjectRules.CORE_HAS_NO_JAVAFX.allowEmptyShould(true).evaluate(clean).hasViolation());
         assertFalse(ProjectRules.VIEWS_ARE_FREE_OF_CORE.allowEmptyShould(true).evaluate(clean).hasViolation());
+        assertFalse(ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES.allowEmptyShould(true).evaluate(
+                new ClassFileImporter().importClasses(ViewModels.class, CoreServices.class)).hasViolation());
     }
 
     private static void assertViolates(ArchRule rule, Class<?> offender, String target) {

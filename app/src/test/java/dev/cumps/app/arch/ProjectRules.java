@@ -6,13 +6,17 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.cumps.core.CoreServices;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** The whole-project rules that need the window's classes and JavaFX on the class path. */
 final class ProjectRules {
     private static final Set<String> JAVAFX_VIEW_TYPES = Set.of("javafx.scene.Node", "javafx.stage.Window", "javafx.scene.control.Dialog");
     private static final Set<String> VIEW_NAME_SUFFIXES = Set.of("View", "Dialog", "Pane");
+    private static final String APP_ROOT = "dev.cumps.app";
+    private static final Set<String> COMPOSITION_ROOT = Set.of("ConsoleApplication", "ViewModels", "HostSession", "ScreenshotMode");
 
     /** core and the stand-ins are toolkit-free: the CLI runs where no JavaFX is installed. */
     static final ArchRule CORE_HAS_NO_JAVAFX = noClasses().that().resideInAnyPackage("dev.cumps.core..", "dev.cumps.sim..")
@@ -32,6 +36,20 @@ final class ProjectRules {
             .should().dependOnClassesThat().resideInAnyPackage("dev.cumps.core..", "dev.cumps.sim..")
             .because("view models expose display-ready properties; views bind to them (issue 8, STYLE.md \"Window\")");
 
+    /**
+     * The composition root of the window: the classes of {@code dev.cumps.app} itself that open the
+     * host and wire the view models ({@code ConsoleApplication}, {@code ViewModels}, {@code HostSession},
+     * {@code ScreenshotMode}), with their nested and anonymous classes.
+     */
+    static final DescribedPredicate<JavaClass> COMPOSITION_ROOT_CLASSES = DescribedPredicate.describe(
+            "the composition root (" + String.join(", ", new TreeSet<>(COMPOSITION_ROOT)) + ")", ProjectRules::isInCompositionRoot);
+
+    /** View models and views get the core services they use from the factory; they never hold CoreServices. */
+    static final ArchRule ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES = noClasses().that().resideInAPackage("dev.cumps.app..")
+            .and(DescribedPredicate.not(COMPOSITION_ROOT_CLASSES))
+            .should().dependOnClassesThat().haveFullyQualifiedName(CoreServices.class.getName())
+            .because("the view-model factory hands each view model only the services it uses (issue 8)");
+
     private ProjectRules() {
     }
 
@@ -42,6 +60,14 @@ final class ProjectRules {
             }
         }
         return false;
+    }
+
+    private static boolean isInCompositionRoot(JavaClass type) {
+        JavaClass top = type;
+        while (top.getEnclosingClass().isPresent()) {
+            top = top.getEnclosingClass().get();
+        }
+        return top.getPackageName().equals(APP_ROOT) && COMPOSITION_ROOT.contains(top.getSimpleName());
     }
 
     private static boolean isView(JavaClass type) {

@@ -49,7 +49,7 @@ class DoctorViewModelTest {
     void setUp() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
-        vm = new DoctorViewModel(ctx);
+        vm = host.viewModels(ctx).doctor();
     }
 
     @AfterEach
@@ -168,9 +168,9 @@ class DoctorViewModelTest {
         host.live("t1", 0);
         BlockingQueue<Runnable> uiThread = new LinkedBlockingQueue<>();
         try (FxUiExecutor executor = new FxUiExecutor(uiThread::add)) {
-            ConsoleContext workerCtx = new ConsoleContext(ctx.services(), executor, ctx.messages(), ctx.activity(),
+            ConsoleContext workerCtx = new ConsoleContext(executor, ctx.messages(), ctx.activity(),
                     ctx.clipboard(), ctx.clock());
-            DoctorViewModel cancelling = new DoctorViewModel(workerCtx);
+            DoctorViewModel cancelling = host.viewModels(workerCtx).doctor();
             cancelling.run();
             assertTrue(cancelling.runningProperty().get());
 
@@ -203,7 +203,7 @@ class DoctorViewModelTest {
         Thread worker = new Thread(() -> {
             Thread.currentThread().interrupt();
             try {
-                ctx.services().doctor().run(Optional.empty(), check -> { });
+                host.services().doctor().run(Optional.empty(), check -> { });
             } catch (RuntimeException e) {
                 thrown[0] = e;
             }
@@ -227,8 +227,8 @@ class DoctorViewModelTest {
     @Test
     void inChineseEveryRowIsInChinese() {
         host.live("zh1", 0);
-        DoctorViewModel chinese = new DoctorViewModel(
-                host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.SIMPLIFIED_CHINESE)));
+        DoctorViewModel chinese = host.viewModels(
+                host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.SIMPLIFIED_CHINESE))).doctor();
         chinese.selectorProperty().set("0");
         chinese.run();
 

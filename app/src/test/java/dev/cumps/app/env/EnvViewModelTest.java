@@ -31,7 +31,7 @@ class EnvViewModelTest {
     void setUp() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
-        vm = new EnvViewModel(ctx, selection);
+        vm = host.viewModels(ctx).env(selection);
     }
 
     @AfterEach

@@ -29,7 +29,7 @@ class LogViewModelTest {
     @BeforeEach
     void setUp() {
         host = SimulatedConsole.open();
-        vm = new LogViewModel(host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH)), selection);
+        vm = host.viewModels(host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH))).log(selection);
     }
 
     @AfterEach

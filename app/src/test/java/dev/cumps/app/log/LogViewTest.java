@@ -24,7 +24,7 @@ class LogViewTest {
 
     @RegisterExtension
     final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> host.live("t1", 0)).size(800, 300)
-            .showing(p -> view = new LogView(new LogViewModel(p.context(),
+            .showing(p -> view = new LogView(p.viewModels().log(
                     new SimpleObjectProperty<>(p.daemon("t1")))));
 
     @Test

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.ViewModels;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.RecordLook;
@@ -35,7 +34,7 @@ class MainViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
-        vm = ViewModels.of(ctx).main();
+        vm = host.viewModels(ctx).main();
     }
 
     @AfterEach

@@ -10,8 +10,6 @@ import dev.cumps.app.HostSession;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ViewModels;
 import dev.cumps.app.WindowFixture;
-import dev.cumps.app.activity.ActivityLog;
-import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
@@ -75,11 +73,10 @@ class MainViewTest {
         HostEnvironment explicit = new HostEnvironment(SimulatedConsole.ENVIRONMENT, current.uid(), current.hostname(),
                 current.platform());
         try (HostSession real = HostSession.open(false, explicit)) {
-            ConsoleContext ctx = new ConsoleContext(real.services(), new CurrentThreadUiExecutor(),
-                    Messages.forLocale(Locale.ENGLISH), new ActivityLog(Clock.systemUTC()), text -> { },
-                    Clock.systemUTC());
+            ViewModels viewModels = ViewModels.create(real.services(), new CurrentThreadUiExecutor(),
+                    Messages.forLocale(Locale.ENGLISH), text -> { }, Clock.systemUTC());
             ConsoleWindow.Built[] built = new ConsoleWindow.Built[1];
-            robot.interact(() -> built[0] = ConsoleWindow.build(ViewModels.of(ctx)));
+            robot.interact(() -> built[0] = ConsoleWindow.build(viewModels));
             assertFalse(built[0].view().lookup("#simulatedBadge").isVisible());
         }
     }

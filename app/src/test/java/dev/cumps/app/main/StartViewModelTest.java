@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.ViewModels;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.gpu.GpuUuid;
@@ -32,9 +31,9 @@ class StartViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
-        MainViewModel main = ViewModels.of(ctx).main();
+        MainViewModel main = host.viewModels(ctx).main();
         main.refresh();
-        vm = new StartViewModel(ctx, main.visibleGpus());
+        vm = main.startViewModel();
     }
 
     @AfterEach

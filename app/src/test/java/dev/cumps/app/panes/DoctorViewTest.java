@@ -38,7 +38,7 @@ class DoctorViewTest {
     @RegisterExtension
     final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> host.live("t1", 0))
             .systemClipboard().size(1000, 600).wrapExecutor(this::gated)
-            .showing(p -> new DoctorView(viewModel = new DoctorViewModel(p.context())));
+            .showing(p -> new DoctorView(viewModel = p.viewModels().doctor()));
 
     private UiExecutor gated(UiExecutor executor) {
         return new UiExecutor() {

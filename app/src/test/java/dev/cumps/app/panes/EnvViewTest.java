@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.env.EnvView;
-import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.ui.Styles;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
@@ -34,7 +33,7 @@ class EnvViewTest {
             .showing(p -> {
                 daemon = p.daemon("t1");
                 selection.set(daemon);
-                return new EnvView(new EnvViewModel(p.context(), selection));
+                return new EnvView(p.viewModels().env(selection));
             });
 
     @Test

@@ -4,16 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
+import dev.cumps.app.ViewModels;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityView;
-import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorView;
-import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvView;
-import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.log.LogView;
-import dev.cumps.app.log.LogViewModel;
 import dev.cumps.core.record.ManagedDaemon;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -45,13 +42,13 @@ class PanesChineseTest {
     final PaneExtension pane = PaneExtension.in(Locale.SIMPLIFIED_CHINESE).executor(PaneExtension.ExecutorKind.CURRENT_THREAD)
             .size(1000, 500).showing(p -> {
                 Messages messages = p.messages();
-                ConsoleContext ctx = p.context();
+                ViewModels viewModels = p.viewModels();
                 SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
                 ActivityLog log = new ActivityLog(Clock.systemDefaultZone());
                 tabs = new TabPane(
-                        new Tab(DoctorView.title(messages), new DoctorView(new DoctorViewModel(ctx))),
-                        new Tab(EnvView.title(messages), new EnvView(new EnvViewModel(ctx, selection))),
-                        new Tab(LogView.title(messages), new LogView(new LogViewModel(ctx, selection))),
+                        new Tab(DoctorView.title(messages), new DoctorView(viewModels.doctor())),
+                        new Tab(EnvView.title(messages), new EnvView(viewModels.env(selection))),
+                        new Tab(LogView.title(messages), new LogView(viewModels.log(selection))),
                         new Tab(ActivityView.title(messages), new ActivityView(log, messages)));
                 return tabs;
             });

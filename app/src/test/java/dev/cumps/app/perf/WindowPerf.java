@@ -3,7 +3,6 @@ package dev.cumps.app.perf;
 import com.sun.management.OperatingSystemMXBean;
 import dev.cumps.app.ConsoleWindow;
 import dev.cumps.app.SimulatedConsole;
-import dev.cumps.app.ViewModels;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.core.proc.ProcFsProcessTable;
@@ -65,7 +64,7 @@ class WindowPerf {
         startCalledAt = System.nanoTime();
         this.stage = stage;
         // As ConsoleApplication.start: the first collection starts before the window is shown.
-        window = ConsoleWindow.build(ViewModels.of(host.context(new FxUiExecutor(), Locale.ENGLISH)));
+        window = ConsoleWindow.build(host.viewModels(host.context(new FxUiExecutor(), Locale.ENGLISH)));
         window.viewModel().refresh();
         stage.setScene(window.scene());
         stage.setMaximized(false);
