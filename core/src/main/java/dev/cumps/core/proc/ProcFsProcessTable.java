@@ -5,10 +5,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.UserPrincipal;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** Reads {@code /proc/<pid>/stat} (or the same layout under another root, for tests). */
 public final class ProcFsProcessTable implements ProcessTable {
@@ -71,6 +76,57 @@ public final class ProcFsProcessTable implements ProcessTable {
             return Optional.of(ProcStat.parse(text));
         } catch (IOException | CumpsException e) {
             return Optional.empty();
+        }
+    }
+
+    /** Linux reports {@code /proc} times in USER_HZ, which is 100 on every architecture it supports. */
+    public static final long TICKS_PER_SECOND = 100;
+    /** More than any real command line shown in a table; a longer one is cut here. */
+    private static final int CMDLINE_LIMIT_BYTES = 64 * 1024;
+
+    @Override
+    public Optional<ProcessOwner> owner(long pid) {
+        if (pid <= 0) {
+            return Optional.empty();
+        }
+        Path dir = procRoot.resolve(Long.toString(pid));
+        try {
+            long uid = ((Number) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS)).longValue();
+            UserPrincipal principal = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
+            return Optional.of(new ProcessOwner(uid, principal.getName()));
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public Optional<List<String>> commandLine(long pid) {
+        if (pid <= 0) {
+            return Optional.empty();
+        }
+        try (InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("cmdline"))) {
+            byte[] raw = in.readNBytes(CMDLINE_LIMIT_BYTES);
+            if (raw.length == 0) {
+                return Optional.empty(); // a kernel thread or a zombie
+            }
+            String text = new String(raw, StandardCharsets.UTF_8);
+            if (text.endsWith("\0")) {
+                text = text.substring(0, text.length() - 1);
+            }
+            return Optional.of(Arrays.asList(text.split("\0", -1)));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public OptionalLong ticksSinceBoot() {
+        try {
+            String uptime = Files.readString(procRoot.resolve("uptime"), StandardCharsets.US_ASCII).strip();
+            String seconds = uptime.split("\\s+")[0];
+            return OptionalLong.of(Math.round(Double.parseDouble(seconds) * TICKS_PER_SECOND));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
         }
     }
 }

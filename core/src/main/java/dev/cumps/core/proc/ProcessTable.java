@@ -1,7 +1,9 @@
 package dev.cumps.core.proc;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /** The seam over {@code /proc} and signals: unit tests inject a map, production reads the kernel. */
 public interface ProcessTable {
@@ -27,6 +29,27 @@ public interface ProcessTable {
      * process: nothing this process launched can have started before it.
      */
     long selfStartTicks();
+
+    /** Who {@code pid} runs as; empty when {@code /proc} no longer has it or does not say. */
+    default Optional<ProcessOwner> owner(long pid) {
+        return Optional.empty();
+    }
+
+    /**
+     * The command line {@code pid} was started with ({@code /proc/<pid>/cmdline}, split at NUL);
+     * empty when it cannot be read (gone, hidden by {@code hidepid}, a kernel thread).
+     */
+    default Optional<List<String>> commandLine(long pid) {
+        return Optional.empty();
+    }
+
+    /**
+     * Clock ticks since boot now, in the unit of {@link ProcessInfo#startTicks()}: with it a start
+     * time becomes a running time. Empty when unknown.
+     */
+    default OptionalLong ticksSinceBoot() {
+        return OptionalLong.empty();
+    }
 
     /** Whether {@code identity} still names a running process: same pid <em>and</em> same start time. */
     default boolean isAlive(ProcessIdentity identity) {

@@ -1,0 +1,113 @@
+package dev.cumps.core.live;
+
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Pattern;
+
+/**
+ * Strict parsers of the control daemon's replies, after NVIDIA MPS documentation, "Appendix: Tools
+ * and Interface Reference" and "Legacy MPS v2 Interface"
+ * (https://docs.nvidia.com/deploy/mps/latest/mpsv2-interface.html): {@code get_server_list} prints
+ * the PIDs of the server instances, {@code get_client_list <PID>} the PIDs of the clients connected
+ * to that server, one per line; {@code get_server_status <PID>} prints the server's status;
+ * {@code get_default_active_thread_percentage} and {@code get_active_thread_percentage <PID>} a
+ * percentage; {@code get_default_device_pinned_mem_limit <dev>} a size with a {@code M} or
+ * {@code G} qualifier. Anything else is refused with one line naming the command, the line and what
+ * was expected; the reply itself is kept raw (never translated).
+ */
+public final class ControlReplies {
+    /** What the control daemon answers to a command it does not know or cannot take. */
+    public static final String INVALID_COMMAND = "Invalid command";
+    /** Linux's PID_MAX_LIMIT: no pid is larger. */
+    static final long PID_MAX_LIMIT = 4_194_304L;
+    private static final Pattern DIGITS = Pattern.compile("[0-9]{1,7}");
+    private static final Pattern STATUS = Pattern.compile("[A-Z][A-Z_]{0,31}");
+    private static final Pattern PERCENTAGE = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,6})?");
+    private static final Pattern SIZE = Pattern.compile("([0-9]{1,9})\\s*([MG])B?", Pattern.CASE_INSENSITIVE);
+
+    private ControlReplies() {
+    }
+
+    /** The pids of a {@code get_server_list} or {@code get_client_list} reply, in the order printed; no line means none. */
+    public static List<Long> pids(String command, String reply) {
+        List<Long> pids = new ArrayList<>();
+        int lineNo = 0;
+        for (String raw : reply.split("\\R", -1)) {
+            lineNo++;
+            String line = raw.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            if (!DIGITS.matcher(line).matches()) {
+                throw garbage(command, lineNo, line, Message.of(LiveText.EXPECTED_PID));
+            }
+            long pid = Long.parseLong(line);
+            if (pid < 1 || pid > PID_MAX_LIMIT) {
+                throw garbage(command, lineNo, line, Message.of(LiveText.EXPECTED_PID));
+            }
+            if (pids.contains(pid)) {
+                throw garbage(command, lineNo, line, Message.of(LiveText.DUPLICATE_PID));
+            }
+            pids.add(pid);
+        }
+        return List.copyOf(pids);
+    }
+
+    /**
+     * The status word of a {@code get_server_status} reply (for example {@code ACTIVE}), or empty when
+     * the daemon does not know the command ({@value #INVALID_COMMAND}: drivers before it existed).
+     */
+    public static Optional<String> serverStatus(String command, String reply) {
+        String line = onlyLine(command, reply);
+        if (line.equals(INVALID_COMMAND)) {
+            return Optional.empty();
+        }
+        if (!STATUS.matcher(line).matches()) {
+            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_STATUS));
+        }
+        return Optional.of(line);
+    }
+
+    /** The percentage (0 to 100) of a {@code get_default_active_thread_percentage} or {@code get_active_thread_percentage} reply. */
+    public static double percentage(String command, String reply) {
+        String line = onlyLine(command, reply);
+        if (!PERCENTAGE.matcher(line).matches() || Double.parseDouble(line) > 100) {
+            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_PERCENTAGE));
+        }
+        return Double.parseDouble(line);
+    }
+
+    /**
+     * The limit in MiB of a {@code get_default_device_pinned_mem_limit} reply ({@code 8G}, {@code 512M});
+     * empty when no limit is set (an empty reply).
+     */
+    public static OptionalLong pinnedMemLimitMiB(String command, String reply) {
+        if (reply.isBlank()) {
+            return OptionalLong.empty();
+        }
+        String line = onlyLine(command, reply);
+        var m = SIZE.matcher(line);
+        if (!m.matches()) {
+            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_SIZE));
+        }
+        long value = Long.parseLong(m.group(1));
+        return OptionalLong.of(m.group(2).toUpperCase(Locale.ROOT).equals("G") ? value * 1024 : value);
+    }
+
+    private static String onlyLine(String command, String reply) {
+        List<String> lines = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.size() != 1) {
+            throw new CumpsException(Message.of(LiveText.REPLY_NOT_ONE_LINE, command, lines.size()));
+        }
+        return lines.get(0);
+    }
+
+    private static CumpsException garbage(String command, int lineNo, String line, Message expected) {
+        return new CumpsException(Message.of(LiveText.REPLY_GARBAGE, command, lineNo, Printables.shown(line), expected));
+    }
+}

@@ -1,0 +1,97 @@
+package dev.cumps.core.live;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessTable;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Asks one control daemon for its servers, each server's status and clients, and fills in what
+ * {@code /proc} and nvidia-smi know about them. Every question is one run of the control program
+ * on stdin, bounded by {@link MpsControl}'s timeout; the first unanswered one ends the snapshot as
+ * not answering, so a daemon that hangs costs at most one timeout.
+ */
+final class DaemonQuestions {
+    private final MpsControl control;
+    private final ProcessTable processes;
+    private final Map<Long, List<ComputeApp>> appsByPid;
+    private final OptionalLong now;
+
+    DaemonQuestions(MpsControl control, ProcessTable processes, Map<Long, List<ComputeApp>> appsByPid, OptionalLong now) {
+        this.control = control;
+        this.processes = processes;
+        this.appsByPid = appsByPid;
+        this.now = now;
+    }
+
+    /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
+    DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
+        try {
+            List<MpsServer> servers = new ArrayList<>();
+            for (long server : ControlReplies.pids("get_server_list", reply(pipeDirectory, logDirectory, "get_server_list"))) {
+                String statusCommand = "get_server_status " + server;
+                Optional<String> status = ControlReplies.serverStatus(statusCommand, reply(pipeDirectory, logDirectory, statusCommand));
+                String clientsCommand = "get_client_list " + server;
+                List<ClientProcess> clients = new ArrayList<>();
+                for (long client : ControlReplies.pids(clientsCommand, reply(pipeDirectory, logDirectory, clientsCommand))) {
+                    clients.add(client(client));
+                }
+                Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
+                servers.add(new MpsServer(server, info.flatMap(i -> processes.owner(server)),
+                        info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clients));
+            }
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers);
+        } catch (Unanswered e) {
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
+        } catch (CumpsException e) {
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY,
+                    Optional.of(e.text().orElseThrow(() -> e)), List.of());
+        }
+    }
+
+    private ClientProcess client(long pid) {
+        Optional<ProcessInfo> info = processes.find(pid).filter(ProcessInfo::running);
+        OptionalLong start = info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty());
+        OptionalLong running = start.isPresent() && now.isPresent() && now.getAsLong() >= start.getAsLong()
+                ? OptionalLong.of((now.getAsLong() - start.getAsLong()) / ProcFsProcessTable.TICKS_PER_SECOND) : OptionalLong.empty();
+        List<ComputeApp> apps = appsByPid.getOrDefault(pid, List.of());
+        OptionalLong memory = apps.isEmpty() || apps.stream().anyMatch(a -> a.usedMiB().isEmpty()) ? OptionalLong.empty()
+                : OptionalLong.of(apps.stream().mapToLong(a -> a.usedMiB().getAsLong()).sum());
+        return new ClientProcess(pid, info.flatMap(i -> processes.owner(pid)), info.flatMap(i -> processes.commandLine(pid)),
+                start, running, apps.stream().map(ComputeApp::gpuUuid).distinct().toList(), memory);
+    }
+
+    private String reply(Path pipeDirectory, Path logDirectory, String command) {
+        CommandResult result = control.ask(pipeDirectory, logDirectory, command);
+        if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
+            throw new Unanswered(Message.of(LiveText.DAEMON_TIMED_OUT, command));
+        }
+        if (MpsControl.foundNoDaemon(result)) {
+            throw new Unanswered(Message.of(LiveText.DAEMON_NOT_FOUND, pipeDirectory));
+        }
+        if (!result.succeeded()) {
+            throw new Unanswered(result.failureText());
+        }
+        return result.stdout();
+    }
+
+    /** A question that got no answer: the daemon is not answering. */
+    private static final class Unanswered extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final transient Message why;
+
+        Unanswered(Message why) {
+            super(why.english(), null, false, false);
+            this.why = why;
+        }
+    }
+}

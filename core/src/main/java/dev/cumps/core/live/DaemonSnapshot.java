@@ -1,0 +1,58 @@
+package dev.cumps.core.live;
+
+import dev.cumps.core.message.Message;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What one control daemon said when asked: its servers and their clients, or why there is nothing
+ * to show. A managed daemon has its record's name; an unmanaged pipe has none and is only read.
+ *
+ * @param problem why the state is not {@link State#ANSWERING}; empty when it is
+ */
+public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State state, Optional<Message> problem,
+                             List<MpsServer> servers) {
+    public DaemonSnapshot {
+        servers = List.copyOf(servers);
+    }
+
+    /** How the daemon answered. */
+    public enum State {
+        /** Every question was answered; the servers and clients are complete. */
+        ANSWERING("answering"),
+        /** A question went unanswered within the timeout, or no daemon accepted the connection. */
+        NOT_ANSWERING("not_answering"),
+        /** The daemon answered something that is not what NVIDIA documents. */
+        BAD_REPLY("bad_reply");
+
+        private final String id;
+
+        State(String id) {
+            this.id = id;
+        }
+
+        /** The value in JSON. */
+        public String id() {
+            return id;
+        }
+
+        /** The state as a table shows it. */
+        public Message text() {
+            return Message.of(switch (this) {
+                case ANSWERING -> LiveText.STATE_ANSWERING;
+                case NOT_ANSWERING -> LiveText.STATE_NOT_ANSWERING;
+                case BAD_REPLY -> LiveText.STATE_BAD_REPLY;
+            });
+        }
+    }
+
+    public boolean managed() {
+        return name.isPresent();
+    }
+
+    /** Every client of every server, in order. */
+    public List<ClientProcess> clients() {
+        return servers.stream().flatMap(s -> s.clients().stream()).toList();
+    }
+}

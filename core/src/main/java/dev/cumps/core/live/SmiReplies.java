@@ -1,0 +1,118 @@
+package dev.cumps.core.live;
+
+import dev.cumps.core.gpu.GpuUuid;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+/**
+ * Strict parsers of the two nvidia-smi queries the live view makes, both with
+ * {@code --format=csv,noheader,nounits} (nvidia-smi's {@code --help-query-compute-apps} and
+ * {@code --help-query-gpu} list the fields): every row has exactly the fields asked for, pids and
+ * numbers are decimal, UUIDs canonical; {@code [N/A]}-style cells are "unknown", never zero.
+ */
+public final class SmiReplies {
+    /** The fields of the per-process query, in order. */
+    public static final List<String> COMPUTE_APP_FIELDS = List.of("pid", "gpu_uuid", "used_memory");
+    /** The fields of the per-GPU load query, in order. */
+    public static final List<String> LOAD_FIELDS = List.of("index", "uuid", "utilization.gpu", "memory.used", "memory.total");
+
+    private SmiReplies() {
+    }
+
+    /** The rows of a {@code --query-compute-apps} reply; an empty reply means no process uses a GPU. */
+    public static List<ComputeApp> computeApps(String csv) {
+        List<ComputeApp> apps = new ArrayList<>();
+        int lineNo = 0;
+        for (String raw : csv.split("\\R", -1)) {
+            lineNo++;
+            if (raw.isBlank()) {
+                continue;
+            }
+            // nvidia-smi says so in one line when no process runs on a GPU.
+            if (raw.strip().equals("No running processes found")) {
+                continue;
+            }
+            String[] cells = cells(raw, lineNo, COMPUTE_APP_FIELDS.size());
+            long pid;
+            try {
+                pid = Long.parseLong(cells[0]);
+            } catch (NumberFormatException e) {
+                throw malformed(raw, lineNo, Message.of(LiveText.SMI_PID_NOT_NUMBER, cells[0]));
+            }
+            if (pid < 1 || pid > ControlReplies.PID_MAX_LIMIT) {
+                throw malformed(raw, lineNo, Message.of(LiveText.SMI_PID_NOT_NUMBER, cells[0]));
+            }
+            apps.add(new ComputeApp(pid, uuid(cells[1], raw, lineNo), number(cells[2], "used_memory", raw, lineNo)));
+        }
+        return List.copyOf(apps);
+    }
+
+    /** The rows of a {@code --query-gpu=}{@link #LOAD_FIELDS} reply. */
+    public static List<GpuLoad> loads(String csv) {
+        List<GpuLoad> loads = new ArrayList<>();
+        int lineNo = 0;
+        for (String raw : csv.split("\\R", -1)) {
+            lineNo++;
+            if (raw.isBlank()) {
+                continue;
+            }
+            String[] cells = cells(raw, lineNo, LOAD_FIELDS.size());
+            int index;
+            try {
+                index = Integer.parseInt(cells[0]);
+            } catch (NumberFormatException e) {
+                index = -1;
+            }
+            if (index < 0) {
+                throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, "index", cells[0]));
+            }
+            OptionalLong utilization = number(cells[2], "utilization.gpu", raw, lineNo);
+            if (utilization.isPresent() && utilization.getAsLong() > 100) {
+                throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, "utilization.gpu", cells[2]));
+            }
+            loads.add(new GpuLoad(index, uuid(cells[1], raw, lineNo),
+                    utilization.isPresent() ? OptionalInt.of((int) utilization.getAsLong()) : OptionalInt.empty(),
+                    number(cells[3], "memory.used", raw, lineNo), number(cells[4], "memory.total", raw, lineNo)));
+        }
+        return List.copyOf(loads);
+    }
+
+    private static String[] cells(String raw, int lineNo, int expected) {
+        String[] cells = raw.split(",", -1);
+        if (cells.length != expected) {
+            throw malformed(raw, lineNo, Message.of(LiveText.SMI_FIELD_COUNT, expected, cells.length));
+        }
+        for (int i = 0; i < cells.length; i++) {
+            cells[i] = cells[i].strip();
+        }
+        return cells;
+    }
+
+    private static String uuid(String cell, String raw, int lineNo) {
+        try {
+            return GpuUuid.parse(cell).value();
+        } catch (CumpsException e) {
+            throw malformed(raw, lineNo, e.text().orElseThrow(() -> e));
+        }
+    }
+
+    private static OptionalLong number(String cell, String field, String raw, int lineNo) {
+        if (cell.startsWith("[") && cell.endsWith("]") || cell.equalsIgnoreCase("N/A")) {
+            return OptionalLong.empty();
+        }
+        String digits = cell.endsWith("MiB") ? cell.substring(0, cell.length() - 3).strip()
+                : cell.endsWith("%") ? cell.substring(0, cell.length() - 1).strip() : cell;
+        if (!digits.matches("[0-9]{1,12}")) {
+            throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, field, cell));
+        }
+        return OptionalLong.of(Long.parseLong(digits));
+    }
+
+    private static CumpsException malformed(String raw, int lineNo, Message why) {
+        return new CumpsException(Message.of(LiveText.SMI_MALFORMED_ROW, lineNo, Printables.shown(raw), why));
+    }
+}
