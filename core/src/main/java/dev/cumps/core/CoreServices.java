@@ -8,6 +8,7 @@ import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
@@ -29,6 +30,7 @@ public final class CoreServices {
     private final StatusService status;
     private final Doctor doctor;
     private final EnvService env;
+    private final LiveSnapshotService live;
     private final boolean simulated;
 
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -41,6 +43,7 @@ public final class CoreServices {
         this.status = new StatusService(host, runner, store, liveness, simulated);
         this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all());
         this.env = new EnvService(store, liveness);
+        this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -68,6 +71,11 @@ public final class CoreServices {
 
     public Doctor doctor() {
         return doctor;
+    }
+
+    /** The live view: servers, clients and GPU load. */
+    public LiveSnapshotService live() {
+        return live;
     }
 
     public boolean simulated() {

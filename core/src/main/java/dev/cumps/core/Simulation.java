@@ -1,8 +1,10 @@
 package dev.cumps.core;
 
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.sim.SimClientLauncher;
 import dev.cumps.sim.SimulatedHost;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -31,6 +33,21 @@ public final class Simulation {
     public CoreServices services(Optional<Path> records) {
         SimulatedHost.Prepared prepared = sandbox.prepare(records);
         return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true);
+    }
+
+    /** A simulated client that attached to a daemon: its pid, its server's pid and the GPU it uses. */
+    public record AttachedClient(long pid, long serverPid, String gpuUuid) {
+    }
+
+    /**
+     * Starts a simulated MPS client (a real process) for the daemon serving {@code pipeDirectory},
+     * holding {@code memoryMiB} of simulated GPU memory, and returns once it has attached; it runs on
+     * until it is killed or its daemon stops.
+     */
+    public AttachedClient attachClient(Path pipeDirectory, long memoryMiB, Duration timeout) {
+        SimClientLauncher.Attached attached = SimClientLauncher.attach(sandbox.environment().childEnvironment(),
+                pipeDirectory, memoryMiB, timeout);
+        return new AttachedClient(attached.pid(), attached.serverPid(), attached.gpuUuid());
     }
 
     /** The sandbox itself: its tools, config and records (used by tests that shape the simulated host). */

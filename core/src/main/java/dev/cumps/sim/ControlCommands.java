@@ -1,14 +1,22 @@
 package dev.cumps.sim;
 
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * The control daemon stand-in's command interpreter: the answer to each command line of NVIDIA's
  * control interface (NVIDIA MPS documentation, "Appendix: Tools and Interface Reference"), as
- * listed in docs/simulator.md. Holds the daemon's one piece of command state, the default active
- * thread percentage; servers are {@link Servers}' business. No sockets, no logging: the
- * {@link ControlServer} logs the command and the answer.
+ * listed in docs/simulator.md. Holds the daemon's command state, the default and per-server active
+ * thread percentages and pinned memory limits; servers are {@link Servers}' business and clients
+ * {@link Clients}'. No sockets, no logging: the {@link ControlServer} logs the command and the answer.
+ *
+ * <p>Besides NVIDIA's commands it knows one of its own, {@value #ATTACH} {@code <client pid> <uid>},
+ * with which a simulated client ({@link MpsClientMain}) registers as the CUDA driver does when a
+ * program first initialises CUDA: the daemon starts a server for that uid if none runs, and answers
+ * {@code <server pid> <CUDA_VISIBLE_DEVICES of the daemon, or all>}.
  */
 final class ControlCommands {
 
@@ -24,6 +32,22 @@ final class ControlCommands {
         void start(long uid);
     }
 
+    /** The clients connected to the servers. */
+    interface Clients {
+        /** Records {@code client} as served by {@code server}. */
+        void attach(long client, long server);
+
+        /** Pids of the live clients of {@code server}, in ascending order. */
+        List<Long> of(long server);
+    }
+
+    /** The stand-in's own command with which a simulated client registers. */
+    static final String ATTACH = "cumps_sim_attach";
+
+    private static final Pattern PID = Pattern.compile("[1-9][0-9]{0,9}");
+    private static final Pattern PERCENTAGE = Pattern.compile("[0-9]{1,3}(\\.[0-9]+)?");
+    private static final Pattern SIZE = Pattern.compile("[1-9][0-9]{0,8}[MG]");
+
     /**
      * What the daemon writes back to the client: {@code text} ends with a newline unless it is empty;
      * {@code quit} when the daemon is to stop its servers and exit after answering.
@@ -32,10 +56,32 @@ final class ControlCommands {
     }
 
     private final Servers servers;
+    private final Clients clients;
+    private final String devices;
     private volatile String defaultActiveThreadPercentage = "100.0";
+    private final Map<Long, String> activeThreadPercentages = new ConcurrentHashMap<>();
+    private final Map<String, String> defaultPinnedMemLimits = new ConcurrentHashMap<>();
+    private final Map<String, String> pinnedMemLimits = new ConcurrentHashMap<>();
 
+    /** A daemon without clients (tests of the server commands). */
     ControlCommands(Servers servers) {
+        this(servers, new Clients() {
+            @Override
+            public void attach(long client, long server) {
+            }
+
+            @Override
+            public List<Long> of(long server) {
+                return List.of();
+            }
+        }, "");
+    }
+
+    /** {@code devices}: the daemon's {@code CUDA_VISIBLE_DEVICES}, which its servers and clients inherit. */
+    ControlCommands(Servers servers, Clients clients, String devices) {
         this.servers = servers;
+        this.clients = clients;
+        this.devices = devices == null || devices.isBlank() ? "all" : devices.strip();
     }
 
     /** Answers one command line (already stripped of surrounding blanks). */
@@ -57,8 +103,35 @@ final class ControlCommands {
                 }
                 return invalid();
             case "get_client_list":
+                if (words.length == 2 && PID.matcher(words[1]).matches()) {
+                    return lines(clients.of(Long.parseLong(words[1])).stream().map(String::valueOf).toList());
+                }
+                return invalid();
             case "get_device_client_list":
                 return "";
+            case "get_server_status":
+                // A live server is ACTIVE; the stand-in's servers never fault.
+                return words.length == 2 && isServer(words[1]) ? "ACTIVE\n" : invalid();
+            case "get_active_thread_percentage":
+                return words.length == 2 && isServer(words[1])
+                        ? activeThreadPercentages.getOrDefault(Long.parseLong(words[1]), defaultActiveThreadPercentage) + "\n"
+                        : invalid();
+            case "set_active_thread_percentage":
+                return words.length == 3 && isServer(words[1]) ? setServerPercentage(Long.parseLong(words[1]), words[2]) : invalid();
+            case "get_default_device_pinned_mem_limit":
+                return words.length == 2 ? defaultPinnedMemLimits.getOrDefault(words[1], "") + "\n" : invalid();
+            case "set_default_device_pinned_mem_limit":
+                return words.length == 3 && SIZE.matcher(words[2]).matches() ? put(defaultPinnedMemLimits, words[1], words[2]) : invalid();
+            case "get_device_pinned_mem_limit":
+                return words.length == 3 && isServer(words[1])
+                        ? pinnedMemLimits.getOrDefault(words[1] + " " + words[2], defaultPinnedMemLimits.getOrDefault(words[2], "")) + "\n"
+                        : invalid();
+            case "set_device_pinned_mem_limit":
+                return words.length == 4 && isServer(words[1]) && SIZE.matcher(words[3]).matches()
+                        ? put(pinnedMemLimits, words[1] + " " + words[2], words[3]) : invalid();
+            case ATTACH:
+                return words.length == 3 && PID.matcher(words[1]).matches() && words[2].matches("[0-9]{1,10}")
+                        ? attach(Long.parseLong(words[1]), Long.parseLong(words[2])) : invalid();
             case "get_default_active_thread_percentage":
                 return defaultActiveThreadPercentage + "\n";
             case "set_default_active_thread_percentage":
@@ -66,6 +139,36 @@ final class ControlCommands {
             default:
                 return invalid();
         }
+    }
+
+    private boolean isServer(String word) {
+        return PID.matcher(word).matches() && servers.live().contains(Long.parseLong(word));
+    }
+
+    private String attach(long client, long uid) {
+        List<Long> live = servers.live();
+        if (live.isEmpty()) {
+            servers.start(uid);
+            live = servers.live();
+        }
+        if (live.isEmpty()) {
+            return "Failed to start a server for user " + uid + "\n";
+        }
+        clients.attach(client, live.get(0));
+        return live.get(0) + " " + devices + "\n";
+    }
+
+    private String setServerPercentage(long server, String word) {
+        if (!PERCENTAGE.matcher(word).matches() || Double.parseDouble(word) > 100) {
+            return invalid();
+        }
+        activeThreadPercentages.put(server, String.valueOf(Double.parseDouble(word)));
+        return "";
+    }
+
+    private static String put(Map<String, String> limits, String key, String value) {
+        limits.put(key, value);
+        return "";
     }
 
     private String setDefaultActiveThreadPercentage(String word) {

@@ -27,23 +27,23 @@ final class ControlServer {
 
     private final ControlLog log;
     private final ControlCommands commands;
-    private final boolean noAnswer;
+    private final DaemonFaults faults;
     private final Runnable quitting;
     private final Runnable quitAnswered;
     private final List<ServerSocketChannel> listeners = new CopyOnWriteArrayList<>();
     private final List<SocketChannel> heldConnections = new CopyOnWriteArrayList<>();
 
     /**
-     * @param noAnswer     the {@link MpsFault#NO_ANSWER} fault: connections are accepted, then held
-     *                     unread and unanswered
+     * @param faults       with the {@link MpsFault#NO_ANSWER} fault, connections are accepted, then held
+     *                     unread and unanswered (from the start, or once its mute file exists)
      * @param quitting     run on {@code quit} before the client is answered (stops the daemon)
      * @param quitAnswered run once the client that sent {@code quit} has been answered (or lost)
      */
-    ControlServer(ControlLog log, ControlCommands commands, boolean noAnswer, Runnable quitting,
+    ControlServer(ControlLog log, ControlCommands commands, DaemonFaults faults, Runnable quitting,
             Runnable quitAnswered) {
         this.log = log;
         this.commands = commands;
-        this.noAnswer = noAnswer;
+        this.faults = faults;
         this.quitting = quitting;
         this.quitAnswered = quitAnswered;
     }
@@ -90,7 +90,7 @@ final class ControlServer {
                 continue;
             }
             log.append("Accepting connection...");
-            if (noAnswer) {
+            if (faults.silentNow()) {
                 heldConnections.add(connection); // never read, never answered, never closed
                 continue;
             }

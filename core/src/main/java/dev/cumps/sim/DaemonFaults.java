@@ -21,7 +21,14 @@ final class DaemonFaults {
      */
     static final String ENV_DIE_FILE = "CUMPS_SIM_MPS_DIE_FILE";
 
+    /**
+     * With the {@link MpsFault#NO_ANSWER} fault: a file; the daemon answers normally until it exists,
+     * then holds every new connection unanswered. Lets a test make a started daemon stop answering.
+     */
+    static final String ENV_MUTE_FILE = "CUMPS_SIM_MPS_MUTE_FILE";
+
     private final MpsFault fault;
+    private final Optional<Path> muteFile;
     private final long slowMillis;
     private final Optional<Path> dieFile;
 
@@ -31,6 +38,9 @@ final class DaemonFaults {
         String file = env.get(ENV_DIE_FILE);
         this.dieFile = fault != MpsFault.DIES || file == null || file.isBlank() ? Optional.empty()
                 : Optional.of(Path.of(file));
+        String mute = env.get(ENV_MUTE_FILE);
+        this.muteFile = fault != MpsFault.NO_ANSWER || mute == null || mute.isBlank() ? Optional.empty()
+                : Optional.of(Path.of(mute));
     }
 
     /** {@link MpsFault#LAUNCH_FAILS}: the daemon logs a failure and exits before its lock. */
@@ -41,6 +51,14 @@ final class DaemonFaults {
     /** {@link MpsFault#NO_ANSWER}: connections are accepted and never answered. */
     boolean noAnswer() {
         return fault == MpsFault.NO_ANSWER;
+    }
+
+    /**
+     * Whether a connection accepted now goes unanswered: {@link MpsFault#NO_ANSWER}, and its
+     * {@value #ENV_MUTE_FILE} exists if one is set.
+     */
+    boolean silentNow() {
+        return noAnswer() && muteFile.map(Files::exists).orElse(true);
     }
 
     /** {@link MpsFault#DIES} told (by an existing die file) to die before serving: halts now. */

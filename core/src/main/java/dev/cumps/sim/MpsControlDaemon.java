@@ -48,7 +48,8 @@ final class MpsControlDaemon {
                 foreground ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null);
         this.faults = new DaemonFaults(config, env);
         this.servers = new MpsServers(log);
-        this.sockets = new ControlServer(log, new ControlCommands(servers), faults.noAnswer(),
+        this.sockets = new ControlServer(log,
+                new ControlCommands(servers, new MpsClients(log), env.get("CUDA_VISIBLE_DEVICES")), faults,
                 () -> shutdown("Exit"), exit::countDown);
     }
 

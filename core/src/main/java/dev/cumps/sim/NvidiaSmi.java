@@ -25,7 +25,16 @@ final class NvidiaSmi {
     private NvidiaSmi() {
     }
 
+    /** A machine on which no process uses a GPU. */
     static Output run(List<String> args, SimConfig config) {
+        return run(args, config, List.of(), 0);
+    }
+
+    /**
+     * {@code apps}: the processes on the GPUs ({@link SimApps}); {@code epochSecond}: the time the
+     * utilisation is computed for.
+     */
+    static Output run(List<String> args, SimConfig config, List<SimApps.App> apps, long epochSecond) {
         switch (config.smiFault()) {
             case FAIL:
                 return new Output(9, DRIVER_FAILURE + "\n\n", "");
@@ -37,6 +46,7 @@ final class NvidiaSmi {
                 break;
         }
         String query = null;
+        String appsQuery = null;
         String format = null;
         String ids = null;
         boolean list = false;
@@ -48,6 +58,8 @@ final class NvidiaSmi {
             } else if (arg.equals("--query-gpu") && next != null) {
                 query = next;
                 i++;
+            } else if (arg.startsWith("--query-compute-apps=")) {
+                appsQuery = arg.substring("--query-compute-apps=".length());
             } else if (arg.startsWith("--format=")) {
                 format = arg.substring("--format=".length());
             } else if (arg.equals("--format") && next != null) {
@@ -68,11 +80,14 @@ final class NvidiaSmi {
         if (selected == null) {
             return new Output(6, "No devices were found\n", "");
         }
+        if (appsQuery != null) {
+            return query == null && !list && format != null ? queryApps(appsQuery, format, selected, config, apps) : invalid();
+        }
         if (list && query == null && format == null) {
             return new Output(0, listGpus(selected, config), "");
         }
         if (query != null && format != null && !list) {
-            return queryGpu(query, format, selected, config);
+            return queryGpu(query, format, selected, config, apps, epochSecond);
         }
         if (query == null && format == null && !list) {
             return new Output(0, summary(selected, config), "");
@@ -120,49 +135,134 @@ final class NvidiaSmi {
         return out.toString();
     }
 
-    private static Output queryGpu(String query, String format, List<Integer> selected, SimConfig config) {
-        boolean header = true;
-        boolean units = true;
-        for (String option : format.split(",")) {
-            switch (option.trim().toLowerCase(Locale.ROOT)) {
-                case "csv" -> { }
-                case "noheader" -> header = false;
-                case "nounits" -> units = false;
-                default -> {
-                    return new Output(2, "\"" + option.trim() + "\" is not a valid format option.\n"
-                            + "Please run 'nvidia-smi -h' for help.\n", "");
+    /** The CSV options: whether a header and units are printed, or the error to print instead. */
+    private record Csv(boolean header, boolean units, Output error) {
+        static Csv of(String format) {
+            boolean header = true;
+            boolean units = true;
+            for (String option : format.split(",")) {
+                switch (option.trim().toLowerCase(Locale.ROOT)) {
+                    case "csv" -> { }
+                    case "noheader" -> header = false;
+                    case "nounits" -> units = false;
+                    default -> {
+                        return new Csv(false, false, new Output(2, "\"" + option.trim() + "\" is not a valid format option.\n"
+                                + "Please run 'nvidia-smi -h' for help.\n", ""));
+                    }
                 }
             }
+            if (!format.toLowerCase(Locale.ROOT).contains("csv")) {
+                return new Csv(false, false, invalid());
+            }
+            return new Csv(header, units, null);
         }
-        if (!format.toLowerCase(Locale.ROOT).contains("csv")) {
-            return invalid();
-        }
+    }
+
+    /** The non-empty field names of a query, in order. */
+    private static List<String> fields(String query) {
         List<String> fields = new ArrayList<>();
         for (String field : query.split(",")) {
             String name = field.trim();
-            if (name.isEmpty()) {
-                continue;
+            if (!name.isEmpty()) {
+                fields.add(name);
             }
+        }
+        return fields;
+    }
+
+    private static Output badField(String name) {
+        return new Output(2, "Field \"" + name + "\" is not a valid field to query.\n\n", "");
+    }
+
+    private static Output queryGpu(String query, String format, List<Integer> selected, SimConfig config,
+            List<SimApps.App> apps, long epochSecond) {
+        Csv csv = Csv.of(format);
+        if (csv.error() != null) {
+            return csv.error();
+        }
+        List<String> fields = fields(query);
+        for (String name : fields) {
             if (headerOf(name) == null) {
-                return new Output(2, "Field \"" + name + "\" is not a valid field to query.\n\n", "");
+                return badField(name);
             }
-            fields.add(name);
         }
         if (fields.isEmpty()) {
             return invalid();
         }
         StringBuilder out = new StringBuilder();
-        if (header) {
+        if (csv.header()) {
             out.append(String.join(", ", fields.stream().map(NvidiaSmi::headerOf).toList())).append('\n');
         }
         for (int i : selected) {
+            String uuid = config.gpus().get(i).uuid();
+            List<SimApps.App> on = apps.stream().filter(a -> a.gpuUuid().equalsIgnoreCase(uuid)).toList();
             List<String> values = new ArrayList<>();
             for (String field : fields) {
-                values.add(value(field, i, config, units));
+                values.add(switch (field) {
+                    case "utilization.gpu" -> SimApps.utilization(on.size(), epochSecond) + (csv.units() ? " %" : "");
+                    case "memory.used" -> on.stream().mapToLong(SimApps.App::usedMiB).sum() + (csv.units() ? " MiB" : "");
+                    default -> value(field, i, config, csv.units());
+                });
             }
             out.append(String.join(", ", values)).append('\n');
         }
         return new Output(0, out.toString(), "");
+    }
+
+    /** {@code --query-compute-apps}: one row per process on the selected GPUs, nothing when there is none. */
+    private static Output queryApps(String query, String format, List<Integer> selected, SimConfig config,
+            List<SimApps.App> apps) {
+        Csv csv = Csv.of(format);
+        if (csv.error() != null) {
+            return csv.error();
+        }
+        List<String> fields = fields(query);
+        for (String name : fields) {
+            if (appHeaderOf(name) == null) {
+                return badField(name);
+            }
+        }
+        if (fields.isEmpty()) {
+            return invalid();
+        }
+        StringBuilder out = new StringBuilder();
+        if (csv.header()) {
+            out.append(String.join(", ", fields.stream().map(NvidiaSmi::appHeaderOf).toList())).append('\n');
+        }
+        for (int i : selected) {
+            SimGpu gpu = config.gpus().get(i);
+            for (SimApps.App app : apps) {
+                if (!app.gpuUuid().equalsIgnoreCase(gpu.uuid())) {
+                    continue;
+                }
+                List<String> values = new ArrayList<>();
+                for (String field : fields) {
+                    values.add(switch (field) {
+                        case "pid" -> Long.toString(app.pid());
+                        case "gpu_uuid" -> gpu.uuid();
+                        case "gpu_name" -> gpu.name();
+                        case "gpu_bus_id" -> busId(i);
+                        case "process_name", "name" -> ProcName.CLIENT;
+                        default -> app.usedMiB() + (csv.units() ? " MiB" : "");
+                    });
+                }
+                out.append(String.join(", ", values)).append('\n');
+            }
+        }
+        return new Output(0, out.toString(), "");
+    }
+
+    /** CSV header of a valid {@code --query-compute-apps} field; {@code null} for an invalid one. */
+    static String appHeaderOf(String field) {
+        return switch (field) {
+            case "pid" -> "pid";
+            case "gpu_uuid" -> "gpu_uuid";
+            case "gpu_name" -> "gpu_name";
+            case "gpu_bus_id" -> "gpu_bus_id";
+            case "process_name", "name" -> "process_name";
+            case "used_memory", "used_gpu_memory" -> "used_gpu_memory [MiB]";
+            default -> null;
+        };
     }
 
     /** CSV header of a valid field, as the real tool prints it; {@code null} for an invalid field. */
@@ -177,6 +277,8 @@ final class NvidiaSmi {
             case "driver_version" -> "driver_version";
             case "pci.bus_id", "gpu_bus_id" -> "pci.bus_id";
             case "count" -> "count";
+            case "utilization.gpu" -> "utilization.gpu [%]";
+            case "memory.used" -> "memory.used [MiB]";
             default -> null;
         };
     }

@@ -30,7 +30,8 @@ public final class NvidiaSmiMain {
                 Thread.sleep(Long.MAX_VALUE);
             }
         }
-        NvidiaSmi.Output output = NvidiaSmi.run(List.of(args), config);
+        NvidiaSmi.Output output = NvidiaSmi.run(List.of(args), config, SimApps.live(SimApps.directory(System.getenv())),
+                System.currentTimeMillis() / 1000);
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         out.print(output.stdout());
         out.flush();

@@ -10,6 +10,9 @@ final class ProcName {
     /** Linux keeps at most 15 bytes of a process name (TASK_COMM_LEN - 1). */
     static final int MAX = 15;
 
+    /** The name of a simulated client ({@link MpsClientMain}), a stand-in for a CUDA program. */
+    static final String CLIENT = "sim-cuda-app";
+
     private ProcName() {
     }
 

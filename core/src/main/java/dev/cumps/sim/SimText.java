@@ -3,7 +3,8 @@ package dev.cumps.sim;
 import dev.cumps.core.message.MessageKey;
 
 /**
- * The texts of {@code sim} that the product shows: refusals of the simulation sandbox. The stand-in
+ * The texts of {@code sim} that the product shows: refusals of the simulation sandbox and
+ * failures to attach a simulated client. The stand-in
  * tools' own output imitates NVIDIA's tools and is not a message.
  */
 public enum SimText implements MessageKey {
@@ -21,7 +22,11 @@ public enum SimText implements MessageKey {
     SANDBOX_UNSAFE_PARENT("cannot use the simulation sandbox: {0} (or set TMPDIR to a private directory of yours)"),
     SANDBOX_CANNOT_CREATE("cannot create a simulation sandbox in {0}: {1}"),
     SANDBOX_CANNOT_PREPARE("cannot prepare the simulation sandbox {0}: {1}"),
-    SANDBOX_CANNOT_REMOVE("cannot remove the simulation sandbox {0}: {1}");
+    SANDBOX_CANNOT_REMOVE("cannot remove the simulation sandbox {0}: {1}"),
+    /** {0}: the daemon's pipe directory; {1}: what the client or the launch said (raw). */
+    CLIENT_NOT_ATTACHED("the simulated client did not attach to the daemon in {0}: {1}"),
+    /** {0}: the daemon's pipe directory; {1}: seconds waited. */
+    CLIENT_NO_ANSWER("the simulated client did not attach to the daemon in {0} within {1} s and was stopped");
 
     private final String english;
 

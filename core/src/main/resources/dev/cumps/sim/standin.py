@@ -262,7 +262,7 @@ def from_environment(env):
 
 # ---------------------------------------------------------------- nvidia-smi (NvidiaSmi.run)
 
-def smi_run(args, config):
+def smi_run(args, config, apps=(), now=0):
     f = config["smi"]
     if f == "fail":
         return 9, DRIVER_FAILURE + "\n\n", ""
@@ -270,7 +270,7 @@ def smi_run(args, config):
         return 0, "\u0000\u0007%%%% NVML: [unexpected token 0x7f] <<<garbled>>>\n???;;;\n", ""
     if f == "missing":
         return 127, "", "nvidia-smi: command not found\n"
-    query = fmt = ids = None
+    query = fmt = ids = apps_query = None
     listing = False
     i = 0
     while i < len(args):
@@ -281,6 +281,8 @@ def smi_run(args, config):
         elif arg == "--query-gpu" and nxt is not None:
             query = nxt
             i += 1
+        elif arg.startswith("--query-compute-apps="):
+            apps_query = arg[len("--query-compute-apps="):]
         elif arg.startswith("--format="):
             fmt = arg[len("--format="):]
         elif arg == "--format" and nxt is not None:
@@ -299,11 +301,15 @@ def smi_run(args, config):
     selected = select(ids, config)
     if selected is None:
         return 6, "No devices were found\n", ""
+    if apps_query is not None:
+        if query is None and not listing and fmt is not None:
+            return query_apps(apps_query, fmt, selected, config, apps)
+        return invalid()
     if listing and query is None and fmt is None:
         return 0, "".join("GPU %d: %s (UUID: %s)\n" % (i, config["gpus"][i]["name"], config["gpus"][i]["uuid"])
                           for i in selected), ""
     if query is not None and fmt is not None and not listing:
-        return query_gpu(query, fmt, selected, config)
+        return query_gpu(query, fmt, selected, config, apps, now)
     if query is None and fmt is None and not listing:
         return 0, summary(selected, config), ""
     return invalid()
@@ -352,10 +358,109 @@ def select(ids, config):
 
 HEADERS = {"index": "index", "uuid": "uuid", "gpu_uuid": "uuid", "name": "name", "gpu_name": "name",
            "memory.total": "memory.total [MiB]", "compute_mode": "compute_mode", "mig.mode.current": "mig.mode.current",
-           "driver_version": "driver_version", "pci.bus_id": "pci.bus_id", "gpu_bus_id": "pci.bus_id", "count": "count"}
+           "driver_version": "driver_version", "pci.bus_id": "pci.bus_id", "gpu_bus_id": "pci.bus_id", "count": "count",
+           "utilization.gpu": "utilization.gpu [%]", "memory.used": "memory.used [MiB]"}
+
+APP_HEADERS = {"pid": "pid", "gpu_uuid": "gpu_uuid", "gpu_name": "gpu_name", "gpu_bus_id": "gpu_bus_id",
+               "process_name": "process_name", "name": "process_name", "used_memory": "used_gpu_memory [MiB]",
+               "used_gpu_memory": "used_gpu_memory [MiB]"}
+CLIENT_NAME = "sim-cuda-app"
 
 
-def query_gpu(query, fmt, selected, config):
+def csv_options(fmt):
+    """(header, units, error): the --format options, as NvidiaSmi.Csv.of."""
+    header = units = True
+    for option in java_split(fmt, ","):
+        o = jstrip(option).lower()
+        if o == "csv":
+            pass
+        elif o == "noheader":
+            header = False
+        elif o == "nounits":
+            units = False
+        else:
+            return None, None, (2, '"%s" is not a valid format option.\nPlease run \'nvidia-smi -h\' for help.\n' % jstrip(option), "")
+    if "csv" not in fmt.lower():
+        return None, None, invalid()
+    return header, units, None
+
+
+def utilization(clients, now):
+    """SimApps.utilization: 0 when idle, else min(100, 30 * clients + now mod 20)."""
+    return 0 if clients == 0 else min(100, 30 * clients + now % 20)
+
+
+def live_apps(env):
+    """SimApps.live: the apps/<pid> files beside the config file whose pid still runs."""
+    config = env.get("CUMPS_SIM_CONFIG")
+    if not config:
+        return []
+    folder = os.path.join(os.path.dirname(os.path.abspath(config)), "apps")
+    apps = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return apps
+    for name in names:
+        if not (name.isdigit() and name.isascii() and name[0] != "0" and len(name) <= 10):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            continue
+        try:
+            import stat
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                continue
+            parts = os.read(fd, 4096).decode("utf-8", "replace").strip().split(",")
+        finally:
+            os.close(fd)
+        if len(parts) != 2 or not (parts[1].isdigit() and parts[1].isascii() and len(parts[1]) <= 9):
+            continue
+        if os.path.exists("/proc/" + name):
+            apps.append((int(name), parts[0], int(parts[1])))
+    apps.sort()
+    return apps
+
+
+def query_apps(query, fmt, selected, config, apps):
+    header, units, error = csv_options(fmt)
+    if error:
+        return error
+    fields = [jstrip(f) for f in java_split(query, ",") if jstrip(f)]
+    for name in fields:
+        if name not in APP_HEADERS:
+            return 2, 'Field "%s" is not a valid field to query.\n\n' % name, ""
+    if not fields:
+        return invalid()
+    out = []
+    if header:
+        out.append(", ".join(APP_HEADERS[f] for f in fields) + "\n")
+    for i in selected:
+        g = config["gpus"][i]
+        for pid, uuid, used in apps:
+            if uuid.lower() != g["uuid"].lower():
+                continue
+            row = []
+            for f in fields:
+                if f == "pid":
+                    row.append(str(pid))
+                elif f == "gpu_uuid":
+                    row.append(g["uuid"])
+                elif f == "gpu_name":
+                    row.append(g["name"])
+                elif f == "gpu_bus_id":
+                    row.append(bus_id(i))
+                elif f in ("process_name", "name"):
+                    row.append(CLIENT_NAME)
+                else:
+                    row.append(str(used) + (" MiB" if units else ""))
+            out.append(", ".join(row) + "\n")
+    return 0, "".join(out), ""
+
+
+def query_gpu(query, fmt, selected, config, apps=(), now=0):
     header = units = True
     for option in java_split(fmt, ","):
         o = jstrip(option).lower()
@@ -383,7 +488,16 @@ def query_gpu(query, fmt, selected, config):
     if header:
         out.append(", ".join(HEADERS[f] for f in fields) + "\n")
     for i in selected:
-        out.append(", ".join(value(f, i, config, units) for f in fields) + "\n")
+        on = [a for a in apps if a[1].lower() == config["gpus"][i]["uuid"].lower()]
+        row = []
+        for f in fields:
+            if f == "utilization.gpu":
+                row.append(str(utilization(len(on), now)) + (" %" if units else ""))
+            elif f == "memory.used":
+                row.append(str(sum(a[2] for a in on)) + (" MiB" if units else ""))
+            else:
+                row.append(value(f, i, config, units))
+        out.append(", ".join(row) + "\n")
     return 0, "".join(out), ""
 
 
@@ -452,7 +566,8 @@ def nvidia_smi(args, env):
         import time
         while True:
             time.sleep(3600)
-    code, out, err = smi_run(args, config)
+    import time
+    code, out, err = smi_run(args, config, live_apps(env), int(time.time()))
     sys.stdout.buffer.write(out.encode("utf-8"))
     sys.stdout.flush()
     sys.stderr.buffer.write(err.encode("utf-8"))

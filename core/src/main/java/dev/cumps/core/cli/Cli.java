@@ -1,6 +1,8 @@
 package dev.cumps.core.cli;
 
 import dev.cumps.core.CoreServices;
+import dev.cumps.core.cli.command.AttachClientCommand;
+import dev.cumps.core.cli.command.ClientsCommand;
 import dev.cumps.core.cli.command.CommandContext;
 import dev.cumps.core.cli.command.CompletionCommand;
 import dev.cumps.core.cli.command.DoctorCommand;
@@ -96,12 +98,14 @@ public final class Cli {
     private CommandLine commandLine(RootCommand root) {
         CommandLine cmd = new CommandLine(root);
         cmd.addSubcommand(new StatusCommand(root));
+        cmd.addSubcommand(new ClientsCommand(root));
         cmd.addSubcommand(new DoctorCommand(root));
         cmd.addSubcommand(new StartCommand(root));
         cmd.addSubcommand(new StopCommand(root));
         cmd.addSubcommand(new EnvCommand(root));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
+        cmd.addSubcommand(new AttachClientCommand(root));
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setParameterExceptionHandler((ex, args) -> {

@@ -75,6 +75,14 @@ public final class LiveSnapshotService {
         return new LiveSnapshot(loads, askAll(targets, questions), diagnostics);
     }
 
+    /**
+     * The pipe directory of the caller's live daemon {@code name}; a missing, foreign, unreadable or
+     * stale record is an error saying what to do.
+     */
+    public Path pipeDirectoryOf(String name) {
+        return named(name).pipeDirectory();
+    }
+
     /** One daemon to ask: a record's, or an unmanaged pipe (no name, no log directory of ours). */
     private record Target(Optional<String> name, Path pipeDirectory, Path logDirectory) {
     }

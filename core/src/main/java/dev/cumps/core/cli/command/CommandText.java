@@ -6,7 +6,9 @@ import dev.cumps.core.message.MessageKey;
 public enum CommandText implements MessageKey {
     ENV_NOT_NAME_VALUE("--env expects NAME=VALUE, got '{0}'"),
     SHELL_UNSUPPORTED("unsupported --shell '{0}'; use one of {1}"),
-    RESET_NEEDS_SIMULATE("reset only applies to the simulated host: run `cumps --simulate reset`");
+    RESET_NEEDS_SIMULATE("reset only applies to the simulated host: run `cumps --simulate reset`"),
+    ATTACH_NEEDS_SIMULATE("attach-client starts a simulated client and only applies to the simulated host:"
+            + " run `cumps --simulate attach-client --name N`");
 
     private final String english;
 

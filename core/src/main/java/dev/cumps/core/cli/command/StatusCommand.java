@@ -2,7 +2,10 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.StatusText;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.status.HostStatus;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -30,7 +33,10 @@ public final class StatusCommand implements Callable<Integer> {
     public Integer call() {
         HostStatus status = root.services().status().collect();
         if (json) {
-            root.context().out().println(Json.write(status.toJsonMap()));
+            // uni-cumps's keys stay as they are; the live snapshot (servers, clients, GPU load) is added under "live".
+            Map<String, Object> map = status.toJsonMap();
+            map.put("live", LiveJson.toJsonMap(root.services().live().collect(Optional.empty())));
+            root.context().out().println(Json.write(map));
         } else {
             root.context().out().print(StatusText.render(status));
         }

@@ -1,0 +1,44 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.cli.text.ClientsText;
+import dev.cumps.core.json.Json;
+import dev.cumps.core.live.LiveJson;
+import dev.cumps.core.live.LiveSnapshot;
+import dev.cumps.core.status.HostStatus;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cumps clients [--name N] [--json]}: each live daemon's MPS servers and their clients; read-only, exit 0. */
+@Command(name = "clients", mixinStandardHelpOptions = true,
+        description = "Show the MPS servers and client processes of your live daemons, with GPU memory (read-only).")
+public final class ClientsCommand implements Callable<Integer> {
+    private final RootCommand root;
+
+    @Option(names = "--name", paramLabel = "N", description = "Only this daemon (default: every live daemon and reachable control pipe).")
+    String name;
+
+    @Option(names = "--json", description = "Machine-readable output.")
+    boolean json;
+
+    public ClientsCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    @Override
+    public Integer call() {
+        LiveSnapshot snapshot = root.services().live().collect(Optional.ofNullable(name));
+        if (json) {
+            Map<String, Object> map = new LinkedHashMap<>();
+            map.put("schema_version", HostStatus.SCHEMA_VERSION);
+            map.putAll(LiveJson.toJsonMap(snapshot));
+            root.context().out().println(Json.write(map));
+        } else {
+            root.context().out().print(ClientsText.render(snapshot));
+        }
+        return ExitCode.OK;
+    }
+}
