@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
@@ -112,6 +113,31 @@ class CliGoldenTest {
         sb.mps.smi(FakeMpsHost.Smi.NON_ZERO);
 
         assertGolden("status-no-smi", empty, cumps("status"), cumps("status", "--json"));
+    }
+
+    /**
+     * A daemon with one server and two clients (one readable, with GPU memory; one another process
+     * {@code /proc} will not describe), and a second daemon that does not answer.
+     */
+    @Test
+    void clientsOfAnsweringAndSilentDaemons() {
+        sb = sandbox();
+        String none = cumps("clients");
+        start("busy", 0);
+        DaemonRecord mute = start("mute", 1);
+        sb.mps.daemon(mute.pipeDirectory()).orElseThrow().hangs = true;
+        sb.mps.serverList("4190500\n").reply("get_server_status 4190500", "ACTIVE\n")
+                .reply("get_client_list 4190500", "4190600\n4190601\n")
+                .computeApps("4190600, " + FakeGpu.uuidFor(0) + ", 1024\n4190601, " + FakeGpu.uuidFor(0) + ", [N/A]\n");
+        sb.processes.put(4_190_500L, "nvidia-cuda-mps-server", 2000);
+        sb.processes.describe(4_190_500L, new ProcessOwner(sb.uid, "operator"), List.of("nvidia-cuda-mps-server"));
+        sb.processes.put(4_190_600L, "python", 3000);
+        sb.processes.describe(4_190_600L, new ProcessOwner(sb.uid, "operator"), List.of("python", "train.py", "--epochs", "3"));
+        sb.processes.ticksSinceBoot(3000 + 100 * 3725);
+
+        assertGolden("clients", none, cumps("clients"), cumps("clients", "--json"), cumps("clients", "--name", "busy"),
+                cumps("clients", "--name", "missing"), cumps("clients", "--name", "Bad_Name"),
+                cumps("attach-client", "--name", "busy"));
     }
 
     @Test

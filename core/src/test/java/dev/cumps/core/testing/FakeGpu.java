@@ -26,4 +26,9 @@ public record FakeGpu(int index, String uuid, String name, String computeMode, S
     public String csvRow() {
         return String.join(", ", Integer.toString(index), uuid, name, computeMode, memoryMiB, migMode, driverVersion, pciBusId);
     }
+
+    /** The row of the live view's load query ({@code index,uuid,utilization.gpu,memory.used,memory.total}): idle. */
+    public String loadRow() {
+        return String.join(", ", Integer.toString(index), uuid, "0", "0", memoryMiB);
+    }
 }

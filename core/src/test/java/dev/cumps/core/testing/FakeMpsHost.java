@@ -89,6 +89,8 @@ public final class FakeMpsHost implements AutoCloseable {
     private volatile Smi smi = Smi.OK;
     private volatile Launch launch = Launch.OK;
     private volatile String serverList = "";
+    private volatile String computeApps = "";
+    private final Map<String, String> replies = new ConcurrentHashMap<>();
 
     public FakeMpsHost(FakeProcessTable processes) {
         this.processes = processes;
@@ -120,6 +122,18 @@ public final class FakeMpsHost implements AutoCloseable {
 
     public FakeMpsHost serverList(String text) {
         this.serverList = text;
+        return this;
+    }
+
+    /** What {@code nvidia-smi --query-compute-apps=...} prints (default: nothing, no process on a GPU). */
+    public FakeMpsHost computeApps(String csv) {
+        this.computeApps = csv;
+        return this;
+    }
+
+    /** What a live daemon answers to {@code command} (other than get_server_list and quit); default: nothing. */
+    public FakeMpsHost reply(String command, String text) {
+        replies.put(command, text);
         return this;
     }
 
@@ -172,6 +186,13 @@ public final class FakeMpsHost implements AutoCloseable {
             case GARBAGE -> CommandResult.exited(SMI, 0, "this is not, csv at all\n", "");
             case OK -> {
                 StringBuilder out = new StringBuilder();
+                if (spec.argv().stream().anyMatch(a -> a.startsWith("--query-compute-apps="))) {
+                    yield CommandResult.exited(SMI, 0, computeApps, "");
+                }
+                if (spec.argv().contains("--query-gpu=index,uuid,utilization.gpu,memory.used,memory.total")) {
+                    gpus.forEach(g -> out.append(g.loadRow()).append('\n'));
+                    yield CommandResult.exited(SMI, 0, out.toString(), "");
+                }
                 gpus.forEach(g -> out.append(g.csvRow()).append('\n'));
                 yield CommandResult.exited(SMI, 0, out.toString(), "");
             }
@@ -273,7 +294,7 @@ public final class FakeMpsHost implements AutoCloseable {
                 }
                 return CommandResult.exited(CONTROL, 0, "", "");
             default:
-                return CommandResult.exited(CONTROL, 0, "", "");
+                return CommandResult.exited(CONTROL, 0, replies.getOrDefault(command, ""), "");
         }
     }
 

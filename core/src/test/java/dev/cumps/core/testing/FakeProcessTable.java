@@ -2,10 +2,12 @@ package dev.cumps.core.testing;
 
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.proc.ProcessTable;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
@@ -19,6 +21,35 @@ public final class FakeProcessTable implements ProcessTable {
 
     private final Map<Long, Map<String, String>> environments = new ConcurrentHashMap<>();
     private volatile long selfStartTicks;
+    private final Map<Long, ProcessOwner> owners = new ConcurrentHashMap<>();
+    private final Map<Long, List<String>> commandLines = new ConcurrentHashMap<>();
+    private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
+
+    /** What {@code /proc} says of {@code pid}'s owner and command line (only while the pid is in the table). */
+    public void describe(long pid, ProcessOwner owner, List<String> commandLine) {
+        owners.put(pid, owner);
+        commandLines.put(pid, List.copyOf(commandLine));
+    }
+
+    /** The clock: ticks since boot "now". */
+    public void ticksSinceBoot(long ticks) {
+        this.ticksSinceBoot = OptionalLong.of(ticks);
+    }
+
+    @Override
+    public Optional<ProcessOwner> owner(long pid) {
+        return table.containsKey(pid) ? Optional.ofNullable(owners.get(pid)) : Optional.empty();
+    }
+
+    @Override
+    public Optional<List<String>> commandLine(long pid) {
+        return table.containsKey(pid) ? Optional.ofNullable(commandLines.get(pid)) : Optional.empty();
+    }
+
+    @Override
+    public OptionalLong ticksSinceBoot() {
+        return ticksSinceBoot;
+    }
 
     @Override
     public Optional<Map<String, String>> environment(long pid) {
