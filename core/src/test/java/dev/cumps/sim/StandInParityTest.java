@@ -41,7 +41,13 @@ class StandInParityTest {
             List.of("--query-gpu=index", "--format=json"), List.of("--query-gpu=index", "--format=noheader"),
             List.of("--query-gpu=index", "--format=csv,"), List.of("--query-gpu=,", "--format=csv"),
             List.of("--query-gpu=index"), List.of("-L", "--query-gpu=index", "--format=csv"), List.of("-x"), List.of("-i"),
-            List.of("-i", "1", "-L"), List.of("--id=1,0", "--query-gpu=index,name", "--format=csv,noheader"));
+            List.of("-i", "1", "-L"), List.of("--id=1,0", "--query-gpu=index,name", "--format=csv,noheader"),
+            List.of("--query-gpu=index,uuid,utilization.gpu,memory.used,memory.total", "--format=csv,noheader,nounits"),
+            List.of("--query-gpu=utilization.gpu,memory.used", "--format=csv"),
+            List.of("--query-compute-apps=pid,gpu_uuid,used_memory", "--format=csv,noheader,nounits"),
+            List.of("--query-compute-apps=pid,used_gpu_memory,process_name", "--format=csv"),
+            List.of("--query-compute-apps=pid,bogus", "--format=csv"), List.of("--query-compute-apps=pid"),
+            List.of("--query-compute-apps=pid", "--query-gpu=index", "--format=csv"));
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

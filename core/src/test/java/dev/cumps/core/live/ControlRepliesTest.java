@@ -1,0 +1,96 @@
+package dev.cumps.core.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cumps.core.message.CumpsException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The control daemon's documented replies parse; anything else is one line naming the command and the line. */
+class ControlRepliesTest {
+
+    @Test
+    void serverListIsOnePidPerLine() {
+        assertEquals(List.of(4100L, 4242L), ControlReplies.pids("get_server_list", "4100\n4242\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "\n", "  \n\n"})
+    void emptyReplyListsNothing(String reply) {
+        assertEquals(List.of(), ControlReplies.pids("get_client_list 4100", reply));
+    }
+
+    @Test
+    void blanksAroundPidsAndWindowsLineEndsAreTolerated() {
+        assertEquals(List.of(7L, 8L), ControlReplies.pids("get_client_list 1", " 7 \r\n8\r\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Invalid command\n", "4100 4242\n", "abc\n", "-5\n", "0\n", "4194305\n", "12345678901\n",
+        "4100\n\u001b[2J\n", "4100\n4100\n"})
+    void anythingButPidsIsRefusedNamingCommandAndLine(String reply) {
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", reply));
+
+        String text = e.getMessage();
+        assertEquals(true, text.startsWith("the control daemon answered `get_server_list` with line "), text);
+        assertEquals(false, text.contains("\u001b") || text.contains("\n"), text);
+        assertEquals("live.REPLY_GARBAGE", e.text().orElseThrow().key());
+    }
+
+    @Test
+    void garbageMessageShowsTheLineAndWhatWasExpected() {
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_client_list 4100", "4101\nhello\n"));
+
+        assertEquals("the control daemon answered `get_client_list 4100` with line 2 'hello': expected one process id per line",
+                e.getMessage());
+    }
+
+    @Test
+    void serverStatusIsOneWord() {
+        assertEquals(Optional.of("ACTIVE"), ControlReplies.serverStatus("get_server_status 4100", "ACTIVE\n"));
+        assertEquals(Optional.of("FAULT"), ControlReplies.serverStatus("get_server_status 4100", "FAULT\n"));
+    }
+
+    @Test
+    void serverStatusOfADriverWithoutTheCommandIsUnknown() {
+        assertEquals(Optional.empty(), ControlReplies.serverStatus("get_server_status 4100", "Invalid command\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "active\n", "ACTIVE\nFAULT\n", "ACTIVE NOW\n", "42\n"})
+    void otherServerStatusRepliesAreRefused(String reply) {
+        assertThrows(CumpsException.class, () -> ControlReplies.serverStatus("get_server_status 4100", reply));
+    }
+
+    @Test
+    void percentagesParse() {
+        assertEquals(100.0, ControlReplies.percentage("get_default_active_thread_percentage", "100.0\n"));
+        assertEquals(25.0, ControlReplies.percentage("get_active_thread_percentage 4100", "25\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "100.5\n", "-1\n", "lots\n", "50%\n", "NaN\n", "25\n25\n"})
+    void otherPercentagesAreRefused(String reply) {
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> ControlReplies.percentage("get_default_active_thread_percentage", reply));
+        assertEquals(true, e.getMessage().startsWith("the control daemon answered `get_default_active_thread_percentage`"));
+    }
+
+    @Test
+    void pinnedMemoryLimitsParseToMiB() {
+        assertEquals(OptionalLong.of(8192), ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", "8G\n"));
+        assertEquals(OptionalLong.of(512), ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", "512M\n"));
+        assertEquals(OptionalLong.empty(), ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", "\n"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"8T\n", "eight\n", "8G 9G\n", "-1G\n"})
+    void otherLimitsAreRefused(String reply) {
+        assertThrows(CumpsException.class, () -> ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", reply));
+    }
+}

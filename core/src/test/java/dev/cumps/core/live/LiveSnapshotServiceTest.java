@@ -1,0 +1,197 @@
+package dev.cumps.core.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.proc.ProcessOwner;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.testing.FakeGpu;
+import dev.cumps.core.testing.Sandbox;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The live snapshot over an injected runner and process table: servers, clients with what
+ * {@code /proc} says, memory matched by pid, and a daemon that does not answer neither blocking
+ * the others nor hiding them.
+ */
+class LiveSnapshotServiceTest {
+    private static final String GPU0 = FakeGpu.uuidFor(0);
+
+    private Sandbox sb;
+    /** Per pipe directory: the daemon's answer to each command; a missing pipe has no daemon. */
+    private final Map<Path, Function<String, CommandResult>> daemons = new ConcurrentHashMap<>();
+    private volatile String computeApps = "";
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void tearDown() {
+        sb.close();
+    }
+
+    private final CommandRunner runner = spec -> {
+        if (spec.program().equals("nvidia-smi")) {
+            if (spec.argv().get(1).startsWith("--query-compute-apps=")) {
+                return CommandResult.exited("nvidia-smi", 0, computeApps, "");
+            }
+            return CommandResult.exited("nvidia-smi", 0, "0, " + GPU0 + ", 12, 1536, 81559\n", "");
+        }
+        Function<String, CommandResult> daemon = daemons.get(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")));
+        if (daemon == null) {
+            return CommandResult.exited("nvidia-cuda-mps-control", 1, "Cannot find MPS control daemon process\n", "");
+        }
+        return daemon.apply(spec.stdin().strip());
+    };
+
+    private LiveSnapshotService service() {
+        return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
+                new Liveness(sb.processes), Duration.ofSeconds(5));
+    }
+
+    /** A live record whose daemon answers from {@code replies} (anything else: nothing). */
+    private DaemonRecord daemon(String name, long pid, Map<String, String> replies) {
+        DaemonRecord r = sb.handRecord(name, pid, 100, sb.dir.resolve(name + "-pipe"), sb.dir.resolve(name + "-log"));
+        sb.processes.put(pid, "nvidia-cuda-mps", 100);
+        daemons.put(r.pipeDirectory(), command -> CommandResult.exited("nvidia-cuda-mps-control", 0, replies.getOrDefault(command, ""), ""));
+        return r;
+    }
+
+    @Test
+    void clientsComeWithOwnerCommandRunningTimeAndMemory() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n4190201\n"));
+        sb.processes.put(4_190_100L, "nvidia-cuda-mps-server", 500);
+        sb.processes.describe(4_190_100L, new ProcessOwner(sb.uid, "me"), List.of("nvidia-cuda-mps-server"));
+        sb.processes.put(4_190_200L, "python", 1000);
+        sb.processes.describe(4_190_200L, new ProcessOwner(sb.uid, "me"), List.of("python", "train.py"));
+        sb.processes.ticksSinceBoot(1000 + 100 * 90);
+        computeApps = "4190200, " + GPU0 + ", 1024\n4190200, " + FakeGpu.uuidFor(1) + ", 512\n";
+
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        DaemonSnapshot a = snapshot.daemons().get(0);
+        assertEquals(DaemonSnapshot.State.ANSWERING, a.state());
+        MpsServer server = a.servers().get(0);
+        assertEquals(Optional.of("ACTIVE"), server.status());
+        assertEquals(Optional.of(new ProcessOwner(sb.uid, "me")), server.owner());
+        ClientProcess readable = server.clients().get(0);
+        assertEquals(Optional.of(List.of("python", "train.py")), readable.commandLine());
+        assertEquals(OptionalLong.of(90), readable.runningSeconds());
+        assertEquals(OptionalLong.of(1536), readable.gpuMemoryMiB());
+        assertEquals(List.of(GPU0, FakeGpu.uuidFor(1)), readable.gpuUuids());
+        ClientProcess gone = server.clients().get(1);
+        assertEquals(false, gone.readable());
+        assertEquals(Optional.empty(), gone.owner());
+        assertEquals(OptionalLong.empty(), gone.gpuMemoryMiB());
+        assertEquals(List.of(new GpuLoad(0, GPU0, OptionalInt.of(12), OptionalLong.of(1536), OptionalLong.of(81559))),
+                snapshot.gpus());
+    }
+
+    @Test
+    void aClientThatExitedIsNotInTheNextSnapshot() {
+        Map<String, String> replies = new ConcurrentHashMap<>(Map.of("get_server_list", "4190100\n",
+                "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "4190200\n4190201\n"));
+        daemon("a", 4_190_001L, replies);
+
+        assertEquals(2, service().collect(Optional.empty()).daemons().get(0).clients().size());
+        replies.put("get_client_list 4190100", "4190201\n");
+
+        assertEquals(List.of(4_190_201L),
+                service().collect(Optional.empty()).daemons().get(0).clients().stream().map(ClientProcess::pid).toList());
+    }
+
+    @Test
+    void aSilentDaemonDoesNotDelayTheOthers() throws InterruptedException {
+        CountDownLatch othersDone = new CountDownLatch(1);
+        AtomicBoolean releasedByOthers = new AtomicBoolean();
+        DaemonRecord mute = sb.handRecord("mute", 4_190_002L, 100, sb.dir.resolve("mute-pipe"), sb.dir.resolve("mute-log"));
+        sb.processes.put(4_190_002L, "nvidia-cuda-mps", 100);
+        daemons.put(mute.pipeDirectory(), command -> {
+            try {
+                // Held until the other daemon has been fully asked: asked one after the other, this would wait the whole minute.
+                releasedByOthers.set(othersDone.await(60, TimeUnit.SECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return CommandResult.timedOut("nvidia-cuda-mps-control", "", "");
+        });
+        DaemonRecord busy = daemon("busy", 4_190_001L, Map.of("get_server_list", "4190100\n"));
+        daemons.put(busy.pipeDirectory(), command -> {
+            if (command.startsWith("get_client_list")) {
+                othersDone.countDown();
+                return CommandResult.exited("nvidia-cuda-mps-control", 0, "4190200\n", "");
+            }
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, command.equals("get_server_list") ? "4190100\n" : "ACTIVE\n", "");
+        });
+
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        assertTrue(releasedByOthers.get(), "the silent daemon was asked only after the other one finished");
+        Map<String, DaemonSnapshot> byName = new ConcurrentHashMap<>();
+        snapshot.daemons().forEach(d -> byName.put(d.name().orElseThrow(), d));
+        assertEquals(DaemonSnapshot.State.NOT_ANSWERING, byName.get("mute").state());
+        assertEquals("the control daemon did not answer `get_server_list` in time", byName.get("mute").problem().orElseThrow().english());
+        assertEquals(DaemonSnapshot.State.ANSWERING, byName.get("busy").state());
+        assertEquals(List.of(4_190_200L), byName.get("busy").clients().stream().map(ClientProcess::pid).toList());
+    }
+
+    @Test
+    void aGarbledReplyMarksOnlyThatDaemon() {
+        daemon("garbled", 4_190_003L, Map.of("get_server_list", "ok then\n"));
+        daemon("fine", 4_190_004L, Map.of());
+
+        List<DaemonSnapshot> daemonsSeen = service().collect(Optional.empty()).daemons();
+
+        DaemonSnapshot garbled = daemonsSeen.stream().filter(d -> d.name().equals(Optional.of("garbled"))).findFirst().orElseThrow();
+        assertEquals(DaemonSnapshot.State.BAD_REPLY, garbled.state());
+        assertEquals("the control daemon answered `get_server_list` with line 1 'ok then': expected one process id per line",
+                garbled.problem().orElseThrow().english());
+        assertEquals(DaemonSnapshot.State.ANSWERING,
+                daemonsSeen.stream().filter(d -> d.name().equals(Optional.of("fine"))).findFirst().orElseThrow().state());
+    }
+
+    @Test
+    void staleDaemonsAreNotAskedAndNamingOneIsAnError() {
+        DaemonRecord stale = sb.handRecord("old", 4_190_005L, 100, sb.dir.resolve("old-pipe"), sb.dir.resolve("old-log"));
+
+        assertEquals(List.of(), service().collect(Optional.empty()).daemons().stream()
+                .filter(d -> d.pipeDirectory().equals(stale.pipeDirectory())).toList());
+        CumpsException e = assertThrows(CumpsException.class, () -> service().collect(Optional.of("old")));
+        assertEquals("daemon 'old' is stale (pid 4190005 is gone or reused); start it again with `cumps start --name old`", e.getMessage());
+    }
+
+    @Test
+    void nvidiaSmiGarbageBecomesADiagnosticAndTheDaemonsAreStillShown() {
+        daemon("a", 4_190_001L, Map.of());
+        computeApps = "this is not, csv at all\n";
+
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        assertEquals("nvidia-smi printed a malformed row 1 ('this is not, csv at all'): expected 3 comma-separated values, found 2",
+                snapshot.diagnostics().get(0).english());
+        assertEquals(DaemonSnapshot.State.ANSWERING, snapshot.daemons().get(0).state());
+    }
+}
