@@ -72,7 +72,7 @@ public final class MpsClientMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> held.ifPresent(MpsClientMain::deleteQuietly), "client-exit"));
         out.println("attached " + pid + " " + answer[0] + " " + uuid);
         out.close();
-        while (ProcessHandle.of(daemon).map(ProcessHandle::isAlive).orElse(false)) {
+        while (SimProcs.running(daemon)) {
             Thread.sleep(POLL_MILLIS);
         }
         System.exit(0);

@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The control daemon stand-in's clients: which server each simulated client ({@link MpsClientMain})
- * was sent to. A client is listed while its process lives; one that exited (killed, or ended on
+ * was sent to. A client is listed while its process runs (a zombie does not); one that exited (killed, or ended on
  * its own) drops out of the next {@code get_client_list}, as a real client that disconnects does.
  */
 final class MpsClients implements ControlCommands.Clients {
@@ -26,11 +26,7 @@ final class MpsClients implements ControlCommands.Clients {
 
     @Override
     public List<Long> of(long server) {
-        serverOf.keySet().removeIf(client -> !alive(client));
+        serverOf.keySet().removeIf(client -> !SimProcs.running(client));
         return serverOf.entrySet().stream().filter(e -> e.getValue() == server).map(Map.Entry::getKey).sorted().toList();
-    }
-
-    private static boolean alive(long pid) {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 }

@@ -52,7 +52,7 @@ final class SimApps {
         }
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory.get())) {
             for (Path file : files) {
-                parse(file).filter(app -> ProcessHandle.of(app.pid()).map(ProcessHandle::isAlive).orElse(false))
+                parse(file).filter(app -> SimProcs.running(app.pid()))
                         .ifPresent(apps::add);
             }
         } catch (IOException e) {

@@ -390,6 +390,19 @@ def utilization(clients, now):
     return 0 if clients == 0 else min(100, 30 * clients + now % 20)
 
 
+def running(pid):
+    """SimProcs.running: /proc/<pid>/stat exists and its state is not Z or X."""
+    try:
+        with open("/proc/%s/stat" % pid, "rb") as f:
+            stat = f.read().decode("utf-8", "replace")
+    except OSError:
+        return False
+    close = stat.rfind(")")
+    if close < 0 or close + 2 >= len(stat):
+        return False
+    return stat[close + 2] not in "ZXx"
+
+
 def live_apps(env):
     """SimApps.live: the apps/<pid> files beside the config file whose pid still runs."""
     config = env.get("CUMPS_SIM_CONFIG")
@@ -418,7 +431,7 @@ def live_apps(env):
             os.close(fd)
         if len(parts) != 2 or not (parts[1].isdigit() and parts[1].isascii() and len(parts[1]) <= 9):
             continue
-        if os.path.exists("/proc/" + name):
+        if running(name):
             apps.append((int(name), parts[0], int(parts[1])))
     apps.sort()
     return apps
