@@ -81,7 +81,7 @@ final class NvidiaSmi {
             return new Output(6, "No devices were found\n", "");
         }
         if (appsQuery != null) {
-            return query == null && !list && format != null ? queryApps(appsQuery, format, selected, config, apps) : invalid();
+            return query == null && !list && format != null ? SmiAppsQuery.run(appsQuery, format, selected, config, apps) : invalid();
         }
         if (list && query == null && format == null) {
             return new Output(0, listGpus(selected, config), "");
@@ -90,12 +90,12 @@ final class NvidiaSmi {
             return queryGpu(query, format, selected, config, apps, epochSecond);
         }
         if (query == null && format == null && !list) {
-            return new Output(0, summary(selected, config), "");
+            return new Output(0, SmiSummary.of(selected, config), "");
         }
         return invalid();
     }
 
-    private static Output invalid() {
+    static Output invalid() {
         return new Output(2, INVALID_ARGUMENTS + "\n", "");
     }
 
@@ -135,31 +135,8 @@ final class NvidiaSmi {
         return out.toString();
     }
 
-    /** The CSV options: whether a header and units are printed, or the error to print instead. */
-    private record Csv(boolean header, boolean units, Output error) {
-        static Csv of(String format) {
-            boolean header = true;
-            boolean units = true;
-            for (String option : format.split(",")) {
-                switch (option.trim().toLowerCase(Locale.ROOT)) {
-                    case "csv" -> { }
-                    case "noheader" -> header = false;
-                    case "nounits" -> units = false;
-                    default -> {
-                        return new Csv(false, false, new Output(2, "\"" + option.trim() + "\" is not a valid format option.\n"
-                                + "Please run 'nvidia-smi -h' for help.\n", ""));
-                    }
-                }
-            }
-            if (!format.toLowerCase(Locale.ROOT).contains("csv")) {
-                return new Csv(false, false, invalid());
-            }
-            return new Csv(header, units, null);
-        }
-    }
-
     /** The non-empty field names of a query, in order. */
-    private static List<String> fields(String query) {
+    static List<String> fields(String query) {
         List<String> fields = new ArrayList<>();
         for (String field : query.split(",")) {
             String name = field.trim();
@@ -170,13 +147,13 @@ final class NvidiaSmi {
         return fields;
     }
 
-    private static Output badField(String name) {
+    static Output badField(String name) {
         return new Output(2, "Field \"" + name + "\" is not a valid field to query.\n\n", "");
     }
 
     private static Output queryGpu(String query, String format, List<Integer> selected, SimConfig config,
             List<SimApps.App> apps, long epochSecond) {
-        Csv csv = Csv.of(format);
+        SmiCsv csv = SmiCsv.of(format);
         if (csv.error() != null) {
             return csv.error();
         }
@@ -207,62 +184,6 @@ final class NvidiaSmi {
             out.append(String.join(", ", values)).append('\n');
         }
         return new Output(0, out.toString(), "");
-    }
-
-    /** {@code --query-compute-apps}: one row per process on the selected GPUs, nothing when there is none. */
-    private static Output queryApps(String query, String format, List<Integer> selected, SimConfig config,
-            List<SimApps.App> apps) {
-        Csv csv = Csv.of(format);
-        if (csv.error() != null) {
-            return csv.error();
-        }
-        List<String> fields = fields(query);
-        for (String name : fields) {
-            if (appHeaderOf(name) == null) {
-                return badField(name);
-            }
-        }
-        if (fields.isEmpty()) {
-            return invalid();
-        }
-        StringBuilder out = new StringBuilder();
-        if (csv.header()) {
-            out.append(String.join(", ", fields.stream().map(NvidiaSmi::appHeaderOf).toList())).append('\n');
-        }
-        for (int i : selected) {
-            SimGpu gpu = config.gpus().get(i);
-            for (SimApps.App app : apps) {
-                if (!app.gpuUuid().equalsIgnoreCase(gpu.uuid())) {
-                    continue;
-                }
-                List<String> values = new ArrayList<>();
-                for (String field : fields) {
-                    values.add(switch (field) {
-                        case "pid" -> Long.toString(app.pid());
-                        case "gpu_uuid" -> gpu.uuid();
-                        case "gpu_name" -> gpu.name();
-                        case "gpu_bus_id" -> busId(i);
-                        case "process_name", "name" -> ProcName.CLIENT;
-                        default -> app.usedMiB() + (csv.units() ? " MiB" : "");
-                    });
-                }
-                out.append(String.join(", ", values)).append('\n');
-            }
-        }
-        return new Output(0, out.toString(), "");
-    }
-
-    /** CSV header of a valid {@code --query-compute-apps} field; {@code null} for an invalid one. */
-    static String appHeaderOf(String field) {
-        return switch (field) {
-            case "pid" -> "pid";
-            case "gpu_uuid" -> "gpu_uuid";
-            case "gpu_name" -> "gpu_name";
-            case "gpu_bus_id" -> "gpu_bus_id";
-            case "process_name", "name" -> "process_name";
-            case "used_memory", "used_gpu_memory" -> "used_gpu_memory [MiB]";
-            default -> null;
-        };
     }
 
     /** CSV header of a valid field, as the real tool prints it; {@code null} for an invalid field. */
@@ -302,48 +223,5 @@ final class NvidiaSmi {
     static String busId(int index) {
         int bus = index < PCI_BUSES.length ? PCI_BUSES[index] : 0x10 + index;
         return String.format(Locale.ROOT, "00000000:%02X:00.0", bus);
-    }
-
-    private static String summary(List<Integer> selected, SimConfig config) {
-        String rule = "+" + "-".repeat(89) + "+\n";
-        String cells = "+" + "-".repeat(41) + "+" + "-".repeat(24) + "+" + "-".repeat(22) + "+\n";
-        StringBuilder out = new StringBuilder();
-        out.append(rule);
-        out.append(wide(String.format(Locale.ROOT, "NVIDIA-SMI %-21s Driver Version: %-14s CUDA Version: 12.4",
-                config.driverVersion(), config.driverVersion())));
-        out.append(cells.replace('+', '|'));
-        out.append(row("GPU  Name                 Persistence-M", "Bus-Id          Disp.A", "Volatile Uncorr. ECC"));
-        out.append(row("", "          Memory-Usage", "GPU-Util  Compute M."));
-        out.append(row("", "", "              MIG M."));
-        out.append(cells.replace('-', '=').replace('+', '|'));
-        for (int i : selected) {
-            SimGpu gpu = config.gpus().get(i);
-            String name = gpu.name().length() > 30 ? gpu.name().substring(0, 30) : gpu.name();
-            out.append(row(String.format(Locale.ROOT, "%3d  %-30s  On", i, name),
-                    String.format(Locale.ROOT, "%-16s   Off", busId(i)), String.format("%20s", "0")));
-            out.append(row("", String.format("%22s", "0MiB / " + gpu.memoryTotalMiB() + "MiB"),
-                    String.format(Locale.ROOT, "%2s%%%17s", "0", abbreviate(gpu.computeMode()))));
-            out.append(row("", "", String.format("%20s", gpu.migMode())));
-            out.append(cells);
-        }
-        out.append("\n").append(rule);
-        out.append(wide("Processes:"));
-        out.append(wide(" GPU   GI   CI        PID   Type   Process name                              GPU Memory"));
-        out.append("|" + "=".repeat(89) + "|\n");
-        out.append(wide(" No running processes found"));
-        out.append(rule);
-        return out.toString();
-    }
-
-    private static String wide(String text) {
-        return String.format("| %-87s |%n", text);
-    }
-
-    private static String row(String first, String second, String third) {
-        return String.format("| %-39s | %-22s | %-20s |%n", first, second, third);
-    }
-
-    private static String abbreviate(String computeMode) {
-        return computeMode.equals("Exclusive_Process") ? "E. Process" : computeMode;
     }
 }
