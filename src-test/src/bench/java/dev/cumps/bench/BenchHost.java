@@ -59,7 +59,7 @@ final class BenchHost implements AutoCloseable {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < gpus; i++) {
             out.append(i).append(", ").append(uuid(i)).append(", NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, ")
-                    .append(String.format("00000000:%02X:00.0", 0x10 + i)).append('\n');
+                    .append(String.format("00000000:%02X:00.0", 0x10 + i)).append(", 0, 0\n");
         }
         if (NvidiaSmiParser.parse(out.toString()).size() != gpus) {
             throw new IllegalStateException("the canned nvidia-smi output does not parse");

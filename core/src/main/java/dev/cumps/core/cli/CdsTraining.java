@@ -46,7 +46,7 @@ public final class CdsTraining {
         Path bin = Files.createDirectories(scratch.resolve("bin"));
         Path smi = bin.resolve("nvidia-smi");
         Files.writeString(smi, "#!/bin/sh\necho '0, " + GPU + ", NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, "
-                + "550.54.15, 00000000:18:00.0'\n");
+                + "550.54.15, 00000000:18:00.0, 0, 0'\n");
         Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwx------"));
         Path home = Files.createDirectories(scratch.resolve("home"));
         HostEnvironment current = HostEnvironment.current();

@@ -8,10 +8,21 @@ import java.util.Optional;
  * One GPU as nvidia-smi reports it. Fields nvidia-smi could not give are empty rather than made up.
  *
  * @param computeMode as nvidia-smi prints it: {@code Default}, {@code Exclusive_Process}, {@code Prohibited}
- * @param migMode     {@code Enabled}, {@code Disabled}, or empty when the GPU has no MIG support
+ * @param migMode            {@code Enabled}, {@code Disabled}, or empty when the GPU has no MIG support
+ * @param utilizationPercent {@code utilization.gpu} at the moment of the query; empty where nvidia-smi prints
+ *                           {@code [N/A]} or {@code [Not Supported]}
+ * @param memoryUsedMiB      {@code memory.used} at the moment of the query; empty where unknown
  */
 public record Gpu(int index, GpuUuid uuid, String name, String computeMode, Optional<Long> memoryTotalMiB,
-                  Optional<String> migMode, Optional<String> driverVersion, Optional<String> pciBusId) {
+                  Optional<String> migMode, Optional<String> driverVersion, Optional<String> pciBusId,
+                  Optional<Integer> utilizationPercent, Optional<Long> memoryUsedMiB) {
+
+    /** A GPU whose load is not known (the form before the load fields were asked for). */
+    public Gpu(int index, GpuUuid uuid, String name, String computeMode, Optional<Long> memoryTotalMiB,
+               Optional<String> migMode, Optional<String> driverVersion, Optional<String> pciBusId) {
+        this(index, uuid, name, computeMode, memoryTotalMiB, migMode, driverVersion, pciBusId, Optional.empty(),
+                Optional.empty());
+    }
 
     public boolean migEnabled() {
         return migMode.map(m -> m.strip().toLowerCase(Locale.ROOT).startsWith("enabled")).orElse(false);

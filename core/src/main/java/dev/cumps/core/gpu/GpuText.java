@@ -27,6 +27,8 @@ public enum GpuText implements MessageKey {
     ROW_INDEX_NEGATIVE("index is negative"),
     ROW_UNKNOWN_COMPUTE_MODE("unknown compute mode '{0}'"),
     ROW_MEMORY_NOT_NUMBER("memory.total '{0}' is not a number of MiB"),
+    ROW_MEMORY_USED_NOT_NUMBER("memory.used '{0}' is not a number of MiB"),
+    ROW_UTILIZATION_NOT_PERCENT("utilization.gpu '{0}' is not a percentage from 0 to 100"),
     COMPUTE_MODE_DEFAULT("Default"),
     COMPUTE_MODE_EXCLUSIVE_PROCESS("Exclusive_Process"),
     COMPUTE_MODE_PROHIBITED("Prohibited"),

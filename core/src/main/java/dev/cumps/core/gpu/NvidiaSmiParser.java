@@ -12,9 +12,13 @@ import java.util.Optional;
  * is an error naming the row.
  */
 public final class NvidiaSmiParser {
-    /** The fields asked for, in order. */
+    /**
+     * The fields asked for, in order. The last two are the GPU's load for the live view (issue 10):
+     * asked in this one query, so {@code status} never runs nvidia-smi twice for it.
+     */
     public static final List<String> QUERY_FIELDS = List.of(
-            "index", "uuid", "name", "compute_mode", "memory.total", "mig.mode.current", "driver_version", "pci.bus_id");
+            "index", "uuid", "name", "compute_mode", "memory.total", "mig.mode.current", "driver_version", "pci.bus_id",
+            "utilization.gpu", "memory.used");
 
     private NvidiaSmiParser() {
     }
@@ -59,17 +63,28 @@ public final class NvidiaSmiParser {
         if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {
             throw malformed(raw, lineNo, Message.of(GpuText.ROW_UNKNOWN_COMPUTE_MODE, computeMode));
         }
-        Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, raw, lineNo));
-        return new Gpu(index, uuid, cells[2], computeMode, memory, optional(cells[5]), optional(cells[6]), optional(cells[7]));
+        Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, GpuText.ROW_MEMORY_NOT_NUMBER, raw, lineNo));
+        Optional<Integer> utilization = optional(cells[8]).map(u -> parsePercent(u, raw, lineNo));
+        Optional<Long> memoryUsed = optional(cells[9]).map(m -> parseMemory(m, GpuText.ROW_MEMORY_USED_NOT_NUMBER, raw, lineNo));
+        return new Gpu(index, uuid, cells[2], computeMode, memory, optional(cells[5]), optional(cells[6]), optional(cells[7]),
+                utilization, memoryUsed);
     }
 
-    private static long parseMemory(String value, String raw, int lineNo) {
+    private static long parseMemory(String value, GpuText notNumber, String raw, int lineNo) {
         String digits = value.replace("MiB", "").strip();
         try {
             return Long.parseLong(digits);
         } catch (NumberFormatException e) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_MEMORY_NOT_NUMBER, value));
+            throw malformed(raw, lineNo, Message.of(notNumber, value));
         }
+    }
+
+    private static int parsePercent(String value, String raw, int lineNo) {
+        String digits = value.replace("%", "").strip();
+        if (!digits.matches("[0-9]{1,3}") || Integer.parseInt(digits) > 100) {
+            throw malformed(raw, lineNo, Message.of(GpuText.ROW_UTILIZATION_NOT_PERCENT, value));
+        }
+        return Integer.parseInt(digits);
     }
 
     private static Optional<String> optional(String cell) {

@@ -21,6 +21,14 @@ public record ClientProcess(long pid, Optional<ProcessOwner> owner, Optional<Lis
         gpuUuids = List.copyOf(gpuUuids);
     }
 
+    /** This client with its GPUs and memory from nvidia-smi's rows for its pid (none: not on a GPU, memory unknown). */
+    public ClientProcess withComputeApps(List<ComputeApp> apps) {
+        OptionalLong memory = apps.isEmpty() || apps.stream().anyMatch(a -> a.usedMiB().isEmpty()) ? OptionalLong.empty()
+                : OptionalLong.of(apps.stream().mapToLong(a -> a.usedMiB().getAsLong()).sum());
+        return new ClientProcess(pid, owner, commandLine, startTicks, runningSeconds,
+                apps.stream().map(ComputeApp::gpuUuid).distinct().toList(), memory);
+    }
+
     /** Whether {@code /proc} told us anything about it (it may be another user's, hidden, or gone). */
     public boolean readable() {
         return startTicks.isPresent();

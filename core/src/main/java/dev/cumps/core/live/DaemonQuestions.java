@@ -10,26 +10,24 @@ import dev.cumps.core.proc.ProcessTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * Asks one control daemon for its servers, each server's status and clients, and fills in what
- * {@code /proc} and nvidia-smi know about them. Every question is one run of the control program
+ * {@code /proc} knows about them (their GPU memory is added afterwards, see
+ * {@link DaemonSnapshot#withComputeApps}). Every question is one run of the control program
  * on stdin, bounded by {@link MpsControl}'s timeout; the first unanswered one ends the snapshot as
  * not answering, so a daemon that hangs costs at most one timeout.
  */
 final class DaemonQuestions {
     private final MpsControl control;
     private final ProcessTable processes;
-    private final Map<Long, List<ComputeApp>> appsByPid;
     private final OptionalLong now;
 
-    DaemonQuestions(MpsControl control, ProcessTable processes, Map<Long, List<ComputeApp>> appsByPid, OptionalLong now) {
+    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now) {
         this.control = control;
         this.processes = processes;
-        this.appsByPid = appsByPid;
         this.now = now;
     }
 
@@ -54,7 +52,7 @@ final class DaemonQuestions {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
         } catch (CumpsException e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY,
-                    Optional.of(e.text().orElseThrow(() -> e)), List.of());
+                    Optional.of(e.text()), List.of());
         }
     }
 
@@ -63,11 +61,8 @@ final class DaemonQuestions {
         OptionalLong start = info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty());
         OptionalLong running = start.isPresent() && now.isPresent() && now.getAsLong() >= start.getAsLong()
                 ? OptionalLong.of((now.getAsLong() - start.getAsLong()) / ProcFsProcessTable.TICKS_PER_SECOND) : OptionalLong.empty();
-        List<ComputeApp> apps = appsByPid.getOrDefault(pid, List.of());
-        OptionalLong memory = apps.isEmpty() || apps.stream().anyMatch(a -> a.usedMiB().isEmpty()) ? OptionalLong.empty()
-                : OptionalLong.of(apps.stream().mapToLong(a -> a.usedMiB().getAsLong()).sum());
         return new ClientProcess(pid, info.flatMap(i -> processes.owner(pid)), info.flatMap(i -> processes.commandLine(pid)),
-                start, running, apps.stream().map(ComputeApp::gpuUuid).distinct().toList(), memory);
+                start, running, List.of(), OptionalLong.empty());
     }
 
     private String reply(Path pipeDirectory, Path logDirectory, String command) {

@@ -3,6 +3,7 @@ package dev.cumps.core.live;
 import dev.cumps.core.message.Message;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -45,6 +46,12 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
                 case BAD_REPLY -> LiveText.STATE_BAD_REPLY;
             });
         }
+    }
+
+    /** This snapshot with each client's GPU memory from nvidia-smi's rows, by pid. */
+    public DaemonSnapshot withComputeApps(Map<Long, List<ComputeApp>> appsByPid) {
+        return new DaemonSnapshot(name, pipeDirectory, state, problem,
+                servers.stream().map(s -> s.withComputeApps(appsByPid)).toList());
     }
 
     public boolean managed() {

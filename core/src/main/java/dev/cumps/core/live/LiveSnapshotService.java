@@ -3,7 +3,10 @@ package dev.cumps.core.live;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.GpuText;
+import dev.cumps.core.gpu.NvidiaSmi;
+import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -29,19 +32,21 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * Collects a {@link LiveSnapshot}: the GPUs' load and the processes on them from nvidia-smi, then
- * every live managed daemon (and, read-only, every unmanaged control pipe the caller can connect
- * to) asked for its servers and clients, all daemons at once, each on its own thread, so one that
- * does not answer costs one control timeout and never delays the others. Read-only: it writes no
- * file and signals nothing.
+ * Collects a {@link LiveSnapshot}: the GPUs' load from the one GPU query {@code status} makes
+ * ({@link NvidiaSmiParser#QUERY_FIELDS} includes {@code utilization.gpu} and {@code memory.used}),
+ * then every live managed daemon (and, read-only, every unmanaged control pipe the caller can
+ * connect to) asked for its servers and clients, all daemons at once, each on its own thread, so one
+ * that does not answer costs one control timeout and never delays the others. Only when some daemon
+ * has a client does it ask nvidia-smi for the processes on the GPUs, to match their memory by pid:
+ * with no daemon, no control program runs, and with no client, no second nvidia-smi.
+ * Read-only: it writes no file and signals nothing.
  */
 public final class LiveSnapshotService {
-    /** How long nvidia-smi may take for each of the two queries. */
-    public static final Duration SMI_TIMEOUT = Duration.ofSeconds(5);
+    /** How long nvidia-smi may take for the compute-apps query. */
+    public static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
@@ -62,17 +67,36 @@ public final class LiveSnapshotService {
 
     /**
      * Every live managed daemon and the unmanaged pipes; with {@code name}, only that daemon, which
-     * must be a live record of the caller (anything else is an error saying what to do).
+     * must be a live record of the caller (anything else is an error saying what to do). Queries the
+     * GPUs itself ({@code cumps clients}).
      */
     public LiveSnapshot collect(Optional<String> name) {
-        List<Target> targets = name.isPresent() ? List.of(named(name.get())) : everyTarget();
+        List<Target> targets = name.isPresent() ? List.of(named(name.get())) : everyTarget(liveness.live(store.list().records()));
+        return snapshot(targets, new NvidiaSmi(runner, host).query());
+    }
+
+    /**
+     * Every daemon of {@code liveRecords} and the unmanaged pipes, around GPUs already queried
+     * ({@code status --json}: the status's own records and nvidia-smi query, nothing asked twice).
+     */
+    public LiveSnapshot collect(List<DaemonRecord> liveRecords, GpuInventory inventory) {
+        return snapshot(everyTarget(liveRecords), inventory);
+    }
+
+    private LiveSnapshot snapshot(List<Target> targets, GpuInventory inventory) {
         List<Message> diagnostics = new ArrayList<>();
-        List<GpuLoad> loads = query(SmiReplies.LOAD_FIELDS, "--query-gpu=", SmiReplies::loads, diagnostics);
-        List<ComputeApp> apps = targets.isEmpty() ? List.of()
-                : query(SmiReplies.COMPUTE_APP_FIELDS, "--query-compute-apps=", SmiReplies::computeApps, diagnostics);
-        Map<Long, List<ComputeApp>> appsByPid = apps.stream().collect(Collectors.groupingBy(ComputeApp::pid));
-        DaemonQuestions questions = new DaemonQuestions(control, processes, appsByPid, processes.ticksSinceBoot());
-        return new LiveSnapshot(loads, askAll(targets, questions), diagnostics);
+        if (!inventory.nvidiaSmiAvailable()) {
+            inventory.diagnosticText().ifPresent(diagnostics::add);
+        }
+        List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
+        List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control, processes, processes.ticksSinceBoot()));
+        // The processes on the GPUs only matter for clients; a failed GPU query already says why memory is unknown.
+        if (inventory.nvidiaSmiAvailable() && daemons.stream().anyMatch(d -> !d.clients().isEmpty())) {
+            Map<Long, List<ComputeApp>> appsByPid = computeApps(diagnostics).stream()
+                    .collect(Collectors.groupingBy(ComputeApp::pid));
+            daemons = daemons.stream().map(d -> d.withComputeApps(appsByPid)).toList();
+        }
+        return new LiveSnapshot(loads, daemons, diagnostics);
     }
 
     /**
@@ -106,10 +130,10 @@ public final class LiveSnapshotService {
         throw new CumpsException(Message.of(LiveText.RECORD_MISSING, name));
     }
 
-    private List<Target> everyTarget() {
+    private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
         List<Target> targets = new ArrayList<>();
         Set<Path> managedPipes = new LinkedHashSet<>();
-        for (DaemonRecord record : liveness.live(store.list().records())) {
+        for (DaemonRecord record : liveRecords) {
             targets.add(new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory()));
             managedPipes.add(record.pipeDirectory());
         }
@@ -163,8 +187,9 @@ public final class LiveSnapshotService {
         }
     }
 
-    private <T> List<T> query(List<String> fields, String option, Function<String, List<T>> parser, List<Message> diagnostics) {
-        List<String> argv = List.of("nvidia-smi", option + String.join(",", fields), "--format=csv,noheader,nounits");
+    private List<ComputeApp> computeApps(List<Message> diagnostics) {
+        List<String> argv = List.of("nvidia-smi", "--query-compute-apps=" + String.join(",", SmiReplies.COMPUTE_APP_FIELDS),
+                "--format=csv,noheader,nounits");
         CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, SMI_TIMEOUT));
         if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
             diagnostics.add(Message.of(GpuText.SMI_NOT_FOUND));
@@ -179,9 +204,9 @@ public final class LiveSnapshotService {
             return List.of();
         }
         try {
-            return parser.apply(result.stdout());
+            return SmiReplies.computeApps(result.stdout());
         } catch (CumpsException e) {
-            diagnostics.add(e.text().orElseThrow(() -> e));
+            diagnostics.add(e.text());
             return List.of();
         }
     }

@@ -2,6 +2,7 @@ package dev.cumps.core.live;
 
 import dev.cumps.core.proc.ProcessOwner;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -14,5 +15,11 @@ public record MpsServer(long pid, Optional<ProcessOwner> owner, OptionalLong sta
                         List<ClientProcess> clients) {
     public MpsServer {
         clients = List.copyOf(clients);
+    }
+
+    /** This server with each client's GPU memory from nvidia-smi's rows, by pid. */
+    public MpsServer withComputeApps(Map<Long, List<ComputeApp>> appsByPid) {
+        return new MpsServer(pid, owner, startTicks, status,
+                clients.stream().map(c -> c.withComputeApps(appsByPid.getOrDefault(c.pid(), List.of()))).toList());
     }
 }

@@ -5,20 +5,18 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * Strict parsers of the two nvidia-smi queries the live view makes, both with
- * {@code --format=csv,noheader,nounits} (nvidia-smi's {@code --help-query-compute-apps} and
- * {@code --help-query-gpu} list the fields): every row has exactly the fields asked for, pids and
- * numbers are decimal, UUIDs canonical; {@code [N/A]}-style cells are "unknown", never zero.
+ * Strict parser of the nvidia-smi query the live view adds to status's GPU query (whose load fields
+ * {@code gpu.NvidiaSmiParser} reads), {@code --query-compute-apps} with
+ * {@code --format=csv,noheader,nounits} (nvidia-smi's {@code --help-query-compute-apps} lists the
+ * fields): every row has exactly the fields asked for, pids and numbers are decimal, UUIDs
+ * canonical; {@code [N/A]}-style cells are "unknown", never zero.
  */
 public final class SmiReplies {
     /** The fields of the per-process query, in order. */
     public static final List<String> COMPUTE_APP_FIELDS = List.of("pid", "gpu_uuid", "used_memory");
-    /** The fields of the per-GPU load query, in order. */
-    public static final List<String> LOAD_FIELDS = List.of("index", "uuid", "utilization.gpu", "memory.used", "memory.total");
 
     private SmiReplies() {
     }
@@ -51,36 +49,6 @@ public final class SmiReplies {
         return List.copyOf(apps);
     }
 
-    /** The rows of a {@code --query-gpu=}{@link #LOAD_FIELDS} reply. */
-    public static List<GpuLoad> loads(String csv) {
-        List<GpuLoad> loads = new ArrayList<>();
-        int lineNo = 0;
-        for (String raw : csv.split("\\R", -1)) {
-            lineNo++;
-            if (raw.isBlank()) {
-                continue;
-            }
-            String[] cells = cells(raw, lineNo, LOAD_FIELDS.size());
-            int index;
-            try {
-                index = Integer.parseInt(cells[0]);
-            } catch (NumberFormatException e) {
-                index = -1;
-            }
-            if (index < 0) {
-                throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, "index", cells[0]));
-            }
-            OptionalLong utilization = number(cells[2], "utilization.gpu", raw, lineNo);
-            if (utilization.isPresent() && utilization.getAsLong() > 100) {
-                throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, "utilization.gpu", cells[2]));
-            }
-            loads.add(new GpuLoad(index, uuid(cells[1], raw, lineNo),
-                    utilization.isPresent() ? OptionalInt.of((int) utilization.getAsLong()) : OptionalInt.empty(),
-                    number(cells[3], "memory.used", raw, lineNo), number(cells[4], "memory.total", raw, lineNo)));
-        }
-        return List.copyOf(loads);
-    }
-
     private static String[] cells(String raw, int lineNo, int expected) {
         String[] cells = raw.split(",", -1);
         if (cells.length != expected) {
@@ -96,7 +64,7 @@ public final class SmiReplies {
         try {
             return GpuUuid.parse(cell).value();
         } catch (CumpsException e) {
-            throw malformed(raw, lineNo, e.text().orElseThrow(() -> e));
+            throw malformed(raw, lineNo, e.text());
         }
     }
 

@@ -42,8 +42,21 @@ public final class StatusService {
         this.simulated = simulated;
     }
 
+    /** The host's status, with one nvidia-smi query. */
     public HostStatus collect() {
-        GpuInventory inventory = new NvidiaSmi(runner, host).query();
+        return collect(gpus());
+    }
+
+    /**
+     * The GPUs from the one nvidia-smi query {@code status} makes (with their load), for a caller that
+     * also hands them to the live view ({@code status --json}) instead of asking nvidia-smi again.
+     */
+    public GpuInventory gpus() {
+        return new NvidiaSmi(runner, host).query();
+    }
+
+    /** The host's status around GPUs already queried with {@link #gpus()}. */
+    public HostStatus collect(GpuInventory inventory) {
         Optional<String> mask = host.get("CUDA_VISIBLE_DEVICES");
         List<Message> diagnostics = new ArrayList<>();
         inventory.diagnosticText().ifPresent(diagnostics::add);

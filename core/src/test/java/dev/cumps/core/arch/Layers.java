@@ -19,7 +19,8 @@ public final class Layers {
     /** The root package: wiring only ({@code CoreServices}, {@code Simulation}). */
     public static final String WIRING = "dev.cumps.core";
     public static final String[] SERVICES = {
-        "dev.cumps.core.lifecycle..", "dev.cumps.core.status..", "dev.cumps.core.doctor..", "dev.cumps.core.env.."};
+        "dev.cumps.core.lifecycle..", "dev.cumps.core.status..", "dev.cumps.core.doctor..", "dev.cumps.core.env..",
+        "dev.cumps.core.live.."};
     public static final String[] MODEL = {
         "dev.cumps.core.record..", "dev.cumps.core.gpu..", "dev.cumps.core.topology..", "dev.cumps.core.mps..",
         "dev.cumps.core.proc..", "dev.cumps.core.fs..", "dev.cumps.core.json..", "dev.cumps.core.exec..",

@@ -49,7 +49,7 @@ class NvidiaSmiDiagnosticTest {
         Message text = inventory.diagnosticText().orElseThrow();
         assertEquals(GpuText.SMI_MALFORMED_ROW, text.id());
         assertEquals(GpuText.ROW_FIELD_COUNT, ((Message) text.args().get(2)).id());
-        assertEquals("nvidia-smi printed a malformed row 1 ('x, y'): expected 8 comma-separated values, found 2",
+        assertEquals("nvidia-smi printed a malformed row 1 ('x, y'): expected 10 comma-separated values, found 2",
                 inventory.diagnostic().orElseThrow());
     }
 

@@ -23,10 +23,11 @@ class NvidiaSmiParserPropertyTest {
 
     /** One GPU as nvidia-smi would print it, and what the parser must make of it. */
     record Row(int index, String uuid, String name, String computeMode, Optional<Long> memory, Optional<String> mig,
-               Optional<String> driver, Optional<String> bus) {
+               Optional<String> driver, Optional<String> bus, Optional<Integer> utilization, Optional<Long> used) {
         String csv(String separator) {
             return String.join("," + separator, List.of(Integer.toString(index), uuid, name, computeMode,
-                    memory.map(String::valueOf).orElse("[N/A]"), mig.orElse("[N/A]"), driver.orElse("N/A"), bus.orElse("[Not Supported]")));
+                    memory.map(String::valueOf).orElse("[N/A]"), mig.orElse("[N/A]"), driver.orElse("N/A"), bus.orElse("[Not Supported]"),
+                    utilization.map(String::valueOf).orElse("[Not Supported]"), used.map(String::valueOf).orElse("[N/A]")));
         }
     }
 
@@ -57,8 +58,10 @@ class NvidiaSmiParserPropertyTest {
         Gen<Optional<String>> mig = optional(Generate.pick(List.of("Enabled", "Disabled")));
         Gen<Optional<String>> driver = optional(Props.strings("0123456789.", 1, 12));
         Gen<Optional<String>> bus = optional(Props.strings("0123456789ABCDEF:.", 1, 16));
+        Gen<Optional<Integer>> utilization = optional(Generate.range(0, 100));
+        Gen<Optional<Long>> used = optional(Generate.longRange(0, 10_000_000));
         return in -> new Row(index.generate(in), uuid.generate(in), name.generate(in), computeMode.generate(in), memory.generate(in),
-                mig.generate(in), driver.generate(in), bus.generate(in));
+                mig.generate(in), driver.generate(in), bus.generate(in), utilization.generate(in), used.generate(in));
     }
 
     @Test
@@ -81,6 +84,8 @@ class NvidiaSmiParserPropertyTest {
                 assertEquals(row.mig(), gpu.migMode());
                 assertEquals(row.driver(), gpu.driverVersion());
                 assertEquals(row.bus(), gpu.pciBusId());
+                assertEquals(row.utilization(), gpu.utilizationPercent());
+                assertEquals(row.used(), gpu.memoryUsedMiB());
             }
         });
     }
@@ -105,7 +110,7 @@ class NvidiaSmiParserPropertyTest {
     /** Good rows with one cell replaced, cut, or joined with junk; and arbitrary text. */
     static Gen<String> mangledOutput() {
         Gen<String> junk = Props.anyStrings(0, 24);
-        Gen<String> oneCellReplaced = rows().zip(Generate.range(0, 7), junk, (row, cell, value) -> {
+        Gen<String> oneCellReplaced = rows().zip(Generate.range(0, 9), junk, (row, cell, value) -> {
             List<String> cells = new ArrayList<>(List.of(row.csv("").split(",", -1)));
             cells.set(cell, value);
             return String.join(", ", cells) + "\n";

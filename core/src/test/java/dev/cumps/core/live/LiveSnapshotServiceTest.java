@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -21,6 +25,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,6 +46,11 @@ class LiveSnapshotServiceTest {
     /** Per pipe directory: the daemon's answer to each command; a missing pipe has no daemon. */
     private final Map<Path, Function<String, CommandResult>> daemons = new ConcurrentHashMap<>();
     private volatile String computeApps = "";
+    private volatile String gpuQuery = FakeGpu.exclusive(0).withLoad("12", "1536").csvRow() + "\n";
+    /** The argv of every nvidia-smi run, in order. */
+    private final List<List<String>> smiCalls = new CopyOnWriteArrayList<>();
+    /** The pipe directory and stdin of every control program run, in order. */
+    private final List<String> controlCalls = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void setUp() {
@@ -54,12 +64,18 @@ class LiveSnapshotServiceTest {
 
     private final CommandRunner runner = spec -> {
         if (spec.program().equals("nvidia-smi")) {
+            smiCalls.add(spec.argv());
             if (spec.argv().get(1).startsWith("--query-compute-apps=")) {
                 return CommandResult.exited("nvidia-smi", 0, computeApps, "");
             }
-            return CommandResult.exited("nvidia-smi", 0, "0, " + GPU0 + ", 12, 1536, 81559\n", "");
+            return CommandResult.exited("nvidia-smi", 0, gpuQuery, "");
         }
-        Function<String, CommandResult> daemon = daemons.get(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")));
+        Path pipe = Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
+        if (!pipe.equals(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY)) {
+            // NVIDIA's default directory is the machine's, not this test's: a daemon there is not counted.
+            controlCalls.add(spec.stdin().strip());
+        }
+        Function<String, CommandResult> daemon = daemons.get(pipe);
         if (daemon == null) {
             return CommandResult.exited("nvidia-cuda-mps-control", 1, "Cannot find MPS control daemon process\n", "");
         }
@@ -185,7 +201,8 @@ class LiveSnapshotServiceTest {
 
     @Test
     void nvidiaSmiGarbageBecomesADiagnosticAndTheDaemonsAreStillShown() {
-        daemon("a", 4_190_001L, Map.of());
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n"));
         computeApps = "this is not, csv at all\n";
 
         LiveSnapshot snapshot = service().collect(Optional.empty());
@@ -193,5 +210,71 @@ class LiveSnapshotServiceTest {
         assertEquals("nvidia-smi printed a malformed row 1 ('this is not, csv at all'): expected 3 comma-separated values, found 2",
                 snapshot.diagnostics().get(0).english());
         assertEquals(DaemonSnapshot.State.ANSWERING, snapshot.daemons().get(0).state());
+    }
+
+    private static final List<String> COMPUTE_APPS_QUERY = List.of("nvidia-smi", "--query-compute-apps=pid,gpu_uuid,used_memory",
+            "--format=csv,noheader,nounits");
+
+    @Test
+    void withoutDaemonsOnlyTheGpuQueryRuns() {
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        assertEquals(List.of(), snapshot.daemons().stream().filter(DaemonSnapshot::managed).toList());
+        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertTrue(smiCalls.get(0).get(1).startsWith("--query-gpu="), smiCalls.toString());
+        assertEquals(List.of(), controlCalls);
+    }
+
+    @Test
+    void aDaemonWithoutClientsIsNotFollowedByTheComputeAppsQuery() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n"));
+
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        assertEquals(1, snapshot.daemons().get(0).servers().size());
+        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertEquals(List.of("get_server_list", "get_server_status 4190100", "get_client_list 4190100"), controlCalls);
+    }
+
+    @Test
+    void statusGpusAreReusedSoNvidiaSmiRunsOnlyForTheClientsMemory() {
+        DaemonRecord a = daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n"));
+        computeApps = "4190200, " + GPU0 + ", 640\n";
+        GpuInventory inventory = GpuInventory.of(NvidiaSmiParser.parse(FakeGpu.exclusive(0).withLoad("88", "640").csvRow()));
+
+        LiveSnapshot snapshot = service().collect(List.of(a), inventory);
+
+        assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls);
+        assertEquals(OptionalInt.of(88), snapshot.gpus().get(0).utilizationPercent());
+        assertEquals(OptionalLong.of(640), snapshot.daemons().get(0).clients().get(0).gpuMemoryMiB());
+        assertEquals(List.of(GPU0), snapshot.daemons().get(0).clients().get(0).gpuUuids());
+    }
+
+    @Test
+    void aFailedGpuQueryIsTheDiagnosticAndNothingMoreIsAskedOfNvidiaSmi() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n"));
+        gpuQuery = "garbage\n";
+
+        LiveSnapshot snapshot = service().collect(Optional.empty());
+
+        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertEquals(List.of("nvidia-smi printed a malformed row 1 ('garbage'): expected 10 comma-separated values, found 1"),
+                snapshot.diagnostics().stream().map(Message::english).toList());
+        assertEquals(List.of(), snapshot.gpus());
+        ClientProcess client = snapshot.daemons().get(0).clients().get(0);
+        assertEquals(OptionalLong.empty(), client.gpuMemoryMiB());
+    }
+
+    @Test
+    void aGpuWithoutLoadFiguresShowsThemAsUnknown() {
+        gpuQuery = FakeGpu.exclusive(0).withLoad("[Not Supported]", "[N/A]").csvRow() + "\n";
+
+        GpuLoad load = service().collect(Optional.empty()).gpus().get(0);
+
+        assertEquals(OptionalInt.empty(), load.utilizationPercent());
+        assertEquals(OptionalLong.empty(), load.memoryUsedMiB());
+        assertEquals(OptionalLong.of(81559), load.memoryTotalMiB());
     }
 }

@@ -151,6 +151,11 @@ public final class FakeMpsHost implements AutoCloseable {
         return runner.specs().stream().filter(s -> s.argv().equals(List.of(CONTROL, "-d"))).toList();
     }
 
+    /** Runs of {@code nvidia-smi}, in order. */
+    public List<CommandSpec> smiCalls() {
+        return runner.specs().stream().filter(s -> s.program().equals(SMI)).toList();
+    }
+
     /** Client runs of {@code nvidia-cuda-mps-control}, in order. */
     public List<CommandSpec> clientCalls() {
         return runner.specs().stream().filter(s -> s.program().equals(CONTROL) && !s.argv().contains("-d")).toList();
@@ -188,10 +193,6 @@ public final class FakeMpsHost implements AutoCloseable {
                 StringBuilder out = new StringBuilder();
                 if (spec.argv().stream().anyMatch(a -> a.startsWith("--query-compute-apps="))) {
                     yield CommandResult.exited(SMI, 0, computeApps, "");
-                }
-                if (spec.argv().contains("--query-gpu=index,uuid,utilization.gpu,memory.used,memory.total")) {
-                    gpus.forEach(g -> out.append(g.loadRow()).append('\n'));
-                    yield CommandResult.exited(SMI, 0, out.toString(), "");
                 }
                 gpus.forEach(g -> out.append(g.csvRow()).append('\n'));
                 yield CommandResult.exited(SMI, 0, out.toString(), "");

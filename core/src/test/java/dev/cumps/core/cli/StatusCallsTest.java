@@ -1,0 +1,115 @@
+package dev.cumps.core.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cumps.core.testing.FakeGpu;
+import dev.cumps.core.testing.FakeMpsHost;
+import dev.cumps.core.testing.Sandbox;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What {@code status} runs (issue 10's "gathered in the same single nvidia-smi call the status
+ * already makes"): one nvidia-smi query gives the GPUs and their load; the control program runs
+ * only for a live daemon and only for {@code --json}; nvidia-smi's compute-apps query runs only
+ * when a daemon has a client whose memory it can give.
+ */
+class StatusCallsTest {
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+        sb.mps.gpus(FakeGpu.exclusive(0).withLoad("37", "2048"), FakeGpu.exclusive(1));
+    }
+
+    @AfterEach
+    void cleanUp() {
+        sb.close();
+    }
+
+    /** What one run of {@code cumps ARGS} printed and ran. */
+    private record Run(int code, String out, List<List<String>> smi, List<String> control) {
+    }
+
+    private Run run(String... args) {
+        int smiBefore = sb.mps.smiCalls().size();
+        int controlBefore = sb.mps.clientCommands().size();
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), globals -> sb.services()).run(args);
+        assertEquals("", e.toString());
+        List<List<String>> smi = sb.mps.smiCalls().stream().skip(smiBefore).map(s -> s.argv()).toList();
+        List<String> control = sb.mps.clientCommands().stream().skip(controlBefore).map(String::strip).toList();
+        return new Run(code, o.toString(), smi, control);
+    }
+
+    private static List<String> gpuQuery() {
+        return List.of(FakeMpsHost.SMI, "--query-gpu=index,uuid,name,compute_mode,memory.total,mig.mode.current,driver_version,"
+                + "pci.bus_id,utilization.gpu,memory.used", "--format=csv,noheader,nounits");
+    }
+
+    @Test
+    void withoutDaemonsBothFormsRunOneNvidiaSmiQueryAndNoControlProgram() {
+        for (String[] args : List.of(new String[] {"status"}, new String[] {"status", "--json"})) {
+            Run run = run(args);
+
+            assertEquals(0, run.code());
+            assertEquals(List.of(gpuQuery()), run.smi(), String.join(" ", args));
+            assertEquals(List.of(), run.control(), String.join(" ", args));
+        }
+    }
+
+    @Test
+    void theLiveKeyShowsTheLoadOfThatOneQuery() {
+        Run run = run("status", "--json");
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> gpus = (List<Map<String, Object>>) ((Map<String, Object>) Sandbox.parseObject(run.out()).get("live"))
+                .get("gpus");
+        assertEquals(37, ((Number) gpus.get(0).get("utilization_gpu_percent")).intValue());
+        assertEquals(2048, ((Number) gpus.get(0).get("memory_used_mib")).intValue());
+        assertEquals(81559, ((Number) gpus.get(0).get("memory_total_mib")).intValue());
+        assertEquals(0, ((Number) gpus.get(1).get("utilization_gpu_percent")).intValue());
+    }
+
+    @Test
+    void plainStatusAsksALiveDaemonNothing() {
+        sb.start("alpha", 0);
+        sb.mps.serverList("4190100\n").reply("get_client_list 4190100", "4190200\n");
+
+        Run run = run("status");
+
+        assertEquals(List.of(gpuQuery()), run.smi());
+        assertEquals(List.of(), run.control());
+    }
+
+    @Test
+    void aLiveDaemonWithoutClientsCostsOneControlQuestionAndNoSecondNvidiaSmi() {
+        sb.start("alpha", 0);
+
+        Run run = run("status", "--json");
+
+        assertEquals(List.of(gpuQuery()), run.smi());
+        assertEquals(List.of("get_server_list"), run.control());
+    }
+
+    @Test
+    void aClientIsWhatMakesTheComputeAppsQueryRun() {
+        sb.start("alpha", 0);
+        sb.mps.serverList("4190100\n").reply("get_server_status 4190100", "ACTIVE\n").reply("get_client_list 4190100", "4190200\n")
+                .computeApps("4190200, " + FakeGpu.uuidFor(0) + ", 1024\n");
+
+        Run run = run("status", "--json");
+
+        assertEquals(List.of(gpuQuery(), List.of(FakeMpsHost.SMI, "--query-compute-apps=pid,gpu_uuid,used_memory",
+                "--format=csv,noheader,nounits")), run.smi());
+        assertEquals(List.of("get_server_list", "get_server_status 4190100", "get_client_list 4190100"), run.control());
+        assertEquals(true, run.out().contains("\"gpu_memory_mib\": 1024"), run.out());
+    }
+}
