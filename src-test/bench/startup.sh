@@ -4,9 +4,12 @@
 #   src-test/bench/startup.sh [RUNS] [LAUNCHER]      defaults: 30, core/target/cumps
 #
 # Builds nothing: run `mvn -q -pl core package -DskipTests` first. In a private scratch directory it
-# makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU), a Hello class, and three record
-# directories: none, one live daemon (a `sleep` this script starts, recorded with its real start
-# time) and 50 records (25 live, 25 stale). It then runs every case RUNS times, interleaved (one run
+# makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU: the fields cumps asks for, and for
+# --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script: the live
+# daemon's control daemon has one MPS server with one client, every other pipe an empty server list),
+# a Hello class, and three record directories: none, one live daemon (a `sleep` this script starts,
+# recorded with its real start time) and 50 records (25 live, 25 stale). It first prints how many
+# times each case ran each stand-in, then runs every case RUNS times, interleaved (one run
 # of each case per round, so load from other programs hits all cases alike), and prints per case the
 # median and the 10th/90th percentile wall time in ms, the median user+sys CPU time (10 ms resolution)
 # and the largest peak RSS (GNU time's %M), plus
@@ -29,17 +32,35 @@ cleanup() {
 trap cleanup EXIT
 
 mkdir -p "$scratch/bin" "$scratch/java"
-cat >"$scratch/bin/nvidia-smi" <<'EOF'
+sleep 100000 &
+sleeper=$!
+# The stand-ins note each run in $scratch/calls (one short append) for the call counts.
+cat >"$scratch/bin/nvidia-smi" <<EOF
 #!/bin/sh
+echo nvidia-smi >>"$scratch/calls"
 sleep 0.012
-echo "0, GPU-5f0c1a2e-0000-4000-8000-000000000000, NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0"
+row="0, GPU-5f0c1a2e-0000-4000-8000-000000000000, NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0"
+case "\$*" in
+    *--query-compute-apps=*) echo "$sleeper, GPU-5f0c1a2e-0000-4000-8000-000000000000, 1024" ;;
+    *utilization.gpu*) echo "\$row, 37, 1024" ;;
+    *) echo "\$row" ;;
+esac
 EOF
-chmod 755 "$scratch/bin/nvidia-smi"
+cat >"$scratch/bin/nvidia-cuda-mps-control" <<EOF
+#!/bin/sh
+echo control >>"$scratch/calls"
+sleep 0.012
+read -r command
+case "\$CUDA_MPS_PIPE_DIRECTORY:\$command" in
+    "$scratch/run/live/pipe:get_server_list") echo $$ ;;
+    *:get_server_status*) echo ACTIVE ;;
+    "$scratch/run/live/pipe:get_client_list"*) echo $sleeper ;;
+esac
+EOF
+chmod 755 "$scratch/bin/nvidia-smi" "$scratch/bin/nvidia-cuda-mps-control"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n' >"$scratch/java/Hello.java"
 javac -d "$scratch/java" "$scratch/java/Hello.java"
 
-sleep 100000 &
-sleeper=$!
 uid=$(id -u)
 host=$(cat /proc/sys/kernel/hostname)
 ticks=$(python3 -c 'import sys; s=open("/proc/%s/stat" % sys.argv[1]).read(); print(s[s.rindex(")")+2:].split()[19])' "$sleeper")
@@ -65,16 +86,23 @@ export PATH="$scratch/bin:/usr/bin:/bin" HOME="$scratch/home" LC_ALL=C
 unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
 "$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
 
-names=(hello nvidia-smi status-json-0 env-1-live status-json-50)
+names=(hello nvidia-smi status-0 status-json-0 status-1 status-json-1 env-1-live status-json-50)
 cmds=(
     "java -Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $scratch/java Hello"
     "$scratch/bin/nvidia-smi"
+    "$launcher --records $scratch/none status"
     "$launcher --records $scratch/none status --json"
+    "$launcher --records $scratch/one status"
+    "$launcher --records $scratch/one status --json"
     "$launcher --records $scratch/one env"
     "$launcher --records $scratch/fifty status --json"
 )
-for c in "${cmds[@]}"; do
-    $c >/dev/null || { echo "error: '$c' failed" >&2; exit 1; }
+echo "stand-in runs per case (nvidia-smi, nvidia-cuda-mps-control):"
+for i in "${!cmds[@]}"; do
+    : >"$scratch/calls"
+    ${cmds[$i]} >/dev/null || { echo "error: '${cmds[$i]}' failed" >&2; exit 1; }
+    [ "${names[$i]}" = nvidia-smi ] && continue
+    printf '  %-16s %d, %d\n' "${names[$i]}" "$(grep -c '^nvidia-smi' "$scratch/calls" || true)" "$(grep -c '^control' "$scratch/calls" || true)"
 done
 : >"$scratch/samples"
 for ((r = 0; r < runs; r++)); do
@@ -103,6 +131,6 @@ for name, xs in samples.items():
     cpu = statistics.median(x[2] for x in xs)
     print(f"{name:16} {med[name]:9.1f} {q(ms, .1):7.1f} {q(ms, .9):7.1f} {cpu:7.0f} {max(x[1] for x in xs) / 1024:12.1f}")
 floor = med["hello"] + med["nvidia-smi"]
-for name in ("status-json-0", "env-1-live", "status-json-50"):
+for name in ("status-0", "status-json-0", "status-1", "status-json-1", "env-1-live", "status-json-50"):
     print(f"overhead {name}: {med[name] - floor:.1f} ms  (median - hello - nvidia-smi; goal <= 40)")
 EOF
