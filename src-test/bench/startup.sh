@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Start-up benchmark of the `cumps` launcher (docs/performance.md).
 #
-#   src-test/bench/startup.sh [RUNS] [LAUNCHER]      defaults: 30, core/target/cumps
+#   src-test/bench/startup.sh [RUNS] [LAUNCHER | LABEL=LAUNCHER]...      defaults: 30, core/target/cumps
 #
+# With several launchers (e.g. main=/tmp/main/core/target/cumps branch=core/target/cumps), every
+# case of every launcher runs in the same interleaved rounds, so a before/after comparison on a busy
+# machine sees the same load; case names then start with the launcher's label.
 # Builds nothing: run `mvn -q -pl core package -DskipTests` first. In a private scratch directory it
 # makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU: the fields cumps asks for, and for
 # --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script: the live
@@ -18,8 +21,16 @@
 set -euo pipefail
 runs=${1:-30}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-launcher=${2:-$root/core/target/cumps}
-[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+[ $# -ge 2 ] && shift || set -- "$root/core/target/cumps"
+labels=()
+launchers=()
+for arg in "$@"; do
+    if [[ "$arg" == *=* ]]; then labels+=("${arg%%=*}:"); launchers+=("${arg#*=}"); else labels+=(""); launchers+=("$arg"); fi
+done
+[ ${#launchers[@]} -eq 1 ] && labels=("")
+for launcher in "${launchers[@]}"; do
+    [ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+done
 [ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing; install GNU time (apt-get install time)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the statistics" >&2; exit 1; }
 
@@ -42,6 +53,7 @@ sleep 0.012
 row="0, GPU-5f0c1a2e-0000-4000-8000-000000000000, NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0"
 case "\$*" in
     *--query-compute-apps=*) echo "$sleeper, GPU-5f0c1a2e-0000-4000-8000-000000000000, 1024" ;;
+    *--query-gpu=index,uuid,utilization.gpu,memory.used,memory.total\ *) echo "0, GPU-5f0c1a2e-0000-4000-8000-000000000000, 37, 1024, 81559" ;;
     *utilization.gpu*) echo "\$row, 37, 1024" ;;
     *) echo "\$row" ;;
 esac
@@ -84,25 +96,31 @@ done
 
 export PATH="$scratch/bin:/usr/bin:/bin" HOME="$scratch/home" LC_ALL=C
 unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
-"$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
-
-names=(hello nvidia-smi status-0 status-json-0 status-1 status-json-1 env-1-live status-json-50)
+names=(hello nvidia-smi)
 cmds=(
     "java -Xshare:auto -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $scratch/java Hello"
     "$scratch/bin/nvidia-smi"
-    "$launcher --records $scratch/none status"
-    "$launcher --records $scratch/none status --json"
-    "$launcher --records $scratch/one status"
-    "$launcher --records $scratch/one status --json"
-    "$launcher --records $scratch/one env"
-    "$launcher --records $scratch/fifty status --json"
 )
+for l in "${!launchers[@]}"; do
+    launcher=${launchers[$l]}
+    "$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
+    p=${labels[$l]}
+    names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-json-50")
+    cmds+=(
+        "$launcher --records $scratch/none status"
+        "$launcher --records $scratch/none status --json"
+        "$launcher --records $scratch/one status"
+        "$launcher --records $scratch/one status --json"
+        "$launcher --records $scratch/one env"
+        "$launcher --records $scratch/fifty status --json"
+    )
+done
 echo "stand-in runs per case (nvidia-smi, nvidia-cuda-mps-control):"
 for i in "${!cmds[@]}"; do
     : >"$scratch/calls"
     ${cmds[$i]} >/dev/null || { echo "error: '${cmds[$i]}' failed" >&2; exit 1; }
     [ "${names[$i]}" = nvidia-smi ] && continue
-    printf '  %-16s %d, %d\n' "${names[$i]}" "$(grep -c '^nvidia-smi' "$scratch/calls" || true)" "$(grep -c '^control' "$scratch/calls" || true)"
+    printf '  %-24s %d, %d\n' "${names[$i]}" "$(grep -c '^nvidia-smi' "$scratch/calls" || true)" "$(grep -c '^control' "$scratch/calls" || true)"
 done
 : >"$scratch/samples"
 for ((r = 0; r < runs; r++)); do
@@ -124,13 +142,13 @@ for line in open(sys.argv[1]):
 def q(xs, p):
     xs = sorted(xs); return xs[min(len(xs) - 1, int(p * len(xs)))]
 med = {}
-print(f"{'case':16} {'median ms':>9} {'p10':>7} {'p90':>7} {'CPU ms':>7} {'peak RSS MiB':>12}   ({sys.argv[2]} interleaved runs)")
+print(f"{'case':24} {'median ms':>9} {'p10':>7} {'p90':>7} {'CPU ms':>7} {'peak RSS MiB':>12}   ({sys.argv[2]} interleaved runs)")
 for name, xs in samples.items():
     ms = [x[0] for x in xs]
     med[name] = statistics.median(ms)
     cpu = statistics.median(x[2] for x in xs)
-    print(f"{name:16} {med[name]:9.1f} {q(ms, .1):7.1f} {q(ms, .9):7.1f} {cpu:7.0f} {max(x[1] for x in xs) / 1024:12.1f}")
+    print(f"{name:24} {med[name]:9.1f} {q(ms, .1):7.1f} {q(ms, .9):7.1f} {cpu:7.0f} {max(x[1] for x in xs) / 1024:12.1f}")
 floor = med["hello"] + med["nvidia-smi"]
-for name in ("status-0", "status-json-0", "status-1", "status-json-1", "env-1-live", "status-json-50"):
+for name in (n for n in med if n not in ("hello", "nvidia-smi")):
     print(f"overhead {name}: {med[name] - floor:.1f} ms  (median - hello - nvidia-smi; goal <= 40)")
 EOF
