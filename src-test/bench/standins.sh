@@ -29,7 +29,7 @@ export CUMPS_SIM_CONFIG=$sandbox/sim.json CUDA_MPS_PIPE_DIRECTORY=$pipe
 head -1 "$bin/nvidia-smi" | grep -q python3 || echo "note: the installed stand-ins are not the Python ones (no python3 on PATH?)" >&2
 java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 jvm="$java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-UsePerfData -Xss512k -Xmx64m -cp $jar"
-query="--query-gpu=index,uuid,name,compute_mode,memory.total,mig.mode.current,driver_version,pci.bus_id --format=csv,noheader,nounits"
+query="--query-gpu=index,uuid,name,compute_mode,memory.total,mig.mode.current,driver_version,pci.bus_id,utilization.gpu,memory.used --format=csv,noheader,nounits"
 names=(smi-python client-python smi-jvm client-jvm)
 cmds=("$bin/nvidia-smi $query" "$bin/nvidia-cuda-mps-control" "$jvm dev.cumps.sim.NvidiaSmiMain $query" "$jvm dev.cumps.sim.MpsControlMain")
 for i in "${!cmds[@]}"; do

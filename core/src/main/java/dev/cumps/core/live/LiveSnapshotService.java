@@ -46,7 +46,7 @@ import java.util.stream.Collectors;
  */
 public final class LiveSnapshotService {
     /** How long nvidia-smi may take for the compute-apps query. */
-    public static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
+    private static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
