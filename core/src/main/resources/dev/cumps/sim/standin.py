@@ -474,19 +474,9 @@ def query_apps(query, fmt, selected, config, apps):
 
 
 def query_gpu(query, fmt, selected, config, apps=(), now=0):
-    header = units = True
-    for option in java_split(fmt, ","):
-        o = jstrip(option).lower()
-        if o == "csv":
-            pass
-        elif o == "noheader":
-            header = False
-        elif o == "nounits":
-            units = False
-        else:
-            return 2, '"%s" is not a valid format option.\nPlease run \'nvidia-smi -h\' for help.\n' % jstrip(option), ""
-    if "csv" not in fmt.lower():
-        return invalid()
+    header, units, error = csv_options(fmt)
+    if error:
+        return error
     fields = []
     for field in java_split(query, ","):
         name = jstrip(field)
