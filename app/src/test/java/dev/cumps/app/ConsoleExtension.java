@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.i18n.Messages;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -27,30 +28,41 @@ import org.testfx.util.WaitForAsyncUtils;
  *
  * Test methods take an {@link FxRobot} parameter (and may take the {@link SimulatedConsole} or the
  * {@link ConsoleWindow.Built}); the class's own {@code @AfterEach} runs before the teardown here.
+ * {@link #guarded()} also watches the window with a {@link WindowGuard} from the moment it is shown:
+ * a test fails when an uncaught exception reached the window's error reporter.
  */
 public final class ConsoleExtension implements BeforeEachCallback, AfterEachCallback, ParameterResolver {
 
     private final Locale locale;
     private final Map<String, String> environment;
     private final ConsoleWindow.PaneFactory panes;
+    private final boolean guarded;
     private SimulatedConsole host;
+    private WindowGuard guard;
     private ConsoleWindow.Built window;
     private Stage stage;
 
-    private ConsoleExtension(Locale locale, Map<String, String> environment, ConsoleWindow.PaneFactory panes) {
+    private ConsoleExtension(Locale locale, Map<String, String> environment, ConsoleWindow.PaneFactory panes,
+            boolean guarded) {
         this.locale = Objects.requireNonNull(locale, "locale");
         this.environment = Map.copyOf(environment);
         this.panes = Objects.requireNonNull(panes, "panes");
+        this.guarded = guarded;
     }
 
     /** The window in {@code locale} with the standard panes. The periodic refresh is not started. */
     public static ConsoleExtension showing(Locale locale) {
-        return new ConsoleExtension(locale, Map.of(), ConsoleWindow::standardPanes);
+        return new ConsoleExtension(locale, Map.of(), ConsoleWindow::standardPanes, false);
     }
 
     /** The same window with the lower panes {@code panes} builds. */
     public ConsoleExtension withPanes(ConsoleWindow.PaneFactory factory) {
-        return new ConsoleExtension(locale, environment, factory);
+        return new ConsoleExtension(locale, environment, factory, guarded);
+    }
+
+    /** The same window, watched by a {@link WindowGuard} ({@link #guard()}) that fails the test on an uncaught error. */
+    public ConsoleExtension guarded() {
+        return new ConsoleExtension(locale, environment, panes, true);
     }
 
     @Override
@@ -61,11 +73,26 @@ public final class ConsoleExtension implements BeforeEachCallback, AfterEachCall
                 .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
         // As TestFX's ApplicationExtension: the first layout pass (skins, lookups) is done when a test begins.
         WaitForAsyncUtils.waitForFxEvents();
+        guard = guarded ? new WindowGuard(Messages.forLocale(locale)) : null;
     }
 
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         try {
+            if (guard != null) {
+                guard.assertNoUncaughtErrors();
+            }
+        } finally {
+            tearDown();
+        }
+    }
+
+    private void tearDown() throws Exception {
+        try {
+            if (guard != null) {
+                guard.close();
+                guard = null;
+            }
             if (window != null) {
                 WaitForAsyncUtils.asyncFx(() -> window.refresh().stop()).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
             }
@@ -105,6 +132,11 @@ public final class ConsoleExtension implements BeforeEachCallback, AfterEachCall
     /** The window of the current test. */
     public ConsoleWindow.Built window() {
         return window;
+    }
+
+    /** The guard watching the current test's window ({@link #guarded()} only). */
+    public WindowGuard guard() {
+        return Objects.requireNonNull(guard, "not a guarded() console");
     }
 
     /** The stage that shows it (TestFX's primary stage). */

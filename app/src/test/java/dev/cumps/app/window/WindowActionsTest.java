@@ -11,7 +11,6 @@ import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
 import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
@@ -30,7 +29,7 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,7 +47,7 @@ class WindowActionsTest {
     private final List<Window> chooserOwners = new CopyOnWriteArrayList<>();
     private volatile Optional<Path> chosenFile = Optional.empty();
     @RegisterExtension
-    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH)
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded()
             .withPanes((viewModels, main) -> ConsoleWindow.standardPanes(viewModels, main, owner -> {
                 chooserOwners.add(owner);
                 return chosenFile;
@@ -56,27 +55,14 @@ class WindowActionsTest {
     private WindowGuard guard;
     private WindowDriver ui;
 
-    private void begin(FxRobot robot) {
-        guard = new WindowGuard(Messages.forLocale(Locale.ENGLISH));
+    @BeforeEach
+    void begin(FxRobot robot) {
+        guard = console.guard();
         ui = new WindowDriver(robot, console.window());
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        try {
-            if (guard != null) {
-                guard.assertNoUncaughtErrors();
-            }
-        } finally {
-            if (guard != null) {
-                guard.close();
-            }
-        }
     }
 
     @Test
     void stopAllListsWhatItWillDoThenStopsTheLiveDaemonsAndCleansTheStaleRecord(FxRobot robot) throws Exception {
-        begin(robot);
         DaemonRecord c = console.host().start("all-c", 0);
         SimulatedConsole.kill(c);
         DaemonRecord a = console.host().start("all-a", 0);
@@ -112,7 +98,6 @@ class WindowActionsTest {
 
     @Test
     void stopAllCancelledSignalsNothing(FxRobot robot) {
-        begin(robot);
         DaemonRecord a = console.host().start("keep-a", 0);
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
 
@@ -131,7 +116,6 @@ class WindowActionsTest {
 
     @Test
     void removeRecordMovesTheStaleRecordAsideAfterConfirmation(FxRobot robot) throws Exception {
-        begin(robot);
         DaemonRecord gone = console.host().start("rm-stale", 0);
         SimulatedConsole.kill(gone);
         ui.refreshUntil("the stale row", () -> ui.vm().daemons().size() == 1
@@ -160,7 +144,6 @@ class WindowActionsTest {
 
     @Test
     void theUnreadableRowSaysWhyInItsTooltip(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().writeUnreadableRecord("broken");
         ui.refreshUntil("the unreadable row", () -> ui.vm().daemons().size() == 1);
         String reason = ui.row("broken").orElseThrow().reason().orElseThrow();
@@ -174,7 +157,6 @@ class WindowActionsTest {
 
     @Test
     void exportAsksWhereAndWritesTheDoctorReportThere(FxRobot robot, @TempDir Path dir) throws Exception {
-        begin(robot);
         Button export = robot.lookup("#doctorExport").queryButton();
         assertTrue(export.isDisabled(), "nothing to export before a run");
         robot.clickOn("#doctorRun");
@@ -212,7 +194,6 @@ class WindowActionsTest {
 
     @Test
     void exportCancelledInTheChooserWritesNothing(FxRobot robot) {
-        begin(robot);
         chosenFile = Optional.empty();
         Button export = robot.lookup("#doctorExport").queryButton();
         robot.clickOn("#doctorRun");
@@ -240,7 +221,6 @@ class WindowActionsTest {
 
     @Test
     void ctrlShiftCCopiesTheSelectedDaemonsEnvBlock(FxRobot robot) {
-        begin(robot);
         console.host().start("env-a", 1);
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
         ui.select("env-a");
@@ -256,7 +236,6 @@ class WindowActionsTest {
 
     @Test
     void pauseStopsTheAutomaticRefreshAndResumeRestartsItAtTheChosenInterval(FxRobot robot) {
-        begin(robot);
         AtomicInteger applied = new AtomicInteger();
         // Each applied refresh shows a new "Last refresh HH:mm:ss" (the interval is 1 s); an unchanged table is not touched.
         robot.interact(() -> console.window().viewModel().summary().lastRefreshProperty().addListener((obs, old, now) -> applied.incrementAndGet()));

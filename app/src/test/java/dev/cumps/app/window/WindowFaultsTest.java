@@ -8,7 +8,6 @@ import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
-import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
@@ -30,7 +29,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -44,33 +43,20 @@ import org.testfx.api.FxRobot;
 class WindowFaultsTest {
 
     @RegisterExtension
-    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded();
     private WindowGuard guard;
     private WindowDriver ui;
 
-    private void begin(FxRobot robot) {
-        guard = new WindowGuard(Messages.forLocale(Locale.ENGLISH));
+    @BeforeEach
+    void begin(FxRobot robot) {
+        guard = console.guard();
         ui = new WindowDriver(robot, console.window());
-    }
-
-    @AfterEach
-    void close(FxRobot robot) {
-        try {
-            if (guard != null) {
-                guard.assertNoUncaughtErrors();
-            }
-        } finally {
-            if (guard != null) {
-                guard.close();
-            }
-        }
     }
 
     // ------------------------------------------------------------------ nvidia-smi
 
     @Test
     void hungNvidiaSmi(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().smiFault(SmiFault.HANG);
         guard.watchWhile(() -> console.window().viewModel().refreshingProperty().get());
         robot.clickOn("#refreshButton");
@@ -88,7 +74,6 @@ class WindowFaultsTest {
 
     @Test
     void failingNvidiaSmi(FxRobot robot) throws Exception {
-        begin(robot);
         healthyRefresh();
         console.host().smiFault(SmiFault.FAIL);
         ui.refreshUntil("the GPU table to empty", () -> console.window().viewModel().gpus().isEmpty());
@@ -100,7 +85,6 @@ class WindowFaultsTest {
 
     @Test
     void garbageFromNvidiaSmi(FxRobot robot) throws Exception {
-        begin(robot);
         healthyRefresh();
         console.host().smiFault(SmiFault.GARBAGE);
         ui.refreshUntil("the GPU table to empty", () -> console.window().viewModel().gpus().isEmpty());
@@ -138,7 +122,6 @@ class WindowFaultsTest {
 
     @Test
     void aLaunchThatFailsShowsTheErrorWithTheControlLogAndTheNextStartWorks(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().mpsFault(MpsFault.LAUNCH_FAILS);
         openStartDialog("lf-a");
         clickStart();
@@ -159,7 +142,6 @@ class WindowFaultsTest {
 
     @Test
     void aMuteDaemonIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().mpsFault(MpsFault.NO_ANSWER);
         openStartDialog("mute-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
@@ -181,7 +163,6 @@ class WindowFaultsTest {
 
     @Test
     void aSlowDaemonIsWaitedForWithProgressShown(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().mpsFault(MpsFault.SLOW);
         openStartDialog("slow-a");
         Button cancel = ui.robot().lookup("#startCancel").queryButton();
@@ -207,7 +188,6 @@ class WindowFaultsTest {
      */
     @Test
     void aDaemonThatDiesBeforeTheStartConfirmsItIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
-        begin(robot);
         console.host().mpsFault(MpsFault.DIES);
         Path control = console.host().sandbox().resolve("bin").resolve("nvidia-cuda-mps-control");
         Path real = control.resolveSibling("nvidia-cuda-mps-control.real");
@@ -279,7 +259,6 @@ class WindowFaultsTest {
 
     @Test
     void aDaemonKilledUnderTheWindowTurnsStaleAndItsRecordCanBeRemoved(FxRobot robot) throws Exception {
-        begin(robot);
         DaemonRecord record = console.host().start("victim", 0);
         autoRefresh(robot);
         Waits.onFx("the live row", () -> ui.row("victim").map(DaemonRow::live).orElse(false));
@@ -302,7 +281,6 @@ class WindowFaultsTest {
 
     @Test
     void recordsAddedCorruptedAndDeletedBehindTheWindowsBack(FxRobot robot) throws Exception {
-        begin(robot);
         autoRefresh(robot);
         Waits.onFx("a first refresh", () -> console.window().viewModel().gpus().size() == 2);
 
