@@ -57,10 +57,23 @@ final class WindowDriver {
         return robot.lookup(nameCell).query();
     }
 
-    /** Clicks the row of {@code name} and waits until it is the selection. */
+    /**
+     * Clicks the row of {@code name} until it is the selection. A click can miss on a busy machine
+     * when the table lays its rows out again between finding the cell and the click arriving (a row
+     * above was just removed): then the cell is looked up afresh and clicked again, until the
+     * selection holds or the deadline passes.
+     */
     void select(String name) {
-        robot.clickOn(nameCell(name));
-        Waits.onFx(name + " selected", () -> vm().selectedRowProperty().get() != null
+        Waits.until(name + " selected", () -> {
+            if (!isSelected(name)) {
+                robot.clickOn(nameCell(name));
+            }
+            return isSelected(name);
+        });
+    }
+
+    private boolean isSelected(String name) {
+        return Waits.fx(() -> vm().selectedRowProperty().get() != null
                 && vm().selectedRowProperty().get().name().equals(name));
     }
 
