@@ -89,7 +89,8 @@ class ProcessCommandRunnerTest {
         // The grandchild holds stdout and stderr open for an hour; the runner must return once the child exits.
         Path pidFile = dir.resolve("pid");
         CommandResult r = sh("(sh -c 'echo $$ > \"$1\"; exec sleep 3600' sh '" + pidFile + "' &) ; echo launched", null, Duration.ofSeconds(60));
-        long grandchild = Long.parseLong(Files.readString(pidFile).strip());
+        // The child may return before the backgrounded grandchild has written its pid: wait for the file itself.
+        long grandchild = Long.parseLong(awaitLine(pidFile));
         try {
             assertEquals(CommandResult.Outcome.EXITED, r.outcome(), r.describeFailure());
             assertTrue(r.succeeded());
@@ -129,6 +130,23 @@ class ProcessCommandRunnerTest {
             assertTrue(Files.exists(marker));
         } finally {
             Files.deleteIfExists(inCwd);
+        }
+    }
+
+    /** The first complete line of {@code file}, once something wrote it; fails after a generous deadline. */
+    private static String awaitLine(Path file) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            if (Files.exists(file)) {
+                String text = Files.readString(file);
+                if (text.endsWith("\n")) {
+                    return text.strip();
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no pid line in " + file + " after 60 s");
+            }
+            Thread.sleep(20); // polling interval; the file decides
         }
     }
 }
