@@ -21,7 +21,9 @@ public enum MpsText implements MessageKey {
     DIRECTORY_FOREIGN_OWNER("{0} is owned by uid {1}, not by you (uid {2}); refusing to use another user's directory. Choose another"
             + " directory"),
     DIRECTORY_MODE("{0} has mode {1}, expected rwx------ (0700); run `chmod 700 {0}` or choose another directory"),
-    CANNOT_CREATE_DIRECTORY("cannot create directory {0}: {1}");
+    CANNOT_CREATE_DIRECTORY("cannot create directory {0}: {1}"),
+    LIMIT_PERCENTAGE_INVALID("invalid active thread percentage '{0}': give a whole number from 1 to 100, e.g. 25"),
+    LIMIT_SIZE_INVALID("invalid pinned memory limit '{0}': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G");
 
     private final String english;
 

@@ -3,6 +3,7 @@ package dev.cumps.core.record;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.InvalidPathException;
@@ -10,6 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 
 /**
  * Reads and writes {@code daemon.json} in uni-cumps's exact format. Reading is strict, because a
@@ -19,7 +22,9 @@ import java.util.Map;
  * uid 0..2<sup>32</sup>-2 (uid_t, minus the reserved {@code (uid_t) -1}), pid 1..2<sup>22</sup>
  * (Linux's largest {@code pid_max}), start ticks 0..{@link Long#MAX_VALUE}, {@code created_at} a
  * finite number (uni-cumps writes {@code time.time()}, a float; an integer is accepted as before).
- * Unknown fields are ignored, as uni-cumps may add some. Every failure is a {@link CumpsException}
+ * Unknown fields are ignored, as uni-cumps may add some. The limits' extra keys (see
+ * {@link DaemonRecord}) are optional but, when present, as strict: an integer 1..100 and a size
+ * such as {@code "8G"}. Every failure is a {@link CumpsException}
  * whose message ({@link RecordText}) is the reason the record is unreadable.
  */
 public final class RecordCodec {
@@ -66,7 +71,23 @@ public final class RecordCodec {
                 absolute(node, "log_directory"),
                 integer(node, "pid", 1, MAX_PID),
                 integer(node, "process_start_ticks", 0, Long.MAX_VALUE),
-                number(node, "created_at"));
+                number(node, "created_at"),
+                limits(node));
+    }
+
+    private static MpsLimits limits(Map<?, ?> node) {
+        OptionalInt percentage = node.containsKey(DaemonRecord.ACTIVE_THREAD_PERCENTAGE_KEY)
+                ? OptionalInt.of((int) integer(node, DaemonRecord.ACTIVE_THREAD_PERCENTAGE_KEY, 1, 100)) : OptionalInt.empty();
+        OptionalLong size = OptionalLong.empty();
+        if (node.containsKey(DaemonRecord.PINNED_MEM_LIMIT_KEY)) {
+            String text = text(node, DaemonRecord.PINNED_MEM_LIMIT_KEY);
+            try {
+                size = OptionalLong.of(MpsLimits.parseSizeMiB(text));
+            } catch (CumpsException e) {
+                throw fail(RecordText.FIELD_NOT_A_SIZE, DaemonRecord.PINNED_MEM_LIMIT_KEY, text);
+            }
+        }
+        return new MpsLimits(percentage, size);
     }
 
     private static CumpsException fail(RecordText text, Object... args) {

@@ -40,6 +40,7 @@ public enum RecordText implements MessageKey {
     FIELD_NOT_AN_INTEGER("field {0} is not an integer"),
     FIELD_OUT_OF_RANGE("field {0} is out of range: {1}"),
     FIELD_NOT_A_NUMBER("field {0} is not a number"),
+    FIELD_NOT_A_SIZE("field {0} is not a size such as 512M or 8G: {1}"),
     FIELD_INVALID_PATH("field {0} is not a valid path: {1}"),
     FIELD_NOT_ABSOLUTE("field {0} is not an absolute path: {1}"),
     /** The owner of a foreign record. */

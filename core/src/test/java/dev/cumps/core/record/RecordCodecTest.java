@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.mps.MpsLimits;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -45,6 +47,28 @@ class RecordCodecTest {
         assertEquals(new DaemonRecord("train", 1000, "node1", "single_gpu", List.of("GPU-5f0c1a2e-0000-4000-8000-000000000000"),
                 Path.of("/tmp/uni-cumps-1000/train/pipe"), Path.of("/tmp/uni-cumps-1000/train/log"), 4242, 987654, 1732871234.0), r);
         assertEquals(UNI_CUMPS, RecordCodec.encode(r));
+    }
+
+    @Test
+    void limitsAreWrittenAsExtraKeysAndReadBack() {
+        DaemonRecord limited = RecordCodec.decode(UNI_CUMPS).withLimits(MpsLimits.parse(Optional.of("25"), Optional.of("8192M")));
+        String json = RecordCodec.encode(limited);
+        assertTrue(json.contains("\"mps_active_thread_percentage\": 25,\n"), json);
+        assertTrue(json.contains("\"mps_pinned_device_mem_limit\": \"8G\",\n"), json);
+        assertEquals(limited, RecordCodec.decode(json));
+        assertEquals(MpsLimits.NONE, RecordCodec.decode(UNI_CUMPS).limits(), "uni-cumps's records have no limits");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "\"mps_active_thread_percentage\": 0|field mps_active_thread_percentage is out of range: 0 (allowed 1..100)",
+        "\"mps_active_thread_percentage\": 101|field mps_active_thread_percentage is out of range: 101 (allowed 1..100)",
+        "\"mps_active_thread_percentage\": 25.5|field mps_active_thread_percentage is not an integer",
+        "\"mps_pinned_device_mem_limit\": 8|field mps_pinned_device_mem_limit is not a string",
+        "\"mps_pinned_device_mem_limit\": \"8T\"|field mps_pinned_device_mem_limit is not a size such as 512M or 8G: 8T",
+    })
+    void malformedLimitKeysMakeTheRecordUnreadable(String entry, String expected) {
+        assertEquals(expected, reason(UNI_CUMPS.replace("{\n", "{\n  " + entry + ",\n")));
     }
 
     @Test
