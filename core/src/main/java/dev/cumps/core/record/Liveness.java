@@ -1,15 +1,28 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessTable;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Whether a record's daemon still runs: live only when its pid runs with the recorded {@code /proc}
  * start time (a pid alone is never enough). Status, doctor and the lifecycle all ask this one
  * service, so none of them depends on another to know what "live" means.
+ *
+ * <p>Before a command is sent to a daemon, {@link #verifiedOwnLive(RecordStore, String)} is the one
+ * check every operation makes (stop, terminate a client, set a limit): the caller's own record on
+ * this host, live by pid and start time, and the daemon serving its pipe directory.
  */
 public final class Liveness {
+    private static final String PIPE_VARIABLE = "CUDA_MPS_PIPE_DIRECTORY";
+
     private final ProcessTable processes;
 
     public Liveness(ProcessTable processes) {
@@ -24,5 +37,77 @@ public final class Liveness {
     /** The live ones among {@code records}, in their order. */
     public List<DaemonRecord> live(List<DaemonRecord> records) {
         return records.stream().filter(r -> assess(r).live()).toList();
+    }
+
+    /**
+     * The record {@code name} when it is the caller's own (uid and host, as {@code store} is scoped),
+     * readable, live by pid <em>and</em> {@code /proc} start time, and its daemon verifiably serves
+     * the record's pipe directory ({@link #pipeCheck}); otherwise a one-line error saying why and what
+     * to do. Read right before acting: call it with the name's lock held, just before sending.
+     */
+    public DaemonRecord verifiedOwnLive(RecordStore store, String name) {
+        RecordNames.validate(name);
+        RecordLookup lookup = store.lookup(name);
+        if (lookup instanceof RecordLookup.Missing) {
+            throw new CumpsException(Message.of(RecordText.VERIFY_NO_RECORD, name));
+        }
+        if (lookup instanceof RecordLookup.Foreign foreign) {
+            throw new CumpsException(Message.of(RecordText.VERIFY_FOREIGN, name, foreign.ownerText()));
+        }
+        if (lookup instanceof RecordLookup.Unreadable unreadable) {
+            throw new CumpsException(Message.of(RecordText.VERIFY_UNREADABLE, name, unreadable.record().reasonText()));
+        }
+        DaemonRecord record = ((RecordLookup.Found) lookup).record();
+        if (!assess(record).live()) {
+            throw new CumpsException(Message.of(RecordText.VERIFY_STALE, name, record.pid()));
+        }
+        PipeCheck pipe = pipeCheck(record);
+        switch (pipe.result()) {
+            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_SERVED_BY_OTHER,
+                    record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
+            case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordText.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
+            case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
+            default -> {
+                return record;
+            }
+        }
+    }
+
+    /**
+     * Whether the recorded daemon is the one serving the record's pipe directory: the pid file there
+     * must not name another process, and the recorded process's environment must not show another
+     * {@code CUDA_MPS_PIPE_DIRECTORY}; at least one of the two must say yes. So a record naming one
+     * daemon's pid and another's pipe directory (with that directory's pid file missing, a link, or
+     * forged) never sends a command to the other daemon.
+     */
+    public PipeCheck pipeCheck(DaemonRecord record) {
+        Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
+        if (served.isPresent() && served.get() != record.pid()) {
+            return new PipeCheck(PipeCheck.Result.SERVED_BY_OTHER, OptionalLong.of(served.get()));
+        }
+        Optional<Boolean> startedOn = startedOn(record);
+        if (startedOn.isPresent() && !startedOn.get()) {
+            return new PipeCheck(PipeCheck.Result.NOT_ON_PIPE, OptionalLong.empty());
+        }
+        if (served.isEmpty() && startedOn.isEmpty()) {
+            return new PipeCheck(PipeCheck.Result.UNVERIFIABLE, OptionalLong.empty());
+        }
+        return new PipeCheck(PipeCheck.Result.VERIFIED, OptionalLong.empty());
+    }
+
+    /**
+     * Whether the recorded process was started on the record's pipe directory, as its environment
+     * ({@code CUDA_MPS_PIPE_DIRECTORY}) shows; empty when the environment is unreadable or lacks it.
+     */
+    private Optional<Boolean> startedOn(DaemonRecord record) {
+        Optional<String> value = processes.environment(record.pid()).map(env -> env.get(PIPE_VARIABLE)).filter(v -> v != null && !v.isEmpty());
+        if (value.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(RuntimeDirs.canonical(Path.of(value.get())).equals(RuntimeDirs.canonical(record.pipeDirectory())));
+        } catch (InvalidPathException e) {
+            return Optional.of(false);
+        }
     }
 }

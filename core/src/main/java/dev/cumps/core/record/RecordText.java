@@ -48,7 +48,19 @@ public enum RecordText implements MessageKey {
     STATE_LIVE("live"),
     STATE_STALE("stale"),
     STATE_UNREADABLE("unreadable"),
-    STATE_FOREIGN("foreign");
+    STATE_FOREIGN("foreign"),
+    // the verified live own daemon (Liveness.verifiedOwnLive): refusals before a command is sent to a daemon
+    VERIFY_NO_RECORD("no record named '{0}'; only daemons recorded by cumps or uni-cumps can be acted on (see `cumps status`)"),
+    /** {1}: the record's owner ({@link #OWNER}). */
+    VERIFY_FOREIGN("record '{0}' belongs to {1}; only its owner on that host can act on it"),
+    /** {1}: why it could not be read. */
+    VERIFY_UNREADABLE("record '{0}' is unreadable ({1}); `cumps stop --name {0}` moves it aside"),
+    VERIFY_STALE("daemon '{0}' is not running (pid {1} is gone or reused); `cumps stop --name {0}` removes its stale record"),
+    VERIFY_PIPE_SERVED_BY_OTHER("pipe directory {0} is served by pid {1}, not by the recorded pid {2}; nothing was sent"),
+    VERIFY_PID_NOT_ON_PIPE("pid {0} was not started with CUDA_MPS_PIPE_DIRECTORY={1}, so another daemon may serve that directory;"
+            + " nothing was sent"),
+    VERIFY_PIPE_UNVERIFIABLE("the pid file in {0} is missing or unreadable, and the environment of pid {1} does not show its pipe"
+            + " directory, so another daemon may serve that directory; nothing was sent");
 
     private final String english;
 

@@ -1,0 +1,118 @@
+package dev.cumps.core.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link Liveness#verifiedOwnLive}: the one check made right before a command is sent to a daemon
+ * (stop, terminate a client, set a limit). Only the caller's own live record whose daemon serves
+ * its pipe directory passes; everything else is refused with the message naming why.
+ */
+class VerifiedOwnLiveTest {
+    private Sandbox sb;
+
+    @BeforeEach
+    void setUp() {
+        sb = new Sandbox();
+    }
+
+    @AfterEach
+    void tearDown() {
+        sb.close();
+    }
+
+    private DaemonRecord verify(String name) {
+        return new Liveness(sb.processes).verifiedOwnLive(sb.services().records(), name);
+    }
+
+    private CumpsException refused(String name) {
+        return assertThrows(CumpsException.class, () -> verify(name));
+    }
+
+    @Test
+    void ownLiveDaemonServingItsPipeIsReturned() {
+        DaemonRecord started = sb.start("mine");
+        assertEquals(started, verify("mine"));
+    }
+
+    @Test
+    void missingRecordIsRefused() {
+        assertEquals(RecordText.VERIFY_NO_RECORD, refused("nobody").text().id());
+    }
+
+    @Test
+    void recordOfAnotherUserIsRefusedEvenWhenItsPidRuns() {
+        sb.processes.put(4_110_000L, "nvidia-cuda-mps", 9);
+        sb.foreignRecord("theirs", 65534, Sandbox.HOSTNAME, 4_110_000L, 9);
+        CumpsException e = refused("theirs");
+        assertEquals(RecordText.VERIFY_FOREIGN, e.text().id());
+        assertEquals("record 'theirs' belongs to uid 65534 on host testhost; only its owner on that host can act on it", e.getMessage());
+    }
+
+    @Test
+    void recordOfThisUserOnAnotherHostIsRefused() {
+        sb.processes.put(4_110_001L, "nvidia-cuda-mps", 9);
+        sb.foreignRecord("remote", sb.uid, "otherhost", 4_110_001L, 9);
+        assertEquals(RecordText.VERIFY_FOREIGN, refused("remote").text().id());
+    }
+
+    @Test
+    void staleRecordIsRefusedWhenThePidIsGone() {
+        DaemonRecord r = sb.start("gone");
+        sb.processes.kill(r.pid());
+        CumpsException e = refused("gone");
+        assertEquals(RecordText.VERIFY_STALE, e.text().id());
+        assertEquals("daemon 'gone' is not running (pid " + r.pid() + " is gone or reused); `cumps stop --name gone` removes its stale"
+                + " record", e.getMessage());
+    }
+
+    @Test
+    void staleRecordIsRefusedWhenThePidWasReusedByAnotherProcess() {
+        DaemonRecord r = sb.start("reused");
+        sb.processes.reuse(r.pid(), "bash", r.processStartTicks() + 1);
+        assertEquals(RecordText.VERIFY_STALE, refused("reused").text().id());
+    }
+
+    @Test
+    void unreadableRecordIsRefused() {
+        sb.writeRaw("mangled", "{not json");
+        assertEquals(RecordText.VERIFY_UNREADABLE, refused("mangled").text().id());
+    }
+
+    @Test
+    void pipeDirectoryServedByAnotherPidIsRefused() throws IOException {
+        DaemonRecord r = sb.start("swapped");
+        Files.writeString(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), "4123456\n");
+        CumpsException e = refused("swapped");
+        assertEquals(RecordText.VERIFY_PIPE_SERVED_BY_OTHER, e.text().id());
+        assertEquals("pipe directory " + r.pipeDirectory() + " is served by pid 4123456, not by the recorded pid " + r.pid()
+                + "; nothing was sent", e.getMessage());
+    }
+
+    @Test
+    void livePidStartedOnAnotherPipeDirectoryIsRefused() throws IOException {
+        DaemonRecord r = sb.start("elsewhere");
+        Files.delete(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
+        Path other = sb.dir.resolve("other-pipe");
+        sb.processes.put(r.pid(), "nvidia-cuda-mps", r.processStartTicks(), Map.of("CUDA_MPS_PIPE_DIRECTORY", other.toString()));
+        assertEquals(RecordText.VERIFY_PID_NOT_ON_PIPE, refused("elsewhere").text().id());
+    }
+
+    @Test
+    void pipeThatNothingShowsIsServedByTheRecordedPidIsRefused() throws IOException {
+        DaemonRecord r = sb.start("unsure");
+        Files.delete(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
+        sb.processes.put(r.pid(), "nvidia-cuda-mps", r.processStartTicks(), Map.of());
+        assertEquals(RecordText.VERIFY_PIPE_UNVERIFIABLE, refused("unsure").text().id());
+    }
+}
