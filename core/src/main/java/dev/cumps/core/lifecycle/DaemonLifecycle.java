@@ -3,6 +3,7 @@ package dev.cumps.core.lifecycle;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.ProcessSpawner;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
@@ -27,6 +28,7 @@ public final class DaemonLifecycle {
     private final DaemonStarter starter;
     private final DaemonStopper stopper;
     private final ForegroundRunner foreground;
+    private final ClientTerminator terminator;
 
     public DaemonLifecycle(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                            Clock clock, LifecycleTimeouts timeouts) {
@@ -35,6 +37,7 @@ public final class DaemonLifecycle {
         this.starter = new DaemonStarter(context, planner);
         this.stopper = new DaemonStopper(context);
         this.foreground = new ForegroundRunner(context, starter);
+        this.terminator = new ClientTerminator(context);
     }
 
     /** Liveness of a record: live only when its pid runs with the recorded start time. */
@@ -88,5 +91,23 @@ public final class DaemonLifecycle {
     /** Ends a foreground run: quit, a bounded wait, then removal of the record if it still names that process. */
     public void endForeground(DaemonRecord record) {
         foreground.end(record);
+    }
+
+    /**
+     * The MPS client {@code clientPid} of the caller's live daemon {@code name}, as
+     * {@link #terminateClient} would find it (for a confirmation); changes nothing. The daemon is
+     * verified as stop verifies it; a pid its servers do not list, or another user's client, is an error.
+     */
+    public ClientTarget clientTarget(String name, long clientPid) {
+        return terminator.find(name, clientPid);
+    }
+
+    /**
+     * Ends the MPS client {@code clientPid} of the caller's live daemon {@code name} with
+     * {@code terminate_client}, after verifying daemon, server and client right before, and waits
+     * until it has left its server's client list. Returns what was done (pid and command).
+     */
+    public Message terminateClient(String name, long clientPid) {
+        return terminator.terminate(name, clientPid);
     }
 }

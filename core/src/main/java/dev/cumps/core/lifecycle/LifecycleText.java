@@ -65,7 +65,23 @@ public enum LifecycleText implements MessageKey {
     REMOVE_NO_RECORD("no record named '{0}'"),
     REMOVE_RECORD_FOREIGN("record '{0}' belongs to {1}"),
     NO_LIVE_DAEMON("no live daemon is recorded for you on this host; give --name (see `cumps status`)"),
-    SEVERAL_LIVE_DAEMONS("{0} live daemons are recorded ({1}); choose one with --name");
+    SEVERAL_LIVE_DAEMONS("{0} live daemons are recorded ({1}); choose one with --name"),
+    // terminate one MPS client (terminate_client)
+    /** What a client's user or command shows when {@code /proc} does not say. */
+    CLIENT_UNREADABLE("unreadable"),
+    /** {0}: client pid; {1}: its user; {2}: its command line (raw); {3}: server pid; {4}: daemon name. */
+    TERMINATE_PLAN("MPS client pid {0} (user {1}, command: {2}) of server pid {3} of daemon '{4}'"),
+    TERMINATE_NOT_A_CLIENT("pid {0} is not a client of any MPS server of daemon '{1}' (see `cumps clients --name {1}`)"),
+    TERMINATE_OTHER_USER("client pid {0} runs as {1}, not as you; cumps terminates only your own clients of daemon '{2}'"),
+    /** {0}: the command sent; {1}: the daemon's reply (raw). */
+    TERMINATE_REFUSED("the control daemon refused `{0}`: {1}"),
+    /** {2}: seconds waited. */
+    TERMINATE_NOT_ANSWERING("the control daemon of '{0}' did not answer `{1}` within {2} s; nothing more was sent"),
+    /** {2}: why the control program failed (a message). */
+    TERMINATE_CONTROL_FAILED("cannot ask the control daemon of '{0}' `{1}`: {2}"),
+    TERMINATE_STILL_LISTED("sent `{0}`, but pid {1} was still a client of server pid {2} after {3} s; check it with `cumps clients`"),
+    /** {1}: the client's command line (raw). */
+    CLIENT_TERMINATED("terminated MPS client pid {0} ({1}) of server pid {2} of daemon '{3}'");
 
     private final String english;
 
