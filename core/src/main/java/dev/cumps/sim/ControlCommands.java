@@ -39,6 +39,12 @@ final class ControlCommands {
 
         /** Pids of the live clients of {@code server}, in ascending order. */
         List<Long> of(long server);
+
+        /**
+         * Ends {@code client} if it is a live client of {@code server} (its GPU work terminated: the
+         * simulated program exits); returns whether it was one.
+         */
+        boolean terminate(long client, long server);
     }
 
     /** The stand-in's own command with which a simulated client registers. */
@@ -74,6 +80,11 @@ final class ControlCommands {
             public List<Long> of(long server) {
                 return List.of();
             }
+
+            @Override
+            public boolean terminate(long client, long server) {
+                return false;
+            }
         }, "");
     }
 
@@ -107,6 +118,10 @@ final class ControlCommands {
                     return lines(clients.of(Long.parseLong(words[1])).stream().map(String::valueOf).toList());
                 }
                 return invalid();
+            case "terminate_client":
+                // NVIDIA documents no reply; like the other commands that change something, success prints nothing.
+                return words.length == 3 && isServer(words[1]) && PID.matcher(words[2]).matches()
+                        && clients.terminate(Long.parseLong(words[2]), Long.parseLong(words[1])) ? "" : invalid();
             case "get_device_client_list":
                 return "";
             case "get_server_status":

@@ -44,6 +44,11 @@ class ControlCommandsClientsTest {
         public List<Long> of(long server) {
             return serverOf.entrySet().stream().filter(e -> e.getValue() == server).map(Map.Entry::getKey).toList();
         }
+
+        @Override
+        public boolean terminate(long client, long server) {
+            return serverOf.remove(client, server);
+        }
     }, "GPU-5f0c1a2e-0000-4000-8000-000000000001");
 
     private static ControlCommands.Reply reply(String text) {
@@ -66,6 +71,25 @@ class ControlCommandsClientsTest {
 
         assertEquals(List.of(1000L), started);
         assertEquals(reply("7001\n7002\n"), commands.answer("get_client_list 5001"));
+    }
+
+    @Test
+    void terminateClientEndsExactlyThatClientOfThatServer() {
+        commands.answer("cumps_sim_attach 7001 1000");
+        commands.answer("cumps_sim_attach 7002 1000");
+
+        assertEquals(NOTHING, commands.answer("terminate_client 5001 7001"));
+        assertEquals(reply("7002\n"), commands.answer("get_client_list 5001"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"terminate_client", "terminate_client 5001", "terminate_client 4242 7001", "terminate_client 5001 7999",
+        "terminate_client 5001 abc", "terminate_client 5001 7001 7002"})
+    void terminateClientOfAnUnknownServerOrClientIsInvalidAndEndsNothing(String command) {
+        commands.answer("cumps_sim_attach 7001 1000");
+
+        assertEquals(INVALID, commands.answer(command));
+        assertEquals(reply("7001\n"), commands.answer("get_client_list 5001"));
     }
 
     @Test
