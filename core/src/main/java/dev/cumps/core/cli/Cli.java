@@ -14,6 +14,7 @@ import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StartCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
+import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SimulatedText;
 import dev.cumps.core.host.HostEnvironment;
@@ -99,6 +100,7 @@ public final class Cli {
         CommandLine cmd = new CommandLine(root);
         cmd.addSubcommand(new StatusCommand(root));
         cmd.addSubcommand(new ClientsCommand(root));
+        cmd.addSubcommand(new TerminateClientCommand(root));
         cmd.addSubcommand(new DoctorCommand(root));
         cmd.addSubcommand(new StartCommand(root));
         cmd.addSubcommand(new StopCommand(root));

@@ -5,13 +5,14 @@ import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
+import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.env.EnvFormat;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
- * {@code stop}) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
+ * {@code stop}, and {@code terminate-client} from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
  *
@@ -23,6 +24,10 @@ import java.util.concurrent.Callable;
  * renderers, so the output and the exit status are the same.
  */
 final class FastPath {
+    private static final String TERMINATE = "terminate-client";
+    /** Linux's PID_MAX_LIMIT. */
+    private static final long PID_MAX = 4_194_304L;
+
     private FastPath() {
     }
 
@@ -33,6 +38,8 @@ final class FastPath {
         boolean all = false;
         String name = null;
         String shell = null;
+        String pid = null;
+        boolean yes = false;
         boolean simulate = false;
         Path records = null;
         for (int i = 0; i < args.length; i++) {
@@ -50,6 +57,23 @@ final class FastPath {
                         return null;
                     }
                     simulate = true;
+                }
+                case "--pid" -> {
+                    if (value == null && i + 1 < args.length) {
+                        value = args[++i];
+                    }
+                    // Only a plain pid in range; anything else is picocli's to report.
+                    if (pid != null || !TERMINATE.equals(command) || value == null || !value.matches("[1-9][0-9]{0,6}")
+                            || Long.parseLong(value) > PID_MAX) {
+                        return null;
+                    }
+                    pid = value;
+                }
+                case "--yes" -> {
+                    if (value != null || yes || !TERMINATE.equals(command)) {
+                        return null;
+                    }
+                    yes = true;
                 }
                 case "--records", "--name", "--shell" -> {
                     if (value == null) {
@@ -84,7 +108,7 @@ final class FastPath {
                     }
                 }
                 case "--json" -> {
-                    if (value != null || json || command == null || command.equals("stop")) {
+                    if (value != null || json || command == null || command.equals("stop") || command.equals(TERMINATE)) {
                         return null;
                     }
                     json = true;
@@ -95,7 +119,7 @@ final class FastPath {
                     }
                     all = true;
                 }
-                case "status", "env", "stop" -> {
+                case "status", "env", "stop", TERMINATE -> {
                     if (command != null) {
                         return null;
                     }
@@ -106,7 +130,7 @@ final class FastPath {
                 }
             }
         }
-        if (command == null || all && name != null) {
+        if (command == null || all && name != null || command.equals(TERMINATE) && (name == null || pid == null)) {
             return null;
         }
         // Only now that the whole line is recognised: picocli must find the root untouched otherwise.
@@ -114,6 +138,7 @@ final class FastPath {
         Callable<Integer> target = switch (command) {
             case "status" -> StatusCommand.of(root, json);
             case "env" -> EnvCommand.of(root, name, shell == null ? EnvFormat.POSIX.id() : shell, json);
+            case TERMINATE -> TerminateClientCommand.of(root, name, Long.parseLong(pid), yes);
             default -> StopCommand.of(root, name, all);
         };
         try {

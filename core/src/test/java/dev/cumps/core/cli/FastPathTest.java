@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.cli.command.RootCommand;
+import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -136,5 +137,50 @@ class FastPathTest {
         assertEquals(Cli.USAGE, run.code());
         assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().startsWith("error: "), run.err());
+    }
+
+    @Test
+    void terminateClientFormsPrintWhatPicocliPrints() {
+        sb.start("alpha");
+        sb.mps.serverList("4150000\n").reply("get_client_list 4150000", "4150001\n");
+        sb.processes.put(4_150_000L, "nvidia-cuda-mps", 500);
+        sb.processes.put(4_150_001L, "python3", 600);
+        sb.processes.describe(4_150_001L, new ProcessOwner(sb.uid, "alice"), List.of("python3", "train.py"));
+        List<List<String>> forms = List.of(
+                List.of("terminate-client", "--name", "alpha", "--pid", "4150001"),
+                List.of("terminate-client", "--pid=4150001", "--name=alpha"),
+                List.of("terminate-client", "--name", "alpha", "--pid", "4150099", "--yes"),
+                List.of("terminate-client", "--name", "missing", "--pid", "12", "--yes"),
+                List.of("--records", sb.records.toString(), "terminate-client", "--name", "Bad Name", "--pid", "12"));
+        for (List<String> form : forms) {
+            String[] args = form.toArray(String[]::new);
+            assertNotNull(fast(args), "the fast path takes " + form);
+            assertEquals(viaPicocli(args), viaCli(args), "same result for " + form);
+        }
+        Run preview = viaCli("terminate-client", "--name", "alpha", "--pid", "4150001");
+        assertEquals(Cli.FAILED, preview.code());
+        assertEquals("would terminate MPS client pid 4150001 (user alice, command: python3 train.py) of server pid 4150000 of daemon"
+                + " 'alpha'\n", preview.out());
+        assertEquals("error: MPS client pid 4150001 was not terminated; rerun with --yes to terminate it\n", preview.err());
+        assertTrue(sb.mps.clientCommands().stream().noneMatch(c -> c.startsWith("terminate_client")), "nothing sent without --yes");
+    }
+
+    @Test
+    void terminateClientFormsTheFastPathDoesNotRecogniseAreLeftToPicocli() {
+        List<List<String>> forms = List.of(
+                List.of("terminate-client"), List.of("terminate-client", "--name", "a"), List.of("terminate-client", "--pid", "5"),
+                List.of("terminate-client", "--name", "a", "--pid", "abc"), List.of("terminate-client", "--name", "a", "--pid", "0"),
+                List.of("terminate-client", "--name", "a", "--pid", "-5"), List.of("terminate-client", "--name", "a", "--pid", "4194305"),
+                List.of("terminate-client", "--name", "a", "--pid", "5", "--pid", "6"), List.of("terminate-client", "--name", "a", "--pid"),
+                List.of("terminate-client", "--name", "a", "--pid", "5", "--yes=true"),
+                List.of("terminate-client", "--name", "a", "--pid", "5", "--yes", "--yes"),
+                List.of("terminate-client", "--name", "a", "--pid", "5", "--json"), List.of("status", "--pid", "5"),
+                List.of("stop", "--yes"), List.of("--pid", "5", "terminate-client", "--name", "a"), List.of("terminate-client", "--help"));
+        for (List<String> form : forms) {
+            assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
+        }
+        Run zero = viaCli("terminate-client", "--name", "a", "--pid", "0");
+        assertEquals(Cli.USAGE, zero.code(), zero.err());
+        assertEquals("error: --pid expects a process id from 1 to 4194304, got 0 (see `cumps --help`)\n", zero.err());
     }
 }

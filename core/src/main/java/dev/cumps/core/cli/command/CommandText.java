@@ -8,7 +8,12 @@ public enum CommandText implements MessageKey {
     SHELL_UNSUPPORTED("unsupported --shell '{0}'; use one of {1}"),
     RESET_NEEDS_SIMULATE("reset only applies to the simulated host: run `cumps --simulate reset`"),
     ATTACH_NEEDS_SIMULATE("attach-client starts a simulated client and only applies to the simulated host:"
-            + " run `cumps --simulate attach-client --name N`");
+            + " run `cumps --simulate attach-client --name N`"),
+    // terminate-client
+    /** {0}: the client as {@code lifecycle.TERMINATE_PLAN} describes it. */
+    TERMINATE_WOULD("would terminate {0}"),
+    TERMINATE_NEEDS_YES("MPS client pid {0} was not terminated; rerun with --yes to terminate it"),
+    PID_OUT_OF_RANGE("--pid expects a process id from 1 to 4194304, got {0}");
 
     private final String english;
 

@@ -1,0 +1,62 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.cli.text.OneLine;
+import dev.cumps.core.lifecycle.ClientTarget;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.message.Message;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cumps terminate-client --name N --pid CLIENT_PID [--yes]}: ends one MPS client of your live
+ * daemon with NVIDIA's {@code terminate_client}. Without {@code --yes} it only says what it would do
+ * and exits 1; with it, it verifies daemon, server and client right before and does it.
+ */
+@Command(name = "terminate-client", mixinStandardHelpOptions = true,
+        description = "End one MPS client of your live daemon (terminate_client); without --yes, only show what would be done.")
+public final class TerminateClientCommand implements Callable<Integer> {
+    /** Linux's PID_MAX_LIMIT. */
+    private static final long PID_MAX = 4_194_304L;
+
+    private final RootCommand root;
+
+    @Option(names = "--name", required = true, paramLabel = "N", description = "The daemon whose client it is.")
+    String name;
+
+    @Option(names = "--pid", required = true, paramLabel = "CLIENT_PID", description = "The client's pid (see `cumps clients`).")
+    long pid;
+
+    @Option(names = "--yes", description = "Terminate it (without: show what would be done and exit 1).")
+    boolean yes;
+
+    public TerminateClientCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    /** The command as the fast path parsed it. */
+    public static TerminateClientCommand of(RootCommand root, String name, long pid, boolean yes) {
+        TerminateClientCommand command = new TerminateClientCommand(root);
+        command.name = name;
+        command.pid = pid;
+        command.yes = yes;
+        return command;
+    }
+
+    @Override
+    public Integer call() {
+        if (pid < 1 || pid > PID_MAX) {
+            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandText.PID_OUT_OF_RANGE, pid).english());
+        }
+        DaemonLifecycle lifecycle = root.services().lifecycle();
+        if (!yes) {
+            ClientTarget target = lifecycle.clientTarget(name, pid);
+            root.context().out().println(OneLine.of(Message.of(CommandText.TERMINATE_WOULD, target.planText()).english()));
+            root.context().err().println(OneLine.error(Message.of(CommandText.TERMINATE_NEEDS_YES, pid).english()));
+            return ExitCode.FAILED;
+        }
+        root.context().out().println(OneLine.of(lifecycle.terminateClient(name, pid).english()));
+        return ExitCode.OK;
+    }
+}
