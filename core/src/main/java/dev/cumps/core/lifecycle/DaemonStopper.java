@@ -3,12 +3,11 @@ package dev.cumps.core.lifecycle;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.DaemonVerification;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,8 +20,6 @@ import java.util.Optional;
  * is removed and an unreadable one moved aside without signalling anything.
  */
 final class DaemonStopper {
-    private static final String PIPE_VARIABLE = "CUDA_MPS_PIPE_DIRECTORY";
-
     private final LifecycleContext c;
 
     DaemonStopper(LifecycleContext c) {
@@ -101,25 +98,23 @@ final class DaemonStopper {
 
     /** Stops {@code record}; call with its name and pipe-directory locks held. */
     private StopOutcome stopLocked(DaemonRecord record) {
-        if (!c.liveness().assess(record).live()) {
+        // `quit` goes to whatever serves the record's pipe directory: the shared verification makes
+        // sure that is the recorded daemon (see DaemonVerification), right before it is sent.
+        DaemonVerification.Verdict verdict = c.verification().verify(record);
+        if (verdict instanceof DaemonVerification.Stale) {
             c.store().remove(record.name());
             return outcome(record, StopOutcome.Result.STALE_REMOVED,
                     Message.of(LifecycleText.STOP_STALE_REMOVED, record.name(), record.pid(), record.processStartTicks()));
         }
-        Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
-        if (served.isPresent() && served.get() != record.pid()) {
+        if (verdict instanceof DaemonVerification.ServedByOther other) {
             return outcome(record, StopOutcome.Result.FAILED,
-                    Message.of(LifecycleText.STOP_PIPE_SERVED_BY_OTHER, record.pipeDirectory(), served.get(), record.pid()));
+                    Message.of(LifecycleText.STOP_PIPE_SERVED_BY_OTHER, record.pipeDirectory(), other.servedPid(), record.pid()));
         }
-        // `quit` goes to whatever serves the record's pipe directory: make sure that is the recorded
-        // daemon, so that a record naming one daemon's pid and another's pipe directory (with that
-        // directory's pid file missing, a link, or forged) cannot stop the other daemon.
-        Optional<Boolean> startedOn = startedOn(record);
-        if (startedOn.isPresent() && !startedOn.get()) {
+        if (verdict instanceof DaemonVerification.NotOnPipe) {
             return outcome(record, StopOutcome.Result.FAILED,
                     Message.of(LifecycleText.STOP_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
         }
-        if (served.isEmpty() && startedOn.isEmpty()) {
+        if (verdict instanceof DaemonVerification.Unverifiable) {
             return outcome(record, StopOutcome.Result.FAILED,
                     Message.of(LifecycleText.STOP_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
         }
@@ -136,21 +131,5 @@ final class DaemonStopper {
 
     private static StopOutcome outcome(DaemonRecord record, StopOutcome.Result result, Message text) {
         return new StopOutcome(record.name(), Optional.of(record), result, text);
-    }
-
-    /**
-     * Whether the recorded process was started on the record's pipe directory, as its environment
-     * ({@code CUDA_MPS_PIPE_DIRECTORY}) shows; empty when the environment is unreadable or lacks it.
-     */
-    private Optional<Boolean> startedOn(DaemonRecord record) {
-        Optional<String> value = c.processes().environment(record.pid()).map(env -> env.get(PIPE_VARIABLE)).filter(v -> !v.isEmpty());
-        if (value.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(ResourceLocks.canonical(Path.of(value.get())).equals(ResourceLocks.canonical(record.pipeDirectory())));
-        } catch (InvalidPathException e) {
-            return Optional.of(false);
-        }
     }
 }

@@ -4,6 +4,7 @@ import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonVerification;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
 import java.time.Clock;
@@ -15,12 +16,13 @@ import java.time.Clock;
  */
 record LifecycleContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Clock clock,
                         LifecycleTimeouts timeouts, MpsControl control, Liveness liveness, ResourceLocks locks,
-                        Leftovers leftovers, Waits waits, LaunchIdentity identity) {
+                        Leftovers leftovers, Waits waits, LaunchIdentity identity,
+                        DaemonVerification verification) {
 
     static LifecycleContext of(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Clock clock,
                                LifecycleTimeouts timeouts) {
         return new LifecycleContext(host, runner, processes, store, clock, timeouts, new MpsControl(runner, host, timeouts.answer()),
                 new Liveness(processes), new ResourceLocks(store, timeouts), new Leftovers(processes), new Waits(processes, timeouts),
-                new LaunchIdentity(processes));
+                new LaunchIdentity(processes), new DaemonVerification(processes));
     }
 }

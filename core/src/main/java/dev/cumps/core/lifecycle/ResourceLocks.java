@@ -2,13 +2,10 @@ package dev.cumps.core.lifecycle;
 
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.record.DaemonVerification;
 import dev.cumps.core.record.RecordStore;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The locks a start or stop takes after the record name's lock, always in this order: the pipe
@@ -43,21 +40,6 @@ final class ResourceLocks {
 
     /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */
     static Path canonical(Path p) {
-        Path abs = p.toAbsolutePath().normalize();
-        Path existing = abs;
-        List<Path> rest = new ArrayList<>();
-        while (existing.getParent() != null && !Files.exists(existing)) {
-            rest.add(0, existing.getFileName());
-            existing = existing.getParent();
-        }
-        try {
-            Path resolved = existing.toRealPath();
-            for (Path part : rest) {
-                resolved = resolved.resolve(part);
-            }
-            return resolved;
-        } catch (IOException e) {
-            return abs;
-        }
+        return DaemonVerification.canonical(p);
     }
 }
