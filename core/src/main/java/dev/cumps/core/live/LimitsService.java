@@ -93,8 +93,9 @@ public final class LimitsService {
         }
     }
 
-    private static Message shown(Optional<String> value) {
-        return value.map(v -> Message.of(LiveText.VALUE, v)).orElseGet(() -> Message.of(LiveText.NOT_SET));
+    /** A value as shown, or "not set" in the reader's language. */
+    private static Object shown(Optional<String> value) {
+        return value.<Object>map(v -> v).orElseGet(() -> Message.of(LiveText.NOT_SET));
     }
 
     private DaemonRecord liveRecord(String name) {

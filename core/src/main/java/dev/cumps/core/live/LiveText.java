@@ -51,11 +51,9 @@ public enum LiveText implements MessageKey {
     /** {1}: why (an {@code mps.LIMIT_*} message). */
     LIMITS_NOT_APPLIED("the limits of '{0}' were not all applied: {1}. The record is unchanged; see the daemon's values with"
             + " `cumps limits --name {0}`"),
-    /** {1}: the active thread percentage ({@link #VALUE} or {@link #NOT_SET}); {2}: the pinned memory limit; {3}: servers. */
+    /** {1}: the active thread percentage (the value or {@link #NOT_SET}); {2}: the pinned memory limit; {3}: servers. */
     LIMITS_SET("limits of '{0}' set and recorded: active thread percentage {1}, pinned memory limit {2} (defaults and {3} running"
             + " server(s))"),
-    /** A value shown as is (a number, a size). */
-    VALUE("{0}"),
     NOT_SET("not set");
 
     private final String english;
