@@ -58,7 +58,12 @@ public final class LimitsService {
 
     /** The limits of every live daemon of the caller, by name; each costs at most one control timeout when it hangs. */
     public List<DaemonLimits> readAll() {
-        return liveness.live(store.list().records()).stream().map(questions::ask).toList();
+        return read(liveness.live(store.list().records()));
+    }
+
+    /** The limits of {@code liveRecords}, records of the caller already found live (the doctor's). */
+    public List<DaemonLimits> read(List<DaemonRecord> liveRecords) {
+        return liveRecords.stream().map(questions::ask).toList();
     }
 
     /**
