@@ -273,7 +273,7 @@ class LimitsServiceTest {
     }
 
     @Test
-    void recordRewriteReplacesALinkInsteadOfWritingThroughIt() throws IOException {
+    void aRecordFileThatIsALinkIsRefusedAndNothingIsWrittenThroughIt() throws IOException {
         startWith("a", MpsLimits.NONE);
         Path victim = Files.writeString(sb.dir.resolve("victim"), "untouched\n");
         String text = recordText("a");
