@@ -8,6 +8,7 @@ import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
@@ -31,6 +32,7 @@ public final class CoreServices {
     private final Doctor doctor;
     private final EnvService env;
     private final LiveSnapshotService live;
+    private final LimitsService limits;
     private final boolean simulated;
 
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -44,6 +46,7 @@ public final class CoreServices {
         this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all());
         this.env = new EnvService(store, liveness);
         this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
+        this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -76,6 +79,11 @@ public final class CoreServices {
     /** The live view: servers, clients and GPU load. */
     public LiveSnapshotService live() {
         return live;
+    }
+
+    /** The MPS limits of live daemons: recorded and current, and setting them. */
+    public LimitsService limits() {
+        return limits;
     }
 
     public boolean simulated() {

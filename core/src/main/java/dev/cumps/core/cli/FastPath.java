@@ -1,18 +1,21 @@
 package dev.cumps.core.cli;
 
 import dev.cumps.core.cli.command.EnvCommand;
+import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
 import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.env.EnvFormat;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.mps.MpsLimits;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
- * {@code stop}, and {@code terminate-client} from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
+ * {@code stop}, {@code limits}, and {@code terminate-client} from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
  *
@@ -42,6 +45,8 @@ final class FastPath {
         boolean yes = false;
         boolean simulate = false;
         Path records = null;
+        Integer percentage = null;
+        Long pinnedMiB = null;
         for (int i = 0; i < args.length; i++) {
             String arg = args[i];
             String value = null;
@@ -107,6 +112,32 @@ final class FastPath {
                         shell = value;
                     }
                 }
+                case "--set-active-thread-percentage", "--set-pinned-mem-limit" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length) {
+                            return null;
+                        }
+                        value = args[++i];
+                    }
+                    if (!"limits".equals(command) || !plainValue(value)) {
+                        return null;
+                    }
+                    try {
+                        if (option.equals("--set-pinned-mem-limit")) {
+                            if (pinnedMiB != null) {
+                                return null;
+                            }
+                            pinnedMiB = MpsLimits.parseSizeMiB(value);
+                        } else {
+                            if (percentage != null) {
+                                return null;
+                            }
+                            percentage = MpsLimits.parsePercentage(value);
+                        }
+                    } catch (CumpsException e) {
+                        return null; // picocli reports the bad value as a usage error
+                    }
+                }
                 case "--json" -> {
                     if (value != null || json || command == null || command.equals("stop") || command.equals(TERMINATE)) {
                         return null;
@@ -119,7 +150,7 @@ final class FastPath {
                     }
                     all = true;
                 }
-                case "status", "env", "stop", TERMINATE -> {
+                case "status", "env", "stop", "limits", TERMINATE -> {
                     if (command != null) {
                         return null;
                     }
@@ -130,7 +161,8 @@ final class FastPath {
                 }
             }
         }
-        if (command == null || all && name != null || command.equals(TERMINATE) && (name == null || pid == null)) {
+        if (command == null || all && name != null || command.equals(TERMINATE) && (name == null || pid == null)
+                || (percentage != null || pinnedMiB != null) && name == null) {
             return null;
         }
         // Only now that the whole line is recognised: picocli must find the root untouched otherwise.
@@ -139,6 +171,7 @@ final class FastPath {
             case "status" -> StatusCommand.of(root, json);
             case "env" -> EnvCommand.of(root, name, shell == null ? EnvFormat.POSIX.id() : shell, json);
             case TERMINATE -> TerminateClientCommand.of(root, name, Long.parseLong(pid), yes);
+            case "limits" -> LimitsCommand.of(root, name, json, percentage, pinnedMiB);
             default -> StopCommand.of(root, name, all);
         };
         try {

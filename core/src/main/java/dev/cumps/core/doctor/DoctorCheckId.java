@@ -23,7 +23,9 @@ public enum DoctorCheckId implements MessageKey {
     PID_FILE("pid_file", "pid file agrees with the record"),
     CONTROL_LOG("control_log", "control.log shows no recent error"),
     ENV_PIPE_DIRECTORY("env_pipe_directory", "CUDA_MPS_PIPE_DIRECTORY points at this daemon"),
-    ENV_VISIBLE_INDEX("env_visible_index", "CUDA_VISIBLE_DEVICES uses no nonzero index");
+    ENV_VISIBLE_INDEX("env_visible_index", "CUDA_VISIBLE_DEVICES uses no nonzero index"),
+    // limits (issue 10)
+    LIMITS_MATCH_RECORD("limits_match_record", "live daemons' MPS limits match their records");
 
     private final String id;
     private final String english;

@@ -7,6 +7,8 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.live.DaemonLimits;
+import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
@@ -47,6 +49,8 @@ public final class DoctorContext {
     private List<ManagedDaemon> managed;
     private Optional<ControlPipe> controlPipe;
     private CommandResult answer;
+    private final LimitsService limitsService;
+    private List<DaemonLimits> recordedLimits;
 
     public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                          Duration answerTimeout, Optional<String> selector) {
@@ -57,6 +61,7 @@ public final class DoctorContext {
         this.liveness = liveness;
         this.control = new MpsControl(runner, host, answerTimeout);
         this.selector = selector;
+        this.limitsService = new LimitsService(host, runner, store, liveness, answerTimeout);
     }
 
     public HostEnvironment host() {
@@ -158,6 +163,18 @@ public final class DoctorContext {
             answer = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list");
         }
         return answer;
+    }
+
+    /**
+     * The limits of every live managed daemon whose record has limits: recorded and what the daemon
+     * reports now (one control timeout at most per daemon that hangs); asked once.
+     */
+    public List<DaemonLimits> recordedLimits() {
+        if (recordedLimits == null) {
+            recordedLimits = limitsService.read(managed().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record)
+                    .filter(r -> !r.limits().isEmpty()).toList());
+        }
+        return recordedLimits;
     }
 
     /** A fact that was either found or refused with a reason; {@link #none()} when its premise was missing. */

@@ -112,6 +112,20 @@ public enum DoctorText implements MessageKey {
     ENV_VISIBLE_EXPECTED("unset, 0, or GPU UUIDs"),
     ENV_VISIBLE_REMEDY("an MPS server exposes its GPU as device 0, so mask clients by UUID: CUDA_VISIBLE_DEVICES={0}"),
 
+    // limits (issue 10): limits_match_record
+    LIMITS_NONE_RECORDED("no live daemon has recorded limits"),
+    /** {0}: the daemon; {1}, {2}: recorded active thread percentage and pinned limit; {3}, {4}: the daemon's defaults. */
+    LIMITS_SAME("{0}: active thread percentage {1}, pinned memory limit {2}, as recorded"),
+    LIMITS_DIFFER("{0}: recorded active thread percentage {1}, pinned memory limit {2}; the daemon's defaults are {3}, {4}"),
+    /** {1}: why the daemon's limits could not be read. */
+    LIMITS_UNREAD("{0}: its limits could not be read: {1}"),
+    LIMITS_NOT_SET("not set"),
+    LIMITS_NONE("none"),
+    LIMITS_EXPECTED("each live daemon's default limits equal the ones its record says cumps applied"),
+    /** {0}: the command that applies the recorded limits again. */
+    LIMITS_REMEDY("apply the recorded limits again: {0}"),
+    LIMITS_REMEDY_UNREAD("check the daemon with `cumps limits --name {0}` and `cumps doctor`"),
+
     VERDICT_VALID("VALID"),
     VERDICT_INVALID("INVALID"),
     VERDICT_LINE("{0}: {1} pass, {2} warn, {3} fail, {4} skip"),

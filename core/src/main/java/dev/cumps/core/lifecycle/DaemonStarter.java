@@ -4,7 +4,9 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
@@ -70,18 +72,18 @@ final class DaemonStarter {
             if (notLaunched.isPresent()) {
                 throw undo.undo(plan, notLaunched.get(), launch);
             }
-            return afterLaunch(plan, launch, logMark, progress);
+            return afterLaunch(plan, request.limits(), launch, logMark, progress);
         }
     }
 
-    /** Waits for the launched daemon and records it; any failure from here on undoes the launch. */
-    private DaemonRecord afterLaunch(StartPlan plan, Launch launch, long logMark, Consumer<StartStage> progress) {
+    /** Waits for the launched daemon, applies the limits and records it; any failure from here on undoes the launch. */
+    private DaemonRecord afterLaunch(StartPlan plan, MpsLimits limits, Launch launch, long logMark, Consumer<StartStage> progress) {
         try {
             progress.accept(StartStage.CONTROL_SOCKET);
             readiness.awaitSocket(plan, logMark);
             checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            DaemonRecord record = record(plan, launch, readiness.awaitAnswer(plan, logMark));
+            DaemonRecord record = record(plan, limits, launch, readiness.awaitAnswer(plan, logMark));
             progress.accept(StartStage.RECORDED);
             return record;
         } catch (StartFailure f) {
@@ -98,8 +100,12 @@ final class DaemonStarter {
         }
     }
 
-    /** Checks that the daemon answered and is this launch's, then writes its record. */
-    private DaemonRecord record(StartPlan plan, Launch launch, CommandResult answer) {
+    /**
+     * Checks that the daemon answered and is this launch's, applies the requested limits (the
+     * operator asked for them: a daemon that does not take them is a failed start, undone), then
+     * writes its record with them.
+     */
+    private DaemonRecord record(StartPlan plan, MpsLimits limits, Launch launch, CommandResult answer) {
         if (!MpsControl.answered(answer)) {
             throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.failureText()));
         }
@@ -113,9 +119,10 @@ final class DaemonStarter {
         if (!c.identity().launchedBy(info, launch)) {
             throw new CumpsException(Message.of(LifecycleText.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE));
         }
+        LimitCommands.send(c.control(), plan.pipeDirectory(), plan.logDirectory(), LimitCommands.defaults(limits));
         DaemonRecord record = new DaemonRecord(plan.name(), c.host().uid(), c.host().hostname(), TopologyMode.SINGLE_GPU.id(),
                 List.of(plan.gpu().uuid().value()), plan.pipeDirectory(), plan.logDirectory(), pid, info.startTicks(),
-                c.clock().millis() / 1000.0);
+                c.clock().millis() / 1000.0, limits);
         c.store().write(record);
         return record;
     }

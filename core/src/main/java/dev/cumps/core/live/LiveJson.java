@@ -1,7 +1,9 @@
 package dev.cumps.core.live;
 
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.proc.ProcessOwner;
+import dev.cumps.core.record.DaemonRecord;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,9 +20,24 @@ public final class LiveJson {
     }
 
     public static Map<String, Object> toJsonMap(LiveSnapshot snapshot) {
+        return toJsonMap(snapshot, Map.of());
+    }
+
+    /**
+     * The snapshot with each managed daemon's recorded limits ({@code recorded}, by name) under the
+     * record's own keys ({@code mps_active_thread_percentage}, {@code mps_pinned_device_mem_limit}),
+     * present only when set ({@code cumps clients --json}).
+     */
+    public static Map<String, Object> toJsonMap(LiveSnapshot snapshot, Map<String, MpsLimits> recorded) {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("gpus", snapshot.gpus().stream().map(LiveJson::gpu).toList());
-        map.put("daemons", snapshot.daemons().stream().map(LiveJson::daemon).toList());
+        map.put("daemons", snapshot.daemons().stream().map(d -> {
+            Map<String, Object> daemon = daemon(d);
+            MpsLimits limits = d.name().map(recorded::get).orElse(MpsLimits.NONE);
+            limits.activeThreadPercentage().ifPresent(p -> daemon.put(DaemonRecord.ACTIVE_THREAD_PERCENTAGE_KEY, (long) p));
+            limits.pinnedMemLimitText().ifPresent(t -> daemon.put(DaemonRecord.PINNED_MEM_LIMIT_KEY, t));
+            return daemon;
+        }).toList());
         map.put("diagnostic", snapshot.diagnostics().isEmpty() ? null
                 : String.join("; ", snapshot.diagnostics().stream().map(Message::english).toList()));
         return map;

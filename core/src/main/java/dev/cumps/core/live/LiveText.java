@@ -39,7 +39,22 @@ public enum LiveText implements MessageKey {
     /** What the clients table shows for what {@code /proc} would not tell (another user's process, or one that has exited). */
     UNREADABLE("unreadable"),
     /** A daemon without a record: read-only. */
-    UNMANAGED("UNMANAGED (read-only)");
+    UNMANAGED("UNMANAGED (read-only)"),
+    // limits (issue 10): cumps limits, the Limits pane and start --active-thread-percentage/--pinned-mem-limit
+    LIMITS_NOTHING_TO_SET("nothing to set: give --set-active-thread-percentage P and/or --set-pinned-mem-limit SIZE"),
+    LIMITS_STALE("daemon '{0}' is stale (pid {1} is gone or reused); nothing was changed. Start it again with `cumps start --name {0}`"),
+    /** {1}: the pipe directory; {2}: the pid its pid file names; {3}: the recorded pid. */
+    LIMITS_PIPE_SERVED_BY_OTHER("refusing to change the limits of '{0}': the pid file in {1} names pid {2}, not the recorded pid {3};"
+            + " nothing was changed"),
+    LIMITS_PID_NOT_ON_PIPE("refusing to change the limits of '{0}': pid {1} was not started on {2}; nothing was changed"),
+    LIMITS_PIPE_UNVERIFIABLE("refusing to change the limits of '{0}': cannot verify that pid {1} serves {2}; nothing was changed"),
+    /** {1}: why (an {@code mps.LIMIT_*} message). */
+    LIMITS_NOT_APPLIED("the limits of '{0}' were not all applied: {1}. The record is unchanged; see the daemon's values with"
+            + " `cumps limits --name {0}`"),
+    /** {1}: the active thread percentage (the value or {@link #NOT_SET}); {2}: the pinned memory limit; {3}: servers. */
+    LIMITS_SET("limits of '{0}' set and recorded: active thread percentage {1}, pinned memory limit {2} (defaults and {3} running"
+            + " server(s))"),
+    NOT_SET("not set");
 
     private final String english;
 

@@ -23,7 +23,14 @@ public enum MpsText implements MessageKey {
     DIRECTORY_MODE("{0} has mode {1}, expected rwx------ (0700); run `chmod 700 {0}` or choose another directory"),
     CANNOT_CREATE_DIRECTORY("cannot create directory {0}: {1}"),
     LIMIT_PERCENTAGE_INVALID("invalid active thread percentage '{0}': give a whole number from 1 to 100, e.g. 25"),
-    LIMIT_SIZE_INVALID("invalid pinned memory limit '{0}': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G");
+    LIMIT_SIZE_INVALID("invalid pinned memory limit '{0}': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G"),
+    // limits (issue 10): applying limits through the control program; {0} is the command sent on stdin
+    LIMIT_NOT_ANSWERED("the control daemon did not answer `{0}` in time; check it with `cumps doctor`"),
+    LIMIT_NO_DAEMON("no control daemon answered `{0}`; it has stopped (see `cumps status`)"),
+    /** {1}: why the control program failed ({@code exec} text). */
+    LIMIT_COMMAND_FAILED("`{0}` failed: {1}"),
+    /** {1}: the daemon's reply. */
+    LIMIT_COMMAND_REFUSED("the control daemon refused `{0}` ({1}); this driver may not support the limit");
 
     private final String english;
 

@@ -85,6 +85,11 @@ public final class RecordStore {
         writer.write(record);
     }
 
+    /** Replaces an existing record atomically (its limits changed). Call with the name's lock held. */
+    public void replace(DaemonRecord record) {
+        writer.replace(record);
+    }
+
     /** Removes a record (and its directory when nothing else is in it). Call with the lock held. */
     public void remove(String name) {
         writer.remove(recordFile(name));

@@ -13,13 +13,15 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
  * Writes and removes {@code <root>/<name>/daemon.json} atomically: a temporary file written and
- * fsynced, then hard-linked into place (which also refuses to overwrite), 0600 in a 0700 directory.
+ * fsynced, then hard-linked into place (which also refuses to overwrite) or, to replace a record,
+ * renamed over it; 0600 in a 0700 directory.
  * The caller holds the name's lock.
  */
 final class RecordWriter {
@@ -31,6 +33,18 @@ final class RecordWriter {
 
     /** Writes a new record; refuses to overwrite one that exists. */
     void write(DaemonRecord record) {
+        store(record, false);
+    }
+
+    /**
+     * Replaces an existing record atomically (a new file renamed over the old one: a reader sees the
+     * old record or the new one, never a mix, and a link in its place is replaced, not followed).
+     */
+    void replace(DaemonRecord record) {
+        store(record, true);
+    }
+
+    private void store(DaemonRecord record, boolean replace) {
         Path dir = directories.root().resolve(RecordNames.validate(record.name()));
         Path target = dir.resolve(RecordStore.RECORD_FILE);
         Path tmp = dir.resolve("." + RecordStore.RECORD_FILE + "." + ProcessHandle.current().pid() + ".tmp");
@@ -43,7 +57,11 @@ final class RecordWriter {
                 ch.force(true);
             }
             try {
-                Files.createLink(target, tmp);
+                if (replace) {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } else {
+                    Files.createLink(target, tmp);
+                }
             } catch (FileAlreadyExistsException e) {
                 throw new CumpsException(Message.of(RecordText.ALREADY_EXISTS, record.name(), target));
             } finally {

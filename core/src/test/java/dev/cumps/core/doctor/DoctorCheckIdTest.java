@@ -18,7 +18,8 @@ class DoctorCheckIdTest {
     @Test
     void theJsonIdsAreTheOnesUniCumpsToolingKnows() {
         assertEquals(List.of("platform", "nvidia_smi", "visibility", "topology", "mig", "compute_mode", "daemon_count", "identity",
-                        "control_pipe", "pipe_access", "answers", "pid_file", "control_log", "env_pipe_directory", "env_visible_index"),
+                        "control_pipe", "pipe_access", "answers", "pid_file", "control_log", "env_pipe_directory", "env_visible_index",
+                        "limits_match_record"),
                 Arrays.stream(DoctorCheckId.values()).map(DoctorCheckId::id).toList());
     }
 

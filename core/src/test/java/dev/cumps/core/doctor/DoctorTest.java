@@ -366,7 +366,7 @@ class DoctorTest {
 
         String marked = report.toMarkdown(key -> "<" + key.english() + ">");
 
-        assertTrue(marked.startsWith("<# cumps doctor>\n\n<Verdict: **<valid>** (15 pass, 0 warn, 0 fail, 0 skip)>\n"), marked);
+        assertTrue(marked.startsWith("<# cumps doctor>\n\n<Verdict: **<valid>** (16 pass, 0 warn, 0 fail, 0 skip)>\n"), marked);
         assertTrue(marked.contains("| <control pipe is usable and private> | <pass> | <read/write OK; " + r.pipeDirectory()
                 + " is 0700 and yours> |"), marked);
         assertEquals(report.toMarkdown(), report.toMarkdown(key -> key.english()));

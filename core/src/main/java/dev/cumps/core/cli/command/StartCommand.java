@@ -6,6 +6,7 @@ import dev.cumps.core.exec.ProcessSpawner;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,6 +47,14 @@ public final class StartCommand implements Callable<Integer> {
                     + " LC_*, TMPDIR from your shell, the CUDA variables cumps sets, and what --env names.")
     List<String> env = new ArrayList<>();
 
+    @Option(names = "--active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
+            description = "MPS default active thread percentage (1-100), applied once the daemon answers and recorded.")
+    Integer activeThreadPercentage;
+
+    @Option(names = "--pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
+            description = "MPS default pinned device memory limit (e.g. 8G, 512M), applied once the daemon answers and recorded.")
+    Long pinnedMemLimitMiB;
+
     @CommandLine.ArgGroup(exclusive = true)
     Mode mode;
 
@@ -63,7 +74,9 @@ public final class StartCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StartRequest request = new StartRequest(Optional.ofNullable(gpus), Optional.ofNullable(name),
-                Optional.ofNullable(pipeDir), Optional.ofNullable(logDir), requestedEnvironment());
+                Optional.ofNullable(pipeDir), Optional.ofNullable(logDir), requestedEnvironment(),
+                new MpsLimits(activeThreadPercentage == null ? OptionalInt.empty() : OptionalInt.of(activeThreadPercentage),
+                        pinnedMemLimitMiB == null ? OptionalLong.empty() : OptionalLong.of(pinnedMemLimitMiB)));
         CoreServices services = root.services();
         if (mode != null && mode.foreground) {
             return foreground(services, request);

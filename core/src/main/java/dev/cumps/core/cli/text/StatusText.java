@@ -1,11 +1,14 @@
 package dev.cumps.core.cli.text;
 
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.UnreadableRecord;
 import dev.cumps.core.status.HostStatus;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code cumps status} for people: the host line, then the GPU, control pipe and daemon tables. */
 public final class StatusText {
@@ -47,6 +50,9 @@ public final class StatusText {
             daemons.row(u.name(), "UNREADABLE", "-", "-", "-", u.reason(), "-");
         }
         out.append(table(daemons));
+        Map<String, MpsLimits> limits = new LinkedHashMap<>();
+        s.daemons().forEach(d -> limits.put(d.name(), d.record().limits()));
+        out.append(LimitsText.recorded(limits));
         return out.toString();
     }
 

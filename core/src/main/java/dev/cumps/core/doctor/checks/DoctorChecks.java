@@ -14,6 +14,7 @@ public final class DoctorChecks {
     public static List<Check> all() {
         return List.of(new PlatformCheck(), new NvidiaSmiCheck(), new VisibilityCheck(), new TopologyCheck(), new MigCheck(),
                 new ComputeModeCheck(), new DaemonCountCheck(), new IdentityCheck(), new ControlPipeCheck(), new PipeAccessCheck(),
-                new AnswersCheck(), new PidFileCheck(), new ControlLogCheck(), new EnvPipeDirectoryCheck(), new EnvVisibleIndexCheck());
+                new AnswersCheck(), new PidFileCheck(), new ControlLogCheck(), new EnvPipeDirectoryCheck(), new EnvVisibleIndexCheck(),
+                new LimitsMatchRecordCheck());
     }
 }

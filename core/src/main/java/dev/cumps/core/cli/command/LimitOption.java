@@ -1,0 +1,39 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.mps.MpsLimits;
+import picocli.CommandLine;
+
+/**
+ * The converters of the limit options ({@code start --active-thread-percentage}, {@code --pinned-mem-limit},
+ * {@code limits --set-...}): {@link MpsLimits}' rules, so a bad value is a usage error (exit 2) before
+ * anything runs. Picocli prefixes the message with the option's name.
+ */
+public final class LimitOption {
+    private LimitOption() {
+    }
+
+    /** A whole percentage from 1 to 100. */
+    public static final class Percentage implements CommandLine.ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                return MpsLimits.parsePercentage(value);
+            } catch (CumpsException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A size such as {@code 8G} or {@code 512M}, in MiB. */
+    public static final class Size implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            try {
+                return MpsLimits.parseSizeMiB(value);
+            } catch (CumpsException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

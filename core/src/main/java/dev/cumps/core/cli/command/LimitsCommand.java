@@ -1,0 +1,91 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.cli.text.LimitsText;
+import dev.cumps.core.json.Json;
+import dev.cumps.core.live.DaemonLimits;
+import dev.cumps.core.live.LimitsJson;
+import dev.cumps.core.live.LimitsService;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
+import dev.cumps.core.status.HostStatus;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cumps limits [--name N] [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}:
+ * without {@code --set-*}, each live daemon's MPS limits as recorded and as the daemon reports them
+ * (read-only, exit 0); with them, sets them on the live daemon {@code --name} and prints the new values.
+ */
+@Command(name = "limits", mixinStandardHelpOptions = true,
+        description = "Show the MPS limits of your live daemons (recorded and current), or set them on one with --set-*.")
+public final class LimitsCommand implements Callable<Integer> {
+    private final RootCommand root;
+
+    @Option(names = "--name", paramLabel = "N", description = "Only this daemon (required with --set-*).")
+    String name;
+
+    @Option(names = "--json", description = "Machine-readable output.")
+    boolean json;
+
+    @Option(names = "--set-active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
+            description = "Set the active thread percentage (1-100) of the daemon's defaults and every running server, and record it.")
+    Integer setPercentage;
+
+    @Option(names = "--set-pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
+            description = "Set the pinned device memory limit (e.g. 8G, 512M) of the daemon's defaults and every running server, and"
+                    + " record it.")
+    Long setPinnedMiB;
+
+    public LimitsCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    /** The command as the fast path parsed it (values already valid). */
+    public static LimitsCommand of(RootCommand root, String name, boolean json, Integer percentage, Long pinnedMiB) {
+        LimitsCommand command = new LimitsCommand(root);
+        command.name = name;
+        command.json = json;
+        command.setPercentage = percentage;
+        command.setPinnedMiB = pinnedMiB;
+        return command;
+    }
+
+    @Override
+    public Integer call() {
+        LimitsService service = root.services().limits();
+        PrintWriter out = root.context().out();
+        if (setPercentage == null && setPinnedMiB == null) {
+            List<DaemonLimits> daemons = name == null ? service.readAll() : List.of(service.read(name));
+            out.print(json ? Json.write(jsonOf(daemons, null)) + "\n" : LimitsText.render(daemons));
+            return ExitCode.OK;
+        }
+        if (name == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this),
+                    "--set-active-thread-percentage and --set-pinned-mem-limit need --name N: the daemon whose limits to change");
+        }
+        MpsLimits limits = new MpsLimits(setPercentage == null ? OptionalInt.empty() : OptionalInt.of(setPercentage),
+                setPinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(setPinnedMiB));
+        Message outcome = service.set(name, limits);
+        List<DaemonLimits> after = List.of(service.read(name));
+        out.print(json ? Json.write(jsonOf(after, outcome)) + "\n" : outcome.english() + "\n" + LimitsText.render(after));
+        return ExitCode.OK;
+    }
+
+    private static Map<String, Object> jsonOf(List<DaemonLimits> daemons, Message outcome) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("schema_version", HostStatus.SCHEMA_VERSION);
+        map.putAll(LimitsJson.toJsonMap(daemons));
+        if (outcome != null) {
+            map.put("outcome", outcome.english());
+        }
+        return map;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.cumps.core.live;
+
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.LimitCommands;
+import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.MpsLimits;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.PipeCheck;
+import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordNames;
+import dev.cumps.core.record.RecordStore;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The MPS resource limits of the caller's live daemons ({@code cumps limits}, the window's Limits
+ * pane, the doctor's {@code limits_match_record} check): {@link #read} shows what each record says
+ * cumps applied next to what the daemon reports now; {@link #set} changes a live daemon's defaults
+ * and every running server's values and records them.
+ *
+ * <p>{@code set} goes through the same verification as {@code stop} (the record is this user's on
+ * this host, its pid runs with the recorded start time, and it is the daemon serving the record's
+ * pipe directory: {@link Liveness#pipeCheck}), under the record's name lock, right before the first
+ * command is sent; the record is rewritten atomically only when every command was accepted. Each
+ * command is bounded by the control timeout, so a daemon that does not answer is a one-line error.
+ */
+public final class LimitsService {
+    private final RecordStore store;
+    private final Liveness liveness;
+    private final MpsControl control;
+    private final LimitQuestions questions;
+
+    /** {@code answerTimeout} bounds each command sent to a control daemon. */
+    public LimitsService(HostEnvironment host, CommandRunner runner, RecordStore store, Liveness liveness,
+                         Duration answerTimeout) {
+        this.store = store;
+        this.liveness = liveness;
+        this.control = new MpsControl(runner, host, answerTimeout);
+        this.questions = new LimitQuestions(control);
+    }
+
+    /**
+     * The limits of the caller's live daemon {@code name}: recorded and current. A missing, foreign,
+     * unreadable or stale record is an error saying what to do; a daemon that does not answer is a
+     * value with a problem.
+     */
+    public DaemonLimits read(String name) {
+        return questions.ask(liveRecord(name));
+    }
+
+    /** The limits of every live daemon of the caller, by name; each costs at most one control timeout when it hangs. */
+    public List<DaemonLimits> readAll() {
+        return read(liveness.live(store.list().records()));
+    }
+
+    /** The limits of {@code liveRecords}, records of the caller already found live (the doctor's). */
+    public List<DaemonLimits> read(List<DaemonRecord> liveRecords) {
+        return liveRecords.stream().map(questions::ask).toList();
+    }
+
+    /**
+     * Sets {@code limits} (the ones given; the others stay as recorded) on the caller's live daemon
+     * {@code name}: its defaults, for servers started from now on, and every running server; then
+     * records them. Returns what was done; refusals and failures are {@link CumpsException}s.
+     */
+    public Message set(String name, MpsLimits limits) {
+        if (limits.isEmpty()) {
+            throw new CumpsException(Message.of(LiveText.LIMITS_NOTHING_TO_SET));
+        }
+        RecordNames.validate(name);
+        try (RecordStore.NameLock lock = store.lock(name)) {
+            DaemonRecord record = found(name, store.lookup(name));
+            refuseUnverified(record);
+            int servers;
+            try {
+                LimitCommands.send(control, record.pipeDirectory(), record.logDirectory(), LimitCommands.defaults(limits));
+                List<Long> running = questions.servers(record);
+                for (long server : running) {
+                    LimitCommands.send(control, record.pipeDirectory(), record.logDirectory(), LimitCommands.forServer(server, limits));
+                }
+                servers = running.size();
+            } catch (CumpsException e) {
+                throw new CumpsException(Message.of(LiveText.LIMITS_NOT_APPLIED, name, e.text()));
+            }
+            MpsLimits recorded = record.limits().overriddenBy(limits);
+            store.replace(record.withLimits(recorded));
+            return Message.of(LiveText.LIMITS_SET, name, shown(recorded.activeThreadPercentage().isPresent()
+                    ? Optional.of(String.valueOf(recorded.activeThreadPercentage().getAsInt())) : Optional.empty()),
+                    shown(recorded.pinnedMemLimitText()), servers);
+        }
+    }
+
+    /** A value as shown, or "not set" in the reader's language. */
+    private static Object shown(Optional<String> value) {
+        return value.<Object>map(v -> v).orElseGet(() -> Message.of(LiveText.NOT_SET));
+    }
+
+    private DaemonRecord liveRecord(String name) {
+        RecordNames.validate(name);
+        DaemonRecord record = found(name, store.lookup(name));
+        if (!liveness.assess(record).live()) {
+            throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
+        }
+        return record;
+    }
+
+    private static DaemonRecord found(String name, RecordLookup lookup) {
+        if (lookup instanceof RecordLookup.Found found) {
+            return found.record();
+        }
+        if (lookup instanceof RecordLookup.Foreign foreign) {
+            throw new CumpsException(Message.of(LiveText.RECORD_FOREIGN, name, foreign.ownerText()));
+        }
+        if (lookup instanceof RecordLookup.Unreadable u) {
+            throw new CumpsException(Message.of(LiveText.RECORD_UNREADABLE, name, u.record().reasonText()));
+        }
+        throw new CumpsException(Message.of(LiveText.RECORD_MISSING, name));
+    }
+
+    private void refuseUnverified(DaemonRecord record) {
+        String name = record.name();
+        if (!liveness.assess(record).live()) {
+            throw new CumpsException(Message.of(LiveText.LIMITS_STALE, name, record.pid()));
+        }
+        PipeCheck pipe = liveness.pipeCheck(record);
+        switch (pipe.result()) {
+            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(LiveText.LIMITS_PIPE_SERVED_BY_OTHER, name, record.pipeDirectory(),
+                    pipe.servedBy().orElse(0), record.pid()));
+            case NOT_ON_PIPE -> throw new CumpsException(Message.of(LiveText.LIMITS_PID_NOT_ON_PIPE, name, record.pid(),
+                    record.pipeDirectory()));
+            case UNVERIFIABLE -> throw new CumpsException(Message.of(LiveText.LIMITS_PIPE_UNVERIFIABLE, name, record.pid(),
+                    record.pipeDirectory()));
+            default -> {
+                // verified: the recorded daemon serves the record's pipe directory
+            }
+        }
+    }
+}
