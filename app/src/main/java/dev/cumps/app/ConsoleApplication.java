@@ -1,15 +1,22 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.theme.Appearance;
+import dev.cumps.app.theme.DesktopScheme;
+import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.app.theme.ThemeStore;
+import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.ErrorReporter;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.WindowState;
 import dev.cumps.app.ui.WindowStateStore;
+import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -25,6 +32,9 @@ public final class ConsoleApplication extends Application {
     private HostSession session;
     private FxUiExecutor executor;
     private ConsoleWindow.Built window;
+    private ThemeStore themeStore;
+    private ThemeChoice themeChoice;
+    private CompletableFuture<Appearance> desktopScheme;
 
     @Override
     public void init() {
@@ -33,6 +43,11 @@ public final class ConsoleApplication extends Application {
         messages = options.language().map(Messages::forLocale).orElse(systemMessages);
         windowStateStore = new WindowStateStore(
                 WindowStateStore.defaultLocation(System.getenv(), System.getProperty("user.home")));
+        // The desktop's colour scheme (gsettings, at most 2 s) is read on a worker while the host opens.
+        desktopScheme = CompletableFuture.supplyAsync(
+                () -> new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect());
+        themeStore = ThemeStore.besideWindowState(windowStateStore.file());
+        themeChoice = options.theme().or(themeStore::load).orElse(ThemeChoice.SYSTEM);
         session = HostSession.open(options.simulate(), HostEnvironment.current()).closeOnExit();
     }
 
@@ -40,8 +55,9 @@ public final class ConsoleApplication extends Application {
     public void start(Stage stage) {
         ErrorReporter.forWindow(messages).installOnCurrentThread();
         executor = new FxUiExecutor();
+        ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), themeStore::save);
         window = ConsoleWindow.build(ViewModels.create(session.services(), executor, messages, ClipboardSink.system(),
-                Clock.systemDefaultZone()));
+                Clock.systemDefaultZone()), ConsoleWindow::standardPanes, theme);
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
         stage.setMinWidth(WindowState.MIN_WIDTH);

@@ -29,8 +29,7 @@ public final class ConsoleLauncher {
         try {
             options = LaunchOptions.from(commandLine.parseArgs(args));
         } catch (CommandLine.ParameterException e) {
-            commandLine.getErr().println(e.getMessage());
-            commandLine.usage(commandLine.getErr());
+            commandLine.getErr().println(systemMessages.get("launch.error", oneLine(e.getMessage())));
             System.exit(2);
             return;
         }
@@ -50,6 +49,11 @@ public final class ConsoleLauncher {
             System.exit(ScreenshotMode.run(options, messages));
         }
         Application.launch(ConsoleApplication.class, args);
+    }
+
+    /** {@code message} on one line (picocli's messages may hold line breaks). */
+    static String oneLine(String message) {
+        return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }
 
     /**

@@ -10,6 +10,9 @@ import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.Panes;
+import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.app.theme.ThemeMenu;
+import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.Styles;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
@@ -36,10 +39,20 @@ public final class ConsoleWindow {
         return build(viewModels, ConsoleWindow::standardPanes);
     }
 
-    /** The main view with the panes {@code panes} builds. Call on the FX thread. */
+    /** The main view with the panes {@code panes} builds, in the light theme (nothing saved). Call on the FX thread. */
     public static Built build(ViewModels viewModels, PaneFactory panes) {
+        return build(viewModels, panes, ThemeSwitch.unsaved(ThemeChoice.LIGHT));
+    }
+
+    /**
+     * The main view with the panes {@code panes} builds, in the look {@code theme} gives (installed
+     * now and switched by View → Theme). Call on the FX thread.
+     */
+    public static Built build(ViewModels viewModels, PaneFactory panes, ThemeSwitch theme) {
         MainViewModel viewModel = viewModels.main();
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
+        view.menuBar().getMenus().add(ThemeMenu.viewMenu(theme, viewModels.messages()));
+        theme.applyTo(view);
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         Styles.applyTo(scene);
         view.installShortcuts(scene);

@@ -1,6 +1,7 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.theme.ThemeChoice;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -11,17 +12,21 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The window's command line: {@code --simulate}, {@code --lang en|zh-CN}, {@code --screenshot FILE.png}.
+ * The window's command line: {@code --simulate}, {@code --lang en|zh-CN}, {@code --theme system|light|dark},
+ * {@code --screenshot FILE.png}.
  *
  * <p>The picocli model is built in code so that option descriptions come from {@link Messages}.
  */
-public record LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot) {
+public record LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot,
+        Optional<ThemeChoice> theme) {
 
     private static final String SIMULATE = "--simulate";
     private static final String LANG = "--lang";
     private static final String SCREENSHOT = "--screenshot";
+    private static final String THEME = "--theme";
 
-    public static final LaunchOptions DEFAULTS = new LaunchOptions(false, Optional.empty(), Optional.empty());
+    public static final LaunchOptions DEFAULTS = new LaunchOptions(false, Optional.empty(), Optional.empty(),
+            Optional.empty());
 
     /** Parses {@code args}; a wrong argument raises {@link CommandLine.ParameterException}. */
     public static LaunchOptions parse(String[] args, Messages messages) {
@@ -31,8 +36,9 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
     static LaunchOptions from(ParseResult result) {
         Locale language = result.matchedOptionValue(LANG, null);
         Path screenshot = result.matchedOptionValue(SCREENSHOT, null);
+        ThemeChoice theme = result.matchedOptionValue(THEME, null);
         return new LaunchOptions(result.hasMatchedOption(SIMULATE),
-                Optional.ofNullable(language), Optional.ofNullable(screenshot));
+                Optional.ofNullable(language), Optional.ofNullable(screenshot), Optional.ofNullable(theme));
     }
 
     /** The window's picocli command, with help text in the language of {@code messages}. */
@@ -51,6 +57,10 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         spec.addOption(OptionSpec.builder(SCREENSHOT).type(Path.class).paramLabel("FILE.png")
                 .converters(value -> screenshotPath(value, messages))
                 .description(messages.get("launch.option.screenshot")).build());
+        spec.addOption(OptionSpec.builder(THEME).type(ThemeChoice.class).paramLabel("THEME")
+                .converters(value -> ThemeChoice.parse(value).orElseThrow(() -> new CommandLine.TypeConversionException(
+                        messages.get("launch.error.theme", value))))
+                .description(messages.get("launch.option.theme")).build());
         return new CommandLine(spec);
     }
 

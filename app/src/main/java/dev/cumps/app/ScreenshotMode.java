@@ -2,8 +2,13 @@ package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.theme.Appearance;
+import dev.cumps.app.theme.DesktopScheme;
+import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.PngEncoder;
+import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.message.CumpsException;
@@ -54,10 +59,11 @@ public final class ScreenshotMode {
             MainViewModel.Snapshot snapshot = new MainViewModel.Snapshot(status, started, Duration.ofNanos(System.nanoTime() - t0));
             ViewModels viewModels = ViewModels.create(session.services(), executor, messages, text -> { },
                     Clock.systemDefaultZone());
+            ThemeSwitch theme = theme(options.theme().orElse(ThemeChoice.LIGHT));
             CompletableFuture<Void> done = new CompletableFuture<>();
             Platform.startup(() -> {
                 try {
-                    ConsoleWindow.Built window = ConsoleWindow.build(viewModels);
+                    ConsoleWindow.Built window = ConsoleWindow.build(viewModels, ConsoleWindow::standardPanes, theme);
                     window.viewModel().apply(snapshot);
                     window.viewModel().daemons().stream().findFirst().ifPresent(window.viewModel()::select);
                     write(window.scene(), file);
@@ -78,6 +84,14 @@ public final class ScreenshotMode {
         } finally {
             Platform.exit();
         }
+    }
+
+    /** The screenshot's look: light unless {@code --theme} says otherwise ({@code system} asks the desktop); nothing is saved. */
+    private static ThemeSwitch theme(ThemeChoice choice) {
+        Appearance desktop = choice == ThemeChoice.SYSTEM
+                ? new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect()
+                : Appearance.LIGHT;
+        return new ThemeSwitch(choice, desktop, unsaved -> { });
     }
 
     private static void startDemoDaemon(HostSession session) {

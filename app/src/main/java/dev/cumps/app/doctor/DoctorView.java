@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.FullTextCell;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.app.ui.SeverityCell;
 import java.util.List;
@@ -13,6 +14,7 @@ import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
@@ -130,6 +132,7 @@ public final class DoctorView extends BorderPane {
             double width) {
         TableColumn<DoctorRow, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_WORD_ELLIPSIS));
         column.setPrefWidth(width);
         return column;
     }

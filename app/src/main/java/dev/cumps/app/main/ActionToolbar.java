@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Icons;
 import java.util.Objects;
 import javafx.geometry.Orientation;
 import javafx.scene.control.Button;
@@ -13,6 +14,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.util.StringConverter;
+import org.kordamp.ikonli.feather.Feather;
 
 /**
  * The actions above the tables: Start, Stop, Stop all, Remove record (each disabled as the view
@@ -46,10 +48,16 @@ public final class ActionToolbar extends HBox {
         remove.disableProperty().bind(viewModel.removeDisabledBinding());
         Button refresh = button("refreshButton", messages.get("refresh.now"), messages.get("refresh.now.tooltip"),
                 viewModel::refresh);
+        Icons.on(start, Feather.PLAY);
+        Icons.on(stop, Feather.SQUARE);
+        Icons.on(stopAll, Feather.STOP_CIRCLE);
+        Icons.on(remove, Feather.TRASH_2);
+        Icons.on(refresh, Feather.REFRESH_CW);
 
         ChoiceBox<Integer> interval = interval(viewModel);
         ToggleButton pause = new ToggleButton(messages.get("refresh.pause"));
         pause.setId("pauseButton");
+        Icons.on(pause, Feather.PAUSE);
         pause.setTooltip(new Tooltip(messages.get("refresh.pause.tooltip")));
         pause.selectedProperty().bindBidirectional(viewModel.pausedProperty());
         Label auto = new Label(messages.get("refresh.auto"));

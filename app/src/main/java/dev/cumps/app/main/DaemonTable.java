@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import static dev.cumps.app.main.TableSections.column;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Icons;
 import dev.cumps.app.ui.RecordLook;
 import java.util.List;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -12,7 +13,7 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import javafx.scene.layout.Region;
+import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The daemons table: one row per record with its state (icon and word), identity and directories;
@@ -31,7 +32,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
         state.setCellFactory(c -> new StateCell());
         state.setPrefWidth(110);
         getColumns().setAll(List.of(
-                column(messages.get("daemon.name"), DaemonRow::name, 230),
+                column(messages.get("daemon.name"), DaemonRow::name, 300),
                 state,
                 column(messages.get("daemon.pid"), DaemonRow::pid, 70),
                 column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 110),
@@ -94,7 +95,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
 
     /** The state: an icon whose shape differs per state (colour is not the only cue) and the word. */
     private static final class StateCell extends TableCell<DaemonRow, DaemonRow> {
-        private final Region icon = new Region();
+        private final FontIcon icon = Icons.of(Icons.glyph(RecordLook.LIVE));
 
         StateCell() {
             icon.getStyleClass().add("state-icon");
@@ -109,6 +110,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
                 RecordLook.apply(icon, null);
             } else {
                 setText(item.stateText());
+                icon.setIconCode(Icons.glyph(item.state()));
                 RecordLook.apply(icon, item.state());
                 setGraphic(icon);
             }

@@ -1,11 +1,14 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Icons;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.MenuBar;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -14,6 +17,7 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.VBox;
+import org.kordamp.ikonli.feather.Feather;
 
 /**
  * The main window's content, put together from its components: the {@link HeaderBar}, the
@@ -26,6 +30,7 @@ public final class MainView extends BorderPane {
     private final MainViewModel viewModel;
     private final Messages messages;
     private final Panes panes;
+    private final MenuBar menuBar = new MenuBar();
 
     public MainView(MainViewModel viewModel, Panes panes, Messages messages) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -35,7 +40,10 @@ public final class MainView extends BorderPane {
 
         ActionToolbar toolbar = new ActionToolbar(viewModel, messages,
                 new ActionToolbar.Actions(this::startDaemon, this::stopDaemon, this::stopAll, this::removeRecord));
-        setTop(new VBox(new HeaderBar(viewModel.summary(), messages), toolbar));
+        menuBar.setId("menuBar");
+        menuBar.visibleProperty().bind(Bindings.isNotEmpty(menuBar.getMenus()));
+        menuBar.managedProperty().bind(menuBar.visibleProperty());
+        setTop(new VBox(menuBar, new HeaderBar(viewModel.summary(), messages), toolbar));
         VBox tables = new VBox(
                 TableSections.section("gpus", messages.get("main.gpus"), messages.get("main.gpus.empty"),
                         new GpuTable(viewModel.gpus(), messages)),
@@ -45,10 +53,10 @@ public final class MainView extends BorderPane {
                         new DaemonTable(viewModel, messages, this::stopDaemon)));
         tables.getStyleClass().add("sections");
         TabPane tabs = new TabPane(
-                tab("doctorTab", messages.get("main.tab.doctor"), panes.doctor()),
-                tab("envTab", messages.get("main.tab.env"), panes.env()),
-                tab("logTab", messages.get("main.tab.log"), panes.log()),
-                tab("activityTab", messages.get("main.tab.activity"), panes.activity()));
+                Icons.on(tab("doctorTab", messages.get("main.tab.doctor"), panes.doctor()), Feather.ACTIVITY),
+                Icons.on(tab("envTab", messages.get("main.tab.env"), panes.env()), Feather.TERMINAL),
+                Icons.on(tab("logTab", messages.get("main.tab.log"), panes.log()), Feather.FILE_TEXT),
+                Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
         tabs.setId("panes");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(tables, tabs);
@@ -133,6 +141,11 @@ public final class MainView extends BorderPane {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN), this::startDaemon);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 panes.copyEnv());
+    }
+
+    /** The window's menu bar (hidden while it has no menu); {@code ConsoleWindow} adds View → Theme. */
+    public MenuBar menuBar() {
+        return menuBar;
     }
 
     public MainViewModel viewModel() {

@@ -1,9 +1,11 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.FullTextCell;
 import dev.cumps.app.ui.Styles;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
@@ -31,10 +33,14 @@ final class TableSections {
         return section;
     }
 
-    /** A column showing {@code value} of each row. */
+    /**
+     * A column showing {@code value} of each row; a text too long for the column is cut in the middle
+     * (paths and UUIDs keep both ends) and shown whole as the cell's tooltip.
+     */
     static <R> TableColumn<R, String> column(String title, Function<R, String> value, double width) {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
+        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
         column.setPrefWidth(width);
         return column;
     }

@@ -22,7 +22,8 @@ public final class Styles {
         return STYLESHEET.toExternalForm();
     }
 
+    /** console.css and the monospace font of this desktop ({@link MonospaceFont}). */
     public static void applyTo(Scene scene) {
-        scene.getStylesheets().setAll(stylesheet());
+        scene.getStylesheets().setAll(stylesheet(), MonospaceFont.stylesheet());
     }
 }

@@ -18,6 +18,8 @@ import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.kordamp.ikonli.feather.Feather;
+import org.kordamp.ikonli.javafx.FontIcon;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -49,10 +51,12 @@ class ActivityViewTest {
         assertTrue(robot.lookup("Start daemon t1").tryQuery().isPresent());
 
         TableCell<?, ?> ok = outcomeCell(robot, 0);
-        assertEquals("\u2714 started, pid 4242", ok.getText());
+        assertEquals("started, pid 4242", ok.getText());
+        assertEquals(Feather.CHECK_CIRCLE, ((FontIcon) ok.getGraphic()).getIconCode(), "the pass shape");
         assertTrue(pseudo(ok).contains("pass"), pseudo(ok));
         TableCell<?, ?> failed = outcomeCell(robot, 1);
-        assertEquals("\u2716 daemon 't2' is stale; nothing was signalled", failed.getText());
+        assertEquals("daemon 't2' is stale; nothing was signalled", failed.getText());
+        assertEquals(Feather.X_OCTAGON, ((FontIcon) failed.getGraphic()).getIconCode(), "the fail shape");
         assertTrue(pseudo(failed).contains("fail"), pseudo(failed));
     }
 
