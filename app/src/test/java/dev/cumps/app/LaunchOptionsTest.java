@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.theme.ThemeChoice;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
@@ -47,6 +52,39 @@ class LaunchOptionsTest {
         CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
                 () -> LaunchOptions.parse(new String[] {"--lang", "fr"}, messages));
         assertTrue(e.getMessage().contains("en, zh-CN"), e.getMessage());
+    }
+
+    @Test
+    void themeIsReadAndABadOneIsRefusedWithTheChoices() {
+        assertEquals(Optional.of(ThemeChoice.DARK), LaunchOptions.parse(new String[] {"--theme", "dark"}, messages).theme());
+        assertEquals(Optional.of(ThemeChoice.SYSTEM), LaunchOptions.parse(new String[] {"--theme=System"}, messages).theme());
+        assertEquals(Optional.empty(), LaunchOptions.parse(new String[0], messages).theme());
+        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+                () -> LaunchOptions.parse(new String[] {"--theme", "purple"}, messages));
+        assertTrue(e.getMessage().contains("'purple'") && e.getMessage().contains("system, light or dark"), e.getMessage());
+    }
+
+    /** The real launcher: a bad value is one {@code error:} line on stderr and exit status 2, before any window. */
+    @Test
+    void theLauncherRefusesABadThemeWithOneErrorLineAndStatus2(@TempDir Path home) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ConsoleLauncher.class.getName(), "--theme", "purple");
+        builder.environment().clear();
+        builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(), "LANG", "C.UTF-8"));
+        builder.redirectOutput(home.resolve("out").toFile());
+        builder.redirectError(home.resolve("err").toFile());
+        Process process = builder.start();
+        try {
+            assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the launcher did not exit");
+        } finally {
+            process.destroyForcibly();
+        }
+        List<String> err = Files.readAllLines(home.resolve("err"));
+        assertEquals(2, process.exitValue(), String.join("\n", err));
+        assertEquals(1, err.size(), "one line: " + err);
+        assertTrue(err.get(0).startsWith("error: ") && err.get(0).contains("'purple'")
+                && err.get(0).contains("system, light or dark"), err.get(0));
+        assertEquals("", Files.readString(home.resolve("out")));
     }
 
     @Test

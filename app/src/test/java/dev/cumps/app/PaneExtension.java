@@ -2,6 +2,8 @@ package dev.cumps.app;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
@@ -137,7 +139,10 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
         context = systemClipboard ? host.context(used, messages, ClipboardSink.system()) : host.context(used, messages);
         viewModels = host.viewModels(context);
         WaitForAsyncUtils.asyncFx(() -> {
-            Scene scene = new Scene(factory.apply(this), width, height);
+            Parent root = factory.apply(this);
+            // The window's look: AtlantaFX light, as ConsoleWindow.build installs it (console.css builds on its colours).
+            ThemeSwitch.unsaved(ThemeChoice.LIGHT).applyTo(root);
+            Scene scene = new Scene(root, width, height);
             Styles.applyTo(scene);
             stage.setScene(scene);
             stage.show();

@@ -1,7 +1,6 @@
 package dev.cumps.app.theme;
 
 import dev.cumps.app.i18n.Messages;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javafx.scene.control.Menu;
@@ -28,7 +27,8 @@ public final class ThemeMenu {
     static Menu themeMenu(ThemeSwitch theme, Messages messages) {
         Objects.requireNonNull(theme, "theme");
         ToggleGroup group = new ToggleGroup();
-        String desktop = messages.get("theme.appearance." + theme.desktop().name().toLowerCase(Locale.ROOT));
+        String desktop = theme.desktop() == Appearance.DARK
+                ? messages.get("theme.appearance.dark") : messages.get("theme.appearance.light");
         Map<ThemeChoice, RadioMenuItem> items = Map.of(
                 ThemeChoice.SYSTEM, item(group, ThemeChoice.SYSTEM, messages.get("theme.system", desktop)),
                 ThemeChoice.LIGHT, item(group, ThemeChoice.LIGHT, messages.get("theme.light")),
