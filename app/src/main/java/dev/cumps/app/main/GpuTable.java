@@ -14,9 +14,9 @@ public final class GpuTable extends TableView<GpuRow> {
         super(rows);
         getColumns().setAll(List.of(
                 column(messages.get("gpu.index"), row -> Integer.toString(row.index()), 50),
-                column(messages.get("gpu.uuid"), GpuRow::uuid, 320),
+                column(messages.get("gpu.uuid"), GpuRow::uuid, 300),
                 column(messages.get("gpu.name"), GpuRow::name, 190),
-                column(messages.get("gpu.computeMode"), GpuRow::computeMode, 130),
+                column(messages.get("gpu.computeMode"), GpuRow::computeMode, 170),
                 column(messages.get("gpu.memory.column"), GpuRow::memory, 100),
                 column(messages.get("gpu.mig"), GpuRow::mig, 80),
                 column(messages.get("gpu.visible"), GpuRow::visibleText, 70),
