@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.ui.RecordLook;
@@ -46,10 +47,19 @@ class ConsoleFlowsTest {
     private void selectRow(FxRobot robot, String name) throws Exception {
         Predicate<Node> nameCell = n -> n instanceof TableCell<?, ?> c && name.equals(c.getText())
                 && c.isVisible() && c.getTableView() != null && "daemonsTable".equals(c.getTableView().getId());
-        WindowFixture.waitUntil(() -> robot.lookup(nameCell).tryQuery().isPresent());
-        robot.clickOn(robot.lookup(nameCell).<Node>query());
-        WindowFixture.waitUntil(() -> vm().selectedRowProperty().get() != null
-                && vm().selectedRowProperty().get().name().equals(name));
+        // As WindowDriver.select: with the 1 s automatic refresh replacing the row, a click that lands
+        // while the table lays it out again can miss on a busy machine; look the cell up and click again.
+        Waits.until(name + " selected", () -> {
+            if (!selected(name)) {
+                WindowFixture.waitUntil(() -> robot.lookup(nameCell).tryQuery().isPresent());
+                robot.clickOn(robot.lookup(nameCell).<Node>query());
+            }
+            return selected(name);
+        });
+    }
+
+    private boolean selected(String name) {
+        return Waits.fx(() -> vm().selectedRowProperty().get() != null && vm().selectedRowProperty().get().name().equals(name));
     }
 
     private String notice(FxRobot robot) {
