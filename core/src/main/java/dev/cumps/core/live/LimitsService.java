@@ -14,8 +14,13 @@ import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * The MPS resource limits of the caller's live daemons ({@code cumps limits}, the window's Limits
@@ -58,9 +63,43 @@ public final class LimitsService {
         return read(liveness.live(store.list().records()));
     }
 
-    /** The limits of {@code liveRecords}, records of the caller already found live (the doctor's). */
+    /**
+     * The limits of {@code liveRecords}, records of the caller already found live (the doctor's), in
+     * their order. Several daemons are asked at once, each on its own thread, so one that hangs costs
+     * one control timeout and never delays the others.
+     */
     public List<DaemonLimits> read(List<DaemonRecord> liveRecords) {
-        return liveRecords.stream().map(questions::ask).toList();
+        if (liveRecords.size() <= 1) {
+            return liveRecords.stream().map(questions::ask).toList();
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(Math.min(liveRecords.size(), 8), r -> {
+            Thread thread = new Thread(r, "cumps-limits");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            List<Future<DaemonLimits>> futures = liveRecords.stream().map(r -> pool.submit(() -> questions.ask(r))).toList();
+            List<DaemonLimits> limits = new ArrayList<>();
+            for (int i = 0; i < liveRecords.size(); i++) {
+                limits.add(result(liveRecords.get(i), futures.get(i)));
+            }
+            return limits;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static DaemonLimits result(DaemonRecord record, Future<DaemonLimits> future) {
+        try {
+            // Each question is bounded by the control timeout, so this wait is bounded too.
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new DaemonLimits(record.name(), record.limits(), Optional.empty(), List.of(),
+                    Optional.of(Message.of(LiveText.INTERRUPTED)));
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("asking the daemon at " + record.pipeDirectory() + " for its limits failed", e.getCause());
+        }
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -123,6 +124,25 @@ class LimitsServiceTest {
         assertEquals(Optional.empty(), a.current());
         assertEquals("the control daemon did not answer `get_default_active_thread_percentage` in time; check it with `cumps doctor`",
                 a.problem().orElseThrow().english());
+    }
+
+    @Test
+    void aDaemonThatHangsDoesNotHideTheOthersLimits() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        DaemonRecord quiet = sb.start("quiet", 0);
+        sb.start("busy", 1);
+        sb.mps.daemon(quiet.pipeDirectory()).orElseThrow().hangs = true;
+        daemonReports("30.0", "1G");
+
+        List<DaemonLimits> all = limits().readAll();
+
+        assertEquals(List.of("busy", "quiet"), all.stream().map(DaemonLimits::name).sorted().toList());
+        DaemonLimits busy = all.stream().filter(d -> d.name().equals("busy")).findFirst().orElseThrow();
+        DaemonLimits hung = all.stream().filter(d -> d.name().equals("quiet")).findFirst().orElseThrow();
+        assertEquals(Optional.of(new CurrentLimits(OptionalDouble.of(30.0), OptionalLong.of(1024))), busy.current());
+        assertEquals(Optional.empty(), busy.problem());
+        assertEquals(Optional.empty(), hung.current());
+        assertTrue(hung.problem().orElseThrow().english().contains("did not answer"), hung.problem().toString());
     }
 
     @Test
