@@ -9,7 +9,7 @@ import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.ErrorReporter;
 import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.WindowState;
+import dev.cumps.app.ui.WindowPlacement;
 import dev.cumps.app.ui.WindowStateStore;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
@@ -28,11 +28,11 @@ public final class ConsoleApplication extends Application {
 
     private LaunchOptions options = LaunchOptions.DEFAULTS;
     private Messages messages;
-    private WindowStateStore windowStateStore;
+    private Optional<WindowStateStore> windowStateStore;
     private HostSession session;
     private FxUiExecutor executor;
     private ConsoleWindow.Built window;
-    private ThemeStore themeStore;
+    private Optional<ThemeStore> themeStore;
     private ThemeChoice themeChoice;
     private CompletableFuture<Appearance> desktopScheme;
 
@@ -41,13 +41,12 @@ public final class ConsoleApplication extends Application {
         Messages systemMessages = Messages.forSystemLocale();
         options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new), systemMessages);
         messages = options.language().map(Messages::forLocale).orElse(systemMessages);
-        windowStateStore = new WindowStateStore(
-                WindowStateStore.defaultLocation(System.getenv(), System.getProperty("user.home")));
+        windowStateStore = WindowStateStore.defaultLocation(System.getenv()).map(WindowStateStore::new);
         // The desktop's colour scheme (gsettings, at most 2 s) is read on a worker while the host opens.
         desktopScheme = CompletableFuture.supplyAsync(
                 () -> new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect());
-        themeStore = ThemeStore.besideWindowState(windowStateStore.file());
-        themeChoice = options.theme().or(themeStore::load).orElse(ThemeChoice.SYSTEM);
+        themeStore = windowStateStore.map(store -> ThemeStore.besideWindowState(store.file()));
+        themeChoice = options.theme().or(() -> themeStore.flatMap(ThemeStore::load)).orElse(ThemeChoice.SYSTEM);
         session = HostSession.open(options.simulate(), HostEnvironment.current()).closeOnExit();
     }
 
@@ -55,16 +54,12 @@ public final class ConsoleApplication extends Application {
     public void start(Stage stage) {
         ErrorReporter.forWindow(messages).installOnCurrentThread();
         executor = new FxUiExecutor();
-        ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), themeStore::save);
+        ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), choice -> themeStore.ifPresent(store -> store.save(choice)));
         window = ConsoleWindow.build(ViewModels.create(session.services(), executor, messages, ClipboardSink.system(),
                 Clock.systemDefaultZone()), ConsoleWindow::standardPanes, theme);
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
-        stage.setMinWidth(WindowState.MIN_WIDTH);
-        stage.setMinHeight(WindowState.MIN_HEIGHT);
-        Optional<WindowState> saved = windowStateStore.load();
-        windowStateStore.restore(stage);
-        stage.setOnHidden(event -> windowStateStore.save(WindowStateStore.capture(stage, saved)));
+        WindowPlacement.load(windowStateStore).attach(stage);
         window.refresh().followWindow(stage);
         // The first collection (nvidia-smi, the records) runs on a worker while the FX thread lays out
         // and paints the window for the first time; the periodic refresh's own first run then finds it

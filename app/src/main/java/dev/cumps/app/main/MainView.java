@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.Icons;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
@@ -26,6 +27,10 @@ import org.kordamp.ikonli.feather.Feather;
  * and forwards what the user confirmed to {@link MainViewModel}; it decides nothing itself.
  */
 public final class MainView extends BorderPane {
+
+    /** The least height of the tables above the divider and of the tabbed panes below it. */
+    public static final double MIN_TABLES_HEIGHT = 150;
+    public static final double MIN_PANES_HEIGHT = 150;
 
     private final MainViewModel viewModel;
     private final Messages messages;
@@ -59,7 +64,11 @@ public final class MainView extends BorderPane {
                 Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
         tabs.setId("panes");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        // Neither side of the divider can be collapsed: not by dragging, not by the window shrinking.
+        tables.setMinHeight(MIN_TABLES_HEIGHT);
+        tabs.setMinHeight(MIN_PANES_HEIGHT);
         SplitPane split = new SplitPane(tables, tabs);
+        split.setId("mainSplit");
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(tabs, false);
@@ -130,9 +139,7 @@ public final class MainView extends BorderPane {
     }
 
     private void owned(Dialog<?> dialog) {
-        if (getScene() != null && getScene().getWindow() != null) {
-            dialog.initOwner(getScene().getWindow());
-        }
+        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
     }
 
     /** F5 refresh, Ctrl+N start, Ctrl+Shift+C copy env; Delete is the daemons table's own key. */

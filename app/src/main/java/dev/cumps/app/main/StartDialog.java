@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.Severity;
 import java.util.Objects;
 import javafx.beans.property.StringProperty;
@@ -162,7 +163,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message())));
         main.refresh();
         StartFailedDialog alert = new StartFailedDialog(problem, messages);
-        alert.initOwner(getDialogPane().getScene().getWindow());
+        Dialogs.own(alert, getDialogPane().getScene().getWindow());
         alert.show();
     }
 }

@@ -25,6 +25,7 @@ public final class ErrorDialog {
             return;
         }
         open = create(report, messages);
+        Dialogs.own(open, Dialogs.activeWindow().orElse(null));
         open.show();
     }
 

@@ -7,14 +7,43 @@ import javafx.geometry.Rectangle2D;
 /** Where the main window was: position and size in screen coordinates, and whether maximized. */
 public record WindowState(double x, double y, double width, double height, boolean maximized) {
 
-    public static final double MIN_WIDTH = 480;
-    public static final double MIN_HEIGHT = 320;
+    /** The smallest window the toolbar, the tables and the lower panes still fit in. */
+    public static final double MIN_WIDTH = 760;
+    public static final double MIN_HEIGHT = 540;
+    /** The size a first launch opens at (clamped to the screen). */
+    public static final double DEFAULT_WIDTH = 1280;
+    public static final double DEFAULT_HEIGHT = 820;
+    /**
+     * Below this a normal window's size is not worth remembering: it is the toolkit's or the window
+     * manager's accident (a window that opened at its minimum, 200×200 before the first layout), not a
+     * size the user chose, and restoring it would open the next window cramped.
+     */
+    public static final double SANE_WIDTH = 800;
+    public static final double SANE_HEIGHT = 560;
 
     public WindowState {
         if (!Double.isFinite(x) || !Double.isFinite(y) || !(width > 0) || !(height > 0)
                 || !Double.isFinite(width) || !Double.isFinite(height)) {
             throw new IllegalArgumentException("not a window rectangle: " + x + "," + y + " " + width + "x" + height);
         }
+    }
+
+    /** The first-launch state: {@link #DEFAULT_WIDTH}×{@link #DEFAULT_HEIGHT}, clamped to and centred on {@code screen}. */
+    public static WindowState defaultOn(Rectangle2D screen) {
+        double w = Math.min(DEFAULT_WIDTH, screen.getWidth());
+        double h = Math.min(DEFAULT_HEIGHT, screen.getHeight());
+        return new WindowState(screen.getMinX() + (screen.getWidth() - w) / 2,
+                screen.getMinY() + (screen.getHeight() - h) / 2, w, h, false);
+    }
+
+    /** Whether the size is one to remember and restore (at least {@link #SANE_WIDTH}×{@link #SANE_HEIGHT}). */
+    public boolean saneSize() {
+        return width >= SANE_WIDTH && height >= SANE_HEIGHT;
+    }
+
+    /** The same bounds with the maximized flag {@code maximized}. */
+    public WindowState withMaximized(boolean maximized) {
+        return new WindowState(x, y, width, height, maximized);
     }
 
     /**

@@ -6,18 +6,14 @@ import java.io.Writer;
 import java.lang.System.Logger.Level;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.stream.Collectors;
-import javafx.geometry.Rectangle2D;
-import javafx.stage.Screen;
-import javafx.stage.Stage;
 
 /**
  * Remembers the main window's bounds in a small properties file, by default
@@ -34,12 +30,29 @@ public final class WindowStateStore {
         this.file = Objects.requireNonNull(file, "file");
     }
 
-    /** The XDG location for {@code env} and {@code userHome}. */
-    public static Path defaultLocation(Map<String, String> env, String userHome) {
-        String xdg = env.getOrDefault("XDG_CONFIG_HOME", "");
+    /**
+     * The XDG location for the environment {@code env}: {@code $XDG_CONFIG_HOME/mps-console}, else
+     * {@code $HOME/.config/mps-console}; empty when neither is an absolute path (then no state is
+     * kept). Java's {@code user.home} is not used: it comes from the password database, not from
+     * the {@code HOME} the user launched the console with.
+     */
+    public static Optional<Path> defaultLocation(Map<String, String> env) {
         // The XDG spec says a relative XDG_CONFIG_HOME is invalid and must be ignored.
-        Path base = !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg) : Path.of(userHome, ".config");
-        return base.resolve("mps-console").resolve("window.properties");
+        return absolute(env.get("XDG_CONFIG_HOME"))
+                .or(() -> absolute(env.get("HOME")).map(home -> home.resolve(".config")))
+                .map(base -> base.resolve("mps-console").resolve("window.properties"));
+    }
+
+    private static Optional<Path> absolute(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            Path path = Path.of(value);
+            return path.isAbsolute() ? Optional.of(path) : Optional.empty();
+        } catch (InvalidPathException e) {
+            return Optional.empty();
+        }
     }
 
     public Path file() {
@@ -87,33 +100,5 @@ public final class WindowStateStore {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "Could not save window state to " + file + ": " + e);
         }
-    }
-
-    /** Applies the saved state, clamped to the current screens, to {@code stage} (not yet shown). */
-    public void restore(Stage stage) {
-        load().ifPresent(saved -> {
-            List<Rectangle2D> screens = Screen.getScreens().stream()
-                    .map(Screen::getVisualBounds).collect(Collectors.toList());
-            screens.remove(Screen.getPrimary().getVisualBounds());
-            screens.add(0, Screen.getPrimary().getVisualBounds());
-            WindowState state = saved.clampedTo(screens);
-            stage.setX(state.x());
-            stage.setY(state.y());
-            stage.setWidth(state.width());
-            stage.setHeight(state.height());
-            stage.setMaximized(state.maximized());
-        });
-    }
-
-    /**
-     * The state of {@code stage} to save. While maximized, the bounds are the maximized ones, so
-     * the last unmaximized bounds are kept from {@code previous} when there is one.
-     */
-    public static WindowState capture(Stage stage, Optional<WindowState> previous) {
-        if (stage.isMaximized() && previous.isPresent()) {
-            WindowState p = previous.get();
-            return new WindowState(p.x(), p.y(), p.width(), p.height(), true);
-        }
-        return new WindowState(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), stage.isMaximized());
     }
 }

@@ -70,14 +70,12 @@ class FxComponentsTest {
     void aWindowSavedOffScreenIsRestoredOntoTheScreen(FxRobot robot) {
         WindowStateStore store = new WindowStateStore(dir.resolve("window.properties"));
         store.save(new WindowState(50_000, 40_000, 900, 600, false));
-        robot.interact(() -> store.restore(stage));
+        robot.interact(() -> WindowPlacement.load(Optional.of(store)).attach(stage));
 
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         assertTrue(screen.contains(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()),
                 stage.getX() + "," + stage.getY() + " " + stage.getWidth() + "x" + stage.getHeight() + " not in " + screen);
         assertEquals(900, stage.getWidth(), 0.5);
-        assertEquals(Optional.of(new WindowState(stage.getX(), stage.getY(), 900, 600, false)),
-                Optional.of(WindowStateStore.capture(stage, Optional.empty())).map(s ->
-                        new WindowState(s.x(), s.y(), Math.round(s.width()), Math.round(s.height()), s.maximized())));
+        assertEquals(600, stage.getHeight(), 0.5);
     }
 }

@@ -47,11 +47,18 @@ class WindowStateStoreTest {
 
     @Test
     void defaultLocationFollowsXdgConfigHome() {
-        assertEquals(Path.of("/cfg/mps-console/window.properties"),
-                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "/cfg"), "/home/ann"));
-        assertEquals(Path.of("/home/ann/.config/mps-console/window.properties"),
-                WindowStateStore.defaultLocation(Map.of(), "/home/ann"));
-        assertEquals(Path.of("/home/ann/.config/mps-console/window.properties"),
-                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "relative/cfg"), "/home/ann"));
+        assertEquals(Optional.of(Path.of("/cfg/mps-console/window.properties")),
+                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "/cfg", "HOME", "/home/ann")));
+        assertEquals(Optional.of(Path.of("/home/ann/.config/mps-console/window.properties")),
+                WindowStateStore.defaultLocation(Map.of("HOME", "/home/ann")));
+        assertEquals(Optional.of(Path.of("/home/ann/.config/mps-console/window.properties")),
+                WindowStateStore.defaultLocation(Map.of("XDG_CONFIG_HOME", "relative/cfg", "HOME", "/home/ann")));
+    }
+
+    @Test
+    void withoutAnAbsoluteHomeNoStateIsKept() {
+        // Not Java's user.home (the password database's), which the old console fell back to.
+        assertEquals(Optional.empty(), WindowStateStore.defaultLocation(Map.of()));
+        assertEquals(Optional.empty(), WindowStateStore.defaultLocation(Map.of("HOME", "relative")));
     }
 }
