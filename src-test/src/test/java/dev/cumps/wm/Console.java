@@ -1,0 +1,121 @@
+package dev.cumps.wm;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * The console as an operator starts it: {@code java -cp ... dev.cumps.app.ConsoleLauncher --simulate}
+ * in its own JVM on the GTK glass (no {@code glass.platform}, so not Monocle), with an explicit
+ * environment: {@code DISPLAY}, {@code HOME}, {@code TMPDIR}, optionally {@code XDG_CONFIG_HOME}, a
+ * plain {@code PATH} and {@code LANG}; nothing of the test JVM's {@code CUDA_*}. Its output goes to
+ * {@code console.log} in its folder. {@link #close()} ends it (and what it started) by pid if a test
+ * left it running.
+ */
+final class Console implements AutoCloseable {
+
+    static final String TITLE = "^MPS Console";
+
+    private final XDesktop desktop;
+    private final Process process;
+    private final Path log;
+
+    private Console(XDesktop desktop, Process process, Path log) {
+        this.desktop = desktop;
+        this.process = process;
+        this.log = log;
+    }
+
+    /** Launches the console with {@code home} as HOME and, when present, {@code xdgConfigHome} as XDG_CONFIG_HOME. */
+    static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome) throws IOException {
+        Path tmp = Files.createDirectories(dir.resolve("t"));
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("DISPLAY", desktop.display());
+        env.put("HOME", home.toString());
+        env.put("TMPDIR", tmp.toString());
+        env.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+        env.put("LANG", "C.UTF-8");
+        // No accessibility bus on a bare CI machine; GTK would otherwise look for one.
+        env.put("NO_AT_BRIDGE", "1");
+        xdgConfigHome.ifPresent(xdg -> env.put("XDG_CONFIG_HOME", xdg.toString()));
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", consoleClassPath(),
+                // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
+                "-Dprism.order=sw",
+                "dev.cumps.app.ConsoleLauncher", "--simulate"));
+        Path log = dir.resolve("console.log");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().clear();
+        pb.environment().putAll(env);
+        return new Console(desktop, pb.start(), log);
+    }
+
+    /** The main window's id, once it is mapped. */
+    String mainWindow() {
+        return desktop.window(TITLE);
+    }
+
+    /** Closes the main window the way the window manager's close button does, and waits for the JVM to exit. */
+    void closeWindow(String id) {
+        desktop.tool("wmctrl", "-i", "-c", id);
+        Waits.until("the console to exit after its window closed (log: " + log + ")",
+                () -> process.isAlive() ? null : process.exitValue(), code -> true);
+    }
+
+    String log() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            // Ends the console and what it started (the simulated daemons), by pid.
+            List<ProcessHandle> children = process.descendants().collect(Collectors.toList());
+            XDesktop.end(process);
+            children.forEach(child -> {
+                child.destroy();
+                child.onExit().orTimeout(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> null).join();
+            });
+        }
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * The console's runtime class path: this module's test class path (surefire's
+     * {@code surefire.test.class.path}) without the test's own classes and test libraries. The app
+     * on it must be this checkout's build ({@code cumps.app.build}, {@code app/target}): a copy from
+     * the local repository would test old code.
+     */
+    static String consoleClassPath() {
+        String all = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        String appBuild = Path.of(System.getProperty("cumps.app.build", "../app/target")).toAbsolutePath().normalize().toString();
+        List<String> entries = Arrays.stream(all.split(File.pathSeparator))
+                .filter(e -> !e.isBlank())
+                .filter(e -> !e.contains("/src-test/target/"))
+                .filter(e -> !e.matches(".*/(junit|opentest4j|apiguardian|junit-platform)[^/]*\\.jar$")
+                        && !e.contains("/org/junit/") && !e.contains("/org/opentest4j/") && !e.contains("/org/apiguardian/"))
+                .collect(Collectors.toList());
+        boolean appFromThisBuild = entries.stream().map(e -> Path.of(e).toAbsolutePath().normalize().toString())
+                .anyMatch(e -> e.startsWith(appBuild + File.separator));
+        if (!appFromThisBuild) {
+            throw new AssertionError("the console on the class path is not this checkout's build (" + appBuild
+                    + "); run the suite in the reactor with the app: mvn -pl core,app,src-test verify -Dtest=...\nclass path: " + all);
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+}

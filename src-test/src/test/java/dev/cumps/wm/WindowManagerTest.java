@@ -1,0 +1,246 @@
+package dev.cumps.wm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.Comparator;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The console's main window and dialogs under a real window manager (openbox on Xvfb) on the GTK
+ * glass, as an operator would meet them; inspected with xdotool, wmctrl, xprop and xwininfo. Each
+ * test starts the console as its own process with a private HOME and config directory.
+ */
+class WindowManagerTest {
+
+    /** The main window's first-launch size ({@code WindowState.DEFAULT_*}), centred on the 1920×1080 screen. */
+    private static final int DEFAULT_WIDTH = 1280;
+    private static final int DEFAULT_HEIGHT = 820;
+    private static final int DEFAULT_X = (XDesktop.SCREEN_WIDTH - DEFAULT_WIDTH) / 2;
+    private static final int DEFAULT_Y = (XDesktop.SCREEN_HEIGHT - DEFAULT_HEIGHT) / 2;
+    /** {@code Dialogs.MIN_*}. */
+    private static final int DIALOG_MIN_WIDTH = 420;
+    private static final int DIALOG_MIN_HEIGHT = 200;
+    /** Pixels a window manager may round a position or size by. */
+    private static final double SLACK = 2;
+
+    private static Path desktopDir;
+    private static XDesktop desktop;
+
+    private Path dir;
+
+    @BeforeAll
+    static void startDesktop() throws IOException, InterruptedException {
+        desktopDir = TempDirs.shortDir("wx");
+        desktop = XDesktop.start(desktopDir);
+    }
+
+    @AfterAll
+    static void stopDesktop() throws IOException {
+        if (desktop != null) {
+            desktop.close();
+        }
+        TempDirs.delete(desktopDir);
+    }
+
+    @BeforeEach
+    void privateFolder() throws IOException {
+        dir = TempDirs.shortDir("wm");
+    }
+
+    @AfterEach
+    void removeFolder() throws IOException {
+        TempDirs.delete(dir);
+    }
+
+    @Test
+    void firstLaunchOpensAtTheDefaultSizeCentredWithAnOwnedCentredDialogAndSavesUnderHome() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        try (Console console = Console.launch(desktop, dir, home, Optional.empty())) {
+            String main = console.mainWindow();
+            XFrame frame = awaitFrame(main, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+            assertTrue(frame.titleBar() > 0, "the main window has a title bar: " + frame);
+
+            desktop.type(main, "ctrl+n");
+            String dialog = desktop.window("^Start daemon$");
+            XFrame placed = awaitCentredOn(dialog, frame);
+            assertOwnedDialog(dialog, main, placed);
+            assertFalse(desktop.maximized(main));
+
+            desktop.type(dialog, "Escape");
+            Waits.until("the Start dialog to close", () -> desktop.windows("^Start daemon$"), ids -> ids.isEmpty());
+            console.closeWindow(main);
+        }
+        // $HOME/.config, not Java's user.home (the password database's home, /root for CI).
+        Properties saved = load(home.resolve(".config/mps-console/window.properties"));
+        assertSaved(saved, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT, false);
+    }
+
+    @Test
+    void savedBoundsAreRestoredClampedToTheScreenAndAWindowShrunkToItsMinimumIsNotSaved() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        // Saved on a monitor right of this one that is gone now.
+        save(config, 3000, 100, 1000, 700, false);
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            awaitFrame(main, XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700);
+
+            // The user (or the window manager) shrinks it as far as it goes: to the window's minimum.
+            desktop.tool("xdotool", "windowsize", main, "200", "150");
+            XFrame shrunk = Waits.until("the window at its minimum", () -> desktop.frame(main), f -> f.width() < 800);
+            assertTrue(shrunk.width() >= 700 && shrunk.height() >= 500,
+                    "the minimum keeps the toolbar, tables and panes usable: " + shrunk);
+            console.closeWindow(main);
+        }
+        assertFalse(Files.exists(home.resolve(".config/mps-console/window.properties")), "XDG_CONFIG_HOME wins over HOME");
+        assertSaved(load(config.resolve("mps-console/window.properties")), XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700, false);
+    }
+
+    @Test
+    void aTinySavedSizeIsNeitherRestoredNorSavedAgain() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        // What the console used to save after opening at its minimum size.
+        save(config, 322, 144, 478, 295, false);
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            awaitFrame(main, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+            console.closeWindow(main);
+        }
+        assertSaved(load(config.resolve("mps-console/window.properties")), DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT, false);
+    }
+
+    @Test
+    void aMaximisedWindowStaysMaximisedAcrossADialogAndKeepsItsNormalBounds() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        save(config, 200, 150, 1000, 700, true);
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            Waits.until("the main window maximised", () -> desktop.maximized(main), maximized -> maximized);
+            XFrame full = awaitFrame(main, 0, 0, XDesktop.SCREEN_WIDTH, XDesktop.SCREEN_HEIGHT);
+
+            desktop.type(main, "ctrl+n");
+            String dialog = desktop.window("^Start daemon$");
+            XFrame placed = awaitCentredOn(dialog, full);
+            assertOwnedDialog(dialog, main, placed);
+            assertTrue(desktop.maximized(main), "still maximised while the dialog is open: " + desktop.property(main, "_NET_WM_STATE"));
+            assertTrue(desktop.property(main, "_NET_WM_ALLOWED_ACTIONS").contains("_NET_WM_ACTION_MAXIMIZE_HORZ"),
+                    "the main window stays resizable and maximisable behind the dialog");
+
+            desktop.type(dialog, "Escape");
+            Waits.until("the Start dialog to close", () -> desktop.windows("^Start daemon$"), ids -> ids.isEmpty());
+            assertTrue(desktop.maximized(main), "still maximised after the dialog closed: " + desktop.property(main, "_NET_WM_STATE"));
+            assertTrue(desktop.frame(main).near(0, 0, XDesktop.SCREEN_WIDTH, XDesktop.SCREEN_HEIGHT, SLACK), desktop.frame(main).toString());
+            console.closeWindow(main);
+        }
+        assertSaved(load(config.resolve("mps-console/window.properties")), 200, 150, 1000, 700, true);
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static XFrame awaitFrame(String id, double x, double y, double width, double height) {
+        return Waits.until("window " + id + " at " + (int) width + "x" + (int) height + "+" + (int) x + "+" + (int) y,
+                () -> desktop.frame(id), f -> f.near(x, y, width, height, SLACK));
+    }
+
+    private static XFrame awaitCentredOn(String dialog, XFrame owner) {
+        return Waits.until("dialog " + dialog + " centred on " + owner, () -> desktop.frame(dialog),
+                f -> Math.abs(f.centreX() - owner.centreX()) <= SLACK && Math.abs(f.centreY() - owner.centreY()) <= SLACK
+                        && f.width() >= DIALOG_MIN_WIDTH && f.height() >= DIALOG_MIN_HEIGHT);
+    }
+
+    /** Transient for the main window (the window manager keeps it above and groups it), with a title bar, at least the minimum size. */
+    private static void assertOwnedDialog(String dialog, String main, XFrame frame) {
+        String transientFor = desktop.property(dialog, "WM_TRANSIENT_FOR");
+        assertTrue(transientFor.endsWith("0x" + Long.toHexString(Long.parseLong(main))),
+                "dialog transient for the main window " + main + ": " + transientFor);
+        assertTrue(frame.titleBar() > 0, "the dialog has the window manager's title bar: " + frame);
+        // The GTK glass maps an owned, decorated stage as a normal window; with WM_TRANSIENT_FOR the
+        // window manager treats it as the owner's dialog (kept above it, one group).
+        assertTrue(desktop.property(dialog, "_NET_WM_WINDOW_TYPE").endsWith("= _NET_WM_WINDOW_TYPE_NORMAL"),
+                desktop.property(dialog, "_NET_WM_WINDOW_TYPE"));
+        assertTrue(frame.width() >= DIALOG_MIN_WIDTH && frame.height() >= DIALOG_MIN_HEIGHT, frame.toString());
+    }
+
+    private static void save(Path config, double x, double y, double width, double height, boolean maximized) throws IOException {
+        Path file = Files.createDirectories(config.resolve("mps-console")).resolve("window.properties");
+        Properties p = new Properties();
+        p.setProperty("x", Double.toString(x));
+        p.setProperty("y", Double.toString(y));
+        p.setProperty("width", Double.toString(width));
+        p.setProperty("height", Double.toString(height));
+        p.setProperty("maximized", Boolean.toString(maximized));
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(out, null);
+        }
+    }
+
+    private static Properties load(Path file) throws IOException {
+        assertTrue(Files.isRegularFile(file), "window state saved at " + file);
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        return p;
+    }
+
+    private static void assertSaved(Properties saved, double x, double y, double width, double height, boolean maximized) {
+        String state = saved.toString();
+        assertEquals(width, Double.parseDouble(saved.getProperty("width")), SLACK, state);
+        assertEquals(height, Double.parseDouble(saved.getProperty("height")), SLACK, state);
+        assertEquals(x, Double.parseDouble(saved.getProperty("x")), SLACK, state);
+        assertEquals(y, Double.parseDouble(saved.getProperty("y")), SLACK, state);
+        assertEquals(Boolean.toString(maximized), saved.getProperty("maximized"), state);
+    }
+
+    /** Short private folders under /tmp (the simulated host's socket paths must stay short). */
+    static final class TempDirs {
+        private TempDirs() {
+        }
+
+        private static final SecureRandom RANDOM = new SecureRandom();
+
+        static Path shortDir(String prefix) throws IOException {
+            for (int attempt = 0; ; attempt++) {
+                Path dir = Path.of("/tmp", prefix + Integer.toString(0x10000 + RANDOM.nextInt(0xf0000), 36));
+                try {
+                    return Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+                } catch (FileAlreadyExistsException e) {
+                    if (attempt > 100) {
+                        throw e;
+                    }
+                }
+            }
+        }
+
+        static void delete(Path dir) throws IOException {
+            if (dir == null || !Files.exists(dir)) {
+                return;
+            }
+            try (Stream<Path> walk = Files.walk(dir)) {
+                for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+}
