@@ -10,8 +10,11 @@ import java.util.function.Supplier;
  */
 final class Waits {
 
-    /** Generous: two busy cores start a JVM, the toolkit and a simulated host. */
-    static final Duration DEADLINE = Duration.ofSeconds(120);
+    /**
+     * Generous: two busy cores start a JVM, the toolkit and a simulated host. {@code -Dcumps.wm.deadline=S}
+     * shortens it when checking, by reverting a fix, that each test fails (each failing wait lasts this long).
+     */
+    static final Duration DEADLINE = Duration.ofSeconds(Long.getLong("cumps.wm.deadline", 120));
     private static final long POLL_MILLIS = 100;
 
     private Waits() {
