@@ -1,9 +1,12 @@
 package dev.cumps.wm;
 
+import dev.cumps.sim.MpsFault;
+import dev.cumps.sim.SimConfig;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -12,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * The console as an operator starts it: {@code java -cp ... dev.cumps.app.ConsoleLauncher --simulate}
@@ -23,16 +27,19 @@ import java.util.stream.Collectors;
  */
 final class Console implements AutoCloseable {
 
-    static final String TITLE = "^MPS Console";
+    /** The main window's title in --simulate (the error dialog's title also starts with "MPS Console"). */
+    static final String TITLE = "^MPS Console .*Simulated host$";
 
     private final XDesktop desktop;
     private final Process process;
     private final Path log;
+    private final Path tmp;
 
-    private Console(XDesktop desktop, Process process, Path log) {
+    private Console(XDesktop desktop, Process process, Path log, Path tmp) {
         this.desktop = desktop;
         this.process = process;
         this.log = log;
+        this.tmp = tmp;
     }
 
     /** Launches the console with {@code home} as HOME and, when present, {@code xdgConfigHome} as XDG_CONFIG_HOME. */
@@ -55,7 +62,7 @@ final class Console implements AutoCloseable {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
-        return new Console(desktop, pb.start(), log);
+        return new Console(desktop, pb.start(), log, tmp);
     }
 
     /** The main window's id, once it is mapped. */
@@ -68,6 +75,19 @@ final class Console implements AutoCloseable {
         desktop.tool("wmctrl", "-i", "-c", id);
         Waits.until("the console to exit after its window closed (log: " + log + ")",
                 () -> process.isAlive() ? null : process.exitValue(), code -> true);
+    }
+
+    /** From now on daemons launched on the console's simulated host behave as {@code fault} says (its sandbox's sim.json). */
+    void simulateMpsFault(MpsFault fault) throws IOException {
+        Path config;
+        try (Stream<Path> sandboxes = Files.list(tmp)) {
+            config = sandboxes.filter(p -> p.getFileName().toString().startsWith("csim-"))
+                    .map(p -> p.resolve("sim.json")).filter(Files::isRegularFile).findFirst()
+                    .orElseThrow(() -> new AssertionError("no simulated host sandbox in " + tmp));
+        }
+        Path fresh = config.resolveSibling("sim.json.new");
+        SimConfig.load(config).withMpsFault(fault).write(fresh);
+        Files.move(fresh, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     String log() {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.sim.MpsFault;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
@@ -153,6 +154,43 @@ class WindowManagerTest {
             console.closeWindow(main);
         }
         assertSaved(load(config.resolve("mps-console/window.properties")), 200, 150, 1000, 700, true);
+    }
+
+    @Test
+    void theStartFailureDialogIsOwnedByTheStartDialogCentredAndLargeEnoughForItsLogAndButton() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            XFrame frame = awaitFrame(main, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+            console.simulateMpsFault(MpsFault.LAUNCH_FAILS);
+
+            desktop.type(main, "ctrl+n");
+            String start = desktop.window("^Start daemon$");
+            XFrame startFrame = awaitCentredOn(start, frame);
+            // Start is the right-most button of the dialog's button bar. It is enabled once the
+            // dialog's plan check has run, so click until the start has failed (a click on the
+            // disabled button, or while starting, does nothing).
+            Waits.until("the start failure dialog", () -> {
+                if (desktop.windows("^Start failed$").isEmpty()) {
+                    desktop.clickNearBottomRight(start, 30, 22);
+                }
+                return desktop.windows("^Start failed$");
+            }, ids -> ids.size() == 1);
+            String failed = desktop.window("^Start failed$");
+            XFrame placed = awaitCentredOn(failed, startFrame);
+            assertOwnedDialog(failed, start, placed);
+            // Its content (the reason, the control.log tail in a text area, OK) asks for more than the
+            // 200x200 GTK maps a dialog at: at least the text area's preferred size.
+            assertTrue(placed.width() >= 480 && placed.height() >= 300, "the start failure shows its log and OK: " + placed);
+            assertFalse(desktop.maximized(main));
+
+            desktop.type(failed, "Return");
+            Waits.until("the failure dialog to close", () -> desktop.windows("^Start failed$"), ids -> ids.isEmpty());
+            desktop.type(start, "Escape");
+            Waits.until("the Start dialog to close", () -> desktop.windows("^Start daemon$"), ids -> ids.isEmpty());
+            console.closeWindow(main);
+        }
     }
 
     // ------------------------------------------------------------------ helpers

@@ -163,6 +163,15 @@ final class XDesktop implements AutoCloseable {
         tool(command.toArray(String[]::new));
     }
 
+    /** Clicks inside {@code id} at {@code fromRight}, {@code fromBottom} pixels from its client area's bottom-right corner. */
+    void clickNearBottomRight(String id, int fromRight, int fromBottom) {
+        String info = tool("xwininfo", "-id", id);
+        int width = XFrame.field(info, "Width");
+        int height = XFrame.field(info, "Height");
+        tool("xdotool", "mousemove", "--window", id, Integer.toString(width - fromRight),
+                Integer.toString(height - fromBottom), "click", "1");
+    }
+
     @Override
     public void close() {
         end(openbox);

@@ -29,7 +29,7 @@ record XFrame(int x, int y, int width, int height, int titleBar) {
         return new XFrame(clientX - left, clientY - top, width + left + right, height + top + bottom, top);
     }
 
-    private static int field(String xwininfo, String name) {
+    static int field(String xwininfo, String name) {
         Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(name) + ":\\s*(-?\\d+)").matcher(xwininfo);
         if (!m.find()) {
             throw new AssertionError("xwininfo has no " + name + ":\n" + xwininfo);

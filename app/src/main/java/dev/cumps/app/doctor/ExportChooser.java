@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Dialogs;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,7 +33,7 @@ public interface ExportChooser {
             chooser.getExtensionFilters().setAll(List.of(json, markdown));
             chooser.setSelectedExtensionFilter(json);
             chooser.setInitialFileName("cumps-doctor.json");
-            File chosen = chooser.showSaveDialog(owner);
+            File chosen = Dialogs.showNative(owner, () -> chooser.showSaveDialog(owner));
             if (chosen == null) {
                 return Optional.empty();
             }

@@ -3,6 +3,7 @@ package dev.cumps.app.ui;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javafx.application.Platform;
 import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
@@ -59,6 +60,23 @@ public final class Dialogs {
         }
         window.addEventHandler(WindowEvent.WINDOW_SHOWN,
                 event -> Platform.runLater(() -> place(window, dialog.getDialogPane(), owner)));
+    }
+
+    /**
+     * Shows a native dialog (the desktop's file chooser) for {@code owner} and returns its answer. The
+     * toolkit blocks the owner while the native dialog runs, which un-maximises it under openbox;
+     * a window that was maximised is maximised again once the native dialog has closed.
+     */
+    public static <T> T showNative(Window owner, Supplier<T> nativeDialog) {
+        boolean wasMaximized = owner instanceof Stage stage && stage.isMaximized();
+        try {
+            return nativeDialog.get();
+        } finally {
+            if (wasMaximized) {
+                // Later: the owner is enabled again only after the native dialog returned.
+                Platform.runLater(() -> ((Stage) owner).setMaximized(true));
+            }
+        }
     }
 
     /** The focused showing window, else the first showing window without an owner (the main window); for dialogs raised from anywhere. */
