@@ -28,10 +28,6 @@ import org.kordamp.ikonli.feather.Feather;
  */
 public final class MainView extends BorderPane {
 
-    /** The least height of the tables above the divider and of the tabbed panes below it. */
-    public static final double MIN_TABLES_HEIGHT = 150;
-    public static final double MIN_PANES_HEIGHT = 150;
-
     private final MainViewModel viewModel;
     private final Messages messages;
     private final Panes panes;
@@ -64,11 +60,7 @@ public final class MainView extends BorderPane {
                 Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
         tabs.setId("panes");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        // Neither side of the divider can be collapsed: not by dragging, not by the window shrinking.
-        tables.setMinHeight(MIN_TABLES_HEIGHT);
-        tabs.setMinHeight(MIN_PANES_HEIGHT);
         SplitPane split = new SplitPane(tables, tabs);
-        split.setId("mainSplit");
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.64);
         SplitPane.setResizableWithParent(tabs, false);

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.Waits;
-import dev.cumps.app.main.MainView;
 import java.util.Locale;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
@@ -20,13 +19,17 @@ import org.testfx.api.FxRobot;
  */
 class MainWindowLayoutTest {
 
+    /** console.css: {@code .main-view .split-pane .sections} and {@code #panes} minimum heights. */
+    private static final double MIN_TABLES = 140;
+    private static final double MIN_PANES = 120;
+
     @RegisterExtension
     final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
 
     @Test
     void neitherSideOfTheDividerCollapsesWhenTheWindowShrinksAndGrowsAgain(FxRobot robot) {
         Stage stage = console.stage();
-        SplitPane split = robot.lookup("#mainSplit").queryAs(SplitPane.class);
+        SplitPane split = robot.lookup(".main-view .split-pane").queryAs(SplitPane.class);
         Node tables = split.getItems().get(0);
         Node tabs = split.getItems().get(1);
 
@@ -47,12 +50,12 @@ class MainWindowLayoutTest {
 
         double tablesHeight = Waits.fx(() -> tables.getLayoutBounds().getHeight());
         double tabsHeight = Waits.fx(() -> tabs.getLayoutBounds().getHeight());
-        assertTrue(tabsHeight >= MainView.MIN_PANES_HEIGHT, "the tabs keep their minimum: " + tabsHeight);
-        assertTrue(tablesHeight >= MainView.MIN_TABLES_HEIGHT, "the tables keep their minimum: " + tablesHeight);
+        assertTrue(tabsHeight >= MIN_PANES, "the tabs keep their minimum: " + tabsHeight);
+        assertTrue(tablesHeight >= MIN_TABLES, "the tables keep their minimum: " + tablesHeight);
 
         robot.interact(() -> split.setDividerPositions(0.999));
         Waits.onFx("the divider dragged to the bottom", () -> !split.isNeedsLayout());
         double dragged = Waits.fx(() -> tabs.getLayoutBounds().getHeight());
-        assertTrue(dragged >= MainView.MIN_PANES_HEIGHT, "a divider dragged down stops at the tabs' minimum: " + dragged);
+        assertTrue(dragged >= MIN_PANES, "a divider dragged down stops at the tabs' minimum: " + dragged);
     }
 }
