@@ -146,7 +146,7 @@ public enum DoctorText implements MessageKey {
     /** {0}: how many servers were seen. */
     SERVER_UID_ALL_YOURS("{0} MPS server(s) of your live daemons, all running as you"),
     SERVER_UID_NO_SERVER("no MPS server runs under your live daemons"),
-    SERVER_UID_EXPECTED("every MPS server of your daemons runs as uid {0}"),
+    SERVER_UID_EXPECTED("every MPS server of your daemons runs as you"),
     /** {0}: daemon name; {1}: user name. */
     SERVER_UID_REMEDY("MPS serves one user at a time: your clients of daemon '{0}' queue until the server of {1} exits;"
             + " wait for {1}'s clients to finish (`cumps clients --name {0}` lists them) or ask {1} to end them"),

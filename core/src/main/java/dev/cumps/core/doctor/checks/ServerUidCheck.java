@@ -26,7 +26,7 @@ public final class ServerUidCheck extends BaseCheck {
     @Override
     public Finding evaluate(DoctorContext context) {
         long self = Integer.toUnsignedLong(context.host().uid());
-        Message expected = Message.of(DoctorText.SERVER_UID_EXPECTED, self);
+        Message expected = Message.of(DoctorText.SERVER_UID_EXPECTED);
         List<Message> others = new ArrayList<>();
         String firstDaemon = null;
         String firstUser = null;

@@ -36,7 +36,7 @@ class ServerUidCheckTest {
 
         assertEquals(CheckStatus.WARN, f.status());
         assertEquals("daemon 'shared': MPS server pid " + SERVER + " runs as nobody (uid 65534)", f.observed().english());
-        assertEquals("every MPS server of your daemons runs as uid " + sb.uid, f.expected().english());
+        assertEquals("every MPS server of your daemons runs as you", f.expected().english());
         String remedy = f.remedy().orElseThrow().english();
         assertTrue(remedy.startsWith("MPS serves one user at a time: your clients of daemon 'shared' queue until the server of nobody exits"),
                 remedy);
