@@ -60,7 +60,7 @@ class MetricsE2eTest {
     @Test
     void metricsWithClientsAttachedPassPromtoolAndShowWhatTheSnapshotShows(CumpsHarness h) {
         Path promtool = promtool();
-        sim(h, "start", "--gpus", "0", "--name", "busy").assertOk();
+        sim(h, "start", "--gpus", "0", "--name", "busy", "--active-thread-percentage", "25", "--pinned-mem-limit", "8G").assertOk();
         long first = attach(h, "busy", 1024);
         long second = attach(h, "busy", 256);
 
@@ -80,6 +80,9 @@ class MetricsE2eTest {
         assertEquals(Optional.of("cumps_gpu_memory_used_bytes{gpu=\"" + CumpsHarness.GPU0 + "\",index=\"0\"} 1342177280"),
                 sample(text, "cumps_gpu_memory_used_bytes{gpu=\"" + CumpsHarness.GPU0));
         assertEquals(Optional.of("cumps_doctor_verdict 0"), sample(text, "cumps_doctor_verdict "), text);
+        assertEquals(Optional.of("cumps_daemon_active_thread_percent{daemon=\"busy\"} 25"), sample(text, "cumps_daemon_active_thread_percent{"));
+        assertEquals(Optional.of("cumps_daemon_pinned_memory_limit_bytes{daemon=\"busy\"} 8589934592"),
+                sample(text, "cumps_daemon_pinned_memory_limit_bytes{"));
 
         sim(h, "stop", "--name", "busy").assertOk();
         assertTrue(Procs.awaitGone(first, CumpsHarness.PATIENCE) && Procs.awaitGone(second, CumpsHarness.PATIENCE));
