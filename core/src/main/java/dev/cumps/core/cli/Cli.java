@@ -10,6 +10,7 @@ import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.ExitCode;
 import dev.cumps.core.cli.command.Globals;
 import dev.cumps.core.cli.command.LimitsCommand;
+import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.ResetCommand;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StartCommand;
@@ -103,6 +104,7 @@ public final class Cli {
         cmd.addSubcommand(new ClientsCommand(root));
         cmd.addSubcommand(new TerminateClientCommand(root));
         cmd.addSubcommand(new LimitsCommand(root));
+        cmd.addSubcommand(new MetricsCommand(root));
         cmd.addSubcommand(new DoctorCommand(root));
         cmd.addSubcommand(new StartCommand(root));
         cmd.addSubcommand(new StopCommand(root));

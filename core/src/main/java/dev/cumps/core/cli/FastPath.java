@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.LimitsCommand;
+import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StatusCommand;
@@ -15,7 +16,8 @@ import java.util.concurrent.Callable;
 
 /**
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
- * {@code stop}, {@code limits}, and {@code terminate-client} from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
+ * {@code stop}, {@code limits}, {@code metrics} from a textfile-collector timer, and {@code terminate-client}
+ * from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
  *
@@ -28,6 +30,7 @@ import java.util.concurrent.Callable;
  */
 final class FastPath {
     private static final String TERMINATE = "terminate-client";
+    private static final String METRICS = "metrics";
     /** Linux's PID_MAX_LIMIT. */
     private static final long PID_MAX = 4_194_304L;
 
@@ -42,6 +45,7 @@ final class FastPath {
         String name = null;
         String shell = null;
         String pid = null;
+        String gpus = null;
         boolean yes = false;
         boolean simulate = false;
         Path records = null;
@@ -74,6 +78,15 @@ final class FastPath {
                     }
                     pid = value;
                 }
+                case "--gpus" -> {
+                    if (value == null && i + 1 < args.length) {
+                        value = args[++i];
+                    }
+                    if (gpus != null || !METRICS.equals(command) || value == null || !plainValue(value)) {
+                        return null;
+                    }
+                    gpus = value;
+                }
                 case "--yes" -> {
                     if (value != null || yes || !TERMINATE.equals(command)) {
                         return null;
@@ -101,7 +114,7 @@ final class FastPath {
                     } else if (command == null || option.equals("--shell") && !command.equals("env")) {
                         return null;
                     } else if (option.equals("--name")) {
-                        if (name != null || command.equals("status")) {
+                        if (name != null || command.equals("status") || command.equals(METRICS)) {
                             return null;
                         }
                         name = value;
@@ -139,7 +152,8 @@ final class FastPath {
                     }
                 }
                 case "--json" -> {
-                    if (value != null || json || command == null || command.equals("stop") || command.equals(TERMINATE)) {
+                    if (value != null || json || command == null || command.equals("stop") || command.equals(TERMINATE)
+                            || command.equals(METRICS)) {
                         return null;
                     }
                     json = true;
@@ -150,7 +164,7 @@ final class FastPath {
                     }
                     all = true;
                 }
-                case "status", "env", "stop", "limits", TERMINATE -> {
+                case "status", "env", "stop", "limits", TERMINATE, METRICS -> {
                     if (command != null) {
                         return null;
                     }
@@ -172,6 +186,7 @@ final class FastPath {
             case "env" -> EnvCommand.of(root, name, shell == null ? EnvFormat.POSIX.id() : shell, json);
             case TERMINATE -> TerminateClientCommand.of(root, name, Long.parseLong(pid), yes);
             case "limits" -> LimitsCommand.of(root, name, json, percentage, pinnedMiB);
+            case METRICS -> MetricsCommand.of(root, gpus);
             default -> StopCommand.of(root, name, all);
         };
         try {

@@ -25,7 +25,10 @@ public enum DoctorCheckId implements MessageKey {
     ENV_PIPE_DIRECTORY("env_pipe_directory", "CUDA_MPS_PIPE_DIRECTORY points at this daemon"),
     ENV_VISIBLE_INDEX("env_visible_index", "CUDA_VISIBLE_DEVICES uses no nonzero index"),
     // limits (issue 10)
-    LIMITS_MATCH_RECORD("limits_match_record", "live daemons' MPS limits match their records");
+    LIMITS_MATCH_RECORD("limits_match_record", "live daemons' MPS limits match their records"),
+    // live snapshot checks (issue 10)
+    SERVER_UID("server_uid", "MPS servers of your daemons run as you"),
+    UNMANAGED_CLIENTS("unmanaged_clients", "no client of yours on an unmanaged pipe");
 
     private final String id;
     private final String english;

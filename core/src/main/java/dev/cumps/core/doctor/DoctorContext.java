@@ -9,6 +9,8 @@ import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.LimitsService;
+import dev.cumps.core.live.LiveSnapshot;
+import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
@@ -28,7 +30,7 @@ import java.util.function.Supplier;
  * The facts one doctor run looks at, each gathered at most once and only when a check (or the
  * report) asks: nvidia-smi's inventory, the visible GPUs, the selector's plan, the records with
  * their liveness, the selected daemon, its control pipe and its one answer to
- * {@code get_server_list}. Checks stay small because they only judge these facts. One context
+ * {@code get_server_list}, and the live snapshot of every daemon's servers and clients. Checks stay small because they only judge these facts. One context
  * serves one run on one thread.
  */
 public final class DoctorContext {
@@ -51,6 +53,8 @@ public final class DoctorContext {
     private CommandResult answer;
     private final LimitsService limitsService;
     private List<DaemonLimits> recordedLimits;
+    private final LiveSnapshotService liveService;
+    private LiveSnapshot live;
 
     public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                          Duration answerTimeout, Optional<String> selector) {
@@ -62,6 +66,7 @@ public final class DoctorContext {
         this.control = new MpsControl(runner, host, answerTimeout);
         this.selector = selector;
         this.limitsService = new LimitsService(host, runner, store, liveness, answerTimeout);
+        this.liveService = new LiveSnapshotService(host, runner, processes, store, liveness, answerTimeout);
     }
 
     public HostEnvironment host() {
@@ -175,6 +180,18 @@ public final class DoctorContext {
                     .filter(r -> !r.limits().isEmpty()).toList());
         }
         return recordedLimits;
+    }
+
+    /**
+     * The live snapshot of every live managed daemon (and, read-only, the unmanaged control pipes the
+     * caller can connect to), around this run's nvidia-smi inventory; collected once, on first use.
+     */
+    public LiveSnapshot live() {
+        if (live == null) {
+            List<DaemonRecord> liveRecords = managed().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
+            live = liveService.collect(liveRecords, inventory());
+        }
+        return live;
     }
 
     /** A fact that was either found or refused with a reason; {@link #none()} when its premise was missing. */

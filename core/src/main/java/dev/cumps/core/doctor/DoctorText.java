@@ -139,7 +139,25 @@ public enum DoctorText implements MessageKey {
     STATUS_FAIL("fail"),
     STATUS_SKIP("skip"),
     NO_LIVE_DAEMON("no live managed daemon for the selected GPU"),
-    RUN_CANCELLED("doctor run cancelled");
+    RUN_CANCELLED("doctor run cancelled"),
+    // live snapshot checks: server_uid, unmanaged_clients
+    /** {0}: daemon name; {1}: server pid; {2}: user name; {3}: uid. */
+    SERVER_UID_OTHER("daemon '{0}': MPS server pid {1} runs as {2} (uid {3})"),
+    /** {0}: how many servers were seen. */
+    SERVER_UID_ALL_YOURS("{0} MPS server(s) of your live daemons, all running as you"),
+    SERVER_UID_NO_SERVER("no MPS server runs under your live daemons"),
+    SERVER_UID_EXPECTED("every MPS server of your daemons runs as you"),
+    /** {0}: daemon name; {1}: user name. */
+    SERVER_UID_REMEDY("MPS serves one user at a time: your clients of daemon '{0}' queue until the server of {1} exits;"
+            + " wait for {1}'s clients to finish (`cumps clients --name {0}` lists them) or ask {1} to end them"),
+    /** {0}: pipe directory; {1}: client pids. */
+    UNMANAGED_CLIENTS_FOUND("unmanaged control pipe {0} serves your client(s) pid {1}"),
+    UNMANAGED_CLIENTS_NONE("no client of yours uses an unmanaged control pipe"),
+    UNMANAGED_CLIENTS_EXPECTED("your MPS clients use daemons that cumps manages"),
+    /** {0}: pipe directory. */
+    UNMANAGED_CLIENTS_REMEDY("these programs use an MPS daemon cumps does not manage ({0}, started by hand or by another tool):"
+            + " start them with a managed daemon's environment (`cumps env`), or stop that daemon when its clients are done"
+            + " (CUDA_MPS_PIPE_DIRECTORY={0} and `echo quit | nvidia-cuda-mps-control`) and start one with `cumps start`");
 
     private final String english;
 

@@ -183,4 +183,20 @@ class FastPathTest {
         assertEquals(Cli.USAGE, zero.code(), zero.err());
         assertEquals("error: --pid expects a process id from 1 to 4194304, got 0 (see `cumps --help`)\n", zero.err());
     }
+
+    @Test
+    void metricsFormsPrintWhatPicocliPrints() {
+        sb.start("alpha");
+        for (List<String> form : List.of(List.of("metrics"), List.of("metrics", "--gpus", "0"), List.of("metrics", "--gpus=0"),
+                List.of("--records", sb.records.toString(), "metrics"))) {
+            String[] args = form.toArray(String[]::new);
+            assertNotNull(fast(args), "the fast path takes " + form);
+            assertEquals(viaPicocli(args), viaCli(args), "same result for " + form);
+        }
+        assertTrue(viaCli("metrics").out().contains("cumps_daemon_up{daemon=\"alpha\""));
+        for (List<String> form : List.of(List.of("metrics", "--json"), List.of("metrics", "--name", "a"), List.of("metrics", "--gpus"),
+                List.of("metrics", "--gpus", "0", "--gpus", "1"), List.of("status", "--gpus", "0"), List.of("metrics", "--help"))) {
+            assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
+        }
+    }
 }

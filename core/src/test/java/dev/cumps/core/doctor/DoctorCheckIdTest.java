@@ -19,7 +19,7 @@ class DoctorCheckIdTest {
     void theJsonIdsAreTheOnesUniCumpsToolingKnows() {
         assertEquals(List.of("platform", "nvidia_smi", "visibility", "topology", "mig", "compute_mode", "daemon_count", "identity",
                         "control_pipe", "pipe_access", "answers", "pid_file", "control_log", "env_pipe_directory", "env_visible_index",
-                        "limits_match_record"),
+                        "limits_match_record", "server_uid", "unmanaged_clients"),
                 Arrays.stream(DoctorCheckId.values()).map(DoctorCheckId::id).toList());
     }
 

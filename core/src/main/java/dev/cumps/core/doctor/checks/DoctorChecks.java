@@ -15,6 +15,6 @@ public final class DoctorChecks {
         return List.of(new PlatformCheck(), new NvidiaSmiCheck(), new VisibilityCheck(), new TopologyCheck(), new MigCheck(),
                 new ComputeModeCheck(), new DaemonCountCheck(), new IdentityCheck(), new ControlPipeCheck(), new PipeAccessCheck(),
                 new AnswersCheck(), new PidFileCheck(), new ControlLogCheck(), new EnvPipeDirectoryCheck(), new EnvVisibleIndexCheck(),
-                new LimitsMatchRecordCheck());
+                new LimitsMatchRecordCheck(), new ServerUidCheck(), new UnmanagedClientsCheck());
     }
 }
