@@ -17,6 +17,7 @@ import dev.cumps.core.cli.command.StartCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
 import dev.cumps.core.cli.command.TerminateClientCommand;
+import dev.cumps.core.cli.command.TopCommand;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SimulatedText;
 import dev.cumps.core.host.HostEnvironment;
@@ -105,6 +106,7 @@ public final class Cli {
         cmd.addSubcommand(new TerminateClientCommand(root));
         cmd.addSubcommand(new LimitsCommand(root));
         cmd.addSubcommand(new MetricsCommand(root));
+        cmd.addSubcommand(new TopCommand(root));
         cmd.addSubcommand(new DoctorCommand(root));
         cmd.addSubcommand(new StartCommand(root));
         cmd.addSubcommand(new StopCommand(root));

@@ -8,6 +8,7 @@ import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
 import dev.cumps.core.cli.command.TerminateClientCommand;
+import dev.cumps.core.cli.command.TopCommand;
 import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsLimits;
@@ -17,7 +18,8 @@ import java.util.concurrent.Callable;
 /**
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
  * {@code stop}, {@code limits}, {@code metrics} from a textfile-collector timer, and {@code terminate-client}
- * from scripts that end a runaway job) in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
+ * from scripts that end a runaway job, and {@code top}, which scripts run with {@code --once})
+ * in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
  *
@@ -48,6 +50,8 @@ final class FastPath {
         String gpus = null;
         boolean yes = false;
         boolean simulate = false;
+        boolean once = false;
+        String interval = null;
         Path records = null;
         Integer percentage = null;
         Long pinnedMiB = null;
@@ -93,7 +97,7 @@ final class FastPath {
                     }
                     yes = true;
                 }
-                case "--records", "--name", "--shell" -> {
+                case "--records", "--name", "--shell", "--interval" -> {
                     if (value == null) {
                         if (i + 1 >= args.length) {
                             return null;
@@ -111,8 +115,14 @@ final class FastPath {
                             return null;
                         }
                         records = Path.of(value);
-                    } else if (command == null || option.equals("--shell") && !command.equals("env")) {
+                    } else if (command == null || option.equals("--shell") && !command.equals("env")
+                            || option.equals("--interval") && !command.equals("top")) {
                         return null;
+                    } else if (option.equals("--interval")) {
+                        if (interval != null || !TopCommand.validInterval(value)) {
+                            return null;
+                        }
+                        interval = value;
                     } else if (option.equals("--name")) {
                         if (name != null || command.equals("status") || command.equals(METRICS)) {
                             return null;
@@ -158,13 +168,19 @@ final class FastPath {
                     }
                     json = true;
                 }
+                case "--once" -> {
+                    if (value != null || once || !"top".equals(command)) {
+                        return null;
+                    }
+                    once = true;
+                }
                 case "--all" -> {
                     if (value != null || all || !"stop".equals(command)) {
                         return null;
                     }
                     all = true;
                 }
-                case "status", "env", "stop", "limits", TERMINATE, METRICS -> {
+                case "status", "env", "stop", "limits", "top", TERMINATE, METRICS -> {
                     if (command != null) {
                         return null;
                     }
@@ -176,6 +192,7 @@ final class FastPath {
             }
         }
         if (command == null || all && name != null || command.equals(TERMINATE) && (name == null || pid == null)
+                || json && "top".equals(command) && !once
                 || (percentage != null || pinnedMiB != null) && name == null) {
             return null;
         }
@@ -187,6 +204,7 @@ final class FastPath {
             case TERMINATE -> TerminateClientCommand.of(root, name, Long.parseLong(pid), yes);
             case "limits" -> LimitsCommand.of(root, name, json, percentage, pinnedMiB);
             case METRICS -> MetricsCommand.of(root, gpus);
+            case "top" -> TopCommand.of(root, name, interval, once, json);
             default -> StopCommand.of(root, name, all);
         };
         try {
