@@ -80,7 +80,7 @@ public final class TopText {
 
     private static String memory(OptionalLong used, OptionalLong total) {
         if (used.isEmpty() || total.isEmpty() || total.getAsLong() <= 0) {
-            return "[" + " ".repeat(BAR_CELLS) + "] " + mib(used) + " / " + mib(total);
+            return "[" + " ".repeat(BAR_CELLS) + "]    -  " + mib(used) + " / " + mib(total);
         }
         int percent = (int) Math.min(100, used.getAsLong() * 100 / total.getAsLong());
         return bar(percent) + String.format(Locale.ROOT, " %3d%%  ", percent) + used.getAsLong() + " / " + total.getAsLong() + " MiB";
