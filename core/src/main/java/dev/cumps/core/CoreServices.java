@@ -4,6 +4,7 @@ import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.checks.DoctorChecks;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
@@ -34,6 +35,7 @@ public final class CoreServices {
     private final LiveSnapshotService live;
     private final LimitsService limits;
     private final boolean simulated;
+    private final FolderOpener folders;
 
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
                         LifecycleTimeouts timeouts, boolean simulated) {
@@ -47,6 +49,7 @@ public final class CoreServices {
         this.env = new EnvService(store, liveness);
         this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
         this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
+        this.folders = new FolderOpener(runner, host.childEnvironment());
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -54,6 +57,11 @@ public final class CoreServices {
         Path root = recordRoot.orElseGet(() -> RecordStore.defaultRoot(host.home()));
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
                 LifecycleTimeouts.defaults(), simulated);
+    }
+
+    /** Opens a folder in the file manager (the window's log pane). */
+    public FolderOpener folders() {
+        return folders;
     }
 
     public HostEnvironment host() {

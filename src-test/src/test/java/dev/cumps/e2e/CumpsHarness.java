@@ -212,6 +212,14 @@ final class CumpsHarness implements AutoCloseable {
         return launch(command, extraEnv, out, err);
     }
 
+    /**
+     * Starts cumps with its standard input a pipe the test writes to ({@link Process#getOutputStream()}),
+     * left open until the test closes it; otherwise as {@link #start}.
+     */
+    Process startWithInput(Map<String, String> extraEnv, Path out, Path err, String... args) throws IOException {
+        return launch(cumpsCommand(args), extraEnv, out, err, ProcessBuilder.Redirect.PIPE);
+    }
+
     /** {@code java ... -jar cumps.jar args}. */
     private List<String> cumpsCommand(String... args) {
         List<String> command = new ArrayList<>();
@@ -224,8 +232,13 @@ final class CumpsHarness implements AutoCloseable {
     }
 
     private Process launch(List<String> command, Map<String, String> extraEnv, Path out, Path err) throws IOException {
+        return launch(command, extraEnv, out, err, ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+    }
+
+    private Process launch(List<String> command, Map<String, String> extraEnv, Path out, Path err, ProcessBuilder.Redirect input)
+            throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).redirectInput(input);
         Map<String, String> env = builder.environment();
         env.clear();
         env.putAll(baseEnvironment());

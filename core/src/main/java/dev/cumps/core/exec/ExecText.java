@@ -10,7 +10,12 @@ public enum ExecText implements MessageKey {
     FAILED_TO_START("{0} could not be started: {1}"),
     EXITED("{0} exited with status {1}"),
     /** {2}: the first line of its stderr, or stdout when stderr was empty (raw). */
-    EXITED_WITH_DETAIL("{0} exited with status {1}: {2}");
+    EXITED_WITH_DETAIL("{0} exited with status {1}: {2}"),
+    // Open folder (the window's log pane)
+    OPEN_FOLDER_NO_XDG_OPEN("xdg-open was not found on PATH, so {0} cannot be opened in the file manager:"
+            + " install xdg-utils, or open the folder yourself"),
+    /** {1}: how xdg-open failed (a nested exec message). */
+    OPEN_FOLDER_FAILED("could not open {0} in the file manager: {1}");
 
     private final String english;
 

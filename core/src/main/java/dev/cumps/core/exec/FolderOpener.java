@@ -1,0 +1,37 @@
+package dev.cumps.core.exec;
+
+import dev.cumps.core.message.Message;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Opens a folder in the desktop's file manager: {@code xdg-open DIR} through the command runner
+ * (a timeout, the explicit child environment, the runner's PATH rules). Blocks for at most
+ * {@link #TIMEOUT}; call it off the UI thread.
+ */
+public final class FolderOpener {
+    /** xdg-open hands the folder to the file manager and returns; a desktop that does not answer costs this. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private final CommandRunner runner;
+    private final Map<String, String> environment;
+
+    /** {@code environment}: the complete environment xdg-open gets (it needs DISPLAY or WAYLAND_DISPLAY and XDG_*). */
+    public FolderOpener(CommandRunner runner, Map<String, String> environment) {
+        this.runner = runner;
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** Opens {@code folder}; empty when xdg-open accepted it, else why not (one line, says what to do). */
+    public Optional<Message> open(Path folder) {
+        CommandResult result = runner.run(new CommandSpec(List.of("xdg-open", folder.toString()), environment, null, TIMEOUT));
+        return switch (result.outcome()) {
+            case EXITED -> result.exitCode() == 0 ? Optional.empty()
+                    : Optional.of(Message.of(ExecText.OPEN_FOLDER_FAILED, folder, result.failureText()));
+            case NOT_FOUND -> Optional.of(Message.of(ExecText.OPEN_FOLDER_NO_XDG_OPEN, folder));
+            case TIMED_OUT, FAILED_TO_START -> Optional.of(Message.of(ExecText.OPEN_FOLDER_FAILED, folder, result.failureText()));
+        };
+    }
+}
