@@ -1,5 +1,6 @@
 package dev.cumps.app;
 
+import dev.cumps.app.activity.ActivityExportChooser;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.ExportChooser;
@@ -68,7 +69,7 @@ public final class ConsoleWindow {
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
         EnvView env = new EnvView(viewModels.env(main));
         return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activity(), viewModels.messages()), env::copy);
+                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy);
     }
 
     public static String title(boolean simulated, Messages messages) {

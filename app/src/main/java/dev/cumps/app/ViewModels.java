@@ -1,6 +1,7 @@
 package dev.cumps.app;
 
 import dev.cumps.app.activity.ActivityLog;
+import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
@@ -14,6 +15,7 @@ import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
 import java.time.Clock;
+import java.time.ZoneId;
 import java.util.Objects;
 import javafx.beans.value.ObservableValue;
 
@@ -83,7 +85,7 @@ public final class ViewModels {
 
     /** The control-log pane's, for the daemon {@code selection} holds. */
     public LogViewModel log(ObservableValue<ManagedDaemon> selection) {
-        return new LogViewModel(ctx, selection);
+        return new LogViewModel(ctx, selection, services.folders());
     }
 
     public Messages messages() {
@@ -92,6 +94,16 @@ public final class ViewModels {
 
     public ActivityLog activity() {
         return ctx.activity();
+    }
+
+    /** The activity pane's: the window's activity log in the desktop's time zone, saved from {@code $HOME}. */
+    public ActivityViewModel activityPane() {
+        return activityPane(ZoneId.systemDefault());
+    }
+
+    /** The activity pane's, its times in {@code zone}. */
+    public ActivityViewModel activityPane(ZoneId zone) {
+        return new ActivityViewModel(ctx.activity(), ctx.messages(), ctx.executor(), services.host().home(), zone);
     }
 
     public ConsoleContext context() {

@@ -152,6 +152,11 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
 
     @Override
     public void afterEach(ExtensionContext extension) throws Exception {
+        if (stage != null) {
+            // Take the pane off the stage first: a pane that ticks (the control log) stops when its window goes,
+            // and must not submit to the executor closed below.
+            WaitForAsyncUtils.asyncFx(() -> stage.setScene(null)).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        }
         if (fxExecutor != null) {
             fxExecutor.close();
         }

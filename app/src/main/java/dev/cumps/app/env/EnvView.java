@@ -1,12 +1,15 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.MonospaceFont;
 import dev.cumps.app.ui.Styles;
 import java.util.Objects;
 import javafx.animation.PauseTransition;
+import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.ToggleButton;
@@ -19,8 +22,9 @@ import javafx.scene.layout.StackPane;
 import javafx.util.Duration;
 
 /**
- * The env block of the selected daemon: read-only monospace text from the core, a JSON toggle, and
- * Copy with a "Copied" note that clears itself after two seconds.
+ * The env block of the selected daemon: read-only monospace text from the core in the format chosen
+ * (those of {@code cumps env --shell}), a JSON toggle, and Copy with a "Copied" note that clears
+ * itself after two seconds.
  */
 public final class EnvView extends BorderPane {
 
@@ -33,6 +37,16 @@ public final class EnvView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
         getStyleClass().add("env-view");
+
+        getStylesheets().add(MonospaceFont.stylesheet());
+
+        Label formatLabel = new Label(messages.get("env.format"));
+        ComboBox<EnvChoice> format = new ComboBox<>(FXCollections.observableList(viewModel.formats()));
+        format.setId("envFormat");
+        format.setTooltip(new Tooltip(messages.get("env.format.tooltip")));
+        format.valueProperty().bindBidirectional(viewModel.formatProperty());
+        format.disableProperty().bind(viewModel.jsonProperty());
+        formatLabel.setLabelFor(format);
 
         ToggleButton json = new ToggleButton(messages.get("env.json"));
         json.setId("envJson");
@@ -61,7 +75,7 @@ public final class EnvView extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, json, spacer, copied, copy);
+        HBox toolbar = new HBox(8, formatLabel, format, json, spacer, copied, copy);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("pane-toolbar");
         setTop(toolbar);

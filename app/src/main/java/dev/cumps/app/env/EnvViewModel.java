@@ -3,26 +3,32 @@ package dev.cumps.app.env;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.beans.value.WeakChangeListener;
 
 /**
- * The launch environment of the selected daemon, exactly as {@code cumps env} (or, with the JSON
- * toggle, {@code cumps env --json}) prints it: the text is the core's {@link LaunchEnvironment},
- * never formatted here. Only a live daemon has one; otherwise a hint explains why there is none
- * and Copy is off.
+ * The launch environment of the selected daemon, exactly as {@code cumps env --shell FORMAT} (or,
+ * with the JSON toggle, {@code cumps env --json}) prints it: the text is the core's
+ * {@link LaunchEnvironment#text(EnvFormat)}, never formatted here. The format is chosen from
+ * {@link #formats()} and kept for the session (across selections and reloads). Only a live daemon
+ * has an environment; otherwise a hint explains why there is none and Copy is off.
  */
 public final class EnvViewModel {
 
@@ -32,6 +38,8 @@ public final class EnvViewModel {
     private final ObservableValue<ManagedDaemon> selection;
 
     private final BooleanProperty json = new SimpleBooleanProperty(this, "json", false);
+    private final List<EnvChoice> formats;
+    private final ObjectProperty<EnvChoice> format = new SimpleObjectProperty<>(this, "format");
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
     private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper(this, "hint", "");
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available", false);
@@ -48,7 +56,17 @@ public final class EnvViewModel {
         this.messages = ctx.messages();
         this.selection = Objects.requireNonNull(selection, "selection");
         selection.addListener(new WeakChangeListener<>(onSelection));
+        this.formats = Arrays.stream(EnvFormat.values())
+                .map(f -> new EnvChoice(f.id(), label(f))).toList();
+        format.set(formats.get(0));
         json.addListener((obs, old, now) -> render());
+        format.addListener((obs, old, now) -> {
+            if (now == null) {
+                format.set(old);
+            } else {
+                render();
+            }
+        });
         load();
     }
 
@@ -90,7 +108,7 @@ public final class EnvViewModel {
         ctx.clipboard().putText(text.get());
         copied.set(true);
         ctx.activity().record(messages.get("env.activity.copy", environment.name()), true,
-                json.get() ? messages.get("env.activity.json") : messages.get("env.activity.shell"));
+                json.get() ? messages.get("env.activity.json") : messages.get("env.activity.format", format.get().label()));
     }
 
     /** Ends the "Copied" feedback (the view calls this a moment after a copy). */
@@ -103,7 +121,7 @@ public final class EnvViewModel {
             return;
         }
         copied.set(false);
-        text.set(json.get() ? environment.jsonText() : environment.posix());
+        text.set(json.get() ? environment.jsonText() : environment.text(EnvFormat.byId(format.get().id()).orElseThrow()));
         hint.set("");
         available.set(true);
     }
@@ -121,6 +139,26 @@ public final class EnvViewModel {
     /** Show {@code cumps env --json} instead of the shell lines. */
     public BooleanProperty jsonProperty() {
         return json;
+    }
+
+    private String label(EnvFormat format) {
+        return messages.get(switch (format) {
+            case POSIX -> "env.format.posix";
+            case FISH -> "env.format.fish";
+            case SYSTEMD -> "env.format.systemd";
+            case DOCKER -> "env.format.docker";
+            case DOTENV -> "env.format.dotenv";
+        });
+    }
+
+    /** The formats of {@code cumps env --shell}, in its order (POSIX first, the CLI's default). */
+    public List<EnvChoice> formats() {
+        return formats;
+    }
+
+    /** The chosen format; kept while the window is open. */
+    public ObjectProperty<EnvChoice> formatProperty() {
+        return format;
     }
 
     /** The core's text for the selected live daemon; empty when there is none. */

@@ -1,6 +1,7 @@
 package dev.cumps.app.log;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.MonospaceFont;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -8,14 +9,21 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableValue;
+import javafx.css.PseudoClass;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -23,13 +31,17 @@ import javafx.stage.Window;
 import javafx.util.Duration;
 
 /**
- * The tail of the selected daemon's {@code control.log}: monospace, scrolled to the end whenever it
- * changes, re-read every two seconds while the pane is on screen.
+ * The tail of the selected daemon's {@code control.log}: monospace, re-read every two seconds
+ * while the pane is on screen. It follows new lines (keeps the end in sight) until the user
+ * scrolls up; then Follow is off, the view stays still and says that new lines wait, and Follow
+ * (or scrolling back to the end) shows them. Wrap and Open folder sit beside it; the last log of a daemon
+ * that stopped stays, marked in the caption.
  */
 public final class LogView extends BorderPane {
 
     /** How often the log is read again while shown. */
     static final Duration REFRESH_PERIOD = Duration.seconds(2);
+    private static final PseudoClass STOPPED = PseudoClass.getPseudoClass("stopped");
 
     /**
      * Ticks the log panes of all windows. Not a {@code Timeline}: a running animation keeps the FX
@@ -42,6 +54,10 @@ public final class LogView extends BorderPane {
     });
 
     private final LogViewModel viewModel;
+    private final TextArea area = new TextArea();
+    private final Label pendingNote = new Label();
+    /** The latest text while the user reads further up (not following); null when shown. UI thread. */
+    private String pending;
     /** The periodic tick while the window shows this pane; null while it does not. UI thread. */
     private ScheduledFuture<?> ticker;
 
@@ -49,33 +65,77 @@ public final class LogView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
         getStyleClass().add("log-view");
+        getStylesheets().add(MonospaceFont.stylesheet());
 
         Label caption = new Label();
         caption.setId("logCaption");
-        caption.getStyleClass().add("pane-hint");
+        caption.getStyleClass().addAll("pane-hint", "log-caption");
         caption.textProperty().bind(viewModel.captionProperty());
         caption.setMaxWidth(Double.MAX_VALUE);
+        caption.tooltipProperty().bind(caption.textProperty().map(Tooltip::new));
+        caption.pseudoClassStateChanged(STOPPED, viewModel.stoppedProperty().get());
+        viewModel.stoppedProperty().addListener((obs, was, now) -> caption.pseudoClassStateChanged(STOPPED, now));
         HBox.setHgrow(caption, Priority.ALWAYS);
+
+        ToggleButton follow = new ToggleButton(messages.get("log.follow"));
+        follow.setId("logFollow");
+        follow.setTooltip(new Tooltip(messages.get("log.follow.tooltip")));
+        follow.selectedProperty().bindBidirectional(viewModel.followingProperty());
+        viewModel.followingProperty().addListener((obs, was, now) -> {
+            if (now) {
+                catchUp();
+            }
+        });
+
+        CheckBox wrap = new CheckBox(messages.get("log.wrap"));
+        wrap.setId("logWrap");
+        wrap.setTooltip(new Tooltip(messages.get("log.wrap.tooltip")));
+        wrap.selectedProperty().bindBidirectional(viewModel.wrapProperty());
+
+        Button open = new Button(messages.get("log.folder"));
+        open.setId("logOpenFolder");
+        open.setTooltip(new Tooltip(messages.get("log.folder.tooltip")));
+        open.disableProperty().bind(viewModel.folderAvailableProperty().not());
+        open.setOnAction(e -> viewModel.openFolder());
 
         Button refresh = new Button(messages.get("log.refresh"));
         refresh.setId("logRefresh");
         refresh.setTooltip(new Tooltip(messages.get("log.refresh.tooltip")));
         refresh.setOnAction(e -> viewModel.refresh());
 
-        HBox toolbar = new HBox(8, caption, refresh);
+        pendingNote.setId("logPending");
+        pendingNote.setText(messages.get("log.pending"));
+        pendingNote.getStyleClass().add("pane-hint");
+        pendingNote.managedProperty().bind(pendingNote.visibleProperty());
+        pendingNote.setVisible(false);
+
+        HBox toolbar = new HBox(8, caption, pendingNote, follow, wrap, open, refresh);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("pane-toolbar");
         setTop(toolbar);
 
-        TextArea area = new TextArea();
         area.setId("logText");
         area.getStyleClass().add("log-block");
         area.setEditable(false);
-        area.setWrapText(false);
-        showAtEnd(area, viewModel.textProperty().getValue());
-        viewModel.textProperty().addListener((obs, old, now) -> showAtEnd(area, now));
+        area.wrapTextProperty().bind(viewModel.wrapProperty());
+        show(viewModel.textProperty().getValue());
+        viewModel.textProperty().addListener((obs, old, now) -> show(now));
+        area.skinProperty().addListener((obs, old, now) -> keepEndInSightWhileFollowing());
+        // Following stops when the user moves away from the end and resumes when they come back to it.
+        // (Filters: the text area's scroll pane consumes these events before they bubble back up.)
+        area.addEventFilter(ScrollEvent.SCROLL, e -> Platform.runLater(this::userMoved));
+        area.addEventFilter(KeyEvent.KEY_RELEASED, e -> Platform.runLater(this::userMoved));
+        area.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(this::userMoved));
         setCenter(area);
         BorderPane.setMargin(area, new Insets(6, 0, 0, 0));
+
+        Label notice = new Label();
+        notice.setId("logNotice");
+        notice.getStyleClass().add("pane-hint");
+        notice.textProperty().bind(viewModel.noticeProperty());
+        notice.managedProperty().bind(notice.textProperty().isNotEmpty());
+        notice.visibleProperty().bind(notice.managedProperty());
+        setBottom(notice);
         setPadding(new Insets(8));
 
         // Tick only while the window that holds this pane is showing.
@@ -97,6 +157,38 @@ public final class LogView extends BorderPane {
         return ticker != null;
     }
 
+    /**
+     * When the text first outgrows the pane, the text area re-lays itself out later and, with a
+     * content height not yet updated, scrolls to the top. So while following, each change of the
+     * content's height puts the end back in sight once that has happened (a later FX event).
+     */
+    private void keepEndInSightWhileFollowing() {
+        if (area.lookup(".scroll-pane") instanceof ScrollPane scroll && scroll.getContent() != null) {
+            scroll.getContent().layoutBoundsProperty().addListener((obs, was, now) -> {
+                if (was.getHeight() != now.getHeight() && viewModel.followingProperty().get()) {
+                    Platform.runLater(() -> {
+                        if (viewModel.followingProperty().get()) {
+                            scroll.setVvalue(scroll.getVmax());
+                        }
+                    });
+                }
+            });
+        }
+    }
+
+    /** Whether the last line is in sight (or everything fits): the scroll pane is at its bottom. */
+    boolean atEnd() {
+        if (!(area.lookup(".scroll-pane") instanceof ScrollPane scroll) || scroll.getContent() == null) {
+            return true;
+        }
+        boolean fits = scroll.getContent().getLayoutBounds().getHeight() <= scroll.getViewportBounds().getHeight() + 1;
+        return fits || scroll.getVvalue() >= scroll.getVmax() - 1e-3;
+    }
+
+    private void userMoved() {
+        viewModel.followingProperty().set(atEnd());
+    }
+
     private void tick(boolean showing) {
         if (showing && ticker == null) {
             long period = (long) REFRESH_PERIOD.toMillis();
@@ -113,10 +205,35 @@ public final class LogView extends BorderPane {
         }
     }
 
-    private static void showAtEnd(TextArea area, String text) {
-        area.setText(text);
-        area.positionCaret(text.length());
-        area.setScrollTop(Double.MAX_VALUE);
+    /**
+     * New text. While following it is shown with the caret at its end, and the text area's own
+     * layout scrolls the caret into view (setting the scroll position here as well would race that
+     * layout, which still has the old caret position). While the user reads further up, the view is
+     * left exactly as it is and the text waits until Follow is on again.
+     */
+    private void show(String text) {
+        if (viewModel.followingProperty().get()) {
+            area.setText(text);
+            area.positionCaret(area.getLength());
+        } else if (!text.equals(area.getText())) {
+            pending = text;
+            pendingNote.setVisible(true);
+        }
+    }
+
+    /** Follow is on again: the text that waited, and the end in sight. */
+    private void catchUp() {
+        pendingNote.setVisible(false);
+        if (pending != null) {
+            String text = pending;
+            pending = null;
+            area.setText(text);
+            area.positionCaret(area.getLength());
+        } else {
+            // Same text, so the caret's place is laid out already: scrolling to the end cannot race it.
+            area.positionCaret(area.getLength());
+            area.setScrollTop(Double.MAX_VALUE);
+        }
     }
 
     /** Visible all the way up (an unselected tab hides its content) in a showing window. */

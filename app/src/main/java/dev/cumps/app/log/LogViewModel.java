@@ -2,13 +2,18 @@ package dev.cumps.app.log;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.ManagedDaemon;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.beans.value.WeakChangeListener;
@@ -16,7 +21,10 @@ import javafx.beans.value.WeakChangeListener;
 /**
  * The tail of the selected daemon's {@code control.log} (live or stale: a stale daemon's log often
  * says why it died). Read off the UI thread on selection change and on {@link #refresh()}; a
- * refresh never overlaps the previous one.
+ * refresh never overlaps the previous one. When the shown daemon leaves the table (it was
+ * stopped), its last log stays, marked as such, until another daemon is selected. The view follows
+ * new lines while {@link #followingProperty()} is set and wraps them while {@link #wrapProperty()}
+ * is; {@link #openFolder()} opens the log directory in the file manager.
  */
 public final class LogViewModel {
 
@@ -29,19 +37,29 @@ public final class LogViewModel {
 
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
     private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
+    private final ReadOnlyStringWrapper notice = new ReadOnlyStringWrapper(this, "notice", "");
+    private final ReadOnlyBooleanWrapper stopped = new ReadOnlyBooleanWrapper(this, "stopped", false);
+    private final ReadOnlyBooleanWrapper folderAvailable = new ReadOnlyBooleanWrapper(this, "folderAvailable", false);
+    private final BooleanProperty following = new SimpleBooleanProperty(this, "following", true);
+    private final BooleanProperty wrap = new SimpleBooleanProperty(this, "wrap", false);
+    private final FolderOpener folders;
+    /** The daemon whose log is shown: the selection, or the last one selected after it left the table. UI thread. */
+    private ManagedDaemon shown;
 
     /** Held strongly here, registered weakly: the selection may outlive this view model. */
     private final ChangeListener<ManagedDaemon> onSelection = (obs, old, now) -> {
-        if (old == null || now == null || !old.record().logDirectory().equals(now.record().logDirectory())) {
+        if (now != null && (shown == null || !shown.record().logDirectory().equals(now.record().logDirectory()))) {
             text.set("");
+            following.set(true);
         }
         reload();
     };
     private long currentLoad;
     private boolean loading;
 
-    public LogViewModel(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection) {
+    public LogViewModel(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection, FolderOpener folders) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.folders = Objects.requireNonNull(folders, "folders");
         this.messages = ctx.messages();
         this.selection = Objects.requireNonNull(selection, "selection");
         selection.addListener(new WeakChangeListener<>(onSelection));
@@ -57,13 +75,19 @@ public final class LogViewModel {
 
     private void reload() {
         long loadId = ++currentLoad;
-        ManagedDaemon daemon = selection.getValue();
-        if (daemon == null) {
+        ManagedDaemon selected = selection.getValue();
+        if (selected == null && shown == null) {
             loading = false;
             text.set("");
             caption.set(messages.get("log.hint.none"));
             return;
         }
+        // No selection after one: the daemon left the table (stopped); its last log stays.
+        boolean gone = selected == null;
+        ManagedDaemon daemon = gone ? shown : selected;
+        shown = daemon;
+        stopped.set(gone);
+        folderAvailable.set(true);
         String name = daemon.name();
         Path log = daemon.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         loading = true;
@@ -71,7 +95,7 @@ public final class LogViewModel {
                 lines -> {
                     if (loadId == currentLoad) {
                         loading = false;
-                        show(name, log, lines);
+                        show(name, log, lines, gone);
                     }
                 },
                 error -> {
@@ -83,14 +107,38 @@ public final class LogViewModel {
                 });
     }
 
-    private void show(String name, Path log, List<String> lines) {
+    private void show(String name, Path log, List<String> lines, boolean gone) {
         String joined = lines.isEmpty() ? "" : String.join("\n", lines) + "\n";
         if (!joined.equals(text.get())) {
             text.set(joined);
         }
-        caption.set(lines.isEmpty()
-                ? messages.get("log.hint.empty", name, log)
-                : messages.get("log.caption", lines.size(), log));
+        if (gone) {
+            caption.set(messages.get("log.caption.stopped", name, lines.size(), log));
+        } else {
+            caption.set(lines.isEmpty()
+                    ? messages.get("log.hint.empty", name, log)
+                    : messages.get("log.caption", lines.size(), log));
+        }
+    }
+
+    /**
+     * Opens the shown daemon's log directory in the file manager, off the UI thread; a failure
+     * (no xdg-open, no desktop) is one line in {@link #noticeProperty()}.
+     */
+    public void openFolder() {
+        if (shown == null) {
+            return;
+        }
+        Path folder = shown.record().logDirectory();
+        notice.set("");
+        ctx.executor().submit(() -> folders.open(folder),
+                problem -> notice.set(problem.map(messages::render).orElse(messages.get("log.folder.opened", folder))),
+                error -> notice.set(messages.errorText(error).orElse(messages.get("log.folder.failed", folder))));
+    }
+
+    /** Whether a daemon's log is shown, so there is a folder to open. */
+    public ReadOnlyBooleanProperty folderAvailableProperty() {
+        return folderAvailable.getReadOnlyProperty();
     }
 
     public Messages messages() {
@@ -100,6 +148,26 @@ public final class LogViewModel {
     /** The last lines of the log, each ending in a newline; empty when there is none. */
     public ReadOnlyStringProperty textProperty() {
         return text.getReadOnlyProperty();
+    }
+
+    /** The outcome of the last Open folder, one line; empty before. */
+    public ReadOnlyStringProperty noticeProperty() {
+        return notice.getReadOnlyProperty();
+    }
+
+    /** Whether the shown log is of a daemon that has since stopped (its last log). */
+    public ReadOnlyBooleanProperty stoppedProperty() {
+        return stopped.getReadOnlyProperty();
+    }
+
+    /** Whether the view keeps the newest line in sight; the view clears it when the user scrolls up. */
+    public BooleanProperty followingProperty() {
+        return following;
+    }
+
+    /** Whether long lines wrap. */
+    public BooleanProperty wrapProperty() {
+        return wrap;
     }
 
     /** What is shown: which file and how many lines, or why nothing is. */

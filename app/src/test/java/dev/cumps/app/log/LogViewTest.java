@@ -1,5 +1,7 @@
 package dev.cumps.app.log;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
@@ -12,7 +14,14 @@ import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.geometry.Orientation;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -44,5 +53,95 @@ class LogViewTest {
 
         robot.interact(() -> area.getScene().getWindow().hide());
         assertTrue(!view.ticking(), "no refresh while the window is hidden");
+    }
+
+    @Test
+    void scrollingUpStopsFollowingNewLinesAndFollowResumes(FxRobot robot) throws Exception {
+        TextArea area = robot.lookup("#logText").queryAs(TextArea.class);
+        ToggleButton follow = robot.lookup("#logFollow").queryAs(ToggleButton.class);
+        Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
+        append(log, "first batch", 80);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().endsWith("first batch 80\n"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(follow.isSelected(), "follows by default");
+        assertTrue(view.atEnd(), () -> "the newest line is in sight: " + scrollState(area));
+
+        // The user goes back a few pages to read (keys: Monocle's wheel direction differs from the desktop's).
+        robot.clickOn(area);
+        for (int i = 0; i < 3; i++) {
+            robot.type(KeyCode.PAGE_UP);
+        }
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !follow.isSelected());
+        double reading = area.getScrollTop();
+        assertFalse(view.atEnd());
+
+        String shown = area.getText();
+        Label pending = robot.lookup("#logPending").queryAs(Label.class);
+        assertFalse(pending.isVisible());
+        append(log, "second batch", 5);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, pending::isVisible);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("New lines below: press Follow to see them", pending.getText());
+        assertEquals(shown, area.getText(), "the text being read does not change under the reader");
+        assertEquals(reading, area.getScrollTop(), 1.0, "the view stays where the user scrolled");
+        assertFalse(view.atEnd());
+        assertFalse(follow.isSelected());
+
+        robot.clickOn(follow);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(follow.isSelected());
+        assertTrue(area.getText().endsWith("second batch 5\n"), "Follow shows the lines that waited");
+        assertFalse(pending.isVisible());
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, view::atEnd);
+        append(log, "third batch", 3);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().endsWith("third batch 3\n"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(view.atEnd(), () -> "following again: the newest line is in sight: " + scrollState(area));
+
+        robot.clickOn(area).type(KeyCode.PAGE_UP).type(KeyCode.PAGE_UP);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !follow.isSelected());
+        robot.press(KeyCode.CONTROL).type(KeyCode.END).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, follow::isSelected);
+        assertTrue(view.atEnd(), "going back to the end by hand follows again too");
+    }
+
+    private static String scrollState(TextArea area) {
+        ScrollPane scroll = (ScrollPane) area.lookup(".scroll-pane");
+        return "vvalue " + scroll.getVvalue() + " of " + scroll.getVmax() + ", content " + scroll.getContent().getLayoutBounds().getHeight()
+                + ", viewport " + scroll.getViewportBounds().getHeight() + ", scrollTop " + area.getScrollTop();
+    }
+
+    @Test
+    void wrapToggleWrapsLongLines(FxRobot robot) throws Exception {
+        TextArea area = robot.lookup("#logText").queryAs(TextArea.class);
+        CheckBox wrap = robot.lookup("#logWrap").queryAs(CheckBox.class);
+        Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
+        append(log, "x".repeat(400) + " long line", 1);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().contains(" long line 1"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(area.isWrapText());
+        assertTrue(horizontalBar(area).isVisible(), "an unwrapped long line scrolls sideways");
+
+        robot.clickOn(wrap);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(area.isWrapText());
+        assertFalse(horizontalBar(area).isVisible(), "wrapped, nothing to scroll sideways");
+
+        robot.clickOn(wrap);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(area.isWrapText());
+    }
+
+    private static ScrollBar horizontalBar(TextArea area) {
+        return area.lookupAll(".scroll-bar").stream().map(ScrollBar.class::cast)
+                .filter(b -> b.getOrientation() == Orientation.HORIZONTAL).findFirst().orElseThrow();
+    }
+
+    private static void append(Path log, String prefix, int lines) throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= lines; i++) {
+            text.append(prefix).append(' ').append(i).append('\n');
+        }
+        Files.writeString(log, text, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
 }

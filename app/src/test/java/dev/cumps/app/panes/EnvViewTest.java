@@ -6,15 +6,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
+import dev.cumps.app.env.EnvChoice;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.ui.Styles;
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.cli.Cli;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.scene.Node;
+import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.TextArea;
 import javafx.scene.input.Clipboard;
 import org.junit.jupiter.api.Test;
@@ -66,6 +75,57 @@ class EnvViewTest {
         assertEquals(json, block.getText());
         robot.clickOn("#envCopy");
         assertEquals(json, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
+    }
+
+    /** What {@code cumps env --name t1 --shell FORMAT} prints, run in-process on the same services. */
+    private String cli(String format) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CoreServices services = pane.host().services();
+        int code = new Cli(services.host(), new PrintWriter(out), new PrintWriter(err), globals -> services)
+                .run("env", "--name", "t1", "--shell", format);
+        assertEquals(0, code, err.toString());
+        return out.toString();
+    }
+
+    @Test
+    void eachFormatShowsAndCopiesExactlyWhatTheCliPrints(FxRobot robot) throws Exception {
+        TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
+        @SuppressWarnings("unchecked")
+        ComboBox<EnvChoice> chooser = robot.lookup("#envFormat").queryAs(ComboBox.class);
+        assertEquals(List.of("posix", "fish", "systemd", "docker", "dotenv"), chooser.getItems().stream().map(EnvChoice::id).toList(),
+                "the formats of `cumps env --shell`, POSIX (the CLI's default) first");
+        assertEquals("posix", chooser.getValue().id());
+        assertEquals(List.of("POSIX shell (sh, bash, zsh)", "fish", "systemd Environment=", "docker run --env", ".env file"),
+                chooser.getItems().stream().map(EnvChoice::label).toList());
+        for (int i = 0; i < chooser.getItems().size(); i++) {
+            EnvChoice choice = chooser.getItems().get(i);
+            robot.clickOn(chooser);
+            robot.clickOn(robot.lookup((Node n) -> n instanceof ListCell<?> cell && choice.label().equals(cell.getText()))
+                    .<Node>query());
+            WaitForAsyncUtils.waitForFxEvents();
+            assertEquals(choice, chooser.getValue());
+            String printed = cli(choice.id());
+            assertEquals(printed, block.getText(), "the block in " + choice.id() + " is what the CLI prints");
+            robot.clickOn("#envCopy");
+            assertEquals(printed, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
+            assertEquals(choice.label() + " copied", pane.context().activity().entries().get(i).outcome());
+        }
+    }
+
+    @Test
+    void theChosenFormatIsKeptWhenTheSelectionChanges(FxRobot robot) throws Exception {
+        TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
+        robot.clickOn("#envFormat");
+        robot.clickOn(robot.lookup((Node n) -> n instanceof ListCell<?> cell && "fish".equals(cell.getText())).<Node>query());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> selection.set(null));
+        robot.interact(() -> selection.set(daemon));
+        String fish = cli("fish");
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> fish.equals(block.getText()));
+        assertEquals("fish", robot.lookup("#envFormat").queryComboBox().getValue().toString());
     }
 
     @Test

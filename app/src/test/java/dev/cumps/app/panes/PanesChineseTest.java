@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.ViewModels;
-import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.log.LogView;
 import dev.cumps.core.record.ManagedDaemon;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
@@ -44,12 +43,12 @@ class PanesChineseTest {
                 Messages messages = p.messages();
                 ViewModels viewModels = p.viewModels();
                 SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
-                ActivityLog log = new ActivityLog(Clock.systemDefaultZone());
                 tabs = new TabPane(
                         new Tab(DoctorView.title(messages), new DoctorView(viewModels.doctor())),
                         new Tab(EnvView.title(messages), new EnvView(viewModels.env(selection))),
                         new Tab(LogView.title(messages), new LogView(viewModels.log(selection))),
-                        new Tab(ActivityView.title(messages), new ActivityView(log, messages)));
+                        new Tab(ActivityView.title(messages), new ActivityView(viewModels.activityPane(),
+                                (owner, dir) -> Optional.empty())));
                 return tabs;
             });
 
