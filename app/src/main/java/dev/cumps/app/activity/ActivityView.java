@@ -21,6 +21,9 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -36,6 +39,8 @@ public final class ActivityView extends BorderPane {
 
     private final TableView<ActivityEntry> table;
     private final ListChangeListener<ActivityEntry> followNewest;
+    /** Whether new entries are scrolled into view: true until the user moves away from the newest. UI thread. */
+    private boolean following = true;
 
     public ActivityView(ActivityViewModel viewModel, ActivityExportChooser chooser) {
         Objects.requireNonNull(viewModel, "viewModel");
@@ -73,17 +78,25 @@ public final class ActivityView extends BorderPane {
             while (change.next()) {
                 added += change.getAddedSize() - change.getRemovedSize();
             }
-            int size = table.getItems().size();
-            if (size > 0 && added > 0 && showedLastRow(size - added)) {
+            if (added > 0 && following) {
                 // After the table itself has taken the new rows (its own listener may run after this one).
                 Platform.runLater(() -> {
                     table.layout(); // the flow learns the new row count at its next layout
-                    table.scrollTo(table.getItems().size() - 1);
+                    int last = table.getItems().size() - 1;
+                    if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+                        flow.scrollTo(last);
+                    } else {
+                        table.scrollTo(last);
+                    }
                 });
             }
         };
         // The log lives as long as the window's model; this view may not.
         viewModel.entries().addListener(new WeakListChangeListener<>(followNewest));
+        // Whether to follow is decided by what the user did: after each scroll, key or click, is the newest row in view?
+        table.addEventFilter(ScrollEvent.SCROLL, e -> Platform.runLater(this::userMoved));
+        table.addEventFilter(KeyEvent.KEY_RELEASED, e -> Platform.runLater(this::userMoved));
+        table.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(this::userMoved));
 
         Label notice = new Label();
         notice.setId("activityNotice");
@@ -109,16 +122,17 @@ public final class ActivityView extends BorderPane {
         return messages.get("activity.title");
     }
 
-    /**
-     * Whether the last of the {@code previousSize} rows was in view before the new ones came (the
-     * table has not laid them out yet): the user follows the newest entry rather than reading
-     * older ones.
-     */
-    private boolean showedLastRow(int previousSize) {
-        if (previousSize == 0 || !(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+    private void userMoved() {
+        following = showsLastRow();
+    }
+
+    /** Whether the newest row is (at least partly) in view, or there is none. */
+    private boolean showsLastRow() {
+        int size = table.getItems().size();
+        if (size == 0 || !(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
             return true;
         }
         IndexedCell<?> last = flow.getLastVisibleCell();
-        return last == null || last.getIndex() >= previousSize - 1;
+        return last == null || last.getIndex() >= size - 1;
     }
 }
