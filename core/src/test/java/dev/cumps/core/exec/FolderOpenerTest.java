@@ -1,0 +1,51 @@
+package dev.cumps.core.exec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** Open folder: {@code xdg-open DIR} through the runner, with the environment and timeout given; each failure is one line. */
+class FolderOpenerTest {
+    private static final Path LOGS = Path.of("/tmp/uni-cumps-1000/train/log");
+    private final List<CommandSpec> runs = new ArrayList<>();
+
+    private FolderOpener answering(CommandResult result) {
+        return new FolderOpener(spec -> {
+            runs.add(spec);
+            return result;
+        }, Map.of("PATH", "/usr/bin:/bin", "DISPLAY", ":0"));
+    }
+
+    @Test
+    void runsXdgOpenOnTheFolderWithTheGivenEnvironmentAndATimeout() {
+        assertEquals(Optional.empty(), answering(CommandResult.exited("xdg-open", 0, "", "")).open(LOGS));
+        assertEquals(1, runs.size());
+        assertEquals(List.of("xdg-open", LOGS.toString()), runs.get(0).argv());
+        assertEquals(Map.of("PATH", "/usr/bin:/bin", "DISPLAY", ":0"), runs.get(0).environment());
+        assertEquals(FolderOpener.TIMEOUT, runs.get(0).timeout());
+    }
+
+    @Test
+    void missingXdgOpenSaysWhatToDo() {
+        String text = answering(CommandResult.notFound("xdg-open")).open(LOGS).orElseThrow().english();
+        assertEquals("xdg-open was not found on PATH, so " + LOGS + " cannot be opened in the file manager:"
+                + " install xdg-utils, or open the folder yourself", text);
+    }
+
+    @Test
+    void aFailureOrATimeoutIsOneLineWithTheReason() {
+        String failed = answering(CommandResult.exited("xdg-open", 3, "", "xdg-open: no method available for opening\nmore"))
+                .open(LOGS).orElseThrow().english();
+        assertEquals("could not open " + LOGS + " in the file manager: xdg-open exited with status 3:"
+                + " xdg-open: no method available for opening", failed);
+        String slow = answering(CommandResult.timedOut("xdg-open", "", "")).open(LOGS).orElseThrow().english();
+        assertTrue(slow.startsWith("could not open " + LOGS + " in the file manager: xdg-open did not answer"), slow);
+        assertTrue(!slow.contains("\n") && !failed.contains("\n"));
+    }
+}
