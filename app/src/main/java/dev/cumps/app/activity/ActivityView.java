@@ -123,6 +123,8 @@ public final class ActivityView extends BorderPane {
     }
 
     private void userMoved() {
+        // A key such as Home moves the view at the table's next layout: judge where it ends up.
+        table.layout();
         following = showsLastRow();
     }
 

@@ -186,6 +186,8 @@ public final class LogView extends BorderPane {
     }
 
     private void userMoved() {
+        // Keys move the caret and the text area scrolls to it at its next layout: judge where it ends up.
+        area.layout();
         viewModel.followingProperty().set(atEnd());
     }
 
