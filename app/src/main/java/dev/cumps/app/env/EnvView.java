@@ -1,7 +1,6 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.MonospaceFont;
 import dev.cumps.app.ui.Styles;
 import java.util.Objects;
 import javafx.animation.PauseTransition;
@@ -38,7 +37,6 @@ public final class EnvView extends BorderPane {
         Messages messages = viewModel.messages();
         getStyleClass().add("env-view");
 
-        getStylesheets().add(MonospaceFont.stylesheet());
 
         Label formatLabel = new Label(messages.get("env.format"));
         ComboBox<EnvChoice> format = new ComboBox<>(FXCollections.observableList(viewModel.formats()));

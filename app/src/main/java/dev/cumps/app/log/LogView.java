@@ -1,7 +1,6 @@
 package dev.cumps.app.log;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.MonospaceFont;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -65,7 +64,6 @@ public final class LogView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
         getStyleClass().add("log-view");
-        getStylesheets().add(MonospaceFont.stylesheet());
 
         Label caption = new Label();
         caption.setId("logCaption");
