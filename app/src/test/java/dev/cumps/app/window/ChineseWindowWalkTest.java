@@ -13,6 +13,7 @@ import dev.cumps.app.doctor.DoctorRow;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.main.GpuRow;
 import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.main.NoticeBanner;
 import dev.cumps.app.main.PipeRow;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.host.HostEnvironment;
@@ -35,7 +36,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -172,7 +172,7 @@ class ChineseWindowWalkTest {
         Waits.onFx("zh-stop to go", () -> ui.row("zh-stop").isEmpty() && !vm().busyProperty().get());
         look("after the stop");
         // The notification slides in over the tables and hides itself: wait until it has.
-        NotificationPane notification = robot.lookup("#notifications").queryAs(NotificationPane.class);
+        NoticeBanner notification = robot.lookup("#notifications").queryAs(NoticeBanner.class);
         Waits.onFx("the notification to hide", () -> !notification.isShowing());
 
         ui.select("zh-gone");
@@ -230,23 +230,20 @@ class ChineseWindowWalkTest {
         Waits.onFx("the name problem", () -> !ui.label("#startNameProblem").isEmpty());
         look("a refused name");
 
-        // A name that is taken by a live daemon (on the other GPU).
+        // A name that is taken by a live daemon (on the other GPU): flagged before Start.
         robot.clickOn("#startGpu1");
         typeName("zh-taken");
-        robot.clickOn("#startConfirm");
-        DialogPane taken = ui.dialog("#startFailed");
-        see("name taken", Waits.fx(taken::getContentText));
+        Waits.onFx("the taken name flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
+        assertTrue(robot.lookup("#startConfirm").queryButton().isDisabled(), "Start stays disabled");
         look("a start with a taken name");
-        closeAlert(taken, "#startFailed");
 
-        // A GPU that already has a daemon.
+        // A GPU that already has a daemon: flagged before Start, naming that daemon.
         robot.clickOn("#startGpu0");
         typeName("zh-other");
-        robot.clickOn("#startConfirm");
-        DialogPane gpuTaken = ui.dialog("#startFailed");
-        see("GPU taken", Waits.fx(gpuTaken::getContentText));
+        Waits.onFx("the busy GPU flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
         look("a start on a GPU with a daemon");
-        closeAlert(gpuTaken, "#startFailed");
+        robot.type(KeyCode.ESCAPE);
+        ui.dialogGone("#startDialog");
 
         assertNoEnglish();
     }
