@@ -12,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogEvent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
@@ -68,7 +69,7 @@ public final class StartDialog extends Dialog<ButtonType> {
                 event.consume();
             }
         });
-        setOnCloseRequest(event -> {
+        addEventHandler(DialogEvent.DIALOG_CLOSE_REQUEST, event -> {
             if (viewModel.cancel()) {
                 event.consume();
             }

@@ -39,8 +39,9 @@ import javafx.collections.ObservableList;
  *
  * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
  * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemText});
- * the whole request is checked by the core's side-effect-free {@code plan} on a worker, so every
- * refusal a start would give (socket path too long, equal directories) shows before Start.
+ * the whole request is checked by the core's side-effect-free {@code preview} on a worker
+ * ({@link PlanCheck}), so every refusal a start would give (a taken name, a GPU with a daemon, a
+ * socket path too long) shows before Start. A running start can be cancelled ({@link StartRun}).
  * A directory left at its default is sent as "default", as {@code cumps start} without
  * {@code --pipe-dir} would.
  */
@@ -225,7 +226,7 @@ public final class StartViewModel {
         return plan.problemProperty();
     }
 
-    /** What a start would besides do (move a stale record aside), from the core's preview; empty when nothing. */
+    /** What a start would also do (move a stale record aside), from the core's preview; empty when nothing. */
     public ReadOnlyStringProperty planNoteProperty() {
         return plan.noteProperty();
     }
@@ -242,7 +243,6 @@ public final class StartViewModel {
     public ReadOnlyBooleanProperty runningProperty() {
         return run.runningProperty();
     }
-
 
     public BooleanBinding startDisabledBinding() {
         return startDisabled;

@@ -4,6 +4,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogEvent;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
@@ -34,7 +35,7 @@ public final class DialogKeys {
         ok.setCancelButton(false);
         no.setDefaultButton(false);
         no.setCancelButton(true);
-        dialog.setOnShown(event -> firstField.requestFocus());
+        dialog.addEventHandler(DialogEvent.DIALOG_SHOWN, event -> firstField.requestFocus());
     }
 
     /** A confirmation whose {@code destructive} button Enter never presses; Enter and Escape cancel. */
@@ -50,7 +51,7 @@ public final class DialogKeys {
         });
         no.setDefaultButton(true);
         no.setCancelButton(true);
-        dialog.setOnShown(event -> no.requestFocus());
+        dialog.addEventHandler(DialogEvent.DIALOG_SHOWN, event -> no.requestFocus());
     }
 
     /** A message with one button, pressed by Enter and by Escape. */
@@ -58,7 +59,7 @@ public final class DialogKeys {
         Button button = button(dialog, close);
         button.setDefaultButton(true);
         button.setCancelButton(true);
-        dialog.setOnShown(event -> button.requestFocus());
+        dialog.addEventHandler(DialogEvent.DIALOG_SHOWN, event -> button.requestFocus());
     }
 
     private static Button button(Dialog<?> dialog, ButtonType type) {

@@ -17,10 +17,13 @@ import dev.cumps.app.main.NoticeBanner;
 import dev.cumps.app.main.PipeRow;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.MpsFault;
+import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimGpu;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -152,6 +155,25 @@ class ChineseWindowWalkTest {
         assertNoEnglish();
     }
 
+    @Test
+    void aCancelledStartIsToldInChinese(FxRobot robot) throws Exception {
+        begin(robot);
+        console.host().configure(c -> new SimConfig(c.driverVersion(), c.gpus(), c.smiFault(), MpsFault.SLOW, 120_000));
+        evidence.add("zh-cancel");
+        openStartDialog("zh-cancel");
+        Path pipe = Path.of(Waits.fx(() -> robot.lookup("#startPipeDir").queryAs(TextField.class).getText()));
+        robot.clickOn("#startConfirm");
+        Waits.until("the launched daemon's pid file", () -> RuntimeDirs.readPidFile(pipe).isPresent());
+        evidence.add(Long.toString(RuntimeDirs.readPidFile(pipe).orElseThrow()));
+        robot.clickOn("#startCancel");
+        Waits.onFx("the cancel's outcome", () -> ui.label("#startStage").startsWith("启动已取消"));
+        look("a cancelled start");
+        robot.type(KeyCode.ESCAPE);
+        ui.dialogGone("#startDialog");
+
+        assertNoEnglish();
+    }
+
     // ------------------------------------------------------------------ (c) a stop
 
     @Test
@@ -232,14 +254,14 @@ class ChineseWindowWalkTest {
 
         // A name that is taken by a live daemon (on the other GPU): flagged before Start.
         robot.clickOn("#startGpu1");
-        typeName("zh-taken");
+        typeRefusedName("zh-taken");
         Waits.onFx("the taken name flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
         assertTrue(robot.lookup("#startConfirm").queryButton().isDisabled(), "Start stays disabled");
         look("a start with a taken name");
 
         // A GPU that already has a daemon: flagged before Start, naming that daemon.
         robot.clickOn("#startGpu0");
-        typeName("zh-other");
+        typeRefusedName("zh-other");
         Waits.onFx("the busy GPU flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
         look("a start on a GPU with a daemon");
         robot.type(KeyCode.ESCAPE);
@@ -264,6 +286,14 @@ class ChineseWindowWalkTest {
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
         ui.dialog("#startDialog");
         typeName(name);
+    }
+
+    /** Types a name the core refuses (Start stays disabled). */
+    private void typeRefusedName(String name) {
+        FxRobot robot = ui.robot();
+        TextField field = robot.lookup("#startName").queryAs(TextField.class);
+        robot.interact(field::clear);
+        robot.clickOn(field).write(name);
     }
 
     private void typeName(String name) {
