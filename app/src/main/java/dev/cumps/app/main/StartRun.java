@@ -71,12 +71,14 @@ final class StartRun {
                 },
                 error -> {
                     ended();
-                    String text = messages.errorText(error).orElse(String.valueOf(error.getMessage()));
-                    ctx.activity().record(action, false, text);
                     if (error instanceof StartCancelled c) {
-                        outcome.set(messages.get("start.cancelled", messages.render(c.reasonText())));
+                        // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
+                        String undone = messages.get("start.cancelled", messages.render(c.reasonText()));
+                        ctx.activity().record(action, false, undone);
+                        outcome.set(undone);
                         cancelled.accept(c);
                     } else {
+                        ctx.activity().record(action, false, messages.errorText(error).orElse(String.valueOf(error.getMessage())));
                         stage.set(null); // the failure dialog says where it stopped
                         failed.accept(error);
                     }

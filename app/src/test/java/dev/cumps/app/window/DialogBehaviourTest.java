@@ -10,6 +10,7 @@ import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
 import dev.cumps.app.main.DaemonRow;
+import dev.cumps.app.main.NoticeBanner;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessIdentity;
@@ -21,6 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
@@ -78,6 +80,15 @@ class DialogBehaviourTest {
         });
         assertEquals("enter-a", Waits.fx(() -> ui.vm().selectedRowProperty().get().name()));
         assertTrue(ui.notice().startsWith("Started daemon enter-a"), ui.notice());
+        NoticeBanner banner = robot.lookup("#notifications").queryAs(NoticeBanner.class);
+        assertTrue(Waits.fx(banner::isShowing), "the outcome is shown above the tables");
+        assertTrue(Waits.fx(banner::getText).startsWith("Started daemon enter-a"));
+        Node header = Waits.fx(() -> robot.lookup("#gpusTable").query().lookup(".column-header-background"));
+        Waits.onFx("the banner laid out above the GPU table's header", () -> {
+            Bounds notice = banner.localToScene(banner.getLayoutBounds());
+            Bounds columns = header.localToScene(header.getLayoutBounds());
+            return notice.getHeight() > 0 && notice.getMaxY() <= columns.getMinY();
+        });
         guard.assertNoUncaughtErrors();
     }
 
