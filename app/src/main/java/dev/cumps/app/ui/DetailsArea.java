@@ -34,8 +34,8 @@ public final class DetailsArea extends VBox {
         area.setEditable(false);
         area.setWrapText(false);
         area.getStyleClass().add("error-details");
-        // Set here as well as in the stylesheet: a dialog's scene may carry no stylesheet.
-        area.setFont(Font.font("Monospaced", Font.getDefault().getSize()));
+        // Set here as well as by the stylesheet: a dialog's scene may carry none.
+        area.setFont(Font.font(MonospaceFont.family(), Font.getDefault().getSize()));
         String[] lines = text.split("\n", -1);
         area.setPrefRowCount(Math.max(3, Math.min(lines.length, MAX_ROWS)));
         int longest = Arrays.stream(lines).mapToInt(String::length).max().orElse(0);
