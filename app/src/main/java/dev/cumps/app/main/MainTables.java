@@ -80,6 +80,15 @@ public final class MainTables {
         showSelected(row);
     }
 
+    /**
+     * Selects the row of {@code name}: now if it is shown, else as soon as a refresh shows it (a
+     * daemon just started from the window).
+     */
+    public void selectName(String name) {
+        selectedName = name;
+        showSelected(daemons.stream().filter(row -> row.name().equals(name)).findFirst().orElse(null));
+    }
+
     /** What stop all would do to the rows shown: the live ones are named first, then the rest with their state. */
     StopAllPreview stopAllPreview() {
         List<String> lines = new ArrayList<>();

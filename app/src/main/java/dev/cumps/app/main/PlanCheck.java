@@ -3,7 +3,9 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartRequest;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -11,18 +13,25 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The start dialog's check of the whole request: the core's side-effect-free {@code plan} on a
- * worker, so that every refusal a start would give (socket path too long, equal directories) shows
- * before Start. One check at a time; a change during a check is checked right after it.
+ * The start dialog's live check of the whole request: the core's side-effect-free
+ * {@code preview} on a worker, so that every refusal a start would give (a name a live daemon has, a
+ * GPU that already has a daemon, a socket path too long, equal directories) shows before Start, and
+ * what it would only note (a stale record it moves aside) shows as a warning. Debounced: a check
+ * waits {@link #DEBOUNCE} on the worker and asks the core only if no newer check began meanwhile;
+ * a result is applied only if it is still the newest.
  */
 final class PlanCheck {
+
+    /** How long typing must pause before the core is asked. */
+    static final Duration DEBOUNCE = Duration.ofMillis(150);
 
     private final ConsoleContext ctx;
     private final DaemonLifecycle lifecycle;
     private final Supplier<StartRequest> request;
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
+    private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
-    private boolean checkAgain;
+    private final AtomicLong newest = new AtomicLong();
 
     /** @param request what Start would ask the core for now */
     PlanCheck(ConsoleContext ctx, DaemonLifecycle lifecycle, Supplier<StartRequest> request) {
@@ -31,35 +40,47 @@ final class PlanCheck {
         this.request = Objects.requireNonNull(request, "request");
     }
 
-    /** Asks the core's {@code plan} whether the request would be accepted. */
+    /** Asks the core's {@code preview} whether the request would be accepted, once typing pauses. */
     void check() {
-        if (checking.get()) {
-            checkAgain = true;
-            return;
-        }
+        long mine = newest.incrementAndGet();
         checking.set(true);
         StartRequest asked = request.get();
-        ctx.executor().submit(() -> lifecycle.plan(asked), plan -> checked(""),
-                error -> checked(ctx.messages().errorText(error).orElse(error.toString())));
+        ctx.executor().submit(() -> {
+            Thread.sleep(DEBOUNCE.toMillis());
+            return newest.get() == mine ? lifecycle.preview(asked) : null;
+        }, preview -> {
+            if (preview != null) {
+                checked(mine, preview.refusal().map(ctx.messages()::render).orElse(""),
+                        preview.note().map(ctx.messages()::render).orElse(""));
+            }
+        }, error -> checked(mine, ctx.messages().errorText(error).orElse(error.toString()), ""));
     }
 
-    private void checked(String found) {
-        checking.set(false);
-        if (checkAgain) {
-            checkAgain = false;
-            check();
-            return;
+    private void checked(long which, String foundProblem, String foundNote) {
+        if (which != newest.get()) {
+            return; // a newer check is on its way
         }
-        problem.set(found);
+        checking.set(false);
+        problem.set(foundProblem);
+        note.set(foundNote);
     }
 
-    /** Shows {@code text} as the problem without asking the core (empty: none). */
+    /** Shows {@code text} as the problem without asking the core (empty: none); a check under way is dropped. */
     void show(String text) {
+        newest.incrementAndGet();
+        checking.set(false);
         problem.set(text);
+        note.set("");
     }
 
+    /** Why the core would refuse the request; empty when it would accept it. */
     ReadOnlyStringProperty problemProperty() {
         return problem.getReadOnlyProperty();
+    }
+
+    /** What the start would do besides (move a stale record aside); empty when nothing. */
+    ReadOnlyStringProperty noteProperty() {
+        return note.getReadOnlyProperty();
     }
 
     ReadOnlyBooleanProperty checkingProperty() {

@@ -1,11 +1,12 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 
-/** The confirmation before a stale or unreadable record is moved aside. */
+/** The confirmation before a stale or unreadable record is moved aside; Enter and Escape cancel, Remove needs a click or Alt+R. */
 public final class RemoveRecordDialog extends Alert {
 
     private final ButtonType remove;
@@ -15,9 +16,13 @@ public final class RemoveRecordDialog extends Alert {
         setTitle(messages.get("remove.title"));
         setHeaderText(messages.get("remove.header", row.name(), row.stateText()));
         setContentText(messages.get("remove.content"));
-        remove = new ButtonType(messages.get("main.remove"), ButtonBar.ButtonData.OK_DONE);
-        getButtonTypes().setAll(remove, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
+        remove = new ButtonType(messages.get("remove.button"), ButtonBar.ButtonData.OTHER);
+        ButtonType cancel = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getButtonTypes().setAll(remove, cancel);
         getDialogPane().setId("removeConfirmation");
+        getDialogPane().lookupButton(remove).setId("confirmRemove");
+        getDialogPane().lookupButton(cancel).setId("cancelRemove");
+        DialogKeys.destructive(this, remove, cancel);
     }
 
     /** Whether the dialog was closed with Remove. */

@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.Severity;
 import java.util.Objects;
@@ -11,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
+import javafx.scene.control.DialogEvent;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
 import javafx.scene.control.RadioButton;
@@ -21,13 +23,18 @@ import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * The start dialog. Start stays disabled while the name or the request is refused; clicking it
- * keeps the dialog open and shows the core's stages until the daemon is recorded (the dialog
- * closes and the main window shows a notice) or the start fails (an error dialog with the
- * message and the control log tail; the dialog stays open to try again).
+ * The start dialog. Start is the default button and stays disabled while the name or the request
+ * is refused (checked live by the core's preview, so a taken name or a GPU with a daemon shows
+ * before Start); Enter presses it only then, the name field has the focus, Escape cancels.
+ * Pressing Start keeps the dialog open and shows the core's stages until the daemon is recorded
+ * (the dialog closes, the main window shows a notice and selects the new row) or the start fails
+ * (an error dialog with the message and the control log tail; the dialog stays open to try
+ * again). Cancel stays enabled while starting: it aborts the start, which undoes its launch, and
+ * the dialog says what that did.
  */
 public final class StartDialog extends Dialog<ButtonType> {
 
@@ -51,17 +58,29 @@ public final class StartDialog extends Dialog<ButtonType> {
         startButton.disableProperty().bind(viewModel.startDisabledBinding());
         startButton.addEventFilter(ActionEvent.ACTION, event -> {
             event.consume(); // stay open while starting
-            viewModel.confirm(this::started, this::failed);
+            viewModel.confirm(this::started, this::cancelled, this::failed);
         });
         Button cancelButton = (Button) getDialogPane().lookupButton(cancel);
         cancelButton.setId("startCancel");
         cancelButton.setTooltip(new Tooltip(messages.get("start.cancel.tooltip")));
-        cancelButton.disableProperty().bind(viewModel.runningProperty());
-        getDialogPane().setContent(content());
+        // While starting, Cancel (a click, Escape) aborts the start and the dialog stays to say what was undone.
+        cancelButton.addEventFilter(ActionEvent.ACTION, event -> {
+            if (viewModel.cancel()) {
+                event.consume();
+            }
+        });
+        addEventHandler(DialogEvent.DIALOG_CLOSE_REQUEST, event -> {
+            if (viewModel.cancel()) {
+                event.consume();
+            }
+        });
+        TextField name = field("startName", viewModel.nameProperty(), messages.get("start.name.tooltip"));
+        getDialogPane().setContent(content(name));
         getDialogPane().setPrefWidth(720);
+        DialogKeys.form(this, start, cancel, name);
     }
 
-    private Node content() {
+    private Node content(TextField name) {
         ToggleGroup group = new ToggleGroup();
         VBox gpuChoices = new VBox(4);
         gpuChoices.setId("startGpus");
@@ -95,26 +114,31 @@ public final class StartDialog extends Dialog<ButtonType> {
             }
         });
 
-        TextField name = field("startName", viewModel.nameProperty(), messages.get("start.name.tooltip"));
         Label nameProblem = problem("startNameProblem");
         nameProblem.textProperty().bind(viewModel.nameProblemProperty());
         TextField pipe = field("startPipeDir", viewModel.pipeDirectoryProperty(), messages.get("start.pipe.tooltip"));
         TextField log = field("startLogDir", viewModel.logDirectoryProperty(), messages.get("start.log.tooltip"));
         Label planProblem = problem("startPlanProblem");
         planProblem.textProperty().bind(viewModel.planProblemProperty());
+        Label planNote = problem("startPlanNote");
+        planNote.textProperty().bind(viewModel.planNoteProperty());
+        Severity.apply(planNote, Severity.WARN);
 
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(18, 18);
         spinner.visibleProperty().bind(viewModel.runningProperty());
         Label stage = new Label();
         stage.setId("startStage");
+        stage.setWrapText(true);
         stage.textProperty().bind(viewModel.stageTextProperty());
         HBox progress = new HBox(8, spinner, stage);
+        HBox.setHgrow(stage, Priority.ALWAYS);
 
         GridPane grid = new GridPane();
         grid.setHgap(10);
         grid.setVgap(8);
         ColumnConstraints labels = new ColumnConstraints();
+        labels.setMinWidth(Region.USE_PREF_SIZE); // the labels never shrink to "…"
         ColumnConstraints fields = new ColumnConstraints();
         fields.setHgrow(Priority.ALWAYS);
         grid.getColumnConstraints().setAll(labels, fields);
@@ -125,6 +149,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         grid.addRow(row++, label(messages.get("start.pipe"), pipe), pipe);
         grid.addRow(row++, label(messages.get("start.log"), log), log);
         grid.add(planProblem, 1, row++);
+        grid.add(planNote, 1, row++);
         grid.add(progress, 1, row);
         return grid;
     }
@@ -140,7 +165,8 @@ public final class StartDialog extends Dialog<ButtonType> {
     private static Label problem(String id) {
         Label label = new Label();
         label.setId(id);
-        label.setWrapText(true);
+        label.setWrapText(true); // wraps within the form's width, never cut off
+        label.setMinHeight(Region.USE_PREF_SIZE);
         label.managedProperty().bind(label.textProperty().isNotEmpty());
         Severity.apply(label, Severity.FAIL);
         return label;
@@ -149,20 +175,27 @@ public final class StartDialog extends Dialog<ButtonType> {
     private static Label label(String text, Node target) {
         Label label = new Label(text);
         label.setLabelFor(target);
+        label.setMinWidth(Region.USE_PREF_SIZE);
         return label;
     }
 
-    private void started(Notice notice) {
+    private void started(String name, Notice notice) {
         main.showNotice(notice);
+        main.tables().selectName(name);
         main.refresh();
         setResult(ButtonType.OK);
         close();
     }
 
+    private void cancelled(Notice notice) {
+        main.showNotice(notice);
+        main.refresh();
+    }
+
     private void failed(StartProblem problem) {
         main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message())));
         main.refresh();
-        StartFailedDialog alert = new StartFailedDialog(problem, messages);
+        StartFailedDialog alert = new StartFailedDialog(problem, messages, main.context().clipboard());
         Dialogs.own(alert, getDialogPane().getScene().getWindow());
         alert.show();
     }

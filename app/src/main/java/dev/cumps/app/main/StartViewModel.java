@@ -6,6 +6,7 @@ import dev.cumps.app.ui.Severity;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.StartCancelled;
 import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
@@ -16,15 +17,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
-import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
-import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -40,8 +39,9 @@ import javafx.collections.ObservableList;
  *
  * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
  * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemText});
- * the whole request is checked by the core's side-effect-free {@code plan} on a worker, so every
- * refusal a start would give (socket path too long, equal directories) shows before Start.
+ * the whole request is checked by the core's side-effect-free {@code preview} on a worker
+ * ({@link PlanCheck}), so every refusal a start would give (a taken name, a GPU with a daemon, a
+ * socket path too long) shows before Start. A running start can be cancelled ({@link StartRun}).
  * A directory left at its default is sent as "default", as {@code cumps start} without
  * {@code --pipe-dir} would.
  */
@@ -63,9 +63,7 @@ public final class StartViewModel {
     private final StringProperty pipeDirectory = new SimpleStringProperty(this, "pipeDirectory", "");
     private final StringProperty logDirectory = new SimpleStringProperty(this, "logDirectory", "");
     private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
-    private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
-    private final StringBinding stageText;
-    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
+    private final StartRun run;
     private final PlanCheck plan;
     private final BooleanBinding startDisabled;
 
@@ -82,7 +80,8 @@ public final class StartViewModel {
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.messages = ctx.messages();
         this.host = Objects.requireNonNull(host, "host");
-        stageText = Bindings.createStringBinding(() -> StartTexts.stageText(stage.get(), messages), stage);
+        run = new StartRun(ctx, lifecycle);
+        ReadOnlyBooleanProperty running = run.runningProperty();
         choices.setAll(StartTexts.choices(visibleGpus, messages));
 
         plan = new PlanCheck(ctx, lifecycle, this::request);
@@ -95,6 +94,7 @@ public final class StartViewModel {
 
         gpu.addListener((obs, old, chosen) -> gpuChosen(chosen));
         name.addListener((obs, old, typed) -> nameTyped(typed));
+        gpu.addListener((obs, old, chosen) -> run.clearOutcome());
         pipeDirectory.addListener((obs, old, typed) -> check());
         logDirectory.addListener((obs, old, typed) -> check());
         choices.stream().filter(GpuChoice::enabled).findFirst().ifPresentOrElse(gpu::set,
@@ -125,6 +125,7 @@ public final class StartViewModel {
     }
 
     private void nameTyped(String typed) {
+        run.clearOutcome();
         nameProblem.set(StartTexts.nameProblem(typed, messages));
         if (nameProblem.get().isEmpty()) {
             String pipe = RuntimeDirs.defaultPipeDirectory(host, typed).toString();
@@ -167,39 +168,35 @@ public final class StartViewModel {
     /**
      * Starts the daemon on a worker. Stages arrive as {@link #stageProperty()}; then exactly one
      * of {@code started} (the record) or {@code failed} (a {@link StartFailure} carries the
-     * control log tail), both on the UI thread and already recorded in the activity log.
+     * control log tail; a {@link StartCancelled} says what the cancel undid), both on the UI thread
+     * and already recorded in the activity log. Does nothing while Start is disabled.
      */
     public void start(Consumer<DaemonRecord> started, Consumer<Throwable> failed) {
-        if (startDisabled.get()) {
-            return;
+        if (!startDisabled.get()) {
+            run.run(request(), messages.get("start.action", name.get()), started, failed::accept, failed);
         }
-        running.set(true);
-        stage.set(null);
-        StartRequest request = request();
-        String action = messages.get("start.action", name.get());
-        ctx.executor().submit(
-                () -> lifecycle.start(request, s -> ctx.executor().runOnUi(() -> stage.set(s))),
-                record -> {
-                    running.set(false);
-                    ctx.activity().record(action, true, messages.get("start.done", record.name(), record.pid()));
-                    started.accept(record);
-                },
-                error -> {
-                    running.set(false);
-                    ctx.activity().record(action, false, messages.errorText(error).orElse(String.valueOf(error.getMessage())));
-                    failed.accept(error);
-                });
     }
 
     /**
-     * Start clicked in the dialog: like {@link #start}, with the outcome as the window shows it,
-     * {@code started} the notice and {@code failed} the problem, both on the UI thread.
+     * Start pressed in the dialog: like {@link #start}, with the outcome as the window shows it:
+     * {@code started} the new daemon's name and the notice, {@code cancelled} the notice of what the
+     * cancel did, {@code failed} the problem; all on the UI thread.
      */
-    public void confirm(Consumer<Notice> started, Consumer<StartProblem> failed) {
-        start(record -> started.accept(new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
+    public void confirm(BiConsumer<String, Notice> started, Consumer<Notice> cancelled, Consumer<StartProblem> failed) {
+        if (startDisabled.get()) {
+            return;
+        }
+        run.run(request(), messages.get("start.action", name.get()),
+                record -> started.accept(record.name(),
+                        new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
+                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.render(c.reasonText())))),
                 error -> failed.accept(StartTexts.problem(error, messages)));
     }
 
+    /** Cancel pressed: a running start is asked to stop and undo itself (true); otherwise false, and the dialog closes. */
+    public boolean cancel() {
+        return run.cancel();
+    }
 
     public ObservableList<GpuChoice> choices() {
         return choices;
@@ -229,19 +226,23 @@ public final class StartViewModel {
         return plan.problemProperty();
     }
 
-    public ReadOnlyObjectProperty<StartStage> stageProperty() {
-        return stage.getReadOnlyProperty();
+    /** What a start would also do (move a stale record aside), from the core's preview; empty when nothing. */
+    public ReadOnlyStringProperty planNoteProperty() {
+        return plan.noteProperty();
     }
 
-    /** The current stage as the progress line says it; empty before the first. */
+    public ReadOnlyObjectProperty<StartStage> stageProperty() {
+        return run.stageProperty();
+    }
+
+    /** The progress line: the current stage, "Cancelling…", or what the last cancel did; empty before the first. */
     public ObservableStringValue stageTextProperty() {
-        return stageText;
+        return run.lineProperty();
     }
 
     public ReadOnlyBooleanProperty runningProperty() {
-        return running.getReadOnlyProperty();
+        return run.runningProperty();
     }
-
 
     public BooleanBinding startDisabledBinding() {
         return startDisabled;

@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -8,6 +9,7 @@ import javafx.scene.control.ButtonType;
 /**
  * The stop-all confirmation: the header counts the live daemons of the last refresh (the ones that
  * get signalled); the list names them, then the stale and unreadable records that are only cleaned.
+ * Enter and Escape cancel; Stop all needs a click or Alt+A.
  */
 public final class StopAllDialog extends Alert {
 
@@ -18,9 +20,13 @@ public final class StopAllDialog extends Alert {
         setTitle(messages.get("stop.all.title"));
         setHeaderText(messages.get("stop.all.header", preview.live()));
         setContentText(String.join("\n", preview.lines()));
-        stop = new ButtonType(messages.get("main.stopAll"), ButtonBar.ButtonData.OK_DONE);
-        getButtonTypes().setAll(stop, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
+        stop = new ButtonType(messages.get("stop.all.button"), ButtonBar.ButtonData.OTHER);
+        ButtonType cancel = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getButtonTypes().setAll(stop, cancel);
         getDialogPane().setId("stopAllConfirmation");
+        getDialogPane().lookupButton(stop).setId("confirmStopAll");
+        getDialogPane().lookupButton(cancel).setId("cancelStopAll");
+        DialogKeys.destructive(this, stop, cancel);
     }
 
     /** Whether the dialog was closed with Stop all. */

@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Severity;
 import java.util.List;
 import javafx.scene.control.Alert;
@@ -28,6 +29,9 @@ public final class StopAllReportDialog extends Alert {
             lines.getChildren().add(new Label(messages.get("stop.all.nothing")));
         }
         getDialogPane().setContent(lines);
-        getButtonTypes().setAll(new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE));
+        getDialogPane().setId("stopAllReport");
+        ButtonType close = new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE);
+        getButtonTypes().setAll(close);
+        DialogKeys.message(this, close);
     }
 }

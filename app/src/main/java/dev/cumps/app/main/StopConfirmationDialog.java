@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -10,7 +11,7 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 
 /**
- * The stop confirmation: what identifies the recorded daemon (pid and recorded start time next
+ * The stop confirmation (Enter and Escape cancel; Stop needs a click or Alt+S): what identifies the recorded daemon (pid and recorded start time next
  * to the start time {@code /proc} reports now, GPU, pipe directory). The core checks the identity
  * again when it stops; this only lets the operator see it first.
  */
@@ -47,9 +48,12 @@ public final class StopConfirmationDialog extends Alert {
         content.setMaxWidth(640);
         getDialogPane().setContent(content);
         getDialogPane().setId("stopConfirmation");
-        confirm = new ButtonType(messages.get("stop.title"), ButtonBar.ButtonData.OK_DONE);
-        getButtonTypes().setAll(confirm, new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE));
+        confirm = new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER);
+        ButtonType cancel = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getButtonTypes().setAll(confirm, cancel);
         getDialogPane().lookupButton(confirm).setId("confirmStop");
+        getDialogPane().lookupButton(cancel).setId("cancelStop");
+        DialogKeys.destructive(this, confirm, cancel);
     }
 
     /** Whether the dialog was closed with Stop daemon. */

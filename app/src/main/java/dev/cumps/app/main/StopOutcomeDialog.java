@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -15,6 +16,8 @@ public final class StopOutcomeDialog extends Alert {
         setHeaderText(null);
         setContentText(notice.text());
         getDialogPane().setId("stopOutcome");
-        getButtonTypes().setAll(new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE));
+        ButtonType close = new ButtonType(messages.get("main.close"), ButtonBar.ButtonData.OK_DONE);
+        getButtonTypes().setAll(close);
+        DialogKeys.message(this, close);
     }
 }

@@ -23,7 +23,6 @@ import javafx.scene.control.RadioButton;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -99,7 +98,7 @@ class ConsoleFlowsTest {
         assertEquals(RecordLook.LIVE, row.state());
         assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000001", row.gpu());
         assertTrue(notice(robot).startsWith("Started daemon ui-a"), notice(robot));
-        NotificationPane notification = robot.lookup("#notifications").queryAs(NotificationPane.class);
+        NoticeBanner notification = robot.lookup("#notifications").queryAs(NoticeBanner.class);
         assertTrue(notification.isShowing(), "the success notification slides in");
         assertTrue(notification.getText().startsWith("Started daemon ui-a"), notification.getText());
         ActivityEntry entry = vm().context().activity().entries().get(0);

@@ -119,29 +119,45 @@ class StartViewModelTest {
     }
 
     @Test
-    void aRefusedStartCarriesTheCoreMessage() {
-        host.start("ui-f", 0);
+    void aNameALiveDaemonHasIsFlaggedBeforeStartAndStartDoesNothing() {
+        DaemonRecord live = host.start("ui-f", 0);
         vm.nameProperty().set("ui-f");
-        List<Throwable> errors = new ArrayList<>();
 
-        vm.start(record -> { throw new AssertionError("started twice"); }, errors::add);
-
-        assertTrue(errors.get(0).getMessage().contains("already running"), errors.get(0).getMessage());
-        assertFalse(ctx.activity().entries().get(0).success());
+        assertEquals("daemon 'ui-f' is already running (pid " + live.pid() + "); stop it first or choose another --name",
+                vm.planProblemProperty().get());
+        assertTrue(vm.startDisabledBinding().get());
+        vm.start(record -> { throw new AssertionError("started twice"); }, error -> { throw new AssertionError(error); });
+        assertEquals(List.of(), ctx.activity().entries(), "a refused form starts nothing");
     }
 
     @Test
-    void aStartOnAGpuWithALiveDaemonIsRefusedNamingIt() {
+    void aGpuWithALiveDaemonIsFlaggedNamingIt() {
         host.start("ui-g", 0);
-        vm.choose(vm.choices().get(0));
+        vm.choose(vm.choices().get(1));
         vm.nameProperty().set("ui-h");
-        List<Throwable> errors = new ArrayList<>();
+        assertEquals("", vm.planProblemProperty().get(), "GPU 1 is free");
 
-        vm.start(record -> { throw new AssertionError("two daemons on one GPU"); }, errors::add);
+        vm.choose(vm.choices().get(0));
 
-        String message = errors.get(0).getMessage();
-        assertTrue(message.contains("'ui-g'") && message.contains("cumps stop --name ui-g"), message);
-        assertFalse(ctx.activity().entries().get(0).success());
-        assertTrue(ctx.activity().entries().get(0).outcome().contains("'ui-g'"));
+        String problem = vm.planProblemProperty().get();
+        assertTrue(problem.contains("already has live daemon 'ui-g'") && problem.contains("cumps stop --name ui-g"), problem);
+        assertTrue(vm.startDisabledBinding().get());
+    }
+
+    @Test
+    void aStaleRecordOfTheNameIsNotedWithoutRefusingTheStart() {
+        DaemonRecord stale = host.start("ui-i", 0);
+        SimulatedConsole.kill(stale);
+
+        vm.nameProperty().set("ui-i");
+
+        assertEquals("", vm.planProblemProperty().get());
+        assertTrue(vm.planNoteProperty().get().startsWith("a stale record named 'ui-i' exists"), vm.planNoteProperty().get());
+        assertFalse(vm.startDisabledBinding().get());
+    }
+
+    @Test
+    void cancelWithoutARunningStartClosesTheDialog() {
+        assertFalse(vm.cancel(), "nothing to abort: the dialog closes");
     }
 }

@@ -2,6 +2,7 @@ package dev.cumps.app.ui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
@@ -14,6 +15,7 @@ import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.ToggleButton;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -62,9 +64,15 @@ class FxComponentsTest {
 
         assertEquals("Control pipe is gone", alert[0].getContentText());
         assertEquals("Something went wrong", alert[0].getHeaderText());
-        assertFalse(alert[0].getDialogPane().isExpanded());
-        String details = ((TextArea) alert[0].getDialogPane().getExpandableContent()).getText();
-        assertTrue(details.contains("IllegalStateException"), details);
+        assertNull(alert[0].getDialogPane().getExpandableContent(), "no JavaFX \"Show Details\" link in the JVM's language");
+        TextArea details = (TextArea) alert[0].getDialogPane().lookup("#errorDetails");
+        assertTrue(details.getText().contains("IllegalStateException"), details.getText());
+        assertFalse(details.getParent().isVisible(), "the trace is behind the toggle");
+        ToggleButton toggle = (ToggleButton) alert[0].getDialogPane().lookup("#errorDetailsToggle");
+        assertEquals("Show details", toggle.getText());
+        robot.interact(() -> toggle.setSelected(true));
+        assertTrue(details.getParent().isVisible());
+        assertEquals("Hide details", toggle.getText());
     }
 
     @Test

@@ -13,13 +13,17 @@ import dev.cumps.app.doctor.DoctorRow;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.main.GpuRow;
 import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.main.NoticeBanner;
 import dev.cumps.app.main.PipeRow;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.MpsFault;
+import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimGpu;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,7 +39,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
-import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -152,6 +155,25 @@ class ChineseWindowWalkTest {
         assertNoEnglish();
     }
 
+    @Test
+    void aCancelledStartIsToldInChinese(FxRobot robot) throws Exception {
+        begin(robot);
+        console.host().configure(c -> new SimConfig(c.driverVersion(), c.gpus(), c.smiFault(), MpsFault.SLOW, 120_000));
+        evidence.add("zh-cancel");
+        openStartDialog("zh-cancel");
+        Path pipe = Path.of(Waits.fx(() -> robot.lookup("#startPipeDir").queryAs(TextField.class).getText()));
+        robot.clickOn("#startConfirm");
+        Waits.until("the launched daemon's pid file", () -> RuntimeDirs.readPidFile(pipe).isPresent());
+        evidence.add(Long.toString(RuntimeDirs.readPidFile(pipe).orElseThrow()));
+        robot.clickOn("#startCancel");
+        Waits.onFx("the cancel's outcome", () -> ui.label("#startStage").startsWith("启动已取消"));
+        look("a cancelled start");
+        robot.type(KeyCode.ESCAPE);
+        ui.dialogGone("#startDialog");
+
+        assertNoEnglish();
+    }
+
     // ------------------------------------------------------------------ (c) a stop
 
     @Test
@@ -172,7 +194,7 @@ class ChineseWindowWalkTest {
         Waits.onFx("zh-stop to go", () -> ui.row("zh-stop").isEmpty() && !vm().busyProperty().get());
         look("after the stop");
         // The notification slides in over the tables and hides itself: wait until it has.
-        NotificationPane notification = robot.lookup("#notifications").queryAs(NotificationPane.class);
+        NoticeBanner notification = robot.lookup("#notifications").queryAs(NoticeBanner.class);
         Waits.onFx("the notification to hide", () -> !notification.isShowing());
 
         ui.select("zh-gone");
@@ -230,23 +252,20 @@ class ChineseWindowWalkTest {
         Waits.onFx("the name problem", () -> !ui.label("#startNameProblem").isEmpty());
         look("a refused name");
 
-        // A name that is taken by a live daemon (on the other GPU).
+        // A name that is taken by a live daemon (on the other GPU): flagged before Start.
         robot.clickOn("#startGpu1");
-        typeName("zh-taken");
-        robot.clickOn("#startConfirm");
-        DialogPane taken = ui.dialog("#startFailed");
-        see("name taken", Waits.fx(taken::getContentText));
+        typeRefusedName("zh-taken");
+        Waits.onFx("the taken name flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
+        assertTrue(robot.lookup("#startConfirm").queryButton().isDisabled(), "Start stays disabled");
         look("a start with a taken name");
-        closeAlert(taken, "#startFailed");
 
-        // A GPU that already has a daemon.
+        // A GPU that already has a daemon: flagged before Start, naming that daemon.
         robot.clickOn("#startGpu0");
-        typeName("zh-other");
-        robot.clickOn("#startConfirm");
-        DialogPane gpuTaken = ui.dialog("#startFailed");
-        see("GPU taken", Waits.fx(gpuTaken::getContentText));
+        typeRefusedName("zh-other");
+        Waits.onFx("the busy GPU flagged", () -> ui.label("#startPlanProblem").contains("zh-taken"));
         look("a start on a GPU with a daemon");
-        closeAlert(gpuTaken, "#startFailed");
+        robot.type(KeyCode.ESCAPE);
+        ui.dialogGone("#startDialog");
 
         assertNoEnglish();
     }
@@ -267,6 +286,14 @@ class ChineseWindowWalkTest {
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
         ui.dialog("#startDialog");
         typeName(name);
+    }
+
+    /** Types a name the core refuses (Start stays disabled). */
+    private void typeRefusedName(String name) {
+        FxRobot robot = ui.robot();
+        TextField field = robot.lookup("#startName").queryAs(TextField.class);
+        robot.interact(field::clear);
+        robot.clickOn(field).write(name);
     }
 
     private void typeName(String name) {

@@ -68,7 +68,7 @@ class DialogOwnershipTest {
         DialogPane failed = ui.dialog("#startFailed");
         assertOwned(failed, window(start));
 
-        robot.interact(() -> ((Button) failed.lookupButton(ButtonType.OK)).fire());
+        robot.interact(() -> ((Button) failed.lookupButton(failed.getButtonTypes().get(0))).fire()); // its one button, Close
         ui.dialogGone("#startFailed");
         robot.interact(() -> cancel(start).fire());
         ui.dialogGone("#startDialog");
@@ -121,7 +121,7 @@ class DialogOwnershipTest {
                 .map(w -> (DialogPane) w.getScene().getRoot())
                 .filter(p -> "Control pipe is gone".equals(p.getContentText())).findFirst().orElseThrow());
         assertOwned(error, console.stage());
-        robot.interact(() -> ((Button) error.lookupButton(ButtonType.OK)).fire());
+        robot.interact(() -> ((Button) error.lookupButton(error.getButtonTypes().get(0))).fire()); // its one button, Close
     }
 
     private static void assertOwned(DialogPane pane, Window owner) {

@@ -74,7 +74,7 @@ class WindowActionsTest {
         DialogPane confirmation = ui.dialog("#stopAllConfirmation");
         assertTrue(confirmation.getHeaderText().contains("(2 at the last refresh"), confirmation.getHeaderText());
         assertEquals("all-a\nall-b\nall-c (stale)", confirmation.getContentText());
-        robot.clickOn(button(robot, confirmation, "Stop all…"));
+        robot.clickOn(robot.from(confirmation).lookup("#confirmStopAll").queryButton());
 
         Waits.onFx("the outcome per record", () -> robot.lookup("#stopAllOutcomes").tryQuery().isPresent());
         VBox lines = robot.lookup("#stopAllOutcomes").queryAs(VBox.class);
@@ -128,7 +128,7 @@ class WindowActionsTest {
         robot.clickOn(remove);
         DialogPane confirmation = ui.dialog("#removeConfirmation");
         assertEquals("Remove the stale record rm-stale?", confirmation.getHeaderText());
-        robot.clickOn(button(robot, confirmation, "Remove stale record…"));
+        robot.clickOn(robot.from(confirmation).lookup("#confirmRemove").queryButton());
 
         Waits.onFx("the remove notice", () -> ui.notice().startsWith("Moved record rm-stale to "));
         assertTrue(ui.notice().endsWith("; nothing was signalled."), ui.notice());

@@ -144,8 +144,9 @@ class WindowFaultsTest {
     void aMuteDaemonIsReportedAndTheNextStartWorks(FxRobot robot) throws Exception {
         console.host().mpsFault(MpsFault.NO_ANSWER);
         openStartDialog("mute-a");
-        Button cancel = ui.robot().lookup("#startCancel").queryButton();
-        guard.watchWhile(cancel::isDisabled);
+        // Start is disabled while the start runs (Cancel stays enabled to abort it).
+        Button start = ui.robot().lookup("#startConfirm").queryButton();
+        guard.watchWhile(start::isDisabled);
         clickStart();
         // The core waits for an answer (5 s) before it gives up: the window keeps drawing.
         guard.awaitPulsesWhile("the start waits for a daemon that never answers", 10);
@@ -165,11 +166,11 @@ class WindowFaultsTest {
     void aSlowDaemonIsWaitedForWithProgressShown(FxRobot robot) throws Exception {
         console.host().mpsFault(MpsFault.SLOW);
         openStartDialog("slow-a");
-        Button cancel = ui.robot().lookup("#startCancel").queryButton();
+        Button start = ui.robot().lookup("#startConfirm").queryButton();
         List<String> progress = new CopyOnWriteArrayList<>();
         ui.robot().interact(() -> ui.robot().lookup("#startStage").queryAs(Label.class)
                 .textProperty().addListener((obs, old, text) -> progress.add(text)));
-        guard.watchWhile(cancel::isDisabled);
+        guard.watchWhile(start::isDisabled);
         clickStart();
         guard.awaitPulsesWhile("the start waits for the slow daemon's socket", 10);
 
@@ -205,8 +206,9 @@ class WindowFaultsTest {
         Files.setPosixFilePermissions(control, PosixFilePermissions.fromString("rwx------"));
 
         openStartDialog("dies-a");
-        Button cancel = ui.robot().lookup("#startCancel").queryButton();
-        guard.watchWhile(cancel::isDisabled);
+        // Start is disabled while the start runs (Cancel stays enabled to abort it).
+        Button start = ui.robot().lookup("#startConfirm").queryButton();
+        guard.watchWhile(start::isDisabled);
         clickStart();
         guard.awaitPulsesWhile("the start waits on the dying daemon", 10);
         DialogPane failed = ui.dialog("#startFailed");
@@ -273,7 +275,7 @@ class WindowFaultsTest {
 
         robot.clickOn("#removeButton");
         DialogPane confirmation = ui.dialog("#removeConfirmation");
-        robot.clickOn(robot.from(confirmation).lookup((Button b) -> "Remove stale record…".equals(b.getText())).queryButton());
+        robot.clickOn(robot.from(confirmation).lookup("#confirmRemove").queryButton());
         Waits.onFx("the row to go", () -> ui.row("victim").isEmpty());
         assertTrue(ui.notice().startsWith("Moved record victim to "), ui.notice());
         assertFalse(Files.exists(console.host().recordFile("victim")));
@@ -310,7 +312,7 @@ class WindowFaultsTest {
         robot.clickOn("#removeButton");
         DialogPane confirmation = ui.dialog("#removeConfirmation");
         assertEquals("Remove the unreadable record added?", confirmation.getHeaderText());
-        robot.clickOn(robot.from(confirmation).lookup((Button b) -> "Remove stale record…".equals(b.getText())).queryButton());
+        robot.clickOn(robot.from(confirmation).lookup("#confirmRemove").queryButton());
         Waits.onFx("the unreadable row to go", () -> ui.row("added").isEmpty());
         assertEquals(List.of(), Waits.fx(() -> List.copyOf(console.window().viewModel().daemons())));
         assertFalse(Files.exists(console.host().recordFile("added")));

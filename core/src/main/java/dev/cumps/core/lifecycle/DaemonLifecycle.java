@@ -29,6 +29,7 @@ public final class DaemonLifecycle {
     private final DaemonStopper stopper;
     private final ForegroundRunner foreground;
     private final ClientTerminator terminator;
+    private final StartConflicts conflicts;
 
     public DaemonLifecycle(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                            Clock clock, LifecycleTimeouts timeouts) {
@@ -38,6 +39,7 @@ public final class DaemonLifecycle {
         this.stopper = new DaemonStopper(context);
         this.foreground = new ForegroundRunner(context, starter);
         this.terminator = new ClientTerminator(context);
+        this.conflicts = new StartConflicts(store, context.liveness());
     }
 
     /** Liveness of a record: live only when its pid runs with the recorded start time. */
@@ -50,9 +52,27 @@ public final class DaemonLifecycle {
         return planner.plan(request);
     }
 
+    /**
+     * {@link #plan} and what a start of it would meet among the records now, without side effects
+     * or locks: the refusal it would give and what it would move aside. For the start dialog's
+     * live validation; the start checks everything again under its locks.
+     */
+    public StartPreview preview(StartRequest request) {
+        StartPlan plan = planner.plan(request);
+        return new StartPreview(plan, conflicts.refusal(plan), conflicts.note(plan));
+    }
+
     /** Starts a detached daemon and returns its record; a launch that does not come up is undone ({@link StartFailure}). */
     public DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
-        return starter.start(request, progress);
+        return start(request, progress, StartCancellation.none());
+    }
+
+    /**
+     * Starts a detached daemon that {@code cancel} can abort: before the launch nothing is started,
+     * after it the launch is undone as a failed one is; either way {@link StartCancelled} is thrown.
+     */
+    public DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
+        return starter.start(request, progress, cancel);
     }
 
     /**

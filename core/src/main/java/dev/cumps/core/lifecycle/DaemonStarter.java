@@ -47,7 +47,12 @@ final class DaemonStarter {
 
     /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) and returns its record. */
     DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
-        return start(request, progress, environment -> {
+        return start(request, progress, StartCancellation.none());
+    }
+
+    /** Starts a detached daemon that {@code cancel} can abort ({@link StartCancelled}). */
+    DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
+        return start(request, progress, cancel, environment -> {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
                     c.timeouts().launch()));
             return launched.succeeded() ? Optional.empty()
@@ -57,13 +62,24 @@ final class DaemonStarter {
 
     /** Starts a daemon with {@code launcher} (detached or attached) and returns its record, written last. */
     DaemonRecord start(StartRequest request, Consumer<StartStage> progress, Launcher launcher) {
+        return start(request, progress, StartCancellation.none(), launcher);
+    }
+
+    /**
+     * Starts a daemon with {@code launcher} and returns its record, written last. A cancel before the
+     * launch ends the start without launching; after it, the launch is undone as a failure would be.
+     * Either way {@link StartCancelled} says what was done.
+     */
+    DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel, Launcher launcher) {
         progress.accept(StartStage.RESOLVING);
         StartPlan plan = planner.plan(request);
         try (RecordStore.NameLock lock = c.store().lock(plan.name());
              RecordStore.NameLock pipeLock = c.locks().lockPipe(plan.pipeDirectory());
              RecordStore.NameLock gpuLock = c.locks().lockGpu(plan.gpu())) {
+            beforeLaunch(plan, cancel);
             progress.accept(StartStage.PREPARING);
             Launch launch = checks.prepare(plan);
+            beforeLaunch(plan, cancel);
             progress.accept(StartStage.LAUNCHING);
             long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
             Map<String, String> environment = c.control().daemonEnvironment(plan.pipeDirectory(), plan.logDirectory(),
@@ -72,20 +88,32 @@ final class DaemonStarter {
             if (notLaunched.isPresent()) {
                 throw undo.undo(plan, notLaunched.get(), launch);
             }
-            return afterLaunch(plan, request.limits(), launch, logMark, progress);
+            return afterLaunch(plan, request.limits(), launch, logMark, progress, cancel);
+        }
+    }
+
+    /** Ends a cancelled start that has launched nothing yet. */
+    private static void beforeLaunch(StartPlan plan, StartCancellation cancel) {
+        if (cancel.isCancelled()) {
+            throw new StartCancelled(Message.of(LifecycleText.CANCELLED_BEFORE_LAUNCH, plan.name()), List.of());
         }
     }
 
     /** Waits for the launched daemon, applies the limits and records it; any failure from here on undoes the launch. */
-    private DaemonRecord afterLaunch(StartPlan plan, MpsLimits limits, Launch launch, long logMark, Consumer<StartStage> progress) {
+    private DaemonRecord afterLaunch(StartPlan plan, MpsLimits limits, Launch launch, long logMark, Consumer<StartStage> progress,
+                                     StartCancellation cancel) {
         try {
             progress.accept(StartStage.CONTROL_SOCKET);
-            readiness.awaitSocket(plan, logMark);
+            readiness.awaitSocket(plan, logMark, cancel);
             checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            DaemonRecord record = record(plan, limits, launch, readiness.awaitAnswer(plan, logMark));
+            CommandResult answer = readiness.awaitAnswer(plan, logMark, cancel);
+            cancel.check();
+            DaemonRecord record = record(plan, limits, launch, answer);
             progress.accept(StartStage.RECORDED);
             return record;
+        } catch (StartCancellation.Cancelled cancelled) {
+            throw undo.cancelled(plan, launch);
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {

@@ -23,6 +23,9 @@ public enum LifecycleText implements MessageKey {
     PIPE_IS_LOG_DIRECTORY("pipe directory {0} is the log directory of live daemon '{1}'; choose another --pipe-dir"),
     GPU_TAKEN("GPU {0} already has live daemon '{1}' (pid {2}); stop it with `cumps stop --name {1}` or choose another GPU with"
             + " --gpus"),
+    // what a start notes before it begins (StartConflicts.note)
+    STALE_RECORD_REPLACED("a stale record named '{0}' exists (pid {1} no longer runs); starting moves it aside"),
+    UNREADABLE_RECORD_REPLACED("an unreadable record named '{0}' exists; starting moves it aside"),
     UNSAFE_LOG_FILE("{0}: {1}; the daemon would write through it or wait on it. Remove it and start again"),
     // leftovers of an earlier daemon
     UNMANAGED_DAEMON_RUNNING("an MPS control daemon (pid {0}) is already running on {1} without a record of yours; stop it with"
@@ -47,6 +50,15 @@ public enum LifecycleText implements MessageKey {
     /** A failure of another part of core that came without a message of its own; {0} is its text. */
     START_FAILED("daemon '{0}' did not start: {1}"),
     START_FAILED_WITH_LOG("{0}; control.log ends with: {1}"),
+    // a start the caller cancelled (StartCancellation): what the undo did
+    CANCELLED_BEFORE_LAUNCH("start of daemon '{0}' cancelled before the launch; nothing was started and no record was written"),
+    CANCELLED_DAEMON_STOPPED("start of daemon '{0}' cancelled; the daemon it launched (pid {1}) was stopped and no record was"
+            + " written"),
+    CANCELLED_NOT_RUNNING("start of daemon '{0}' cancelled; no daemon of this start was running and no record was written"),
+    CANCELLED_DAEMON_LEFT_RUNNING("start of daemon '{0}' cancelled, but the daemon it launched (pid {1}) did not exit; no record"
+            + " was written. See `cumps doctor`"),
+    CANCELLED_OTHER_LEFT_ALONE("start of daemon '{0}' cancelled; the pid file names pid {1}, which this start did not launch, so"
+            + " it was left alone; no record was written"),
     // stop, stop-all, remove
     STOP_NO_RECORD("no record named '{0}'; only daemons recorded by cumps or uni-cumps can be stopped (see `cumps status`)"),
     STOP_RECORD_FOREIGN("record '{0}' belongs to {1}; only its owner on that host can stop it"),

@@ -28,13 +28,14 @@ final class Readiness {
 
     /**
      * Waits for the control socket. Throws a {@link CumpsException} saying why when the daemon gave
-     * up or no socket appeared in time.
+     * up or no socket appeared in time; ends at once when {@code cancel} is cancelled.
      */
-    void awaitSocket(StartPlan plan, long logMark) {
+    void awaitSocket(StartPlan plan, long logMark, StartCancellation cancel) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
         Backoff backoff = new Backoff(timeouts.poll());
         while (System.nanoTime() < deadline) {
+            cancel.check();
             if (ControlPipe.kindOf(socket).isPresent()) {
                 return;
             }
@@ -52,11 +53,13 @@ final class Readiness {
      * {@code bind()}; until its {@code listen()} a client cannot connect and says it finds no daemon.
      * That one reply is asked again, with the socket wait's backoff and deadline, while the daemon has
      * not given up; any other reply, a timeout included, is returned at once for the caller to judge.
+     * A cancel ends the wait before the next question.
      */
-    CommandResult awaitAnswer(StartPlan plan, long logMark) {
+    CommandResult awaitAnswer(StartPlan plan, long logMark, StartCancellation cancel) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Backoff backoff = new Backoff(timeouts.poll());
         while (true) {
+            cancel.check();
             CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
             if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || gaveUp(plan, logMark).isPresent()) {
                 return answer;

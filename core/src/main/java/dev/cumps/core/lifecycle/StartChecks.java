@@ -5,7 +5,6 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.RuntimeDirs;
-import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordStore;
@@ -15,6 +14,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The refusals and preparations that precede any launch, called with the name, pipe and GPU locks
@@ -28,6 +28,7 @@ final class StartChecks {
     private final Liveness liveness;
     private final Leftovers leftovers;
     private final LaunchIdentity identity;
+    private final StartConflicts conflicts;
 
     StartChecks(HostEnvironment host, RecordStore store, Liveness liveness, Leftovers leftovers, LaunchIdentity identity) {
         this.host = host;
@@ -35,14 +36,18 @@ final class StartChecks {
         this.liveness = liveness;
         this.leftovers = leftovers;
         this.identity = identity;
+        this.conflicts = new StartConflicts(store, liveness);
     }
 
     /** Checks and prepares everything for {@code plan}; returns what identifies the launch that follows. */
     Launch prepare(StartPlan plan) {
         RuntimeDirs.checkParentChain(plan.pipeDirectory(), host.uid());
         RuntimeDirs.checkParentChain(plan.logDirectory(), host.uid());
+        Optional<Message> refusal = conflicts.refusal(plan);
+        if (refusal.isPresent()) {
+            throw new CumpsException(refusal.get());
+        }
         replaceableRecord(plan.name());
-        refuseConflicts(plan);
         preparePrivate(plan.pipeDirectory());
         preparePrivate(plan.logDirectory());
         refuseUnsafeLogs(plan.logDirectory());
@@ -50,44 +55,13 @@ final class StartChecks {
         return identity.newLaunch(plan.pipeDirectory());
     }
 
-    /** Refuses a foreign or live record of this name; moves a stale or unreadable one aside. */
+    /** Moves a stale or unreadable record of this name aside (a live or foreign one was refused before). */
     private void replaceableRecord(String name) {
         RecordLookup existing = store.lookup(name);
-        if (existing instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(LifecycleText.START_RECORD_FOREIGN, name, foreign.ownerText()));
-        }
-        if (existing instanceof RecordLookup.Found found) {
-            if (liveness.assess(found.record()).live()) {
-                throw new CumpsException(Message.of(LifecycleText.ALREADY_RUNNING, name, found.record().pid()));
-            }
+        if (existing instanceof RecordLookup.Found || existing instanceof RecordLookup.Unreadable) {
             Path moved = store.quarantine(name);
-            LifecycleLog.log().log(System.Logger.Level.INFO, "moved stale record {0} to {1}", name, moved);
-        } else if (existing instanceof RecordLookup.Unreadable) {
-            Path moved = store.quarantine(name);
-            LifecycleLog.log().log(System.Logger.Level.INFO, "moved unreadable record {0} to {1}", name, moved);
-        }
-    }
-
-    /** Refuses a pipe directory another record names, or the log directory or GPU of a live daemon. */
-    private void refuseConflicts(StartPlan plan) {
-        Path pipeKey = ResourceLocks.canonical(plan.pipeDirectory());
-        String uuid = plan.gpu().uuid().value();
-        for (DaemonRecord other : store.list().records()) {
-            if (other.name().equals(plan.name())) {
-                continue;
-            }
-            boolean live = liveness.assess(other).live();
-            if (ResourceLocks.canonical(other.pipeDirectory()).equals(pipeKey)) {
-                throw new CumpsException(live
-                        ? Message.of(LifecycleText.PIPE_OF_LIVE_DAEMON, plan.pipeDirectory(), other.name(), other.pid())
-                        : Message.of(LifecycleText.PIPE_OF_STALE_RECORD, plan.pipeDirectory(), other.name()));
-            }
-            if (live && ResourceLocks.canonical(other.logDirectory()).equals(pipeKey)) {
-                throw new CumpsException(Message.of(LifecycleText.PIPE_IS_LOG_DIRECTORY, plan.pipeDirectory(), other.name()));
-            }
-            if (live && other.gpuUuids().contains(uuid)) {
-                throw new CumpsException(Message.of(LifecycleText.GPU_TAKEN, uuid, other.name(), other.pid()));
-            }
+            LifecycleLog.log().log(System.Logger.Level.INFO, "moved {0} record {1} to {2}",
+                    existing instanceof RecordLookup.Found ? "stale" : "unreadable", name, moved);
         }
     }
 

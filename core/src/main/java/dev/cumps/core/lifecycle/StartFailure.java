@@ -9,7 +9,7 @@ import java.util.List;
  * {@link #text() text} is the headline ("daemon 'x' did not start: why") followed by the log tail;
  * {@link #reasonText()} is the headline alone, for a window that shows the tail on its own.
  */
-public final class StartFailure extends CumpsException {
+public sealed class StartFailure extends CumpsException permits StartCancelled {
     private static final long serialVersionUID = 1L;
     private final transient List<String> controlLogTail;
     private final transient Message reason;

@@ -5,7 +5,9 @@ import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Undoes a launch that did not come up, touching only what this launch started: if the pid file
@@ -40,11 +42,28 @@ final class StartUndo {
      * interrupted: it runs with the interrupt flag cleared, which is set again afterwards.
      */
     StartFailure undo(StartPlan plan, Message reason, Launch launch) {
+        return undoing(() -> {
+            stopOurDaemon(plan, launch);
+            return new StartFailure(Message.of(LifecycleText.START_FAILED, plan.name(), reason), logTail(plan));
+        });
+    }
+
+    /**
+     * Undoes {@code launch} of a start the caller cancelled, exactly as {@link #undo}, and returns
+     * the cancellation to throw, saying what the undo did.
+     */
+    StartCancelled cancelled(StartPlan plan, Launch launch) {
+        return undoing(() -> new StartCancelled(stopOurDaemon(plan, launch), logTail(plan)));
+    }
+
+    private static List<String> logTail(StartPlan plan) {
+        return RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES);
+    }
+
+    private static <T> T undoing(Supplier<T> work) {
         boolean interrupted = Thread.interrupted();
         try {
-            stopOurDaemon(plan, launch);
-            return new StartFailure(Message.of(LifecycleText.START_FAILED, plan.name(), reason),
-                    RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES));
+            return work.get();
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -52,22 +71,32 @@ final class StartUndo {
         }
     }
 
-    private void stopOurDaemon(StartPlan plan, Launch launch) {
+    /** Stops this launch's daemon if it runs, removes leftovers once nothing runs; returns what was done. */
+    private Message stopOurDaemon(StartPlan plan, Launch launch) {
         Optional<ProcessInfo> ours = identity.launchedDaemon(plan, launch);
         if (ours.isPresent() || LaunchIdentity.daemonPid(plan).isEmpty()) {
             // Without a pid file nothing names another daemon; the socket, if any, is this launch's.
             control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
         }
-        ours.ifPresent(info -> {
+        boolean gone = ours.map(info -> {
             if (!waits.exit(info.identity(), timeouts.exit())
                     && identity.launchedDaemon(plan, launch).filter(again -> again.identity().equals(info.identity())).isPresent()
                     && processes.terminate(info.identity())) {
-                waits.exit(info.identity(), timeouts.exit());
+                return waits.exit(info.identity(), timeouts.exit());
             }
-        });
+            return !processes.isAlive(info.identity());
+        }).orElse(true);
         Optional<Long> named = LaunchIdentity.daemonPid(plan);
-        if (named.filter(processes::exists).isEmpty()) {
+        Optional<Long> running = named.filter(processes::exists);
+        if (running.isEmpty()) {
             leftovers.removeAfterExit(plan.pipeDirectory(), named.orElse(-1L));
         }
+        if (ours.isPresent()) {
+            long pid = ours.get().identity().pid();
+            return Message.of(gone ? LifecycleText.CANCELLED_DAEMON_STOPPED : LifecycleText.CANCELLED_DAEMON_LEFT_RUNNING,
+                    plan.name(), pid);
+        }
+        return running.map(pid -> Message.of(LifecycleText.CANCELLED_OTHER_LEFT_ALONE, plan.name(), pid))
+                .orElseGet(() -> Message.of(LifecycleText.CANCELLED_NOT_RUNNING, plan.name()));
     }
 }

@@ -51,7 +51,7 @@ class ReadinessTest {
         assertTrue(readiness.gaveUp(plan, mark).isEmpty(), "an error before the mark is not this launch's");
 
         Files.writeString(controlLog, "[new] Error: failed to start\n", StandardOpenOption.APPEND);
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness.awaitSocket(plan, mark));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness.awaitSocket(plan, mark, StartCancellation.none()));
 
         assertEquals("lifecycle.DAEMON_REPORTED_ERROR", e.text().key());
         assertEquals("the daemon reported an error while starting", e.getMessage());
@@ -62,7 +62,7 @@ class ReadinessTest {
         StartPlan plan = plan();
         Files.writeString(pipe.resolve(RuntimeDirs.PID_FILE), "4100003\n");
 
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0, StartCancellation.none()));
 
         assertEquals("the daemon (pid 4100003) exited before creating its control socket", e.getMessage());
     }
@@ -71,7 +71,7 @@ class ReadinessTest {
     void noSocketWithinTheTimeoutIsReportedWithItsPath() {
         StartPlan plan = plan();
 
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0, StartCancellation.none()));
 
         assertEquals("lifecycle.NO_CONTROL_SOCKET", e.text().key());
         assertEquals("no control socket appeared at " + pipe.resolve("control") + " within " + sb.timeouts.socket().toSeconds() + " s",
@@ -87,8 +87,8 @@ class ReadinessTest {
                 sb.timeouts.launch()));
         Readiness readiness = readiness();
 
-        readiness.awaitSocket(plan, 0);
-        CommandResult answer = readiness.awaitAnswer(plan, 0);
+        readiness.awaitSocket(plan, 0, StartCancellation.none());
+        CommandResult answer = readiness.awaitAnswer(plan, 0, StartCancellation.none());
 
         assertTrue(MpsControl.answered(answer), answer.describeFailure());
         assertEquals(3, sb.mps.clientCommands().stream().map(String::strip).filter("get_server_list"::equals).count(), "two refusals, then the answer");

@@ -1,0 +1,72 @@
+package dev.cumps.app.main;
+
+import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.SeverityCell;
+import javafx.animation.PauseTransition;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
+import javafx.scene.control.Label;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.util.Duration;
+
+/**
+ * The outcome of an action, in its own row above the tables: while it shows it takes its height
+ * from the content below (pushes it down) instead of covering the GPU table's header, and it hides
+ * itself after a few seconds. The status line under the window keeps the last notice.
+ */
+public final class NoticeBanner extends HBox {
+
+    static final Duration SHOW_TIME = Duration.seconds(6);
+
+    private final Label glyph = new Label();
+    private final Label text = new Label();
+    private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(this, "showing");
+
+    NoticeBanner(ObservableValue<Notice> notice) {
+        setId("notifications");
+        getStyleClass().add("notice-banner");
+        setSpacing(8);
+        setAlignment(Pos.CENTER_LEFT);
+        text.setId("notificationText");
+        text.setWrapText(true);
+        text.setMinHeight(Region.USE_PREF_SIZE);
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setMaxWidth(Double.MAX_VALUE);
+        getChildren().setAll(glyph, text);
+        visibleProperty().bind(showing);
+        managedProperty().bind(showing);
+        PauseTransition hide = new PauseTransition(SHOW_TIME);
+        hide.setOnFinished(event -> showing.set(false));
+        notice.addListener((obs, old, value) -> {
+            if (value == null) {
+                hide.stop();
+                showing.set(false);
+                return;
+            }
+            glyph.setText(SeverityCell.glyph(value.severity()));
+            Severity.apply(glyph, value.severity());
+            text.setText(value.text());
+            Severity.apply(text, value.severity());
+            showing.set(true);
+            hide.playFromStart();
+        });
+    }
+
+    /** Whether a notice shows now. */
+    public boolean isShowing() {
+        return showing.get();
+    }
+
+    public ReadOnlyBooleanProperty showingProperty() {
+        return showing.getReadOnlyProperty();
+    }
+
+    /** The notice shown (or last shown). */
+    public String getText() {
+        return text.getText();
+    }
+}
