@@ -107,6 +107,6 @@ public final class Doctor {
     /** A passing check needs no remedy, so none is shown. */
     private static DoctorCheck judged(DoctorCheckId id, Finding finding) {
         return new DoctorCheck(id, finding.status(), finding.observed(), Optional.of(finding.expected()),
-                finding.status() == CheckStatus.PASS ? Optional.empty() : finding.remedy());
+                finding.status() == CheckStatus.PASS ? Optional.empty() : finding.remedy(), finding.fixes());
     }
 }
