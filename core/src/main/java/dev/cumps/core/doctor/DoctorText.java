@@ -134,7 +134,7 @@ public enum DoctorText implements MessageKey {
     STALE_RECORDS_EXPECTED("every record names a running daemon"),
     STALE_RECORDS_REMEDY("`cumps doctor --fix` moves them aside (as `cumps stop --name NAME` would)"),
     LEFTOVERS_NONE("none in your private pipe directories"),
-    LEFTOVERS_FOUND("{0}"),
+    ORPHANED_SOCKET_ITEM("{0} (nothing listens)"),
     ORPHANED_SOCKETS_EXPECTED("a control socket only where a daemon serves it"),
     STALE_PID_FILE_ITEM("{0} names pid {1}"),
     STALE_PID_FILES_EXPECTED("a pid file only where its daemon runs"),

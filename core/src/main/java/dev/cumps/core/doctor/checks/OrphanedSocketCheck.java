@@ -33,7 +33,7 @@ public final class OrphanedSocketCheck extends BaseCheck {
         if (orphans.isEmpty()) {
             return Finding.pass(Message.of(DoctorText.LEFTOVERS_NONE), expected);
         }
-        Message found = DoctorText.listed(orphans.stream().map(p -> Message.of(DoctorText.LEFTOVERS_FOUND, p.toString())).toList());
+        Message found = DoctorText.listed(orphans.stream().map(p -> Message.of(DoctorText.ORPHANED_SOCKET_ITEM, p.toString())).toList());
         return Finding.warn(found, expected, Message.of(DoctorText.LEFTOVERS_REMEDY))
                 .withFixes(orphans.stream().<FixTarget>map(FixTarget.OrphanedSocket::new).toList());
     }
