@@ -88,7 +88,7 @@ class DoctorFixE2eTest {
         Run run = h.cumps("doctor", "--gpus", "0", "--fix");
 
         assertEquals(1, run.exitCode(), run.toString());
-        assertEquals("error: 4 fix(es) not applied: stdin is not a terminal to confirm on; rerun with --yes\n", run.stderr());
+        assertEquals("error: 4 fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes\n", run.stderr());
         assertTrue(run.stdout().contains("Fixes (4):"), run.stdout());
         assertLeftovers(h, true);
         assertEquals(record, Files.readString(h.recordFile("gone")));

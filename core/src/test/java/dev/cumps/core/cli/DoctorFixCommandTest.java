@@ -98,7 +98,7 @@ class DoctorFixCommandTest {
         Run run = cumps(noTerminal(), "doctor", "--fix");
 
         assertEquals(1, run.code());
-        assertEquals("error: 3 fix(es) not applied: stdin is not a terminal to confirm on; rerun with --yes\n", run.err());
+        assertEquals("error: 3 fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes\n", run.err());
         assertTrue(run.out().contains("Fixes (3):"), run.out());
         assertEquals(before, sb.snapshot(sb.dir));
         assertLeftoversStay();

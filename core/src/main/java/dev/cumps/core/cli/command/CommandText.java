@@ -15,7 +15,7 @@ public enum CommandText implements MessageKey {
     TERMINATE_NEEDS_YES("MPS client pid {0} was not terminated; rerun with --yes to terminate it"),
     PID_OUT_OF_RANGE("--pid expects a process id from 1 to 4194304, got {0}"),
     // Guided fixes (issue 9): `doctor --fix`.
-    FIX_NEEDS_YES("{0} fix(es) not applied: stdin is not a terminal to confirm on; rerun with --yes"),
+    FIX_NEEDS_YES("{0} fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes"),
     YES_NEEDS_FIX("--yes only applies with --fix: run `cumps doctor --fix --yes`");
 
     private final String english;

@@ -30,7 +30,7 @@ public final class DoctorCommand implements Callable<Integer> {
             + " extra daemons), ask, apply them and diagnose again; exit status from the final verdict.")
     boolean fix;
 
-    @Option(names = "--yes", description = "With --fix: apply without asking (needed when stdin is not a terminal).")
+    @Option(names = "--yes", description = "With --fix: apply without asking (needed without a terminal to ask on).")
     boolean yes;
 
     public DoctorCommand(RootCommand root) {
