@@ -117,6 +117,16 @@ class DoctorFixViewTest {
     }
 
     @Test
+    void theTableTakesTheHeightThePaneHas(FxRobot robot) {
+        run(robot);
+
+        double table = Waits.fx(() -> robot.lookup("#doctorTable").queryTableView().getHeight());
+        double pane = Waits.fx(() -> robot.lookup("#doctorTable").queryTableView().getScene().getHeight());
+        // 700 px: the toolbar, the Fix… line and the verdict take about 120; the table has the rest, not a fixed ~5 rows.
+        assertTrue(table > pane * 0.6, "table " + table + " px of a " + pane + " px pane");
+    }
+
+    @Test
     void cutOffCellsCarryTheirFullTextAsATooltip(FxRobot robot) {
         run(robot);
 
