@@ -16,6 +16,7 @@ import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import javafx.scene.Node;
@@ -131,10 +132,14 @@ class DoctorFixViewTest {
         run(robot);
 
         // The orphaned socket's path does not fit its column: the cell is cut and its tooltip is the whole text.
-        Waits.onFx("a cut cell", () -> robot.lookup(".full-text-cell").queryAllAs(FullTextCell.class).stream().anyMatch(FullTextCell::isCut));
-        for (FullTextCell<?> cell : Waits.fx(() -> robot.lookup(".full-text-cell").queryAllAs(FullTextCell.class).stream()
-                .filter(FullTextCell::isCut).toList())) {
+        Waits.onFx("a cut cell", () -> !cutCells(robot).isEmpty());
+        for (FullTextCell<?> cell : Waits.fx(() -> cutCells(robot))) {
             assertEquals(cell.getText(), Waits.fx(() -> cell.getTooltip().getText()));
         }
+    }
+
+    private static List<FullTextCell<?>> cutCells(FxRobot robot) {
+        return robot.lookup(".full-text-cell").queryAll().stream().filter(n -> n instanceof FullTextCell<?> c && c.isCut())
+                .<FullTextCell<?>>map(n -> (FullTextCell<?>) n).toList();
     }
 }
