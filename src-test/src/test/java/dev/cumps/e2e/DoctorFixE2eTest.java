@@ -67,7 +67,7 @@ class DoctorFixE2eTest {
                 fix.stdout());
         assertEquals(4, fix.stdout().split("\\. done: ", -1).length - 1, fix.stdout());
         assertFalse(fix.stdout().contains("NOT DONE"), fix.stdout());
-        assertTrue(fix.stdout().strip().endsWith("VALID: 19 pass, 0 warn, 0 fail, 0 skip"), fix.stdout());
+        assertTrue(fix.stdout().strip().endsWith("VALID: 21 pass, 0 warn, 0 fail, 0 skip"), fix.stdout());
         assertLeftovers(h, false);
         assertTrue(Files.isDirectory(h.defaultPipe("gone")), "only the leftovers go, not the directory");
         assertEquals(keepTicks, Procs.stat(keep).orElseThrow().startTicks(), "the live daemon is the same process");

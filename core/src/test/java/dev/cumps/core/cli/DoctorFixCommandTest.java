@@ -80,14 +80,14 @@ class DoctorFixCommandTest {
 
         assertEquals(0, run.code(), run.err());
         assertTrue(asked.isEmpty(), "--yes asks nothing");
-        assertTrue(run.out().contains("VALID: 16 pass, 3 warn, 0 fail, 0 skip\n\nFixes (3):\n  1. move the stale record "
+        assertTrue(run.out().contains("VALID: 18 pass, 3 warn, 0 fail, 0 skip\n\nFixes (3):\n  1. move the stale record "
                 + sb.recordFile("gone")), run.out());
         assertTrue(run.out().contains("  2. remove the orphaned control socket " + gone.pipeDirectory().resolve("control")), run.out());
         assertTrue(run.out().contains("  1. done: moved the stale record gone to "), run.out());
         assertTrue(run.out().contains("  3. done: removed " + gone.pipeDirectory().resolve("nvidia-cuda-mps-control.pid")), run.out());
         assertTrue(run.out().endsWith("Doctor after the fixes:\n" + run.out().substring(run.out().indexOf("Doctor after the fixes:\n")
                 + "Doctor after the fixes:\n".length())), run.out());
-        assertTrue(run.out().endsWith("VALID: 19 pass, 0 warn, 0 fail, 0 skip\n"), run.out());
+        assertTrue(run.out().endsWith("VALID: 21 pass, 0 warn, 0 fail, 0 skip\n"), run.out());
         assertLeftoversGone();
     }
 
