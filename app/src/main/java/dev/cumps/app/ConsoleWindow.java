@@ -62,13 +62,17 @@ public final class ConsoleWindow {
 
     /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; Export asks the desktop's save dialog. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main) {
-        return standardPanes(viewModels, main, ExportChooser.fileChooser(viewModels.messages()));
+        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main)));
     }
 
     /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
+        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main), exportChooser));
+    }
+
+    private static Panes standardPanes(ViewModels viewModels, MainViewModel main, DoctorView doctor) {
         EnvView env = new EnvView(viewModels.env(main));
-        return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
+        return new Panes(doctor, env, new LogView(viewModels.log(main)),
                 new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy);
     }
 

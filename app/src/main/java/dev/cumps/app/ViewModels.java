@@ -60,12 +60,13 @@ public final class ViewModels {
     public DoctorViewModel doctor(MainViewModel main) {
         DoctorViewModel doctor = doctor();
         doctor.followSelection(main.selectedDaemonProperty());
+        doctor.followHost(main.summary().statusProperty(), main.actionsFinishedProperty());
         return doctor;
     }
 
     /** The doctor pane's, its selector left to the user. */
     public DoctorViewModel doctor() {
-        return new DoctorViewModel(ctx, services.doctor());
+        return new DoctorViewModel(ctx, services.doctor(), services.fixes(), services.host().home());
     }
 
     /** The env pane's, for the daemon selected in {@code main}. */

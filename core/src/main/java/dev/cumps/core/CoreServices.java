@@ -6,6 +6,7 @@ import dev.cumps.core.env.EnvService;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.fix.FixService;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
@@ -34,6 +35,7 @@ public final class CoreServices {
     private final EnvService env;
     private final LiveSnapshotService live;
     private final LimitsService limits;
+    private final FixService fixes;
     private final boolean simulated;
     private final FolderOpener folders;
 
@@ -50,6 +52,7 @@ public final class CoreServices {
         this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
         this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
         this.folders = new FolderOpener(runner, host.childEnvironment());
+        this.fixes = new FixService(store, liveness, processes, lifecycle);
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -92,6 +95,11 @@ public final class CoreServices {
     /** The MPS limits of live daemons: recorded and current, and setting them. */
     public LimitsService limits() {
         return limits;
+    }
+
+    /** The doctor's guided fixes ({@code doctor --fix}, the window's Fix…). */
+    public FixService fixes() {
+        return fixes;
     }
 
     public boolean simulated() {

@@ -23,6 +23,7 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 
 /**
  * The doctor pane (after Cryptomator's health check): selector, Run and Cancel, one row per check
@@ -37,7 +38,7 @@ public final class DoctorView extends BorderPane {
 
     /** The pane with the desktop's save dialog behind Export. */
     public DoctorView(DoctorViewModel viewModel) {
-        this(viewModel, ExportChooser.fileChooser(viewModel.messages()));
+        this(viewModel, ExportChooser.fileChooser(viewModel.messages(), viewModel.exportDirectory()));
     }
 
     /** @param exportChooser asks where Export writes the report */
@@ -82,7 +83,26 @@ public final class DoctorView extends BorderPane {
         toolbar.getStyleClass().add("pane-toolbar");
         setTop(toolbar);
 
-        setCenter(table());
+        TableView<DoctorRow> table = table();
+        Label outOfDate = new Label(messages.get("doctor.outOfDate"));
+        outOfDate.setId("doctorOutOfDate");
+        outOfDate.getStyleClass().add("doctor-out-of-date");
+        outOfDate.setWrapText(true);
+        outOfDate.visibleProperty().bind(viewModel.outOfDateProperty());
+        outOfDate.managedProperty().bind(outOfDate.visibleProperty());
+        Severity.apply(outOfDate, Severity.WARN);
+        VBox center = new VBox(4, outOfDate, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        setCenter(center);
+
+        Button fix = button("doctorFix", messages.get("doctor.fix"), messages.get("doctor.fix.tooltip"));
+        fix.disableProperty().bind(viewModel.fixes().unavailableBinding().or(viewModel.runningProperty()));
+        fix.setOnAction(e -> confirmFix(table));
+        table.getSelectionModel().selectedIndexProperty().addListener((obs, before, now) -> viewModel.fixes().select(now.intValue()));
+        Label feedback = new Label();
+        feedback.setId("doctorFeedback");
+        feedback.textProperty().bind(viewModel.feedbackProperty());
+        feedback.setWrapText(true);
 
         Label verdict = new Label();
         verdict.setId("doctorVerdict");
@@ -91,8 +111,11 @@ public final class DoctorView extends BorderPane {
         verdict.setWrapText(true);
         viewModel.verdictSeverityProperty().addListener((obs, old, now) -> Severity.apply(verdict, now));
         Severity.apply(verdict, viewModel.verdictSeverityProperty().get());
-        setBottom(verdict);
-        BorderPane.setMargin(verdict, new Insets(6, 0, 0, 0));
+        HBox actions = new HBox(8, fix, feedback);
+        actions.setAlignment(Pos.CENTER_LEFT);
+        VBox bottom = new VBox(6, actions, verdict);
+        setBottom(bottom);
+        BorderPane.setMargin(bottom, new Insets(6, 0, 0, 0));
         setPadding(new Insets(8));
     }
 
@@ -106,6 +129,10 @@ public final class DoctorView extends BorderPane {
         table.setId("doctorTable");
         table.setPlaceholder(new Label(messages.get("doctor.empty")));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        // As many rows as the pane has room for: no fixed height, the table grows with the pane.
+        table.setMinHeight(0);
+        table.setPrefHeight(Region.USE_COMPUTED_SIZE);
+        table.setMaxHeight(Double.MAX_VALUE);
 
         TableColumn<DoctorRow, DoctorRow> status = new TableColumn<>(messages.get("doctor.column.status"));
         status.setId("doctorStatusColumn");
@@ -135,6 +162,22 @@ public final class DoctorView extends BorderPane {
         column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_WORD_ELLIPSIS));
         column.setPrefWidth(width);
         return column;
+    }
+
+    /** Shows the dry-run text of the selected row's fixes and applies them when confirmed (Cancel is the default). */
+    private void confirmFix(TableView<DoctorRow> table) {
+        DoctorRow row = table.getSelectionModel().getSelectedItem();
+        if (row == null) {
+            return;
+        }
+        FixDialog dialog = new FixDialog(row.title(), viewModel.fixes().dryRun(), messages);
+        if (getScene() != null) {
+            dialog.initOwner(getScene().getWindow());
+        }
+        dialog.showAndWait();
+        if (dialog.confirmed()) {
+            viewModel.fixes().apply();
+        }
     }
 
     private void chooseExportFile() {

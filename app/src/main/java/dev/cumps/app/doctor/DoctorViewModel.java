@@ -8,11 +8,9 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.fix.FixService;
 import dev.cumps.core.record.ManagedDaemon;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.cumps.core.status.HostStatus;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
@@ -48,6 +46,10 @@ public final class DoctorViewModel {
     private final ConsoleContext ctx;
     private final Doctor doctor;
     private final Messages messages;
+    private final Path exportDirectory;
+    private final DoctorFixes fixes;
+    private final DoctorFreshness freshness = new DoctorFreshness();
+    private final DoctorSharing sharing;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
@@ -66,30 +68,37 @@ public final class DoctorViewModel {
     private Future<?> task;
     private String runLabel = "";
 
-    public DoctorViewModel(ConsoleContext ctx, Doctor doctor) {
+    /** @param exportDirectory where Export's save dialog opens (the user's home, never the working directory) */
+    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
+        this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
+        this.fixes = new DoctorFixes(ctx, fixService, readOnlyChecks, this::run);
+        this.sharing = new DoctorSharing(ctx);
+        fixes.outcomeProperty().addListener((obs, before, now) -> sharing.say(now));
         verdict.set(messages.get("doctor.verdict.none"));
         DoctorRow.follow(checks, rows, messages);
     }
 
     /**
-     * Points the selector at the GPU of the daemon selected in the main window, unless the user typed
-     * a selector of their own: with several GPUs visible, the core's default (the sole GPU) would not
-     * resolve, and the daemon the operator is looking at is what they want diagnosed.
+     * Marks the result out of date when a later status refresh of the window differs from the run,
+     * and runs the doctor again (when it has run before) after each action of the window ends.
      */
-    public void followSelection(ObservableValue<ManagedDaemon> selection) {
-        selection.addListener((obs, before, now) -> {
-            String current = selector.get() == null ? "" : selector.get().strip();
-            boolean untouched = current.isEmpty() || before != null && current.equals(before.record().firstGpu());
-            if (untouched) {
-                selector.set(now == null ? "" : now.record().firstGpu());
-            }
-        });
-        if (selection.getValue() != null && (selector.get() == null || selector.get().isBlank())) {
-            selector.set(selection.getValue().record().firstGpu());
+    public void followHost(ObservableValue<HostStatus> status, ObservableValue<? extends Number> actionsFinished) {
+        freshness.follow(report, status);
+        actionsFinished.addListener((obs, before, now) -> rerunIfRan());
+    }
+
+    private void rerunIfRan() {
+        if (report.get() != null) {
+            run();
         }
+    }
+
+    /** Points the selector at the GPU of the daemon selected in the main window, unless the user typed their own. */
+    public void followSelection(ObservableValue<ManagedDaemon> selection) {
+        DoctorSelection.follow(selector, selection);
     }
 
     /** Runs the doctor for the selector (blank: the core's default). Ignored while a run is going. */
@@ -134,12 +143,9 @@ public final class DoctorViewModel {
 
     /** Puts the report as Markdown, in the window's language, on the clipboard. */
     public void copy() {
-        DoctorReport current = report.get();
-        if (current == null) {
-            return;
+        if (report.get() != null) {
+            sharing.copy(report.get());
         }
-        ctx.clipboard().putText(DoctorRow.markdown(current, messages));
-        ctx.activity().record(messages.get("doctor.activity.copy"), true, messages.get("doctor.activity.copied"));
     }
 
     /**
@@ -148,25 +154,9 @@ public final class DoctorViewModel {
      * activity log (and, on failure, to the verdict line).
      */
     public void export(Path file) {
-        DoctorReport current = report.get();
-        if (current == null) {
-            return;
+        if (report.get() != null) {
+            sharing.export(report.get(), file, verdict::set);
         }
-        String action = messages.get("doctor.activity.export");
-        String text = DoctorRow.exportText(current, file, messages);
-        ctx.executor().submit(() -> {
-            try {
-                Files.writeString(file, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return file;
-        }, written -> ctx.activity().record(action, true, messages.get("doctor.activity.exported", written)),
-            error -> {
-                String summary = ErrorReport.of(error, messages).summary();
-                ctx.activity().record(action, false, summary);
-                verdict.set(messages.get("doctor.export.failed", file, summary));
-            });
     }
 
     private void drain(long runId) {
@@ -211,6 +201,26 @@ public final class DoctorViewModel {
 
     public Messages messages() {
         return messages;
+    }
+
+    /** The Fix… button's model. */
+    public DoctorFixes fixes() {
+        return fixes;
+    }
+
+    /** True once the host changed after the run (the pane shows a banner). */
+    public ReadOnlyBooleanProperty outOfDateProperty() {
+        return freshness.outOfDateProperty();
+    }
+
+    /** A short confirmation of the last Copy, Export or Fix… ("Copied"); empty before. */
+    public ReadOnlyStringProperty feedbackProperty() {
+        return sharing.feedbackProperty();
+    }
+
+    /** Where Export's save dialog opens. */
+    public Path exportDirectory() {
+        return exportDirectory;
     }
 
     public StringProperty selectorProperty() {

@@ -22,11 +22,19 @@ public interface ExportChooser {
     /** The file to write, or empty when the user cancelled. Called on the FX thread. */
     Optional<Path> choose(Window owner);
 
-    /** The save dialog: JSON or Markdown, {@code cumps-doctor.json} proposed; a name without either extension gets the chosen filter's. */
-    static ExportChooser fileChooser(Messages messages) {
+    /**
+     * The save dialog: JSON or Markdown, {@code cumps-doctor.json} proposed, opening in {@code directory}
+     * (never the process's working directory, which may be a source tree); a name without either
+     * extension gets the chosen filter's.
+     */
+    static ExportChooser fileChooser(Messages messages, Path directory) {
         Objects.requireNonNull(messages, "messages");
         return owner -> {
             FileChooser chooser = new FileChooser();
+            File initial = directory.toFile();
+            if (initial.isDirectory()) {
+                chooser.setInitialDirectory(initial);
+            }
             chooser.setTitle(messages.get("doctor.export.dialog"));
             FileChooser.ExtensionFilter json = new FileChooser.ExtensionFilter(messages.get("doctor.export.json"), "*.json");
             FileChooser.ExtensionFilter markdown = new FileChooser.ExtensionFilter(messages.get("doctor.export.markdown"), "*.md");

@@ -10,6 +10,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 
@@ -24,6 +26,7 @@ final class DaemonActions {
     private final DaemonLifecycle lifecycle;
     private final Messages messages;
     private final Runnable refresh;
+    private final ReadOnlyLongWrapper finished = new ReadOnlyLongWrapper(this, "finished");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
 
@@ -31,7 +34,12 @@ final class DaemonActions {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.messages = ctx.messages();
-        this.refresh = Objects.requireNonNull(refresh, "refresh");
+        Runnable refreshAfter = Objects.requireNonNull(refresh, "refresh");
+        // Every action ends in this refresh; counting them tells the doctor pane the window changed the host.
+        this.refresh = () -> {
+            finished.set(finished.get() + 1);
+            refreshAfter.run();
+        };
     }
 
     /** The core's stop --all: live daemons stopped, stale records cleaned; one line per record to {@code done}. */
@@ -104,7 +112,13 @@ final class DaemonActions {
         refresh.run();
     }
 
+    /** How many actions (stop, stop all, remove, and the starts and stops reported through {@link #showNotice}) have ended. */
+    ReadOnlyLongProperty finishedProperty() {
+        return finished.getReadOnlyProperty();
+    }
+
     void showNotice(Notice value) {
+        finished.set(finished.get() + 1);
         notice.set(value);
     }
 

@@ -28,6 +28,8 @@ public final class HostSummary {
     private final ReadOnlyStringWrapper visibleDevices = new ReadOnlyStringWrapper(this, "visibleDevices", "");
     private final ReadOnlyStringWrapper lastRefresh = new ReadOnlyStringWrapper(this, "lastRefresh", "");
 
+    private final ReadOnlyObjectWrapper<HostStatus> status = new ReadOnlyObjectWrapper<>(this, "status");
+
     HostSummary(Messages messages, boolean simulated) {
         this.messages = Objects.requireNonNull(messages, "messages");
         this.simulated.set(simulated);
@@ -35,6 +37,7 @@ public final class HostSummary {
 
     /** Shows the facts of {@code s}, collected as {@code refreshed} says. */
     void show(HostStatus s, String refreshed) {
+        status.set(s);
         simulated.set(s.simulated());
         platform.set(s.platform());
         driver.set(s.driverVersion().orElse(messages.get("header.unknown")));
@@ -53,6 +56,11 @@ public final class HostSummary {
     /** A collection failed: {@code text} replaces the diagnostic. */
     void failed(String text) {
         diagnostic.set(text);
+    }
+
+    /** The host status of the last refresh ({@code null} before the first): the doctor pane compares it with its run. */
+    public ReadOnlyObjectProperty<HostStatus> statusProperty() {
+        return status.getReadOnlyProperty();
     }
 
     public ReadOnlyBooleanProperty simulatedProperty() {

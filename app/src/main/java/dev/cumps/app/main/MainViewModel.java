@@ -22,6 +22,7 @@ import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
@@ -213,6 +214,11 @@ public final class MainViewModel {
 
     public ReadOnlyBooleanProperty refreshingProperty() {
         return refresher.refreshingProperty();
+    }
+
+    /** Counts the actions of this window that ended (start, stop, stop all, remove): the doctor pane re-runs after each. */
+    public ReadOnlyLongProperty actionsFinishedProperty() {
+        return actions.finishedProperty();
     }
 
     public ReadOnlyBooleanProperty busyProperty() {

@@ -72,6 +72,9 @@ class DoctorViewTest {
         assertTrue(pseudoClasses(verdict).contains("pass"), pseudoClasses(verdict).toString());
         TableView<?> table = robot.lookup("#doctorTable").queryTableView();
         assertTrue(table.getItems().size() >= 10, "rows: " + table.getItems().size());
+        // The table follows the run to its last row; the user scrolls back up to read the first.
+        robot.interact(() -> table.scrollTo(0));
+        WaitForAsyncUtils.waitForFxEvents();
 
         List<TableCell<?, ?>> statusCells = robot.lookup(".severity-cell").queryAllAs(TableCell.class).stream()
                 .filter(c -> !c.isEmpty())

@@ -5,6 +5,7 @@ import dev.cumps.core.cli.command.AttachClientCommand;
 import dev.cumps.core.cli.command.ClientsCommand;
 import dev.cumps.core.cli.command.CommandContext;
 import dev.cumps.core.cli.command.CompletionCommand;
+import dev.cumps.core.cli.command.Confirmation;
 import dev.cumps.core.cli.command.DoctorCommand;
 import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.ExitCode;
@@ -41,6 +42,7 @@ public final class Cli {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Function<Globals, CoreServices> servicesFactory;
+    private final Confirmation confirmation;
 
     public Cli(HostEnvironment host, PrintWriter out, PrintWriter err) {
         this(host, out, err, null);
@@ -48,10 +50,17 @@ public final class Cli {
 
     /** With a custom factory (tests wire fakes); null means the real services for the globals given. */
     public Cli(HostEnvironment host, PrintWriter out, PrintWriter err, Function<Globals, CoreServices> servicesFactory) {
+        this(host, out, err, servicesFactory, Confirmation.terminal());
+    }
+
+    /** With how commands ask before changing something (tests answer themselves); the terminal by default. */
+    public Cli(HostEnvironment host, PrintWriter out, PrintWriter err, Function<Globals, CoreServices> servicesFactory,
+               Confirmation confirmation) {
         this.host = host;
         this.out = out;
         this.err = err;
         this.servicesFactory = servicesFactory;
+        this.confirmation = confirmation;
     }
 
     /**
@@ -92,7 +101,7 @@ public final class Cli {
 
     /** A fresh root command (global options unset) with its own services context. */
     RootCommand newRoot() {
-        return new RootCommand(new CommandContext(host, out, err, servicesFactory));
+        return new RootCommand(new CommandContext(host, out, err, servicesFactory, confirmation));
     }
 
     CommandLine commandLine() {

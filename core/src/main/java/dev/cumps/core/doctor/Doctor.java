@@ -23,7 +23,10 @@ import java.util.function.Consumer;
  * Read-only diagnosis of the host for one selector: runs a list of {@link Check}s in order over one
  * {@link DoctorContext}. A check whose declared {@link Need}s do not all hold is not run; the runner
  * reports it as {@code skipped: needs <the first missing fact>}. Nothing is written and nothing is
- * signalled: the only command sent to a daemon is {@code get_server_list}.
+ * signalled: the only command sent to a daemon is {@code get_server_list}. (To tell an orphaned
+ * control socket, {@link PipeLeftovers} opens a connection to a socket no live record or running
+ * daemon claims and closes it at once, sending nothing.) What the product could fix is named as
+ * {@link FixTarget}s and done elsewhere ({@code dev.cumps.core.fix}).
  */
 public final class Doctor {
     private final HostEnvironment host;
@@ -107,6 +110,6 @@ public final class Doctor {
     /** A passing check needs no remedy, so none is shown. */
     private static DoctorCheck judged(DoctorCheckId id, Finding finding) {
         return new DoctorCheck(id, finding.status(), finding.observed(), Optional.of(finding.expected()),
-                finding.status() == CheckStatus.PASS ? Optional.empty() : finding.remedy());
+                finding.status() == CheckStatus.PASS ? Optional.empty() : finding.remedy(), finding.fixes());
     }
 }

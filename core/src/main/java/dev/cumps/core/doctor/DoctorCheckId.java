@@ -28,7 +28,11 @@ public enum DoctorCheckId implements MessageKey {
     LIMITS_MATCH_RECORD("limits_match_record", "live daemons' MPS limits match their records"),
     // live snapshot checks (issue 10)
     SERVER_UID("server_uid", "MPS servers of your daemons run as you"),
-    UNMANAGED_CLIENTS("unmanaged_clients", "no client of yours on an unmanaged pipe");
+    UNMANAGED_CLIENTS("unmanaged_clients", "no client of yours on an unmanaged pipe"),
+    // Guided fixes (issue 9): what dead daemons leave behind, which `doctor --fix` can clean up.
+    STALE_RECORDS("stale_records", "no stale records of yours"),
+    ORPHANED_SOCKETS("orphaned_sockets", "no orphaned control sockets of yours"),
+    STALE_PID_FILES("stale_pid_files", "no stale pid files in your pipe directories");
 
     private final String id;
     private final String english;

@@ -126,6 +126,20 @@ public enum DoctorText implements MessageKey {
     LIMITS_REMEDY("apply the recorded limits again: {0}"),
     LIMITS_REMEDY_UNREAD("check the daemon with `cumps limits --name {0}` and `cumps doctor`"),
 
+    // Guided fixes (issue 9): the leftover checks and the extra-daemon remedy.
+    DAEMON_COUNT_EXTRA_REMEDY("stop the newer one(s) ({0}), keeping {1}: `cumps doctor --fix`, or `cumps stop --name NAME`"),
+    STALE_RECORDS_NONE("{0} record(s), none stale"),
+    STALE_RECORDS_FOUND("{0} stale record(s): {1}"),
+    STALE_RECORD_ITEM("{0} (pid {1} start {2})"),
+    STALE_RECORDS_EXPECTED("every record names a running daemon"),
+    STALE_RECORDS_REMEDY("`cumps doctor --fix` moves them aside (as `cumps stop --name NAME` would)"),
+    LEFTOVERS_NONE("none in your private pipe directories"),
+    ORPHANED_SOCKET_ITEM("{0} (nothing listens)"),
+    ORPHANED_SOCKETS_EXPECTED("a control socket only where a daemon serves it"),
+    STALE_PID_FILE_ITEM("{0} names pid {1}"),
+    STALE_PID_FILES_EXPECTED("a pid file only where its daemon runs"),
+    LEFTOVERS_REMEDY("`cumps doctor --fix` removes them"),
+
     VERDICT_VALID("VALID"),
     VERDICT_INVALID("INVALID"),
     VERDICT_LINE("{0}: {1} pass, {2} warn, {3} fail, {4} skip"),

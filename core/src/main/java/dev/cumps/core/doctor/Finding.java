@@ -1,16 +1,31 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.message.Message;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What a check concluded: its status, what it observed and expected, and what to do about it. */
-public record Finding(CheckStatus status, Message observed, Message expected, Optional<Message> remedy) {
+/**
+ * What a check concluded: its status, what it observed and expected, what to do about it, and
+ * which of that the product can do itself ({@code fixes}, usually none).
+ */
+public record Finding(CheckStatus status, Message observed, Message expected, Optional<Message> remedy, List<FixTarget> fixes) {
     public Finding {
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(observed, "observed");
         Objects.requireNonNull(expected, "expected");
         Objects.requireNonNull(remedy, "remedy");
+        fixes = List.copyOf(fixes);
+    }
+
+    /** A finding nothing in the product can fix. */
+    public Finding(CheckStatus status, Message observed, Message expected, Optional<Message> remedy) {
+        this(status, observed, expected, remedy, List.of());
+    }
+
+    /** This finding with {@code targets} as what the product can fix about it. */
+    public Finding withFixes(List<FixTarget> targets) {
+        return new Finding(status, observed, expected, remedy, targets);
     }
 
     public static Finding pass(Message observed, Message expected) {

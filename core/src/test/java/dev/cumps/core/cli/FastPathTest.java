@@ -113,7 +113,8 @@ class FastPathTest {
                 List.of("--records", "", "status"), List.of("--records", "a\u0000b", "status"),
                 List.of("--records", "a\uFFFDb", "status"), List.of("--json", "status"),
                 List.of("--json=true", "status"), List.of("status", "--json=false"), List.of("--simulate=true", "status"),
-                List.of("-V"), List.of("completion"), List.of("reset"));
+                List.of("-V"), List.of("completion"), List.of("reset"), List.of("doctor", "--fix", "--yes"), List.of("doctor", "--fix"),
+                List.of("--simulate", "doctor", "--fix", "--json"));
         for (List<String> form : forms) {
             assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
         }

@@ -19,7 +19,8 @@ class DoctorCheckIdTest {
     void theJsonIdsAreTheOnesUniCumpsToolingKnows() {
         assertEquals(List.of("platform", "nvidia_smi", "visibility", "topology", "mig", "compute_mode", "daemon_count", "identity",
                         "control_pipe", "pipe_access", "answers", "pid_file", "control_log", "env_pipe_directory", "env_visible_index",
-                        "limits_match_record", "server_uid", "unmanaged_clients"),
+                        "limits_match_record", "server_uid", "unmanaged_clients",
+                        "stale_records", "orphaned_sockets", "stale_pid_files"),
                 Arrays.stream(DoctorCheckId.values()).map(DoctorCheckId::id).toList());
     }
 

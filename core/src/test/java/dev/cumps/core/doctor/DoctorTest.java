@@ -268,7 +268,7 @@ class DoctorTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> checks = (List<Map<String, Object>>) json.get("checks");
         for (Map<String, Object> c : checks) {
-            assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy"), c.keySet());
+            assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy", "fixes"), c.keySet());
         }
         assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), json.get("compatible_topology_modes"));
         assertEquals(List.of("single_gpu"), json.get("usable_topology_modes"), "one visible GPU supports only single_gpu");
@@ -368,7 +368,7 @@ class DoctorTest {
 
         String marked = report.toMarkdown(key -> "<" + key.english() + ">");
 
-        assertTrue(marked.startsWith("<# cumps doctor>\n\n<Verdict: **<valid>** (18 pass, 0 warn, 0 fail, 0 skip)>\n"), marked);
+        assertTrue(marked.startsWith("<# cumps doctor>\n\n<Verdict: **<valid>** (21 pass, 0 warn, 0 fail, 0 skip)>\n"), marked);
         assertTrue(marked.contains("| <control pipe is usable and private> | <pass> | <read/write OK; " + r.pipeDirectory()
                 + " is 0700 and yours> |"), marked);
         assertEquals(report.toMarkdown(), report.toMarkdown(key -> key.english()));

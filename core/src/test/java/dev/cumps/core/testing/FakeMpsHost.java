@@ -299,6 +299,16 @@ public final class FakeMpsHost implements AutoCloseable {
         }
     }
 
+    /**
+     * The daemon serving {@code pipeDirectory} dies without cleaning up, as a killed daemon does: its
+     * process is gone, its socket file and pid file stay, and nothing listens on the socket any more.
+     */
+    public void crash(Path pipeDirectory) {
+        Daemon d = daemon(pipeDirectory).orElseThrow();
+        processes.kill(d.pid);
+        closeQuietly(d.channel);
+    }
+
     /** Binds a real Unix socket at {@code path}; the channel is closed by {@link #close()}. */
     public ServerSocketChannel bind(Path path) {
         try {

@@ -17,14 +17,27 @@ public final class CommandContext {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Function<Globals, CoreServices> servicesFactory;
+    private final Confirmation confirmation;
     private CoreServices services;
 
     /** {@code servicesFactory} null means the real services for the globals given; tests wire fakes. */
     public CommandContext(HostEnvironment host, PrintWriter out, PrintWriter err, Function<Globals, CoreServices> servicesFactory) {
+        this(host, out, err, servicesFactory, Confirmation.terminal());
+    }
+
+    /** With how a command asks before it changes something ({@code doctor --fix}); the terminal by default. */
+    public CommandContext(HostEnvironment host, PrintWriter out, PrintWriter err, Function<Globals, CoreServices> servicesFactory,
+                          Confirmation confirmation) {
         this.host = host;
         this.out = out;
         this.err = err;
         this.servicesFactory = servicesFactory != null ? servicesFactory : this::realServices;
+        this.confirmation = confirmation;
+    }
+
+    /** How to ask the user before changing something. */
+    public Confirmation confirmation() {
+        return confirmation;
     }
 
     public HostEnvironment host() {

@@ -16,7 +16,10 @@ public enum CommandText implements MessageKey {
     PID_OUT_OF_RANGE("--pid expects a process id from 1 to 4194304, got {0}"),
     // cumps top
     TOP_INTERVAL_INVALID("--interval expects seconds from {1} to {2} (for example 2 or 0.5), got '{0}'"),
-    TOP_JSON_NEEDS_ONCE("--json prints one snapshot and needs --once: run `cumps top --once --json`");
+    TOP_JSON_NEEDS_ONCE("--json prints one snapshot and needs --once: run `cumps top --once --json`"),
+    // Guided fixes (issue 9): `doctor --fix`.
+    FIX_NEEDS_YES("{0} fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes"),
+    YES_NEEDS_FIX("--yes only applies with --fix: run `cumps doctor --fix --yes`");
 
     private final String english;
 

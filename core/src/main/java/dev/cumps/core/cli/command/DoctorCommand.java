@@ -3,14 +3,20 @@ package dev.cumps.core.cli.command;
 import dev.cumps.core.cli.text.DoctorTextRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code cumps doctor [--gpus SEL] [--json]}: the host checked for one selector; exit 0 when valid, 1 otherwise. */
+/**
+ * {@code cumps doctor [--gpus SEL] [--json] [--fix [--yes]]}: the host checked for one selector; exit
+ * 0 when valid, 1 otherwise. With {@code --fix} it then offers the fixes the product can make itself
+ * ({@link DoctorFixRun}).
+ */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Diagnose the host for one GPU selector (read-only). Exit 0 when valid, 1 otherwise.")
+        description = "Diagnose the host for one GPU selector (read-only unless --fix). Exit 0 when valid, 1 otherwise.")
 public final class DoctorCommand implements Callable<Integer> {
     private final RootCommand root;
 
@@ -20,13 +26,27 @@ public final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Machine-readable output.")
     boolean json;
 
+    @Option(names = "--fix", description = "Then list the fixes cumps can make itself (stale records, orphaned sockets, stale pid files,"
+            + " extra daemons), ask, apply them and diagnose again; exit status from the final verdict.")
+    boolean fix;
+
+    @Option(names = "--yes", description = "With --fix: apply without asking (needed without a terminal to ask on).")
+    boolean yes;
+
     public DoctorCommand(RootCommand root) {
         this.root = root;
     }
 
     @Override
     public Integer call() {
-        DoctorReport report = root.services().doctor().run(Optional.ofNullable(gpus));
+        if (yes && !fix) {
+            throw new CumpsException(Message.of(CommandText.YES_NEEDS_FIX));
+        }
+        Optional<String> selector = Optional.ofNullable(gpus);
+        DoctorReport report = root.services().doctor().run(selector);
+        if (fix) {
+            return new DoctorFixRun(root.services(), root.context(), selector, json, yes).run(report);
+        }
         if (json) {
             root.context().out().println(Json.write(report.toJsonMap()));
         } else {

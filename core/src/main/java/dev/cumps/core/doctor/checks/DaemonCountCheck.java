@@ -5,10 +5,12 @@ import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.ManagedDaemon;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -30,8 +32,18 @@ public final class DaemonCountCheck extends BaseCheck {
         if (live.size() == 1) {
             return Finding.pass(observed, expected);
         }
-        return Finding.fail(observed, expected, live.isEmpty() ? Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, gpu.index())
-                : Message.of(DoctorText.DAEMON_COUNT_MANY_REMEDY));
+        if (live.isEmpty()) {
+            return Finding.fail(observed, expected, Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, gpu.index()));
+        }
+        // The oldest daemon has served the GPU longest (its clients may be running): the newer ones are the extras.
+        List<ManagedDaemon> byAge = live.stream().sorted(Comparator.comparingLong((ManagedDaemon d) -> d.record().processStartTicks())
+                .thenComparing(ManagedDaemon::name)).toList();
+        ManagedDaemon kept = byAge.get(0);
+        List<ManagedDaemon> extras = byAge.subList(1, byAge.size());
+        Message remedy = Message.of(DoctorText.DAEMON_COUNT_EXTRA_REMEDY, String.join(", ", extras.stream().map(ManagedDaemon::name).toList()),
+                kept.name());
+        return Finding.fail(observed, expected, remedy).withFixes(extras.stream().<FixTarget>map(d -> new FixTarget.ExtraDaemon(d.name(),
+                d.record().pid(), d.record().processStartTicks(), gpu.uuid().value(), kept.name())).toList());
     }
 
     private static Message observed(String uuid, List<ManagedDaemon> live, int stale) {

@@ -15,6 +15,8 @@ public final class DoctorChecks {
         return List.of(new PlatformCheck(), new NvidiaSmiCheck(), new VisibilityCheck(), new TopologyCheck(), new MigCheck(),
                 new ComputeModeCheck(), new DaemonCountCheck(), new IdentityCheck(), new ControlPipeCheck(), new PipeAccessCheck(),
                 new AnswersCheck(), new PidFileCheck(), new ControlLogCheck(), new EnvPipeDirectoryCheck(), new EnvVisibleIndexCheck(),
-                new LimitsMatchRecordCheck(), new ServerUidCheck(), new UnmanagedClientsCheck());
+                new LimitsMatchRecordCheck(), new ServerUidCheck(), new UnmanagedClientsCheck(),
+                // Guided fixes (issue 9): leftovers of dead daemons, host-wide.
+                new StaleRecordCheck(), new OrphanedSocketCheck(), new StalePidFileCheck());
     }
 }

@@ -36,7 +36,7 @@ class DoctorTextRendererTest {
 
         assertTrue(text.contains("/tmp/else\\x1b[2Jwhere"), text);
         assertTrue(text.chars().noneMatch(c -> c == 0x1b), text);
-        assertTrue(text.endsWith("\n\nVALID: 17 pass, 1 warn, 0 fail, 0 skip\n"), text);
+        assertTrue(text.endsWith("\n\nVALID: 20 pass, 1 warn, 0 fail, 0 skip\n"), text);
     }
 
     @Test
@@ -45,9 +45,9 @@ class DoctorTextRendererTest {
 
         assertTrue(lines.get(0).matches("STATUS +CHECK +OBSERVED +REMEDY"), lines.get(0));
         assertTrue(lines.get(1).matches("PASS +Linux host +Linux"), lines.get(1));
-        assertEquals("", lines.get(19));
-        assertEquals("INVALID: 10 pass, 0 warn, 1 fail, 7 skip", lines.get(20));
-        assertEquals(21, lines.size());
+        assertEquals("", lines.get(22));
+        assertEquals("INVALID: 13 pass, 0 warn, 1 fail, 7 skip", lines.get(23));
+        assertEquals(24, lines.size());
     }
 
     @Test

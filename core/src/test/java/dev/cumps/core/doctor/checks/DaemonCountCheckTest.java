@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorText;
 import dev.cumps.core.doctor.Finding;
+import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
@@ -63,7 +64,7 @@ class DaemonCountCheckTest {
     }
 
     @Test
-    void twoLiveDaemonsFailAskingToStopAllButOne() {
+    void twoLiveDaemonsFailOfferingToStopTheNewerOne() {
         sb.start("one");
         sb.processes.put(4_140_000L, "nvidia-cuda-mps", 4242);
         sb.handRecord("two", 4_140_000L, 4242, sb.dir.resolve("p2"), sb.dir.resolve("l2"));
@@ -72,6 +73,9 @@ class DaemonCountCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertTrue(f.observed().english().endsWith("(one, two)"), f.observed().english());
-        assertEquals(DoctorText.DAEMON_COUNT_MANY_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorText.DAEMON_COUNT_EXTRA_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals("stop the newer one(s) (two), keeping one: `cumps doctor --fix`, or `cumps stop --name NAME`",
+                f.remedy().orElseThrow().english());
+        assertEquals(List.of(new FixTarget.ExtraDaemon("two", 4_140_000L, 4242, UUID, "one")), f.fixes());
     }
 }

@@ -1,0 +1,100 @@
+package dev.cumps.app.doctor;
+
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.fix.Fix;
+import dev.cumps.core.fix.FixOutcome;
+import dev.cumps.core.fix.FixService;
+import java.util.List;
+import java.util.Objects;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.ObservableList;
+
+/**
+ * The doctor pane's Fix… button: for the selected result, the fixes the core offers with their
+ * dry-run text in the window's language; applying them runs the core's fix service (the same checks
+ * again right before, the same verified operations as {@code cumps doctor --fix}) off the UI thread,
+ * records each outcome in the activity log, and then runs the doctor again.
+ */
+public final class DoctorFixes {
+    private final ConsoleContext ctx;
+    private final FixService service;
+    private final Messages messages;
+    private final ObservableList<DoctorCheck> checks;
+    private final Runnable rerun;
+    private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(this, "selected", -1);
+    private final ReadOnlyBooleanWrapper applying = new ReadOnlyBooleanWrapper(this, "applying", false);
+    private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
+    private final BooleanBinding unavailable;
+
+    DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<DoctorCheck> checks, Runnable rerun) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.service = Objects.requireNonNull(service, "service");
+        this.messages = ctx.messages();
+        this.checks = checks;
+        this.rerun = rerun;
+        this.unavailable = Bindings.createBooleanBinding(() -> applying.get() || selectedCheck() == null || !selectedCheck().fixable(),
+                applying, selected, checks);
+    }
+
+    /** The row the user selected ({@code -1}: none). */
+    public void select(int index) {
+        selected.set(index);
+    }
+
+    private DoctorCheck selectedCheck() {
+        int i = selected.get();
+        return i >= 0 && i < checks.size() ? checks.get(i) : null;
+    }
+
+    /** True when the selected result offers no fix, or fixes are being applied: Fix… is disabled. */
+    public BooleanBinding unavailableBinding() {
+        return unavailable;
+    }
+
+    /** Exactly what Fix… will do for the selected result, one line per fix, in the window's language. */
+    public List<String> dryRun() {
+        DoctorCheck check = selectedCheck();
+        return check == null ? List.of() : service.plan(check).stream().map(f -> messages.render(f.description())).toList();
+    }
+
+    /** Applies the selected result's fixes off the UI thread, then runs the doctor again. */
+    public void apply() {
+        DoctorCheck check = selectedCheck();
+        if (check == null || !check.fixable() || applying.get()) {
+            return;
+        }
+        List<Fix> plan = service.plan(check);
+        String action = messages.get("doctor.fix.action", messages.render(check.titleText()));
+        applying.set(true);
+        ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
+            applying.set(false);
+            for (FixOutcome o : outcomes) {
+                ctx.activity().record(action, o.applied(), messages.render(o.text()));
+            }
+            long applied = outcomes.stream().filter(FixOutcome::applied).count();
+            String refused = String.join("; ", outcomes.stream().filter(o -> !o.applied()).map(o -> messages.render(o.text())).toList());
+            outcome.set(refused.isEmpty() ? messages.get("doctor.fix.done", applied)
+                    : messages.get("doctor.fix.partly", applied, outcomes.size(), refused));
+            rerun.run();
+        }, error -> {
+            applying.set(false);
+            String summary = ErrorReport.of(error, messages).summary();
+            ctx.activity().record(action, false, summary);
+            outcome.set(messages.get("doctor.fix.failed", summary));
+            rerun.run();
+        });
+    }
+
+    /** What the last Fix… did, for the pane's feedback line; empty before. */
+    public ReadOnlyStringProperty outcomeProperty() {
+        return outcome.getReadOnlyProperty();
+    }
+}

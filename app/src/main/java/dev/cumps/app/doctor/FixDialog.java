@@ -1,0 +1,46 @@
+package dev.cumps.app.doctor;
+
+import dev.cumps.app.i18n.Messages;
+import java.util.List;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.TextArea;
+
+/**
+ * The confirmation behind the doctor pane's Fix… button: exactly what will be done (the core's
+ * dry-run text, one line per fix) and Apply or Cancel; Cancel is the default button, so Enter
+ * changes nothing.
+ */
+public final class FixDialog extends Alert {
+
+    private final ButtonType apply;
+
+    public FixDialog(String check, List<String> dryRun, Messages messages) {
+        super(AlertType.CONFIRMATION);
+        setTitle(messages.get("doctor.fix.title"));
+        setHeaderText(messages.get("doctor.fix.header", check, dryRun.size()));
+        TextArea text = new TextArea(String.join("\n", dryRun.stream().map(line -> "• " + line).toList()));
+        text.setId("fixDryRun");
+        text.setEditable(false);
+        text.setWrapText(true);
+        text.setPrefRowCount(Math.min(8, Math.max(3, dryRun.size() * 2)));
+        text.setPrefColumnCount(60);
+        getDialogPane().setContent(text);
+        apply = new ButtonType(messages.get("doctor.fix.apply"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancel = new ButtonType(messages.get("doctor.fix.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getButtonTypes().setAll(apply, cancel);
+        ((Button) getDialogPane().lookupButton(apply)).setDefaultButton(false);
+        ((Button) getDialogPane().lookupButton(apply)).setId("fixApply");
+        ((Button) getDialogPane().lookupButton(cancel)).setDefaultButton(true);
+        ((Button) getDialogPane().lookupButton(cancel)).setId("fixCancel");
+        getDialogPane().setId("fixConfirmation");
+        setResizable(true);
+    }
+
+    /** Whether the dialog was closed with Apply. */
+    public boolean confirmed() {
+        return getResult() == apply;
+    }
+}

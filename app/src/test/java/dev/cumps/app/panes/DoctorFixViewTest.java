@@ -1,0 +1,145 @@
+package dev.cumps.app.panes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.PaneExtension;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
+import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.doctor.DoctorView;
+import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.ui.FullTextCell;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.core.record.DaemonRecord;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TextArea;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.testfx.api.FxRobot;
+
+/**
+ * The doctor pane's Fix… button against the simulated host, after a daemon was killed with
+ * SIGKILL (a stale record, its orphaned sockets and pid file): Fix… on the stale-record row shows
+ * exactly what will be done, Cancel (the default button) changes nothing, Apply moves the record
+ * aside and the doctor runs again with that row passing; the orphaned socket left behind is cleaned
+ * the same way.
+ */
+class DoctorFixViewTest {
+    /** The host is set up once for the class: the daemon killed there. */
+    private static DaemonRecord killed;
+    private DoctorViewModel viewModel;
+
+    @RegisterExtension
+    final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> {
+        killed = host.start("gone", 0);
+        SimulatedConsole.kill(killed);
+    }).size(1100, 700).showing(p -> new DoctorView(viewModel = p.viewModels().doctor()));
+
+    private void run(FxRobot robot) {
+        robot.clickOn("#doctorRun");
+        Button copy = robot.lookup("#doctorCopy").queryButton();
+        Waits.onFx("the doctor run to finish", () -> !copy.isDisabled());
+    }
+
+    private DoctorRow row(String id) {
+        return Waits.fx(() -> viewModel.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow());
+    }
+
+    private void selectRow(FxRobot robot, String title) {
+        Predicate<Node> cell = n -> n instanceof TableCell<?, ?> c && title.equals(c.getText()) && c.isVisible();
+        Waits.onFx("the row " + title, () -> robot.lookup(cell).tryQuery().isPresent());
+        robot.clickOn(robot.lookup(cell).<Node>query());
+    }
+
+    private String openFix(FxRobot robot) {
+        robot.clickOn("#doctorFix");
+        Waits.onFx("the fix confirmation", () -> robot.lookup("#fixDryRun").tryQuery().isPresent());
+        return Waits.fx(() -> robot.lookup("#fixDryRun").queryAs(TextArea.class).getText());
+    }
+
+    @Test
+    void fixOnTheStaleRecordShowsWhatItDoesCancelChangesNothingAndApplyFixesAndRunsAgain(FxRobot robot) {
+        Path record = pane.host().recordFile("gone");
+        run(robot);
+        assertEquals(Severity.WARN, row("stale_records").severity());
+        assertTrue(robot.lookup("#doctorFix").queryButton().isDisabled(), "nothing selected: nothing to fix");
+
+        selectRow(robot, "no stale records of yours");
+        assertFalse(robot.lookup("#doctorFix").queryButton().isDisabled());
+        String dryRun = openFix(robot);
+        assertEquals("• move the stale record " + record + " (pid " + killed.pid() + " start " + killed.processStartTicks()
+                + ", no longer running) aside to " + pane.host().records().resolve(".stale"), dryRun);
+        assertTrue(Waits.fx(() -> robot.lookup("#fixCancel").queryButton().isDefaultButton()), "Cancel is the default button");
+        assertFalse(Waits.fx(() -> robot.lookup("#fixApply").queryButton().isDefaultButton()));
+
+        robot.clickOn("#fixCancel");
+        Waits.onFx("the confirmation to close", () -> robot.lookup("#fixDryRun").tryQuery().isEmpty());
+        assertTrue(Files.exists(record), "Cancel changes nothing");
+        assertEquals(Severity.WARN, row("stale_records").severity());
+
+        openFix(robot);
+        robot.clickOn("#fixApply");
+        Waits.onFx("the doctor to run again with the stale-record row passing",
+                () -> !viewModel.runningProperty().get() && viewModel.reportProperty().get() != null
+                        && row("stale_records").severity() == Severity.PASS);
+        assertFalse(Files.exists(record), "the record was moved aside");
+        assertEquals("1 fix applied; the doctor runs again", Waits.fx(() -> robot.lookup("#doctorFeedback").queryAs(Label.class).getText()));
+
+        // The socket the dead daemon left behind is an orphaned socket: Fix… removes it too.
+        Path socket = killed.pipeDirectory().resolve("control");
+        assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Severity.WARN, row("orphaned_sockets").severity());
+        selectRow(robot, "no orphaned control sockets of yours");
+        assertTrue(openFix(robot).startsWith("• remove the orphaned control socket " + socket + " (nothing listens"));
+        robot.clickOn("#fixApply");
+        Waits.onFx("the orphaned-socket row to pass", () -> !viewModel.runningProperty().get() && viewModel.reportProperty().get() != null
+                && row("orphaned_sockets").severity() == Severity.PASS);
+        assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void copyReportSaysCopied(FxRobot robot) {
+        run(robot);
+
+        robot.clickOn("#doctorCopy");
+
+        Waits.onFx("the copy feedback", () -> "Copied".equals(robot.lookup("#doctorFeedback").queryAs(Label.class).getText()));
+    }
+
+    @Test
+    void theTableTakesTheHeightThePaneHas(FxRobot robot) {
+        run(robot);
+
+        double table = Waits.fx(() -> robot.lookup("#doctorTable").queryTableView().getHeight());
+        double pane = Waits.fx(() -> robot.lookup("#doctorTable").queryTableView().getScene().getHeight());
+        // 700 px: the toolbar, the Fix… line and the verdict take about 120; the table has the rest, not a fixed ~5 rows.
+        assertTrue(table > pane * 0.6, "table " + table + " px of a " + pane + " px pane");
+    }
+
+    @Test
+    void cutOffCellsCarryTheirFullTextAsATooltip(FxRobot robot) {
+        run(robot);
+
+        // The orphaned socket's path does not fit its column: the cell is cut and its tooltip is the whole text.
+        Waits.onFx("a cut cell", () -> !cutCells(robot).isEmpty());
+        for (FullTextCell<?> cell : Waits.fx(() -> cutCells(robot))) {
+            assertEquals(cell.getText(), Waits.fx(() -> cell.getTooltip().getText()));
+        }
+    }
+
+    private static List<FullTextCell<?>> cutCells(FxRobot robot) {
+        return robot.lookup(".full-text-cell").queryAll().stream().filter(n -> n instanceof FullTextCell<?> c && c.isCut())
+                .<FullTextCell<?>>map(n -> (FullTextCell<?>) n).toList();
+    }
+}

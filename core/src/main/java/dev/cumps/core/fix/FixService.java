@@ -1,0 +1,138 @@
+package dev.cumps.core.fix;
+
+import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.doctor.FixTarget;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordStore;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The doctor's guided fixes ({@code cumps doctor --fix}, the window's Fix… button): turns the fix
+ * targets of a {@link DoctorReport} into {@link Fix}es with their dry-run text, and applies one after
+ * checking again, right before, that it still holds. Each goes through the same verified operation as
+ * the CLI: a stale record through the remove-record path (it refuses a live one under the record's
+ * lock), an extra daemon through the verified stop (pid and start time), and a leftover socket or pid
+ * file through {@link LeftoverRemoval} (no link followed, the caller's own file in the caller's
+ * private directory). Nothing else is touched.
+ */
+public final class FixService {
+    private final RecordStore store;
+    private final Liveness liveness;
+    private final DaemonLifecycle lifecycle;
+    private final LeftoverRemoval leftovers;
+
+    public FixService(RecordStore store, Liveness liveness, ProcessTable processes, DaemonLifecycle lifecycle) {
+        this.store = store;
+        this.liveness = liveness;
+        this.lifecycle = lifecycle;
+        this.leftovers = new LeftoverRemoval(store, liveness, processes);
+    }
+
+    /** Every fix the report's checks offer, in the order of the checks. */
+    public List<Fix> plan(DoctorReport report) {
+        List<Fix> fixes = new ArrayList<>();
+        for (DoctorCheck check : report.checks()) {
+            fixes.addAll(plan(check));
+        }
+        return fixes;
+    }
+
+    /** The fixes one check offers (the window's Fix… on that row). */
+    public List<Fix> plan(DoctorCheck check) {
+        return check.fixes().stream().map(t -> new Fix(check.checkId(), t, describe(t))).toList();
+    }
+
+    /** Applies every fix in order; one refusal or failure does not stop the rest. */
+    public List<FixOutcome> applyAll(List<Fix> fixes) {
+        return fixes.stream().map(this::apply).toList();
+    }
+
+    /** Checks {@code fix} again and applies it; never throws for a refusal (the outcome says why). */
+    public FixOutcome apply(Fix fix) {
+        try {
+            FixTarget target = fix.target();
+            if (target instanceof FixTarget.StaleRecord t) {
+                return removeStaleRecord(fix, t);
+            }
+            if (target instanceof FixTarget.ExtraDaemon t) {
+                return stopExtraDaemon(fix, t);
+            }
+            if (target instanceof FixTarget.OrphanedSocket t) {
+                return done(fix, leftovers.removeOrphanedSocket(t));
+            }
+            return done(fix, leftovers.removeStalePidFile((FixTarget.StalePidFile) target));
+        } catch (CumpsException e) {
+            return new FixOutcome(fix, false, e.text());
+        }
+    }
+
+    private Message describe(FixTarget target) {
+        if (target instanceof FixTarget.StaleRecord t) {
+            return Message.of(FixText.DESCRIBE_STALE_RECORD, store.recordFile(t.name()), t.pid(), t.startTicks(),
+                    store.root().resolve(RecordStore.STALE_DIR));
+        }
+        if (target instanceof FixTarget.ExtraDaemon t) {
+            return Message.of(FixText.DESCRIBE_EXTRA_DAEMON, t.name(), t.pid(), t.startTicks(), t.gpuUuid(), t.keptName());
+        }
+        if (target instanceof FixTarget.OrphanedSocket t) {
+            return Message.of(FixText.DESCRIBE_ORPHANED_SOCKET, t.socket());
+        }
+        FixTarget.StalePidFile t = (FixTarget.StalePidFile) target;
+        return Message.of(FixText.DESCRIBE_STALE_PID_FILE, t.pidFile(), t.pid());
+    }
+
+    private FixOutcome removeStaleRecord(Fix fix, FixTarget.StaleRecord t) {
+        Optional<DaemonRecord> now = sameRecord(t.name(), t.pid(), t.startTicks());
+        if (now.isEmpty()) {
+            throw new CumpsException(Message.of(FixText.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
+        }
+        if (liveness.assess(now.get()).live()) {
+            throw new CumpsException(Message.of(FixText.RECORD_LIVE_AGAIN, t.name()));
+        }
+        // The remove-record path takes the record's lock and refuses a live record once more under it.
+        Path moved = lifecycle.removeRecord(t.name());
+        return new FixOutcome(fix, true, Message.of(FixText.MOVED_RECORD, t.name(), moved));
+    }
+
+    private FixOutcome stopExtraDaemon(Fix fix, FixTarget.ExtraDaemon t) {
+        Optional<DaemonRecord> extra = sameRecord(t.name(), t.pid(), t.startTicks());
+        if (extra.isEmpty()) {
+            throw new CumpsException(Message.of(FixText.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
+        }
+        if (!liveness.assess(extra.get()).live()) {
+            throw new CumpsException(Message.of(FixText.EXTRA_NOT_LIVE, t.name(), t.pid(), t.startTicks()));
+        }
+        boolean keptServes = store.lookup(t.keptName()) instanceof RecordLookup.Found kept && liveness.assess(kept.record()).live()
+                && kept.record().gpuUuids().contains(t.gpuUuid());
+        if (!keptServes || !extra.get().gpuUuids().contains(t.gpuUuid())) {
+            throw new CumpsException(Message.of(FixText.NOT_EXTRA, t.name(), t.gpuUuid(), t.keptName()));
+        }
+        // The verified stop: under the record's and pipe directory's locks, pid and start time again, then `quit`.
+        StopOutcome outcome = lifecycle.stop(Optional.of(t.name()));
+        return new FixOutcome(fix, outcome.stopped(), outcome.messageText());
+    }
+
+    /** The record {@code name} if it still names that pid and start time. */
+    private Optional<DaemonRecord> sameRecord(String name, long pid, long startTicks) {
+        if (store.lookup(name) instanceof RecordLookup.Found found && found.record().pid() == pid
+                && found.record().processStartTicks() == startTicks) {
+            return Optional.of(found.record());
+        }
+        return Optional.empty();
+    }
+
+    private static FixOutcome done(Fix fix, Path removed) {
+        return new FixOutcome(fix, true, Message.of(FixText.REMOVED, removed));
+    }
+}
