@@ -6,6 +6,8 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.ClientsView;
+import dev.cumps.app.live.ClientsViewModel;
 import dev.cumps.app.log.LogView;
 import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
@@ -15,6 +17,7 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.Styles;
+import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
 
@@ -68,8 +71,11 @@ public final class ConsoleWindow {
     /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
         EnvView env = new EnvView(viewModels.env(main));
+        ClientsViewModel clients = viewModels.clients(main);
         return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy);
+                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy, List.of(
+                        new Panes.More("clientsTab", viewModels.messages().get("main.tab.clients"), new ClientsView(clients),
+                                clients.showingProperty())));
     }
 
     public static String title(boolean simulated, Messages messages) {

@@ -6,6 +6,7 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.ClientsViewModel;
 import dev.cumps.app.log.LogViewModel;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -86,6 +87,13 @@ public final class ViewModels {
     /** The control-log pane's, for the daemon {@code selection} holds. */
     public LogViewModel log(ObservableValue<ManagedDaemon> selection) {
         return new LogViewModel(ctx, selection, services.folders());
+    }
+
+    /** The Clients pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
+    public ClientsViewModel clients(MainViewModel main) {
+        ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh);
+        main.addRefreshPart(clients::collect);
+        return clients;
     }
 
     public Messages messages() {

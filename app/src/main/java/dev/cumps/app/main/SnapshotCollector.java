@@ -5,6 +5,7 @@ import dev.cumps.core.status.StatusService;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -18,14 +19,17 @@ final class SnapshotCollector {
     private final StatusService status;
     private final Clock clock;
     private final MainRows rows;
+    private final List<RefreshPart> parts;
     /** The rows the last collection produced. */
     private volatile MainRows.Rows collected;
     private volatile long generations;
 
-    SnapshotCollector(StatusService status, Clock clock, MainRows rows) {
+    /** @param parts what else each collection gathers after the status (read at each collection) */
+    SnapshotCollector(StatusService status, Clock clock, MainRows rows, List<RefreshPart> parts) {
         this.status = Objects.requireNonNull(status, "status");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.rows = Objects.requireNonNull(rows, "rows");
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
     MainViewModel.Snapshot collect() {
@@ -35,6 +39,7 @@ final class SnapshotCollector {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         MainRows.Rows now = MainRows.diff(collected, rows.rows(s, started), ++generations);
         collected = now;
-        return new MainViewModel.Snapshot(s, started, took, now);
+        List<Runnable> shows = parts.stream().map(part -> part.collect(s)).toList();
+        return new MainViewModel.Snapshot(s, started, took, now, shows);
     }
 }
