@@ -1,0 +1,129 @@
+package dev.cumps.app.window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
+import dev.cumps.app.live.ClientLine;
+import dev.cumps.core.Simulation;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.proc.ProcessIdentity;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.record.DaemonRecord;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javafx.scene.control.Label;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableView;
+import javafx.scene.shape.Polyline;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.testfx.api.FxRobot;
+
+/**
+ * The live view in the window, against a private simulated host with real simulated MPS clients
+ * attached to a real stand-in daemon: the Clients pane lists the daemon's server and its clients
+ * with their pids and memory, a client that exits is gone at the next refresh, and the GPUs
+ * table's sparkline gains a point with each refresh.
+ */
+class ClientsPaneTest {
+
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded();
+    private final List<ProcessIdentity> clients = new ArrayList<>();
+    private WindowDriver ui;
+
+    @BeforeEach
+    void begin(FxRobot robot) {
+        ui = new WindowDriver(robot, console.window());
+    }
+
+    /** Ends the clients this test attached that still run (by pid and start time); their daemon is stopped by the host. */
+    @AfterEach
+    void endClients() {
+        ProcFsProcessTable processes = new ProcFsProcessTable();
+        clients.forEach(processes::terminate);
+    }
+
+    private Simulation.AttachedClient attach(DaemonRecord daemon, long memoryMiB) {
+        Simulation.AttachedClient client = console.host().session().simulatedHost().orElseThrow()
+                .attachClient(daemon.pipeDirectory(), memoryMiB, Duration.ofSeconds(60));
+        new ProcFsProcessTable().find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
+        return client;
+    }
+
+    @Test
+    void showsBothClientsWithTheirPidsAndMemoryAndDropsOneThatExited(FxRobot robot) {
+        DaemonRecord daemon = console.host().start("clients-a", 0);
+        Simulation.AttachedClient small = attach(daemon, 512);
+        Simulation.AttachedClient large = attach(daemon, 1536);
+        ui.refreshUntil("the live row", () -> ui.row("clients-a").isPresent());
+        ui.select("clients-a");
+        robot.clickOn("#clientsTab");
+
+        Waits.onFx("both clients in the tree", () -> clientLines(robot).size() == 2);
+        TreeItem<ClientLine> root = Waits.fx(() -> tree(robot).getRoot());
+        assertEquals("clients-a", root.getValue().process());
+        assertEquals(Long.toString(daemon.pid()), root.getValue().pid());
+        assertEquals("answering", root.getValue().detail());
+        ClientLine server = root.getChildren().get(0).getValue();
+        assertEquals(ClientLine.Kind.SERVER, server.kind());
+        assertEquals(Long.toString(small.serverPid()), server.pid());
+        List<ClientLine> shown = clientLines(robot);
+        assertEquals(List.of(small.pid(), large.pid()).stream().sorted().map(String::valueOf).toList(),
+                shown.stream().map(ClientLine::pid).sorted().toList());
+        assertEquals("512 MiB", line(shown, small.pid()).memory());
+        assertEquals("1536 MiB", line(shown, large.pid()).memory());
+        String me = System.getProperty("user.name");
+        assertEquals(me, line(shown, small.pid()).user());
+        assertTrue(line(shown, small.pid()).detail().contains("MpsClientMain"), line(shown, small.pid()).detail());
+        assertEquals("clients-a: 2 clients", ui.label("#clientsHint"));
+
+        ProcessHandle.of(small.pid()).ifPresent(ProcessHandle::destroy);
+        Waits.until("client " + small.pid() + " to exit", () -> ProcessHandle.of(small.pid()).isEmpty()
+                || !ProcessHandle.of(small.pid()).get().isAlive());
+        ui.refreshUntil("only the other client left", () -> clientLines(robot).size() == 1);
+        assertEquals(Long.toString(large.pid()), clientLines(robot).get(0).pid());
+        assertEquals("clients-a: 1 client", ui.label("#clientsHint"));
+    }
+
+    @Test
+    void theSparklineGainsAPointWithEachRefresh(FxRobot robot) {
+        DaemonRecord daemon = console.host().start("spark-a", 0);
+        attach(daemon, 256);
+        ui.refreshUntil("the live row", () -> ui.row("spark-a").isPresent());
+        int before = sparkPoints(robot);
+        ui.refreshUntil("one more point", () -> sparkPoints(robot) == before + 1);
+        ui.refreshUntil("another point", () -> sparkPoints(robot) == before + 2);
+        String util = Waits.fx(() -> robot.lookup(".gpu-load .gpu-load-value").queryAs(Label.class).getText());
+        assertTrue(util.matches("\\d+ %"), util);
+        String memory = Waits.fx(() -> robot.lookup(".gpu-memory-used .gpu-load-value").queryAs(Label.class).getText());
+        assertTrue(memory.matches("256 / \\d+ MiB"), memory);
+    }
+
+    /** The points of GPU 0's utilisation sparkline (two coordinates per point). */
+    private static int sparkPoints(FxRobot robot) {
+        return Waits.fx(() -> robot.lookup(".gpu-load .gpu-sparkline").queryAs(Polyline.class).getPoints().size() / 2);
+    }
+
+    private static TreeTableView<ClientLine> tree(FxRobot robot) {
+        return robot.lookup("#clientsTree").query();
+    }
+
+    private static List<ClientLine> clientLines(FxRobot robot) {
+        return Waits.fx(() -> {
+            TreeItem<ClientLine> root = tree(robot).getRoot();
+            return root == null ? List.<ClientLine>of() : root.getValue().clients();
+        });
+    }
+
+    private static ClientLine line(List<ClientLine> lines, long pid) {
+        return lines.stream().filter(l -> l.pid().equals(Long.toString(pid))).findFirst()
+                .orElseThrow(() -> new AssertionError("no client " + pid + " in " + lines));
+    }
+}
