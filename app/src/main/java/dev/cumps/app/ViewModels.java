@@ -91,7 +91,8 @@ public final class ViewModels {
 
     /** The Clients pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
     public ClientsViewModel clients(MainViewModel main) {
-        ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh);
+        ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh,
+                services.lifecycle());
         main.addRefreshPart(clients::collect);
         return clients;
     }

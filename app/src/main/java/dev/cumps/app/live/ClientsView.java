@@ -5,10 +5,13 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
@@ -26,7 +29,6 @@ public final class ClientsView extends BorderPane {
 
     private final ClientsViewModel viewModel;
     private final TreeTableView<ClientLine> tree = new TreeTableView<>();
-    private final HBox bar;
 
     public ClientsView(ClientsViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -39,7 +41,14 @@ public final class ClientsView extends BorderPane {
         hint.textProperty().bind(viewModel.hintProperty());
         hint.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(hint, Priority.ALWAYS);
-        bar = new HBox(8, hint);
+        ClientActions actions = viewModel.actions();
+        Button terminate = new Button(messages.get("terminate.button"));
+        terminate.setId("terminateClient");
+        terminate.setTooltip(new Tooltip(messages.get("terminate.button.tooltip")));
+        terminate.disableProperty().bind(Bindings.createBooleanBinding(() -> actions.busyProperty().get()
+                || selectedTarget().isEmpty(), actions.busyProperty(), tree.getSelectionModel().selectedItemProperty()));
+        terminate.setOnAction(event -> selectedTarget().ifPresent(target -> actions.prepare(target, this::confirm)));
+        HBox bar = new HBox(8, hint, terminate);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
         setTop(bar);
@@ -57,17 +66,34 @@ public final class ClientsView extends BorderPane {
                 column(messages.get("clients.column.memory"), ClientLine::memory, 100),
                 column(messages.get("clients.column.running"), ClientLine::running, 110)));
         setCenter(tree);
+        Label outcome = new Label();
+        outcome.setId("clientsOutcome");
+        outcome.setWrapText(true);
+        outcome.textProperty().bind(actions.outcomeProperty());
+        outcome.managedProperty().bind(outcome.textProperty().isNotEmpty());
+        outcome.setPadding(new Insets(4, 6, 4, 6));
+        setBottom(outcome);
         show(viewModel.treeProperty().get());
         viewModel.treeProperty().addListener((o, a, now) -> show(now));
     }
 
-    /** The button row above the tree, for the actions on a selected line. */
-    HBox actions() {
-        return bar;
+    private Optional<ClientLine.Target> selectedTarget() {
+        TreeItem<ClientLine> item = tree.getSelectionModel().getSelectedItem();
+        return item == null ? Optional.empty() : item.getValue().target();
     }
 
-    TreeTableView<ClientLine> tree() {
-        return tree;
+    /** The confirmation of what the core found; Terminate on OK only. */
+    private void confirm(TerminateConfirmation target) {
+        TerminateClientDialog dialog = new TerminateClientDialog(target, viewModel.messages());
+        if (getScene() != null && getScene().getWindow() != null) {
+            dialog.initOwner(getScene().getWindow());
+        }
+        dialog.setOnHidden(event -> {
+            if (dialog.confirmed()) {
+                viewModel.actions().terminate(target);
+            }
+        });
+        dialog.show();
     }
 
     private void show(ClientLine root) {

@@ -3,6 +3,7 @@ package dev.cumps.app.live;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
@@ -33,6 +34,7 @@ public final class ClientsViewModel {
     private final LiveSnapshotService live;
     private final Runnable refresh;
     private final ClientLines lines;
+    private final ClientActions actions;
     private final BooleanProperty showing = new SimpleBooleanProperty(this, "showing");
     private final ReadOnlyObjectWrapper<ClientLine> tree = new ReadOnlyObjectWrapper<>(this, "tree");
     private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper(this, "hint");
@@ -43,13 +45,15 @@ public final class ClientsViewModel {
     /**
      * @param selection the daemon selected in the main window
      * @param refresh   asks the main window for a refresh (dropped while one runs)
+     * @param lifecycle what Terminate client… calls
      */
     public ClientsViewModel(ConsoleContext ctx, LiveSnapshotService live, ObservableValue<ManagedDaemon> selection,
-            Runnable refresh) {
+            Runnable refresh, DaemonLifecycle lifecycle) {
         this.messages = ctx.messages();
         this.live = Objects.requireNonNull(live, "live");
         this.refresh = Objects.requireNonNull(refresh, "refresh");
         this.lines = new ClientLines(messages);
+        this.actions = new ClientActions(ctx, lifecycle, refresh);
         select(selection.getValue());
         selection.addListener((o, before, now) -> {
             String name = now == null ? null : now.record().name();
@@ -141,6 +145,11 @@ public final class ClientsViewModel {
     /** One line above the tree: what is shown, or why nothing is. */
     public ReadOnlyStringProperty hintProperty() {
         return hint.getReadOnlyProperty();
+    }
+
+    /** Terminate client… on a selected client line. */
+    public ClientActions actions() {
+        return actions;
     }
 
     public Messages messages() {

@@ -15,8 +15,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.shape.Polyline;
 import org.junit.jupiter.api.AfterEach;
@@ -104,6 +109,72 @@ class ClientsPaneTest {
         assertTrue(util.matches("\\d+ %"), util);
         String memory = Waits.fx(() -> robot.lookup(".gpu-memory-used .gpu-load-value").queryAs(Label.class).getText());
         assertTrue(memory.matches("256 / \\d+ MiB"), memory);
+    }
+
+    @Test
+    void terminateAsksFirstCancelKeepsTheClientAndOkEndsExactlyThatOne(FxRobot robot) {
+        DaemonRecord daemon = console.host().start("term-a", 0);
+        Simulation.AttachedClient victim = attach(daemon, 512);
+        Simulation.AttachedClient other = attach(daemon, 768);
+        ProcessIdentity victimId = clients.get(0);
+        ProcessIdentity otherId = clients.get(1);
+        ui.refreshUntil("the live row", () -> ui.row("term-a").isPresent());
+        ui.select("term-a");
+        robot.clickOn("#clientsTab");
+        Waits.onFx("both clients in the tree", () -> clientLines(robot).size() == 2);
+        assertTrue(Waits.fx(() -> robot.lookup("#terminateClient").queryButton().isDisabled()), "nothing selected yet");
+
+        selectClient(robot, victim.pid());
+        robot.clickOn("#terminateClient");
+        DialogPane confirmation = ui.dialog("#terminateConfirmation");
+        assertEquals(Long.toString(victim.pid()), text(robot, "#terminatePid"));
+        assertEquals(Long.toString(victim.serverPid()), text(robot, "#terminateServer"));
+        assertEquals("term-a", text(robot, "#terminateDaemon"));
+        assertEquals(System.getProperty("user.name"), text(robot, "#terminateUser"));
+        assertTrue(text(robot, "#terminateCommand").contains("MpsClientMain"), text(robot, "#terminateCommand"));
+        assertTrue(Waits.fx(() -> ((Button) confirmation.lookupButton(confirmation.getButtonTypes().get(1))).isDefaultButton()),
+                "Cancel is the default button");
+        robot.clickOn("#cancelTerminate");
+        ui.dialogGone("#terminateConfirmation");
+        ui.refreshUntil("the tree after the cancel", () -> clientLines(robot).size() == 2);
+        ProcFsProcessTable processes = new ProcFsProcessTable();
+        assertTrue(processes.isAlive(victimId), "Cancel ended nothing");
+        assertTrue(processes.isAlive(otherId));
+
+        selectClient(robot, victim.pid());
+        robot.clickOn("#terminateClient");
+        ui.dialog("#terminateConfirmation");
+        robot.clickOn("#confirmTerminate");
+        Waits.until("client " + victim.pid() + " to be gone", () -> !processes.isAlive(victimId));
+        Waits.onFx("the outcome line", () -> robot.lookup("#clientsOutcome").queryAs(Label.class).getText()
+                .startsWith("terminated MPS client pid " + victim.pid()));
+        ui.refreshUntil("only the other client left", () -> clientLines(robot).size() == 1);
+        assertEquals(Long.toString(other.pid()), clientLines(robot).get(0).pid());
+        assertTrue(processes.isAlive(otherId), "the other client runs on with the same start time");
+    }
+
+    private static void selectClient(FxRobot robot, long pid) {
+        String text = "client " + pid;
+        Predicate<Node> cell = n -> n instanceof TreeTableCell<?, ?> c && text.equals(c.getText()) && c.isVisible();
+        Waits.until(text + " selected", () -> {
+            if (!isSelected(robot, pid)) {
+                Waits.onFx("the line of " + text, () -> robot.lookup(cell).tryQuery().isPresent());
+                robot.clickOn(robot.lookup(cell).<Node>query());
+            }
+            return isSelected(robot, pid);
+        });
+    }
+
+    private static boolean isSelected(FxRobot robot, long pid) {
+        return Waits.fx(() -> {
+            TreeItem<ClientLine> item = tree(robot).getSelectionModel().getSelectedItem();
+            return item != null && item.getValue().kind() == ClientLine.Kind.CLIENT
+                    && item.getValue().pid().equals(Long.toString(pid));
+        });
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return Waits.fx(() -> robot.lookup(id).queryAs(Label.class).getText());
     }
 
     /** The points of GPU 0's utilisation sparkline (two coordinates per point). */
