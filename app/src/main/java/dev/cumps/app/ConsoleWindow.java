@@ -8,6 +8,8 @@ import dev.cumps.app.env.EnvView;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.ClientsView;
 import dev.cumps.app.live.ClientsViewModel;
+import dev.cumps.app.live.LimitsView;
+import dev.cumps.app.live.LimitsViewModel;
 import dev.cumps.app.log.LogView;
 import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
@@ -72,10 +74,13 @@ public final class ConsoleWindow {
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
         EnvView env = new EnvView(viewModels.env(main));
         ClientsViewModel clients = viewModels.clients(main);
+        LimitsViewModel limits = viewModels.limits(main);
         return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
                 new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy, List.of(
                         new Panes.More("clientsTab", viewModels.messages().get("main.tab.clients"), new ClientsView(clients),
-                                clients.showingProperty())));
+                                clients.showingProperty()),
+                        new Panes.More("limitsTab", viewModels.messages().get("main.tab.limits"), new LimitsView(limits),
+                                limits.showingProperty())));
     }
 
     public static String title(boolean simulated, Messages messages) {

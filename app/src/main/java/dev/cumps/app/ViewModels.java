@@ -7,6 +7,7 @@ import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.ClientsViewModel;
+import dev.cumps.app.live.LimitsViewModel;
 import dev.cumps.app.log.LogViewModel;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -95,6 +96,13 @@ public final class ViewModels {
                 services.lifecycle());
         main.addRefreshPart(clients::collect);
         return clients;
+    }
+
+    /** The Limits pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
+    public LimitsViewModel limits(MainViewModel main) {
+        LimitsViewModel limits = new LimitsViewModel(ctx, services.limits(), main.selectedDaemonProperty(), main::refresh);
+        main.addRefreshPart(limits::collect);
+        return limits;
     }
 
     public Messages messages() {
