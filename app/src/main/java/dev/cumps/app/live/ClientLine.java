@@ -23,7 +23,7 @@ public record ClientLine(Kind kind, String process, String pid, String user, Str
     public enum Kind { DAEMON, SERVER, CLIENT }
 
     /** A client the user may end: which daemon and server it belongs to, and its pid. */
-    public record Target(String daemon, long serverPid, long clientPid, String user, String command) {
+    public record Target(String daemon, long serverPid, long clientPid) {
     }
 
     public ClientLine {

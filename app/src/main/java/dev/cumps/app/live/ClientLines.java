@@ -58,7 +58,7 @@ final class ClientLines {
                 : messages.get("clients.memory.unknown");
         String running = running(client.runningSeconds());
         Optional<ClientLine.Target> target = terminable
-                ? Optional.of(new ClientLine.Target(daemon, serverPid, client.pid(), user, command)) : Optional.empty();
+                ? Optional.of(new ClientLine.Target(daemon, serverPid, client.pid())) : Optional.empty();
         return new ClientLine(ClientLine.Kind.CLIENT, messages.get("clients.client", client.pid()), Long.toString(client.pid()),
                 user, command, memory, running, target, List.of());
     }

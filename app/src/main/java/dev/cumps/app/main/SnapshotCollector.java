@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.core.status.HostStatus;
 import dev.cumps.core.status.StatusService;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +16,8 @@ import java.util.Objects;
  * (docs/performance.md). Collections never overlap ({@link RefreshCoordinator}).
  */
 final class SnapshotCollector {
+
+    private static final System.Logger LOG = System.getLogger(SnapshotCollector.class.getName());
 
     private final StatusService status;
     private final Clock clock;
@@ -39,7 +42,17 @@ final class SnapshotCollector {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         MainRows.Rows now = MainRows.diff(collected, rows.rows(s, started), ++generations);
         collected = now;
-        List<Runnable> shows = parts.stream().map(part -> part.collect(s)).toList();
+        List<Runnable> shows = parts.stream().map(part -> collect(part, s)).toList();
         return new MainViewModel.Snapshot(s, started, took, now, shows);
+    }
+
+    /** A part that fails anyway (a bug) costs its own pane's update, not the tables'. */
+    private static Runnable collect(RefreshPart part, HostStatus status) {
+        try {
+            return part.collect(status);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A pane's part of the refresh failed", e);
+            return () -> { };
+        }
     }
 }
