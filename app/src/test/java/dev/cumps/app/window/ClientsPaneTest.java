@@ -15,7 +15,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
@@ -80,8 +82,8 @@ class ClientsPaneTest {
         assertEquals(ClientLine.Kind.SERVER, server.kind());
         assertEquals(Long.toString(small.serverPid()), server.pid());
         List<ClientLine> shown = clientLines(robot);
-        assertEquals(List.of(small.pid(), large.pid()).stream().sorted().map(String::valueOf).toList(),
-                shown.stream().map(ClientLine::pid).sorted().toList());
+        assertEquals(Set.of(Long.toString(small.pid()), Long.toString(large.pid())),
+                shown.stream().map(ClientLine::pid).collect(Collectors.toSet()));
         assertEquals("512 MiB", line(shown, small.pid()).memory());
         assertEquals("1536 MiB", line(shown, large.pid()).memory());
         String me = System.getProperty("user.name");
@@ -105,6 +107,7 @@ class ClientsPaneTest {
         int before = sparkPoints(robot);
         ui.refreshUntil("one more point", () -> sparkPoints(robot) == before + 1);
         ui.refreshUntil("another point", () -> sparkPoints(robot) == before + 2);
+        Waits.onFx("the load values", () -> robot.lookup(".gpu-memory-used .gpu-load-value").tryQuery().isPresent());
         String util = Waits.fx(() -> robot.lookup(".gpu-load .gpu-load-value").queryAs(Label.class).getText());
         assertTrue(util.matches("\\d+ %"), util);
         String memory = Waits.fx(() -> robot.lookup(".gpu-memory-used .gpu-load-value").queryAs(Label.class).getText());
@@ -179,6 +182,8 @@ class ClientsPaneTest {
 
     /** The points of GPU 0's utilisation sparkline (two coordinates per point). */
     private static int sparkPoints(FxRobot robot) {
+        // The GPU rows' cells are laid out on the pulse after the rows arrive.
+        Waits.onFx("GPU 0's sparkline", () -> robot.lookup(".gpu-load .gpu-sparkline").tryQuery().isPresent());
         return Waits.fx(() -> robot.lookup(".gpu-load .gpu-sparkline").queryAs(Polyline.class).getPoints().size() / 2);
     }
 
