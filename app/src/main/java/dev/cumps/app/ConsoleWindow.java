@@ -22,6 +22,7 @@ import dev.cumps.app.ui.Styles;
 import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
+import org.kordamp.ikonli.feather.Feather;
 
 /** Builds the main window's scene from the {@link ViewModels}; shared by the window, the screenshot mode and the tests. */
 public final class ConsoleWindow {
@@ -75,11 +76,12 @@ public final class ConsoleWindow {
         EnvView env = new EnvView(viewModels.env(main));
         ClientsViewModel clients = viewModels.clients(main);
         LimitsViewModel limits = viewModels.limits(main);
+        Messages messages = viewModels.messages();
         return new Panes(new DoctorView(viewModels.doctor(main), exportChooser), env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy, List.of(
-                        new Panes.More("clientsTab", viewModels.messages().get("main.tab.clients"), new ClientsView(clients),
+                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages)), env::copy, List.of(
+                        new Panes.More("clientsTab", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
                                 clients.showingProperty()),
-                        new Panes.More("limitsTab", viewModels.messages().get("main.tab.limits"), new LimitsView(limits),
+                        new Panes.More("limitsTab", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
                                 limits.showingProperty())));
     }
 

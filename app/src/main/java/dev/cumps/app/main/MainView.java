@@ -59,7 +59,7 @@ public final class MainView extends BorderPane {
                 Icons.on(tab("logTab", messages.get("main.tab.log"), panes.log()), Feather.FILE_TEXT),
                 Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
         for (Panes.More more : panes.more()) {
-            Tab tab = tab(more.id(), more.title(), more.content());
+            Tab tab = Icons.on(tab(more.id(), more.title(), more.content()), more.icon());
             more.showing().bind(tab.selectedProperty());
             tabs.getTabs().add(tab);
         }

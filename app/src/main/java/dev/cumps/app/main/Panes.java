@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.Node;
+import org.kordamp.ikonli.Ikon;
 
 /**
  * The panes below the tables (doctor, env block, control log, activity, then the {@code more} tabs:
@@ -13,13 +14,14 @@ import javafx.scene.Node;
 public record Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv, List<More> more) {
 
     /**
-     * A further tab: its id and title, its content, and a property the main view keeps true while the
-     * tab is selected (so that the pane's view model collects only while it is seen).
+     * A further tab: its id, title and icon, its content, and a property the main view keeps true while
+     * the tab is selected (so that the pane's view model collects only while it is seen).
      */
-    public record More(String id, String title, Node content, BooleanProperty showing) {
+    public record More(String id, String title, Ikon icon, Node content, BooleanProperty showing) {
         public More {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(icon, "icon");
             Objects.requireNonNull(content, "content");
             Objects.requireNonNull(showing, "showing");
         }
