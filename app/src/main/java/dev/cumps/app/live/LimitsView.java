@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.Severity;
 import java.util.Objects;
 import java.util.function.Function;
@@ -75,9 +76,7 @@ public final class LimitsView extends BorderPane {
     private void confirm() {
         LimitsConfirmDialog dialog = new LimitsConfirmDialog(viewModel.shownProperty().get(), viewModel.form(),
                 viewModel.messages());
-        if (getScene() != null && getScene().getWindow() != null) {
-            dialog.initOwner(getScene().getWindow());
-        }
+        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
         dialog.setOnHidden(event -> {
             if (dialog.confirmed()) {
                 viewModel.apply();
