@@ -1,6 +1,8 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.main.DaemonRow;
+import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.theme.Appearance;
 import dev.cumps.app.theme.DesktopScheme;
 import dev.cumps.app.theme.ThemeChoice;
@@ -13,15 +15,19 @@ import dev.cumps.app.ui.WindowPlacement;
 import dev.cumps.app.ui.WindowStateStore;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
+import javafx.collections.ListChangeListener;
 import javafx.stage.Stage;
 
 /** The JavaFX application; started by {@link ConsoleLauncher}. Wires everything by hand. */
 public final class ConsoleApplication extends Application {
+
+    private static final System.Logger LOG = System.getLogger(ConsoleApplication.class.getName());
 
     /** How long the JVM waits, after the window closed, for the simulated host to be cleaned up. */
     static final Duration CLOSE_LIMIT = Duration.ofSeconds(30);
@@ -67,6 +73,23 @@ public final class ConsoleApplication extends Application {
         window.viewModel().refresh();
         stage.show();
         window.refresh().start();
+        if (options.simulate()) {
+            startDemo();
+        }
+    }
+
+    /**
+     * --simulate: the demo daemon with two clients, set up on a worker (it launches the stand-ins);
+     * then a refresh shows it, selected. Cleaned up by the session when the window closes.
+     */
+    private void startDemo() {
+        executor.submit(() -> {
+            session.startDemo();
+            return SimulateDemo.NAME;
+        }, name -> {
+            window.viewModel().daemons().addListener(new DemoSelection(window.viewModel(), name));
+            window.viewModel().refresh();
+        }, error -> LOG.log(Level.WARNING, "The simulated demo could not be set up", error));
     }
 
     /**
@@ -84,6 +107,28 @@ public final class ConsoleApplication extends Application {
         }
         if (session != null) {
             session.closeInBackground(CLOSE_LIMIT);
+        }
+    }
+
+    /** Selects the demo daemon's row the first time it appears, unless the user selected a row before. */
+    private static final class DemoSelection implements ListChangeListener<DaemonRow> {
+        private final MainViewModel viewModel;
+        private final String name;
+
+        DemoSelection(MainViewModel viewModel, String name) {
+            this.viewModel = viewModel;
+            this.name = name;
+        }
+
+        @Override
+        public void onChanged(Change<? extends DaemonRow> change) {
+            Optional<DaemonRow> row = viewModel.daemons().stream().filter(r -> r.name().equals(name)).findFirst();
+            if (row.isPresent()) {
+                viewModel.daemons().removeListener(this);
+                if (viewModel.selectedRowProperty().get() == null) {
+                    viewModel.select(row.get());
+                }
+            }
         }
     }
 }

@@ -6,6 +6,10 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.ClientsView;
+import dev.cumps.app.live.ClientsViewModel;
+import dev.cumps.app.live.LimitsView;
+import dev.cumps.app.live.LimitsViewModel;
 import dev.cumps.app.log.LogView;
 import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
@@ -15,8 +19,10 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.Styles;
+import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
+import org.kordamp.ikonli.feather.Feather;
 
 /** Builds the main window's scene from the {@link ViewModels}; shared by the window, the screenshot mode and the tests. */
 public final class ConsoleWindow {
@@ -72,8 +78,15 @@ public final class ConsoleWindow {
 
     private static Panes standardPanes(ViewModels viewModels, MainViewModel main, DoctorView doctor) {
         EnvView env = new EnvView(viewModels.env(main));
+        ClientsViewModel clients = viewModels.clients(main);
+        LimitsViewModel limits = viewModels.limits(main);
+        Messages messages = viewModels.messages();
         return new Panes(doctor, env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(viewModels.messages())), env::copy);
+                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages)), env::copy, List.of(
+                        new Panes.More("clientsTab", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
+                                clients.showingProperty()),
+                        new Panes.More("limitsTab", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
+                                limits.showingProperty())));
     }
 
     public static String title(boolean simulated, Messages messages) {

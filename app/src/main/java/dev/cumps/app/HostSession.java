@@ -4,6 +4,7 @@ import dev.cumps.core.CoreServices;
 import dev.cumps.core.Simulation;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.proc.ProcFsProcessTable;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +24,7 @@ public final class HostSession implements AutoCloseable {
     private final CoreServices services;
     private final Optional<Simulation> simulated;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private volatile SimulateDemo demo;
 
     private HostSession(CoreServices services, Optional<Simulation> simulated) {
         this.services = Objects.requireNonNull(services, "services");
@@ -44,6 +46,17 @@ public final class HostSession implements AutoCloseable {
 
     public Optional<Simulation> simulatedHost() {
         return simulated;
+    }
+
+    /**
+     * Simulated host only: starts the demo daemon with two attached clients ({@link SimulateDemo});
+     * blocking, so call it on a worker. Its clients are ended by {@link #close()}.
+     */
+    public void startDemo() {
+        Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
+        SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable());
+        demo = started;
+        started.start();
     }
 
     /** Runs {@link #close()} when the JVM exits another way (a signal); harmless after a close. */
@@ -82,11 +95,15 @@ public final class HostSession implements AutoCloseable {
         return watcher;
     }
 
-    /** Simulated host only: stops its daemons, then removes the sandbox. Once; never throws. */
+    /** Simulated host only: ends the demo's clients, stops its daemons, then removes the sandbox. Once; never throws. */
     @Override
     public void close() {
         if (simulated.isEmpty() || !closed.compareAndSet(false, true)) {
             return;
+        }
+        SimulateDemo started = demo;
+        if (started != null) {
+            started.close();
         }
         try {
             List<StopOutcome> outcomes = services.lifecycle().stopAll();

@@ -6,6 +6,8 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.ClientsViewModel;
+import dev.cumps.app.live.LimitsViewModel;
 import dev.cumps.app.log.LogViewModel;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.ClipboardSink;
@@ -87,6 +89,21 @@ public final class ViewModels {
     /** The control-log pane's, for the daemon {@code selection} holds. */
     public LogViewModel log(ObservableValue<ManagedDaemon> selection) {
         return new LogViewModel(ctx, selection, services.folders());
+    }
+
+    /** The Clients pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
+    public ClientsViewModel clients(MainViewModel main) {
+        ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh,
+                services.lifecycle());
+        main.addRefreshPart(clients::collect);
+        return clients;
+    }
+
+    /** The Limits pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
+    public LimitsViewModel limits(MainViewModel main) {
+        LimitsViewModel limits = new LimitsViewModel(ctx, services.limits(), main.selectedDaemonProperty(), main::refresh);
+        main.addRefreshPart(limits::collect);
+        return limits;
     }
 
     public Messages messages() {

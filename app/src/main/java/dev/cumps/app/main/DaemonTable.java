@@ -37,6 +37,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
                 column(messages.get("daemon.pid"), DaemonRow::pid, 70),
                 column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 110),
                 column(messages.get("daemon.gpu"), DaemonRow::gpu, 300),
+                column(messages.get("daemon.limits"), DaemonRow::limits, 150),
                 column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 260),
                 column(messages.get("daemon.log"), DaemonRow::logDirectory, 260),
                 column(messages.get("daemon.age"), DaemonRow::age, 90)));

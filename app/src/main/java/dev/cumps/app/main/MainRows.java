@@ -4,6 +4,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.RecordLook;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.UnreadableRecord;
@@ -113,13 +114,21 @@ final class MainRows {
         Instant created = Instant.ofEpochMilli(Math.round(r.createdAt() * 1000));
         return new DaemonRow(r.name(), look, stateText(look), Long.toString(r.pid()), Long.toString(r.processStartTicks()),
                 String.join(", ", r.gpuUuids()), r.pipeDirectory().toString(), r.logDirectory().toString(),
-                age(Duration.between(created, now)), Optional.empty());
+                age(Duration.between(created, now)), Optional.empty(), limitsText(r.limits()));
+    }
+
+    /** The record's MPS limits as the daemons table shows them: "25 % threads, 8G pinned", or none. */
+    String limitsText(MpsLimits limits) {
+        List<String> parts = new ArrayList<>();
+        limits.activeThreadPercentage().ifPresent(p -> parts.add(messages.get("daemon.limits.threads", p)));
+        limits.pinnedMemLimitText().ifPresent(size -> parts.add(messages.get("daemon.limits.pinned", size)));
+        return parts.isEmpty() ? messages.get("daemon.limits.none") : String.join(", ", parts);
     }
 
     private DaemonRow unreadableRow(UnreadableRecord u) {
         String none = messages.get("daemon.none");
         return new DaemonRow(u.name(), RecordLook.UNREADABLE, stateText(RecordLook.UNREADABLE), none, none, none,
-                u.path().toString(), none, none, Optional.of(unreadableReason(u)));
+                u.path().toString(), none, none, Optional.of(unreadableReason(u)), none);
     }
 
     /** Why a record could not be read, as its row's tooltip says it (the core's reason, translated). */

@@ -47,7 +47,7 @@ public final class MainView extends BorderPane {
         setTop(new VBox(menuBar, new HeaderBar(viewModel.summary(), messages), toolbar));
         VBox tables = new VBox(
                 TableSections.section("gpus", messages.get("main.gpus"), messages.get("main.gpus.empty"),
-                        new GpuTable(viewModel.gpus(), messages)),
+                        new GpuTable(viewModel.gpus(), viewModel.gpuLoad(), messages)),
                 TableSections.section("pipes", messages.get("main.pipes"), messages.get("main.pipes.empty"),
                         new PipeTable(viewModel.pipes(), messages)),
                 TableSections.section("daemons", messages.get("main.daemons"), messages.get("main.daemons.empty"),
@@ -58,6 +58,11 @@ public final class MainView extends BorderPane {
                 Icons.on(tab("envTab", messages.get("main.tab.env"), panes.env()), Feather.TERMINAL),
                 Icons.on(tab("logTab", messages.get("main.tab.log"), panes.log()), Feather.FILE_TEXT),
                 Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
+        for (Panes.More more : panes.more()) {
+            Tab tab = Icons.on(tab(more.id(), more.title(), more.content()), more.icon());
+            more.showing().bind(tab.selectedProperty());
+            tabs.getTabs().add(tab);
+        }
         tabs.setId("panes");
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(tables, tabs);

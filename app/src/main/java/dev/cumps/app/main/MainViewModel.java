@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.GpuLoadHistory;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.proc.ProcessTable;
@@ -16,6 +17,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -48,11 +50,18 @@ public final class MainViewModel {
     /** The refresh intervals offered, in seconds. */
     public static final List<Integer> INTERVALS = List.of(1, 2, 5, 10);
 
-    /** What one collection produced, and when and how long it took. */
-    public record Snapshot(HostStatus status, Instant started, Duration took, MainRows.Rows rows) {
+    /**
+     * What one collection produced, and when and how long it took; {@code parts} show what the
+     * {@link RefreshPart}s collected with it.
+     */
+    public record Snapshot(HostStatus status, Instant started, Duration took, MainRows.Rows rows, List<Runnable> parts) {
+        public Snapshot {
+            parts = List.copyOf(parts);
+        }
+
         /** A snapshot whose table rows {@link #apply} builds on the UI thread. */
         public Snapshot(HostStatus status, Instant started, Duration took) {
-            this(status, started, took, null);
+            this(status, started, took, null, List.of());
         }
     }
 
@@ -66,6 +75,8 @@ public final class MainViewModel {
     private final MainTables tables = new MainTables();
     private final DaemonActions actions;
     private final RefreshCoordinator<Snapshot> refresher;
+    private final List<RefreshPart> parts = new CopyOnWriteArrayList<>();
+    private final GpuLoadHistory gpuLoad = new GpuLoadHistory();
 
     private final IntegerProperty intervalSeconds = new SimpleIntegerProperty(this, "intervalSeconds", 2);
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
@@ -91,7 +102,7 @@ public final class MainViewModel {
         this.messages = ctx.messages();
         this.rowBuilder = new MainRows(messages);
         this.summary = new HostSummary(messages, simulated);
-        SnapshotCollector collector = new SnapshotCollector(status, ctx.clock(), rowBuilder);
+        SnapshotCollector collector = new SnapshotCollector(status, ctx.clock(), rowBuilder, parts);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
         this.actions = new DaemonActions(ctx, lifecycle, this::refresh);
         ReadOnlyBooleanProperty busy = actions.busyProperty();
@@ -128,6 +139,18 @@ public final class MainViewModel {
                 TIME.format(snapshot.started().atZone(ZoneId.systemDefault())), snapshot.took().toMillis()));
         MainRows.Rows rows = snapshot.rows() != null ? snapshot.rows() : rowBuilder.rows(snapshot.status(), snapshot.started());
         tables.show(rows);
+        gpuLoad.record(snapshot.status());
+        snapshot.parts().forEach(Runnable::run);
+    }
+
+    /** Adds work to every later refresh (the Clients and Limits panes); see {@link RefreshPart}. */
+    public void addRefreshPart(RefreshPart part) {
+        parts.add(Objects.requireNonNull(part, "part"));
+    }
+
+    /** The recent load of each GPU, fed by every refresh (the GPUs table's bars and sparklines). */
+    public GpuLoadHistory gpuLoad() {
+        return gpuLoad;
     }
 
     /** A short age such as "42 s", "3 min 5 s", "2 h 10 min", "4 d 3 h". */

@@ -1,13 +1,31 @@
 package dev.cumps.app.main;
 
+import java.util.List;
 import java.util.Objects;
+import javafx.beans.property.BooleanProperty;
 import javafx.scene.Node;
+import org.kordamp.ikonli.Ikon;
 
 /**
- * The four panes below the tables (doctor, env block, control log, activity) and the action
- * behind Ctrl+Shift+C (copy the env block). Built in {@code ConsoleWindow}; tests pass labels.
+ * The panes below the tables (doctor, env block, control log, activity, then the {@code more} tabs:
+ * clients, limits) and the action behind Ctrl+Shift+C (copy the env block). Built in
+ * {@code ConsoleWindow}; tests pass labels.
  */
-public record Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv) {
+public record Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv, List<More> more) {
+
+    /**
+     * A further tab: its id, title and icon, its content, and a property the main view keeps true while
+     * the tab is selected (so that the pane's view model collects only while it is seen).
+     */
+    public record More(String id, String title, Ikon icon, Node content, BooleanProperty showing) {
+        public More {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(icon, "icon");
+            Objects.requireNonNull(content, "content");
+            Objects.requireNonNull(showing, "showing");
+        }
+    }
 
     public Panes {
         Objects.requireNonNull(doctor, "doctor");
@@ -15,5 +33,11 @@ public record Panes(Node doctor, Node env, Node log, Node activity, Runnable cop
         Objects.requireNonNull(log, "log");
         Objects.requireNonNull(activity, "activity");
         Objects.requireNonNull(copyEnv, "copyEnv");
+        more = List.copyOf(more);
+    }
+
+    /** The four standard panes without further tabs. */
+    public Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv) {
+        this(doctor, env, log, activity, copyEnv, List.of());
     }
 }

@@ -2,9 +2,11 @@ package dev.cumps.app.main;
 
 import dev.cumps.core.status.HostStatus;
 import dev.cumps.core.status.StatusService;
+import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,17 +17,22 @@ import java.util.Objects;
  */
 final class SnapshotCollector {
 
+    private static final System.Logger LOG = System.getLogger(SnapshotCollector.class.getName());
+
     private final StatusService status;
     private final Clock clock;
     private final MainRows rows;
+    private final List<RefreshPart> parts;
     /** The rows the last collection produced. */
     private volatile MainRows.Rows collected;
     private volatile long generations;
 
-    SnapshotCollector(StatusService status, Clock clock, MainRows rows) {
+    /** @param parts what else each collection gathers after the status (read at each collection) */
+    SnapshotCollector(StatusService status, Clock clock, MainRows rows, List<RefreshPart> parts) {
         this.status = Objects.requireNonNull(status, "status");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.rows = Objects.requireNonNull(rows, "rows");
+        this.parts = Objects.requireNonNull(parts, "parts");
     }
 
     MainViewModel.Snapshot collect() {
@@ -35,6 +42,17 @@ final class SnapshotCollector {
         Duration took = Duration.ofNanos(System.nanoTime() - t0);
         MainRows.Rows now = MainRows.diff(collected, rows.rows(s, started), ++generations);
         collected = now;
-        return new MainViewModel.Snapshot(s, started, took, now);
+        List<Runnable> shows = parts.stream().map(part -> collect(part, s)).toList();
+        return new MainViewModel.Snapshot(s, started, took, now, shows);
+    }
+
+    /** A part that fails anyway (a bug) costs its own pane's update, not the tables'. */
+    private static Runnable collect(RefreshPart part, HostStatus status) {
+        try {
+            return part.collect(status);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "A pane's part of the refresh failed", e);
+            return () -> { };
+        }
     }
 }

@@ -1,0 +1,66 @@
+package dev.cumps.app;
+
+import dev.cumps.core.Simulation;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.proc.ProcessIdentity;
+import dev.cumps.core.proc.ProcessInfo;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * What {@code --simulate} shows out of the box: one daemon ({@link #NAME}, on GPU 0) with two
+ * simulated MPS clients attached (real processes, so {@code /proc} answers for them, holding
+ * {@link #CLIENT_MEMORY_MIB} of simulated GPU memory), so that the GPU load moves and the Clients
+ * pane has something to show. Set up on a worker ({@link #start()} blocks); {@link #close()} ends
+ * the clients it started, each by pid and start time (the daemon is stopped by the session).
+ */
+final class SimulateDemo {
+
+    private static final System.Logger LOG = System.getLogger(SimulateDemo.class.getName());
+
+    /** The demo daemon's name. */
+    static final String NAME = "demo";
+    /** The simulated GPU memory of each demo client. */
+    static final List<Long> CLIENT_MEMORY_MIB = List.of(1024L, 2048L);
+    private static final Duration ATTACH_TIMEOUT = Duration.ofSeconds(30);
+
+    private final DaemonLifecycle lifecycle;
+    private final Simulation simulation;
+    private final ProcessTable processes;
+    private final List<ProcessIdentity> clients = new CopyOnWriteArrayList<>();
+
+    SimulateDemo(DaemonLifecycle lifecycle, Simulation simulation, ProcessTable processes) {
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.simulation = Objects.requireNonNull(simulation, "simulation");
+        this.processes = Objects.requireNonNull(processes, "processes");
+    }
+
+    /** Starts the demo daemon and attaches its clients; blocking (the control stand-in, the client JVMs). */
+    void start() {
+        DaemonRecord record = lifecycle.start(new StartRequest(Optional.of("0"), Optional.of(NAME), Optional.empty(),
+                Optional.empty()), stage -> { });
+        for (long memory : CLIENT_MEMORY_MIB) {
+            Simulation.AttachedClient client = simulation.attachClient(record.pipeDirectory(), memory, ATTACH_TIMEOUT);
+            processes.find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
+        }
+    }
+
+    /** Ends the clients this demo started that still run as the same processes; never throws. */
+    void close() {
+        for (ProcessIdentity client : clients) {
+            try {
+                processes.terminate(client);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Could not end the demo client " + client.pid(), e);
+            }
+        }
+        clients.clear();
+    }
+}

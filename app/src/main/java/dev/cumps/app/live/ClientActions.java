@@ -1,0 +1,98 @@
+package dev.cumps.app.live;
+
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.lifecycle.ClientTarget;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.live.LiveText;
+import dev.cumps.core.message.Message;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * Terminate client… in the Clients pane: asks the core for the client as it finds it now (the
+ * confirmation's facts), and after the operator confirmed, the core's {@code terminate_client} for
+ * exactly that client of the user's own live daemon (the core verifies daemon, server and client
+ * again right before). Each step runs on a worker; the outcome is the pane's one line and an
+ * activity entry, then the window refreshes. Only clients of the user's own live managed daemon
+ * carry a target ({@link ClientLine#target()}), so nothing of an unmanaged pipe is offered.
+ */
+public final class ClientActions {
+
+    private final ConsoleContext ctx;
+    private final DaemonLifecycle lifecycle;
+    private final Messages messages;
+    private final Runnable refresh;
+    private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
+    private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
+
+    public ClientActions(ConsoleContext ctx, DaemonLifecycle lifecycle, Runnable refresh) {
+        this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.messages = ctx.messages();
+        this.refresh = Objects.requireNonNull(refresh, "refresh");
+    }
+
+    /** Finds {@code target} as the core sees it now and hands the confirmation to {@code confirm}; UI thread. */
+    public void prepare(ClientLine.Target target, Consumer<TerminateConfirmation> confirm) {
+        busy.set(true);
+        outcome.set("");
+        ctx.executor().submit(() -> lifecycle.clientTarget(target.daemon(), target.clientPid()), found -> {
+            busy.set(false);
+            confirm.accept(confirmation(found));
+        }, error -> {
+            busy.set(false);
+            failed(target.daemon(), target.clientPid(), error);
+        });
+    }
+
+    private TerminateConfirmation confirmation(ClientTarget found) {
+        String unreadable = messages.render(Message.of(LiveText.UNREADABLE));
+        String user = found.owner().map(o -> o.user()).orElse(unreadable);
+        String command = found.commandLine().filter(c -> !c.isEmpty()).map(c -> String.join(" ", c)).orElse(unreadable);
+        return new TerminateConfirmation(found.daemon(), found.clientPid(), Long.toString(found.clientPid()), user, command,
+                Long.toString(found.serverPid()));
+    }
+
+    /** Terminates the confirmed client; UI thread. */
+    public void terminate(TerminateConfirmation confirmed) {
+        String action = messages.get("terminate.activity", confirmed.pid(), confirmed.daemon());
+        busy.set(true);
+        ctx.executor().submit(() -> lifecycle.terminateClient(confirmed.daemon(), confirmed.clientPid()), done -> {
+            busy.set(false);
+            String text = messages.render(done);
+            outcome.set(text);
+            ctx.activity().record(action, true, text);
+            refresh.run();
+        }, error -> {
+            busy.set(false);
+            failed(confirmed.daemon(), confirmed.clientPid(), error);
+            refresh.run();
+        });
+    }
+
+    private void failed(String daemon, long pid, Throwable error) {
+        String why = messages.errorText(error).orElse(String.valueOf(error.getMessage()));
+        String text = messages.get("terminate.failed", pid, daemon, why);
+        outcome.set(text);
+        ctx.activity().record(messages.get("terminate.activity", pid, daemon), false, why);
+    }
+
+    /** True while the core is asked; the button is disabled meanwhile. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
+    }
+
+    /** The last terminate's outcome (or why it could not be done); empty before the first. */
+    public ReadOnlyStringProperty outcomeProperty() {
+        return outcome.getReadOnlyProperty();
+    }
+
+    public Messages messages() {
+        return messages;
+    }
+}

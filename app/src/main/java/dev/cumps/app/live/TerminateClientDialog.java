@@ -1,0 +1,75 @@
+package dev.cumps.app.live;
+
+import dev.cumps.app.i18n.Messages;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The terminate confirmation: which client (pid, user, command) of which server and daemon. Cancel
+ * is the default button (Enter does not terminate); the core checks everything again when it
+ * terminates.
+ */
+public final class TerminateClientDialog extends Alert {
+
+    private static final double MAX_VALUE_WIDTH = 520;
+
+    private final ButtonType confirm;
+
+    public TerminateClientDialog(TerminateConfirmation target, Messages messages) {
+        super(AlertType.CONFIRMATION);
+        setTitle(messages.get("terminate.title"));
+        setHeaderText(messages.get("terminate.header", target.pid(), target.daemon()));
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(6);
+        grid.setId("terminateEvidence");
+        int row = 0;
+        row = fact(grid, row, messages.get("terminate.pid"), target.pid(), "terminatePid");
+        row = fact(grid, row, messages.get("terminate.user"), target.user(), "terminateUser");
+        row = fact(grid, row, messages.get("terminate.command"), target.command(), "terminateCommand");
+        row = fact(grid, row, messages.get("terminate.server"), target.server(), "terminateServer");
+        fact(grid, row, messages.get("terminate.daemon"), target.daemon(), "terminateDaemon");
+        Label note = new Label(messages.get("terminate.note"));
+        note.setWrapText(true);
+        note.getStyleClass().add("muted");
+        VBox content = new VBox(10, grid, note);
+        content.setMaxWidth(640);
+        getDialogPane().setContent(content);
+        getDialogPane().setId("terminateConfirmation");
+        confirm = new ButtonType(messages.get("terminate.action"), ButtonBar.ButtonData.OK_DONE);
+        ButtonType cancel = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        getButtonTypes().setAll(confirm, cancel);
+        Button confirmButton = (Button) getDialogPane().lookupButton(confirm);
+        confirmButton.setId("confirmTerminate");
+        confirmButton.setDefaultButton(false);
+        Button cancelButton = (Button) getDialogPane().lookupButton(cancel);
+        cancelButton.setId("cancelTerminate");
+        cancelButton.setDefaultButton(true);
+    }
+
+    /** Whether the dialog was closed with Terminate client. */
+    public boolean confirmed() {
+        return getResult() == confirm;
+    }
+
+    private static int fact(GridPane grid, int row, String name, String value, String id) {
+        Label n = new Label(name);
+        n.getStyleClass().add("evidence-name");
+        // One line each: a command line can be thousands of characters (a JVM's class path); the whole
+        // text is in the tooltip, the middle of it elided on screen.
+        Label v = new Label(value);
+        v.setId(id);
+        v.setMaxWidth(MAX_VALUE_WIDTH);
+        v.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);
+        v.setTooltip(new Tooltip(value));
+        grid.addRow(row, n, v);
+        return row + 1;
+    }
+}

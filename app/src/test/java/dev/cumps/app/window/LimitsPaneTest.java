@@ -1,0 +1,102 @@
+package dev.cumps.app.window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
+import dev.cumps.core.record.DaemonRecord;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Locale;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.testfx.api.FxRobot;
+
+/**
+ * The Limits pane against a real stand-in daemon: recorded and current values shown, bad input
+ * refused as it is typed (the reason under the field, Apply disabled), and a valid value applied
+ * only after the confirmation, after which the daemon and the record both hold it.
+ */
+class LimitsPaneTest {
+
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded();
+    private WindowDriver ui;
+
+    @BeforeEach
+    void begin(FxRobot robot) {
+        ui = new WindowDriver(robot, console.window());
+    }
+
+    @Test
+    void showsRecordedAndCurrentRejectsBadInputAndAppliesAfterConfirmation(FxRobot robot) throws Exception {
+        DaemonRecord daemon = console.host().start("lim-a", 0);
+        ui.refreshUntil("the live row", () -> ui.row("lim-a").isPresent());
+        ui.select("lim-a");
+        robot.clickOn("#limitsTab");
+        Waits.onFx("the daemon's values", () -> "100".equals(text(robot, "#limitsCurrentPercentage")));
+        assertEquals("not set", text(robot, "#limitsRecordedPercentage"));
+        assertEquals("not set", text(robot, "#limitsRecordedPinned"));
+        assertEquals("not set", text(robot, "#limitsCurrentPinned"));
+        Button apply = robot.lookup("#limitsApply").queryButton();
+        assertTrue(Waits.fx(apply::isDisabled), "nothing typed yet");
+
+        type(robot, "#limitsPercentage", "101");
+        assertEquals("invalid active thread percentage '101': give a whole number from 1 to 100, e.g. 25",
+                text(robot, "#limitsPercentageProblem"));
+        assertTrue(Waits.fx(apply::isDisabled), "101 is refused");
+        type(robot, "#limitsPercentage", "");
+        type(robot, "#limitsPinned", "8X");
+        assertEquals("invalid pinned memory limit '8X': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G",
+                text(robot, "#limitsPinnedProblem"));
+        assertTrue(Waits.fx(apply::isDisabled), "8X is refused");
+
+        type(robot, "#limitsPinned", "");
+        type(robot, "#limitsPercentage", "25");
+        assertEquals("", text(robot, "#limitsPercentageProblem"));
+        assertFalse(Waits.fx(apply::isDisabled), "25 is fine");
+
+        robot.clickOn("#limitsApply");
+        ui.dialog("#limitsConfirmation");
+        assertEquals("25", text(robot, "#confirmPercentage"));
+        assertEquals("unchanged", text(robot, "#confirmPinned"));
+        robot.clickOn("#cancelLimits");
+        ui.dialogGone("#limitsConfirmation");
+        assertFalse(recordText().contains("mps_active_thread_percentage"), "Cancel changed nothing: " + recordText());
+
+        robot.clickOn("#limitsApply");
+        ui.dialog("#limitsConfirmation");
+        robot.clickOn("#confirmLimits");
+        Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("limits of 'lim-a' set and recorded"));
+        assertTrue(recordText().contains("\"mps_active_thread_percentage\": 25"), recordText());
+        assertFalse(recordText().contains("mps_pinned_device_mem_limit"), recordText());
+        assertTrue(recordText().contains("\"pid\": " + daemon.pid()), "the same daemon's record: " + recordText());
+        ui.refreshUntil("the new values shown", () -> "25".equals(text(robot, "#limitsRecordedPercentage"))
+                && "25".equals(text(robot, "#limitsCurrentPercentage")));
+        Waits.onFx("the daemons table's limits column", () -> ui.row("lim-a").orElseThrow().limits().equals("25 % threads"));
+    }
+
+    /** The record file's text, as another tool (uni-cumps, cat) reads it. */
+    private String recordText() throws IOException {
+        return Files.readString(console.host().recordFile("lim-a"));
+    }
+
+    private static void type(FxRobot robot, String id, String text) {
+        TextField field = robot.lookup(id).queryAs(TextField.class);
+        robot.interact(field::clear);
+        if (!text.isEmpty()) {
+            robot.clickOn(field).write(text);
+        }
+        Waits.onFx(id + " to hold " + text, () -> field.getText().equals(text));
+    }
+
+    private static String text(FxRobot robot, String id) {
+        return Waits.fx(() -> robot.lookup(id).queryAs(Label.class).getText());
+    }
+}
