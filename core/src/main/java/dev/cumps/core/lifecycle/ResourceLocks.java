@@ -1,8 +1,8 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.fs.CanonicalPaths;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.RecordStore;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +40,6 @@ final class ResourceLocks {
 
     /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */
     static Path canonical(Path p) {
-        return RuntimeDirs.canonical(p);
+        return CanonicalPaths.of(p);
     }
 }

@@ -241,24 +241,4 @@ public final class RuntimeDirs {
             return Optional.empty();
         }
     }
-
-    /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */
-    public static Path canonical(Path p) {
-        Path abs = p.toAbsolutePath().normalize();
-        Path existing = abs;
-        List<Path> rest = new ArrayList<>();
-        while (existing.getParent() != null && !Files.exists(existing)) {
-            rest.add(0, existing.getFileName());
-            existing = existing.getParent();
-        }
-        try {
-            Path resolved = existing.toRealPath();
-            for (Path part : rest) {
-                resolved = resolved.resolve(part);
-            }
-            return resolved;
-        } catch (IOException e) {
-            return abs;
-        }
-    }
 }

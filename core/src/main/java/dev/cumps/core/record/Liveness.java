@@ -1,5 +1,6 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.fs.CanonicalPaths;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -105,7 +106,7 @@ public final class Liveness {
             return Optional.empty();
         }
         try {
-            return Optional.of(RuntimeDirs.canonical(Path.of(value.get())).equals(RuntimeDirs.canonical(record.pipeDirectory())));
+            return Optional.of(CanonicalPaths.of(Path.of(value.get())).equals(CanonicalPaths.of(record.pipeDirectory())));
         } catch (InvalidPathException e) {
             return Optional.of(false);
         }
