@@ -50,6 +50,21 @@ public final class Messages {
         return locale;
     }
 
+    /** A short age such as "42 s", "3 min 5 s", "2 h 10 min", "4 d 3 h" ({@code seconds} below 0 as 0). */
+    public String age(long seconds) {
+        long s = Math.max(0, seconds);
+        if (s < 60) {
+            return get("daemon.age.seconds", s);
+        }
+        if (s < 3600) {
+            return get("daemon.age.minutes", s / 60, s % 60);
+        }
+        if (s < 86_400) {
+            return get("daemon.age.hours", s / 3600, (s % 3600) / 60);
+        }
+        return get("daemon.age.days", s / 86_400, (s % 86_400) / 3600);
+    }
+
     /**
      * The text for {@code key}; with arguments, formatted by {@link MessageFormat} in this
      * locale ({@code {0}}, {@code {1,number}}; a literal quote is written {@code ''}).

@@ -76,16 +76,6 @@ final class ClientLines {
         if (seconds.isEmpty()) {
             return unreadable();
         }
-        long s = seconds.getAsLong();
-        if (s < 60) {
-            return messages.get("daemon.age.seconds", s);
-        }
-        if (s < 3600) {
-            return messages.get("daemon.age.minutes", s / 60, s % 60);
-        }
-        if (s < 86_400) {
-            return messages.get("daemon.age.hours", s / 3600, (s % 3600) / 60);
-        }
-        return messages.get("daemon.age.days", s / 86_400, (s % 86_400) / 3600);
+        return messages.age(seconds.getAsLong());
     }
 }

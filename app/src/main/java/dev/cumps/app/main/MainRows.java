@@ -146,16 +146,6 @@ final class MainRows {
 
     /** A short age such as "42 s", "3 min 5 s", "2 h 10 min", "4 d 3 h". */
     String age(Duration d) {
-        long s = Math.max(0, d.getSeconds());
-        if (s < 60) {
-            return messages.get("daemon.age.seconds", s);
-        }
-        if (s < 3600) {
-            return messages.get("daemon.age.minutes", s / 60, s % 60);
-        }
-        if (s < 86_400) {
-            return messages.get("daemon.age.hours", s / 3600, (s % 3600) / 60);
-        }
-        return messages.get("daemon.age.days", s / 86_400, (s % 86_400) / 3600);
+        return messages.age(d.getSeconds());
     }
 }

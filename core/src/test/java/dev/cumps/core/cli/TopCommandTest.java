@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.cli.CliRuns.Run;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -39,31 +38,16 @@ class TopCommandTest {
         sb.close();
     }
 
-    private record Run(int code, String out, String err) {
-    }
-
     private Run cumps(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        int code = new Cli(sb.host(), new PrintWriter(o), new PrintWriter(e), globals -> sb.services()).run(args);
-        return new Run(code, o.toString(), e.toString());
+        return CliRuns.cli(sb, args);
     }
 
     private Run picocli(String... args) {
-        StringWriter o = new StringWriter();
-        StringWriter e = new StringWriter();
-        PrintWriter out = new PrintWriter(o);
-        PrintWriter err = new PrintWriter(e);
-        int code = new Cli(sb.host(), out, err, globals -> sb.services()).commandLine().execute(args);
-        out.flush();
-        err.flush();
-        return new Run(code, o.toString(), e.toString());
+        return CliRuns.picocli(sb, args);
     }
 
     private Integer fast(String... args) {
-        StringWriter sink = new StringWriter();
-        Cli cli = new Cli(sb.host(), new PrintWriter(sink), new PrintWriter(sink), globals -> sb.services());
-        return FastPath.execute(cli, cli.newRoot(), args);
+        return CliRuns.fast(sb, args);
     }
 
     /** A live daemon "busy" with one server and one client of 1024 MiB. */
