@@ -32,7 +32,7 @@ for c in "${cases[@]}"; do
         classpath)
             [ -f "$jar" ] || { echo "error: $jar is missing; run: mvn -q -pl core,app package -DskipTests" >&2; exit 1; } ;;
         *=*) cmd=${c#*=}; set -- $cmd
-             [ -x "$1" ] || { echo "error: $1 is not executable; run: mvn -q -pl core,app package -DskipTests" >&2; exit 1; } ;;
+             command -v "$1" >/dev/null || { echo "error: $1 is not executable; run: mvn -q -pl core,app package -DskipTests" >&2; exit 1; } ;;
         *) echo "error: a case is NAME=COMMAND, not '$c'" >&2; exit 2 ;;
     esac
 done
