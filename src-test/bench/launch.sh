@@ -64,6 +64,7 @@ one_run() {   # NAME COMMAND... ; appends "launch_ms uptime_ms" to $scratch/NAME
     rm -rf "$dir"; mkdir -p "$dir/home" "$dir/tmp" "$dir/config"
     local err=$dir/stderr
     local t0
+    : >"$err"
     t0=$(date +%s%N)
     HOME=$dir/home TMPDIR=$dir/tmp XDG_CONFIG_HOME=$dir/config JAVA_TOOL_OPTIONS=$tool_options \
         "$@" --simulate </dev/null >"$dir/stdout" 2>"$err" &
