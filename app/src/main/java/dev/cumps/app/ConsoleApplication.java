@@ -67,6 +67,7 @@ public final class ConsoleApplication extends Application {
         stage.setScene(window.scene());
         WindowPlacement.load(windowStateStore).attach(stage);
         window.refresh().followWindow(stage);
+        FirstStatusLog.install(stage, window.scene(), window.viewModel());
         // The first collection (nvidia-smi, the records) runs on a worker while the FX thread lays out
         // and paints the window for the first time; the periodic refresh's own first run then finds it
         // running and waits for the next period (docs/performance.md).

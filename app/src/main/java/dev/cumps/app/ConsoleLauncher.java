@@ -5,6 +5,7 @@ import dev.cumps.app.ui.ErrorReporter;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import javafx.application.Application;
 import picocli.CommandLine;
@@ -24,19 +25,14 @@ public final class ConsoleLauncher {
 
     public static void main(String[] args) {
         Messages systemMessages = Messages.forSystemLocale();
-        CommandLine commandLine = LaunchOptions.commandLine(systemMessages);
-        LaunchOptions options;
-        try {
-            options = LaunchOptions.from(commandLine.parseArgs(args));
-        } catch (CommandLine.ParameterException e) {
-            commandLine.getErr().println(systemMessages.get("launch.error", oneLine(e.getMessage())));
-            System.exit(2);
+        Optional<LaunchOptions> parsed = LaunchOptions.quick(args);
+        if (parsed.isEmpty()) {
+            parsed = parseWithHelp(args, systemMessages);
+        }
+        if (parsed.isEmpty()) {
             return;
         }
-        if (commandLine.isUsageHelpRequested()) {
-            commandLine.usage(commandLine.getOut());
-            return;
-        }
+        LaunchOptions options = parsed.get();
         // JavaFX's own texts (dialog buttons, table placeholders) follow the default locale.
         options.language().ifPresent(Locale::setDefault);
         Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
@@ -49,6 +45,24 @@ public final class ConsoleLauncher {
             System.exit(ScreenshotMode.run(options, messages));
         }
         Application.launch(ConsoleApplication.class, args);
+    }
+
+    /** picocli: the options, or empty when it printed the help; a wrong argument exits with 2. */
+    private static Optional<LaunchOptions> parseWithHelp(String[] args, Messages systemMessages) {
+        CommandLine commandLine = LaunchOptions.commandLine(systemMessages);
+        LaunchOptions options;
+        try {
+            options = LaunchOptions.from(commandLine.parseArgs(args));
+        } catch (CommandLine.ParameterException e) {
+            commandLine.getErr().println(systemMessages.get("launch.error", oneLine(e.getMessage())));
+            System.exit(2);
+            return Optional.empty();
+        }
+        if (commandLine.isUsageHelpRequested()) {
+            commandLine.usage(commandLine.getOut());
+            return Optional.empty();
+        }
+        return Optional.of(options);
     }
 
     /** {@code message} on one line (picocli's messages may hold line breaks). */

@@ -30,7 +30,55 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
 
     /** Parses {@code args}; a wrong argument raises {@link CommandLine.ParameterException}. */
     public static LaunchOptions parse(String[] args, Messages messages) {
-        return from(commandLine(messages).parseArgs(args));
+        return quick(args).orElseGet(() -> from(commandLine(messages).parseArgs(args)));
+    }
+
+    /**
+     * The everyday forms without picocli, whose classes cost launch time (Java 5 class files, which
+     * the class-data archive cannot hold): {@code --simulate}, {@code --lang L} and {@code --theme T}
+     * ({@code --opt V} or {@code --opt=V}), each at most once, with a supported value. Anything else
+     * (help, a screenshot, a wrong or repeated option) is empty: picocli parses it and words the error.
+     */
+    static Optional<LaunchOptions> quick(String[] args) {
+        boolean simulate = false;
+        Optional<Locale> language = Optional.empty();
+        Optional<ThemeChoice> theme = Optional.empty();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            int eq = arg.indexOf('=');
+            String name = eq < 0 ? arg : arg.substring(0, eq);
+            if (arg.equals(SIMULATE) && !simulate) {
+                simulate = true;
+                continue;
+            }
+            if (!name.equals(LANG) && !name.equals(THEME)) {
+                return Optional.empty();
+            }
+            String value;
+            if (eq >= 0) {
+                value = arg.substring(eq + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                return Optional.empty();
+            }
+            if (name.equals(LANG) && language.isEmpty()) {
+                language = Messages.SUPPORTED.stream()
+                        .filter(locale -> locale.toLanguageTag().equalsIgnoreCase(value.replace('_', '-')))
+                        .findFirst();
+                if (language.isEmpty()) {
+                    return Optional.empty();
+                }
+            } else if (name.equals(THEME) && theme.isEmpty()) {
+                theme = ThemeChoice.parse(value);
+                if (theme.isEmpty()) {
+                    return Optional.empty();
+                }
+            } else {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(new LaunchOptions(simulate, language, Optional.empty(), theme));
     }
 
     static LaunchOptions from(ParseResult result) {

@@ -125,4 +125,33 @@ class LaunchOptionsTest {
         assertTrue(e.getMessage().contains("--screenshot"), e.getMessage());
         assertTrue(e.getMessage().contains(value.isEmpty() ? "empty" : "UTF-8"), e.getMessage());
     }
+
+    /** The launch's picocli-free path (docs/performance.md §5) reads the everyday forms exactly as picocli does. */
+    @Test
+    void everydayFormsAreReadWithoutPicocliAsPicocliReadsThem() {
+        List<String[]> everyday = List.of(new String[0], new String[] {"--simulate"},
+                new String[] {"--lang", "zh-CN", "--simulate"}, new String[] {"--lang=zh_cn"},
+                new String[] {"--theme=Dark", "--lang", "EN"}, new String[] {"--simulate", "--theme", "system"});
+        for (String[] args : everyday) {
+            LaunchOptions byPicocli = LaunchOptions.from(LaunchOptions.commandLine(messages).parseArgs(args));
+            assertEquals(Optional.of(byPicocli), LaunchOptions.quick(args), String.join(" ", args));
+        }
+        LaunchOptions chinese = LaunchOptions.quick(new String[] {"--simulate", "--lang", "zh-CN"}).orElseThrow();
+        assertTrue(chinese.simulate());
+        assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE), chinese.language());
+    }
+
+    /** Help, screenshots and every wrong or repeated option go to picocli, which words the error. */
+    @Test
+    void anythingElseIsLeftToPicocli() {
+        List<String[]> others = List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"--simulated"},
+                new String[] {"--simulate", "--simulate"}, new String[] {"--lang", "fr"}, new String[] {"--lang"},
+                new String[] {"--theme", "purple"}, new String[] {"--screenshot", "x.png"},
+                new String[] {"--lang", "en", "--lang", "zh-CN"}, new String[] {"--simulate=true"}, new String[] {"x"});
+        for (String[] args : others) {
+            assertEquals(Optional.empty(), LaunchOptions.quick(args), String.join(" ", args));
+        }
+        assertThrows(CommandLine.ParameterException.class,
+                () -> LaunchOptions.parse(new String[] {"--lang", "en", "--lang", "zh-CN"}, messages));
+    }
 }

@@ -4,6 +4,8 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.Icons;
 import java.util.Objects;
+import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
@@ -73,9 +75,23 @@ public final class MainView extends BorderPane {
         setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
     }
 
+    /**
+     * A tab whose content joins the scene when the tab is first selected, so that the window's first
+     * show styles and lays out only the selected pane (docs/performance.md, the window's launch).
+     */
     private static Tab tab(String id, String title, Node content) {
-        Tab tab = new Tab(title, content);
+        Tab tab = new Tab(title);
         tab.setId(id);
+        InvalidationListener attach = new InvalidationListener() {
+            @Override
+            public void invalidated(Observable selected) {
+                if (tab.isSelected()) {
+                    tab.selectedProperty().removeListener(this);
+                    tab.setContent(content);
+                }
+            }
+        };
+        tab.selectedProperty().addListener(attach);
         return tab;
     }
 

@@ -225,6 +225,9 @@ class WindowActionsTest {
         ui.refreshUntil("the live row", () -> ui.vm().daemons().size() == 1);
         ui.select("env-a");
         String posix = console.host().services().env().launchEnvironment(Optional.of("env-a")).posix();
+        // A tab's content joins the scene when the tab is first opened (a faster first show).
+        assertTrue(Waits.fx(() -> robot.lookup("#envBlock").tryQuery().isEmpty()), "the Env pane before its tab is opened");
+        robot.clickOn("#envTab");
         Waits.onFx("the env block", () -> posix.equals(robot.lookup("#envBlock").queryAs(TextArea.class).getText()));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);
