@@ -74,13 +74,13 @@ public final class ConsoleApplication extends Application {
         window.viewModel().refresh();
         stage.show();
         window.refresh().start();
-        if (options.simulate()) {
+        if (options.simulatedDemo()) {
             startDemo();
         }
     }
 
     /**
-     * --simulate: the demo daemon with two clients, set up on a worker (it launches the stand-ins);
+     * --simulate (without --no-demo): the demo daemon with two clients, set up on a worker (it launches the stand-ins);
      * then a refresh shows it, selected. Cleaned up by the session when the window closes.
      */
     private void startDemo() {

@@ -12,21 +12,32 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The window's command line: {@code --simulate}, {@code --lang en|zh-CN}, {@code --theme system|light|dark},
- * {@code --screenshot FILE.png}.
+ * The window's command line: {@code --simulate} (with the demo daemon and its two clients, unless
+ * {@code --no-demo}), {@code --lang en|zh-CN}, {@code --theme system|light|dark}, {@code --screenshot FILE.png}.
  *
  * <p>The picocli model is built in code so that option descriptions come from {@link Messages}.
  */
 public record LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot,
-        Optional<ThemeChoice> theme) {
+        Optional<ThemeChoice> theme, boolean demo) {
 
     private static final String SIMULATE = "--simulate";
     private static final String LANG = "--lang";
     private static final String SCREENSHOT = "--screenshot";
     private static final String THEME = "--theme";
+    private static final String NO_DEMO = "--no-demo";
 
     public static final LaunchOptions DEFAULTS = new LaunchOptions(false, Optional.empty(), Optional.empty(),
-            Optional.empty());
+            Optional.empty(), true);
+
+    /** Options without the demo choice: a simulated host gets the demo. */
+    public LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot, Optional<ThemeChoice> theme) {
+        this(simulate, language, screenshot, theme, true);
+    }
+
+    /** Whether the simulated host starts with the demo daemon and its two clients. */
+    public boolean simulatedDemo() {
+        return simulate && demo;
+    }
 
     /** Parses {@code args}; a wrong argument raises {@link CommandLine.ParameterException}. */
     public static LaunchOptions parse(String[] args, Messages messages) {
@@ -35,12 +46,13 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
 
     /**
      * The everyday forms without picocli, whose classes cost launch time (Java 5 class files, which
-     * the class-data archive cannot hold): {@code --simulate}, {@code --lang L} and {@code --theme T}
+     * the class-data archive cannot hold): {@code --simulate}, {@code --no-demo}, {@code --lang L} and {@code --theme T}
      * ({@code --opt V} or {@code --opt=V}), each at most once, with a supported value. Anything else
      * (help, a screenshot, a wrong or repeated option) is empty: picocli parses it and words the error.
      */
     static Optional<LaunchOptions> quick(String[] args) {
         boolean simulate = false;
+        boolean demo = true;
         Optional<Locale> language = Optional.empty();
         Optional<ThemeChoice> theme = Optional.empty();
         for (int i = 0; i < args.length; i++) {
@@ -49,6 +61,10 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
             String name = eq < 0 ? arg : arg.substring(0, eq);
             if (arg.equals(SIMULATE) && !simulate) {
                 simulate = true;
+                continue;
+            }
+            if (arg.equals(NO_DEMO) && demo) {
+                demo = false;
                 continue;
             }
             if (!name.equals(LANG) && !name.equals(THEME)) {
@@ -78,7 +94,7 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
                 return Optional.empty();
             }
         }
-        return Optional.of(new LaunchOptions(simulate, language, Optional.empty(), theme));
+        return Optional.of(new LaunchOptions(simulate, language, Optional.empty(), theme, demo));
     }
 
     static LaunchOptions from(ParseResult result) {
@@ -86,7 +102,8 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         Path screenshot = result.matchedOptionValue(SCREENSHOT, null);
         ThemeChoice theme = result.matchedOptionValue(THEME, null);
         return new LaunchOptions(result.hasMatchedOption(SIMULATE),
-                Optional.ofNullable(language), Optional.ofNullable(screenshot), Optional.ofNullable(theme));
+                Optional.ofNullable(language), Optional.ofNullable(screenshot), Optional.ofNullable(theme),
+                !result.hasMatchedOption(NO_DEMO));
     }
 
     /** The window's picocli command, with help text in the language of {@code messages}. */
@@ -99,6 +116,8 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
                 .description(messages.get("launch.option.help")).build());
         spec.addOption(OptionSpec.builder(SIMULATE)
                 .description(messages.get("launch.option.simulate")).build());
+        spec.addOption(OptionSpec.builder(NO_DEMO)
+                .description(messages.get("launch.option.noDemo")).build());
         spec.addOption(OptionSpec.builder(LANG).type(Locale.class).paramLabel("LANG")
                 .converters(value -> supportedLocale(value, messages, supported))
                 .description(messages.get("launch.option.lang", supported)).build());

@@ -131,7 +131,8 @@ class LaunchOptionsTest {
     void everydayFormsAreReadWithoutPicocliAsPicocliReadsThem() {
         List<String[]> everyday = List.of(new String[0], new String[] {"--simulate"},
                 new String[] {"--lang", "zh-CN", "--simulate"}, new String[] {"--lang=zh_cn"},
-                new String[] {"--theme=Dark", "--lang", "EN"}, new String[] {"--simulate", "--theme", "system"});
+                new String[] {"--theme=Dark", "--lang", "EN"}, new String[] {"--simulate", "--theme", "system"},
+                new String[] {"--simulate", "--no-demo"});
         for (String[] args : everyday) {
             LaunchOptions byPicocli = LaunchOptions.from(LaunchOptions.commandLine(messages).parseArgs(args));
             assertEquals(Optional.of(byPicocli), LaunchOptions.quick(args), String.join(" ", args));
@@ -141,11 +142,20 @@ class LaunchOptionsTest {
         assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE), chinese.language());
     }
 
+    /** {@code --simulate} comes with the demo daemon and its two clients; {@code --no-demo} starts the simulated host empty. */
+    @Test
+    void theSimulatedHostHasTheDemoUnlessNoDemo() {
+        assertTrue(LaunchOptions.parse(new String[] {"--simulate"}, messages).simulatedDemo());
+        assertFalse(LaunchOptions.parse(new String[] {"--simulate", "--no-demo"}, messages).simulatedDemo());
+        assertFalse(LaunchOptions.parse(new String[] {"--no-demo", "--simulate", "--screenshot", "x.png"}, messages).simulatedDemo());
+        assertFalse(LaunchOptions.parse(new String[0], messages).simulatedDemo(), "the real host never gets a demo");
+    }
+
     /** Help, screenshots and every wrong or repeated option go to picocli, which words the error. */
     @Test
     void anythingElseIsLeftToPicocli() {
         List<String[]> others = List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"--simulated"},
-                new String[] {"--simulate", "--simulate"}, new String[] {"--lang", "fr"}, new String[] {"--lang"},
+                new String[] {"--simulate", "--simulate"}, new String[] {"--no-demo", "--no-demo"}, new String[] {"--lang", "fr"}, new String[] {"--lang"},
                 new String[] {"--theme", "purple"}, new String[] {"--screenshot", "x.png"},
                 new String[] {"--lang", "en", "--lang", "zh-CN"}, new String[] {"--simulate=true"}, new String[] {"x"});
         for (String[] args : others) {

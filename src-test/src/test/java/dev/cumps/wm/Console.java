@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The console as an operator starts it: {@code java -cp ... dev.cumps.app.ConsoleLauncher --simulate}
+ * The console as an operator starts it: {@code java -cp ... dev.cumps.app.ConsoleLauncher --simulate --no-demo}
  * in its own JVM on the GTK glass (no {@code glass.platform}, so not Monocle), with an explicit
  * environment: {@code DISPLAY}, {@code HOME}, {@code TMPDIR}, optionally {@code XDG_CONFIG_HOME}, a
  * plain {@code PATH} and {@code LANG}; nothing of the test JVM's {@code CUDA_*}. Its output goes to
@@ -57,7 +57,7 @@ final class Console implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", consoleClassPath(),
                 // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
                 "-Dprism.order=sw",
-                "dev.cumps.app.ConsoleLauncher", "--simulate"));
+                "dev.cumps.app.ConsoleLauncher", "--simulate", "--no-demo"));
         Path log = dir.resolve("console.log");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().clear();
