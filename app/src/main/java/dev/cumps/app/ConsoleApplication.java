@@ -1,8 +1,6 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.main.DaemonRow;
-import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.theme.Appearance;
 import dev.cumps.app.theme.DesktopScheme;
 import dev.cumps.app.theme.ThemeChoice;
@@ -21,7 +19,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
-import javafx.collections.ListChangeListener;
 import javafx.stage.Stage;
 
 /** The JavaFX application; started by {@link ConsoleLauncher}. Wires everything by hand. */
@@ -88,7 +85,10 @@ public final class ConsoleApplication extends Application {
             session.startDemo();
             return SimulateDemo.NAME;
         }, name -> {
-            window.viewModel().daemons().addListener(new DemoSelection(window.viewModel(), name));
+            // Selected now if a refresh already shows it, else when one does (unless the user chose a row).
+            if (window.viewModel().selectedRowProperty().get() == null) {
+                window.viewModel().tables().selectName(name);
+            }
             window.viewModel().refresh();
         }, error -> LOG.log(Level.WARNING, "The simulated demo could not be set up", error));
     }
@@ -108,28 +108,6 @@ public final class ConsoleApplication extends Application {
         }
         if (session != null) {
             session.closeInBackground(CLOSE_LIMIT);
-        }
-    }
-
-    /** Selects the demo daemon's row the first time it appears, unless the user selected a row before. */
-    private static final class DemoSelection implements ListChangeListener<DaemonRow> {
-        private final MainViewModel viewModel;
-        private final String name;
-
-        DemoSelection(MainViewModel viewModel, String name) {
-            this.viewModel = viewModel;
-            this.name = name;
-        }
-
-        @Override
-        public void onChanged(Change<? extends DaemonRow> change) {
-            Optional<DaemonRow> row = viewModel.daemons().stream().filter(r -> r.name().equals(name)).findFirst();
-            if (row.isPresent()) {
-                viewModel.daemons().removeListener(this);
-                if (viewModel.selectedRowProperty().get() == null) {
-                    viewModel.select(row.get());
-                }
-            }
         }
     }
 }

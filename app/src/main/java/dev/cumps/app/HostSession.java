@@ -55,7 +55,12 @@ public final class HostSession implements AutoCloseable {
     public void startDemo() {
         Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
         SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable());
-        demo = started;
+        synchronized (this) {
+            if (closed.get()) {
+                return; // closed before the worker got here: nothing to start
+            }
+            demo = started;
+        }
         started.start();
     }
 
@@ -98,10 +103,13 @@ public final class HostSession implements AutoCloseable {
     /** Simulated host only: ends the demo's clients, stops its daemons, then removes the sandbox. Once; never throws. */
     @Override
     public void close() {
-        if (simulated.isEmpty() || !closed.compareAndSet(false, true)) {
-            return;
+        SimulateDemo started;
+        synchronized (this) {
+            if (simulated.isEmpty() || !closed.compareAndSet(false, true)) {
+                return;
+            }
+            started = demo;
         }
-        SimulateDemo started = demo;
         if (started != null) {
             started.close();
         }

@@ -8,6 +8,7 @@ import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.WeakChangeListener;
+import javafx.geometry.Pos;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -16,6 +17,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
 import javafx.scene.shape.Polyline;
 
 /**
@@ -28,7 +30,7 @@ public final class GpuLoadColumns {
     /** Which of a GPU's loads a column shows. */
     public enum Kind { UTILIZATION, MEMORY }
 
-    static final double SPARK_WIDTH = 90;
+    static final double SPARK_WIDTH = 60;
     static final double SPARK_HEIGHT = 16;
 
     private GpuLoadColumns() {
@@ -42,7 +44,8 @@ public final class GpuLoadColumns {
         column.setId(kind == Kind.UTILIZATION ? "gpuLoadColumn" : "gpuMemoryUsedColumn");
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(uuidOf.apply(c.getValue())));
         column.setCellFactory(c -> new LoadCell<>(kind, history, messages));
-        column.setPrefWidth(kind == Kind.UTILIZATION ? 210 : 250);
+        column.setPrefWidth(kind == Kind.UTILIZATION ? 165 : 230);
+        column.setMinWidth(kind == Kind.UTILIZATION ? 165 : 230);
         return column;
     }
 
@@ -73,7 +76,9 @@ public final class GpuLoadColumns {
             spark.setPrefSize(SPARK_WIDTH, SPARK_HEIGHT);
             spark.setMaxSize(SPARK_WIDTH, SPARK_HEIGHT);
             value.getStyleClass().add("gpu-load-value");
+            value.setMinWidth(Region.USE_PREF_SIZE); // the number is never cut to "…"
             box = new HBox(6, bar, value, spark);
+            box.setAlignment(Pos.CENTER_LEFT);
             box.getStyleClass().add(kind == Kind.UTILIZATION ? "gpu-load" : "gpu-memory-used");
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             history.revisionProperty().addListener(new WeakChangeListener<>(redraw));

@@ -30,17 +30,17 @@ public final class DaemonTable extends TableView<DaemonRow> {
         TableColumn<DaemonRow, DaemonRow> state = new TableColumn<>(messages.get("daemon.state"));
         state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         state.setCellFactory(c -> new StateCell());
-        state.setPrefWidth(110);
+        state.setPrefWidth(95);
         getColumns().setAll(List.of(
-                column(messages.get("daemon.name"), DaemonRow::name, 300),
+                column(messages.get("daemon.name"), DaemonRow::name, 270),
                 state,
-                column(messages.get("daemon.pid"), DaemonRow::pid, 70),
-                column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 110),
-                column(messages.get("daemon.gpu"), DaemonRow::gpu, 300),
-                column(messages.get("daemon.limits"), DaemonRow::limits, 150),
-                column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 260),
-                column(messages.get("daemon.log"), DaemonRow::logDirectory, 260),
-                column(messages.get("daemon.age"), DaemonRow::age, 90)));
+                column(messages.get("daemon.pid"), DaemonRow::pid, 65),
+                column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
+                column(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
+                column(messages.get("daemon.limits"), DaemonRow::limits, 100),
+                column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
+                column(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
+                column(messages.get("daemon.age"), DaemonRow::age, 72)));
         setRowFactory(t -> new ReasonRow());
         getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (!syncingSelection) {

@@ -69,8 +69,9 @@ public final class MainView extends BorderPane {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         SplitPane split = new SplitPane(tables, tabs);
         split.setOrientation(Orientation.VERTICAL);
+        // Both sides grow with the window (a maximised window gives the panes room too); the CSS
+        // minimums keep either from collapsing.
         split.setDividerPositions(0.64);
-        SplitPane.setResizableWithParent(tabs, false);
         setCenter(NoticeArea.notifications(split, viewModel.noticeProperty()));
         setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
     }
