@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,20 +54,50 @@ final class XDesktop implements AutoCloseable {
             end(xvfb);
             throw new IllegalStateException("Xvfb did not report its display; see " + dir.resolve("xvfb.log"), e);
         }
+        // Openbox may exit at once on a display that has just come up (seen once in CI: the wait ran
+        // out with no window manager). Only an openbox that exited is started again, at most three
+        // times; one that runs and never manages the display fails after the deadline. On failure
+        // the message carries openbox's output, and Xvfb and openbox are ended.
+        Process openbox = null;
+        try {
+            for (int attempt = 1; ; attempt++) {
+                Process started = startOpenbox(dir, display);
+                openbox = started;
+                XDesktop candidate = new XDesktop(dir, display, xvfb, started);
+                boolean last = attempt == 3;
+                String seen = Waits.until("openbox to manage " + display,
+                        () -> started.isAlive() || last ? candidate.tryTool("wmctrl", "-m") : "openbox exited",
+                        out -> out.contains("Name: Openbox") || out.equals("openbox exited"));
+                if (seen.contains("Name: Openbox")) {
+                    return candidate;
+                }
+                end(started);
+            }
+        } catch (RuntimeException | Error e) {
+            if (openbox != null) {
+                end(openbox);
+            }
+            end(xvfb);
+            throw new AssertionError(e.getMessage() + "; Xvfb " + (xvfb.isAlive() ? "running" : "gone") + ", openbox.log: "
+                    + logTail(dir.resolve("openbox.log")), e);
+        }
+    }
+
+    private static String logTail(Path log) {
+        try {
+            String text = Files.readString(log, StandardCharsets.UTF_8);
+            return text.length() > 2000 ? text.substring(text.length() - 2000) : text;
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+
+    private static Process startOpenbox(Path dir, String display) throws IOException {
         ProcessBuilder wm = new ProcessBuilder("openbox", "--sm-disable")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("openbox.log").toFile());
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("openbox.log").toFile()));
         wm.environment().clear();
         wm.environment().putAll(Map.of("DISPLAY", display, "HOME", dir.toString(), "PATH", "/usr/bin:/bin"));
-        Process openbox = wm.start();
-        XDesktop desktop = new XDesktop(dir, display, xvfb, openbox);
-        try {
-            Waits.until("openbox to manage " + display, () -> desktop.tryTool("wmctrl", "-m"),
-                    out -> out.contains("Name: Openbox"));
-        } catch (RuntimeException | Error e) {
-            desktop.close();
-            throw e;
-        }
-        return desktop;
+        return wm.start();
     }
 
     private static String firstLine(Process process) {
