@@ -1,15 +1,8 @@
 package dev.cumps.app.ui;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.io.Writer;
 import java.lang.System.Logger.Level;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,21 +54,19 @@ public final class WindowStateStore {
 
     /** The saved state; empty when none was saved or the file cannot be understood. */
     public Optional<WindowState> load() {
-        Properties p = new Properties();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            p.load(in);
-            return Optional.of(new WindowState(
-                    Double.parseDouble(p.getProperty("x")),
-                    Double.parseDouble(p.getProperty("y")),
-                    Double.parseDouble(p.getProperty("width")),
-                    Double.parseDouble(p.getProperty("height")),
-                    Boolean.parseBoolean(p.getProperty("maximized"))));
-        } catch (NoSuchFileException e) {
-            return Optional.empty();
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Ignoring unreadable window state " + file + ": " + e);
-            return Optional.empty();
-        }
+        return settings().load().flatMap(p -> {
+            try {
+                return Optional.of(new WindowState(
+                        Double.parseDouble(p.getProperty("x")),
+                        Double.parseDouble(p.getProperty("y")),
+                        Double.parseDouble(p.getProperty("width")),
+                        Double.parseDouble(p.getProperty("height")),
+                        Boolean.parseBoolean(p.getProperty("maximized"))));
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Ignoring unreadable window state " + file + ": " + e);
+                return Optional.empty();
+            }
+        });
     }
 
     /** Saves {@code state}, replacing the file atomically. */
@@ -86,19 +77,10 @@ public final class WindowStateStore {
         p.setProperty("width", Double.toString(state.width()));
         p.setProperty("height", Double.toString(state.height()));
         p.setProperty("maximized", Boolean.toString(state.maximized()));
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".window", ".tmp");
-            try {
-                try (Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
-                    p.store(out, "MPS Console window state");
-                }
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(temporary);
-            }
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "Could not save window state to " + file + ": " + e);
-        }
+        settings().save(p, "MPS Console window state");
+    }
+
+    private SettingsFile settings() {
+        return new SettingsFile(file, "window state");
     }
 }

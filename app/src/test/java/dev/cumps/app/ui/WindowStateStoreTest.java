@@ -39,6 +39,19 @@ class WindowStateStoreTest {
     }
 
     @Test
+    void aLinkOrAnOversizedFileIsNotRead() throws IOException {
+        WindowStateStore elsewhere = new WindowStateStore(dir.resolve("elsewhere/window.properties"));
+        elsewhere.save(new WindowState(1, 2, 1024, 700, false));
+        Path file = dir.resolve("window.properties");
+        Files.createSymbolicLink(file, elsewhere.file());
+        assertEquals(Optional.empty(), new WindowStateStore(file).load(), "a planted link is not followed");
+
+        Files.delete(file);
+        Files.writeString(file, "x=1\ny=2\nwidth=1024\nheight=700\n#" + "x".repeat(SettingsFile.MAX_BYTES));
+        assertEquals(Optional.empty(), new WindowStateStore(file).load(), "larger than the cap: not ours");
+    }
+
+    @Test
     void aFailedSaveIsNotAnError() throws IOException {
         Path blocker = dir.resolve("not-a-dir");
         Files.writeString(blocker, "");
