@@ -12,6 +12,7 @@ import dev.cumps.core.cli.command.ExitCode;
 import dev.cumps.core.cli.command.Globals;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
+import dev.cumps.core.cli.command.ReferenceCommand;
 import dev.cumps.core.cli.command.ResetCommand;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StartCommand;
@@ -123,6 +124,7 @@ public final class Cli {
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(new AttachClientCommand(root));
+        cmd.addSubcommand(new ReferenceCommand(cmd));
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setParameterExceptionHandler((ex, args) -> {
