@@ -32,4 +32,10 @@ class LayeringTest {
     static final ArchRule theDomainDoesNotDependOnTheCli = noClasses()
             .that().resideInAPackage("dev.cumps.core..").and().resideOutsideOfPackage("dev.cumps.core.cli..")
             .should().dependOnClassesThat().resideInAPackage("dev.cumps.core.cli..");
+
+    /** The reference generator reads picocli's model only, so it documents any command tree it is given. */
+    @ArchTest
+    static final ArchRule theReferenceGeneratorUsesOnlyPicocli = noClasses()
+            .that().resideInAPackage("dev.cumps.core.cli.reference..")
+            .should().dependOnClassesThat().resideOutsideOfPackages("dev.cumps.core.cli.reference..", "picocli..", "java..");
 }
