@@ -18,7 +18,10 @@ import picocli.CommandLine.Option;
 
 /** {@code cumps clients [--name N] [--json]}: each live daemon's MPS servers and their clients; read-only, exit 0. */
 @Command(name = "clients", mixinStandardHelpOptions = true,
-        description = "Show the MPS servers and client processes of your live daemons, with GPU memory (read-only).")
+        description = "Show the MPS servers and client processes of your live daemons, with GPU memory (read-only).",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:the live view was printed",
+                "1:--name names a missing, foreign, unreadable or stale record"})
 public final class ClientsCommand implements Callable<Integer> {
     private final RootCommand root;
 

@@ -16,7 +16,10 @@ import picocli.CommandLine.Option;
  * ({@link DoctorFixRun}).
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Diagnose the host for one GPU selector (read-only unless --fix). Exit 0 when valid, 1 otherwise.")
+        description = "Diagnose the host for one GPU selector (read-only unless --fix). Exit 0 when valid, 1 otherwise.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:valid (with --fix: the verdict after the fixes)",
+                "1:invalid, or the fixes were not confirmed"})
 public final class DoctorCommand implements Callable<Integer> {
     private final RootCommand root;
 

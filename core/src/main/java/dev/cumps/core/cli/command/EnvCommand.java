@@ -12,7 +12,11 @@ import picocli.CommandLine.Option;
 
 /** {@code cumps env [--name N] [--shell FORMAT] [--json]}: the variables a launcher needs for a live daemon. */
 @Command(name = "env", mixinStandardHelpOptions = true,
-        description = "Print the exports a launcher needs for a live daemon; your own environment is not changed.")
+        description = "Print the exports a launcher needs for a live daemon; your own environment is not changed.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:printed",
+                "1:no live record to speak for (missing, stale, unreadable), or a value that cannot be exported safely",
+                "2:an unsupported --shell"})
 public final class EnvCommand implements Callable<Integer> {
     private final RootCommand root;
 

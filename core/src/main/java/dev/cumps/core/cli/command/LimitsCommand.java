@@ -25,7 +25,11 @@ import picocli.CommandLine.Option;
  * (read-only, exit 0); with them, sets them on the live daemon {@code --name} and prints the new values.
  */
 @Command(name = "limits", mixinStandardHelpOptions = true,
-        description = "Show the MPS limits of your live daemons (recorded and current), or set them on one with --set-*.")
+        description = "Show the MPS limits of your live daemons (recorded and current), or set them on one with --set-*.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:the limits were shown, or set and recorded",
+                "1:a missing, foreign, unreadable or stale record, or a daemon that is not verified as the record's, does not answer or refuses a value",
+                "2:a bad value, or --set-* without --name"})
 public final class LimitsCommand implements Callable<Integer> {
     private final RootCommand root;
 

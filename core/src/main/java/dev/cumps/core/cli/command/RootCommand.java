@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 @Command(name = "cumps", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Start, stop, inspect and diagnose your own NVIDIA CUDA MPS control daemons.",
         subcommandsRepeatable = false,
-        exitCodeListHeading = "%nExit status:%n",
+        exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:success", "1:failure (one line `error: ...` on stderr)", "2:usage error (an unknown option or a bad value)"},
         footer = {"", "Records: ~/.cache/unilab/cuda-mps/<name>/daemon.json (shared with uni-cumps)."})
 public final class RootCommand implements Callable<Integer> {

@@ -24,7 +24,11 @@ import picocli.CommandLine.Option;
 
 /** {@code cumps start}: one daemon pinned to one GPU, recorded; prints the record as JSON. */
 @Command(name = "start", mixinStandardHelpOptions = true,
-        description = "Start one MPS control daemon pinned to one GPU and record it.")
+        description = "Start one MPS control daemon pinned to one GPU and record it.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:started and recorded",
+                "1:refused or failed (a daemon that does not take the limits is stopped again)",
+                "2:a bad limit value, or --daemon with --foreground"})
 public final class StartCommand implements Callable<Integer> {
     private final RootCommand root;
 

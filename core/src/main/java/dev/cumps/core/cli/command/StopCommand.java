@@ -12,7 +12,10 @@ import picocli.CommandLine.Option;
 
 /** {@code cumps stop [--name N | --all]}: stop verified daemons; JSON on stdout, one error line per failure. */
 @Command(name = "stop", mixinStandardHelpOptions = true,
-        description = "Stop a recorded daemon after verifying its pid and start time; stale records are removed without signalling.")
+        description = "Stop a recorded daemon after verifying its pid and start time; stale records are removed without signalling.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:stopped (with --all: every live daemon, also when there was none)",
+                "1:a missing, stale (removed), unreadable (moved aside) or foreign record, or a daemon that did not stop (with --all: any)"})
 public final class StopCommand implements Callable<Integer> {
     private final RootCommand root;
 

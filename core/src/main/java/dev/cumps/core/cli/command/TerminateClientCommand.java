@@ -15,7 +15,11 @@ import picocli.CommandLine.Option;
  * and exits 1; with it, it verifies daemon, server and client right before and does it.
  */
 @Command(name = "terminate-client", mixinStandardHelpOptions = true,
-        description = "End one MPS client of your live daemon (terminate_client); without --yes, only show what would be done.")
+        description = "End one MPS client of your live daemon (terminate_client); without --yes, only show what would be done.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:the client was terminated and has left the list",
+                "1:without --yes (nothing was done), refused, or the client is still listed",
+                "2:a bad --pid"})
 public final class TerminateClientCommand implements Callable<Integer> {
     /** Linux's PID_MAX_LIMIT. */
     private static final long PID_MAX = 4_194_304L;

@@ -29,7 +29,11 @@ import picocli.CommandLine.Option;
  * snapshot as {@code cumps clients --json} does. Read-only.
  */
 @Command(name = "top", mixinStandardHelpOptions = true,
-        description = "A live, refreshing view of the GPUs, your daemons, their MPS servers and clients; q quits (read-only).")
+        description = "A live, refreshing view of the GPUs, your daemons, their MPS servers and clients; q quits (read-only).",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:quit with q (or the end of input), or --once printed its frame",
+                "1:--name names a missing, foreign, unreadable or stale record",
+                "2:--json without --once, or an --interval outside 0.5 to 3600"})
 public final class TopCommand implements Callable<Integer> {
     static final BigDecimal MIN_INTERVAL = new BigDecimal("0.5");
     static final BigDecimal MAX_INTERVAL = new BigDecimal("3600");
