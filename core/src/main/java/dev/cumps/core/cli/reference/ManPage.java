@@ -82,10 +82,14 @@ final class ManPage {
         lines.add(".SS " + Roff.quoted(c.qualifiedName()));
         lines.add(synopsis(c.synopsis()));
         paragraphs(c.description());
-        if (!c.options().isEmpty() || !c.positionals().isEmpty()) {
+        if (!c.positionals().isEmpty()) {
+            lines.add(".PP");
+            lines.add("Parameters:");
+            args(c.positionals());
+        }
+        if (!c.options().isEmpty()) {
             lines.add(".PP");
             lines.add("Options:");
-            args(c.positionals());
             args(c.options());
         }
         if (!c.exitCodes().isEmpty()) {

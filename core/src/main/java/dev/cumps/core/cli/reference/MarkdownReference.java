@@ -69,13 +69,13 @@ final class MarkdownReference {
             line("");
             line("Options:");
             line("");
-            args(c.options());
+            args("option", c.options());
         }
         if (!c.positionals().isEmpty()) {
             line("");
             line("Parameters:");
             line("");
-            args(c.positionals());
+            args("parameter", c.positionals());
         }
         if (!c.inherited().isEmpty()) {
             line("");
@@ -118,8 +118,8 @@ final class MarkdownReference {
         }
     }
 
-    private void args(List<CommandDoc.Arg> args) {
-        table(List.of("option", "value", "default", "description"), args.stream().map(a -> List.of(
+    private void args(String kind, List<CommandDoc.Arg> args) {
+        table(List.of(kind, "value", "default", "description"), args.stream().map(a -> List.of(
                 String.join(", ", a.names().isEmpty() ? List.of(Markdown.code(a.label()))
                         : a.names().stream().map(Markdown::code).toList()),
                 a.names().isEmpty() || a.label().isEmpty() ? "" : Markdown.code(a.label()) + (a.repeatable() ? " (repeatable)" : ""),

@@ -101,7 +101,7 @@ class CliReferenceGeneratorTest {
         assertTrue(md.contains("Does things with \\\\back, caf\u00e9, \\<tag\\> and a\\|b."), md);
         assertTrue(md.contains("| `-m`, `--memory` | `MiB` | `512` | Memory (default: 512). |"), md);
         assertTrue(md.contains("| `--tag` | `T` (repeatable) |  | Required. Repeat --tag as needed. |"), md);
-        assertTrue(md.contains("| `FILE` |  |  | Required. Files. |"), md);
+        assertTrue(md.contains("Parameters:\n\n| parameter | value | default | description |\n|---|---|---|---|\n| `FILE` |  |  | Required. Files. |"), md);
         assertTrue(md.contains("| 3 | odd |") && md.contains("| 4 | not done |"), md);
         assertTrue(md.contains("Global options: `--global` (see [tool](#tool))."), md);
         assertTrue(md.contains("generated from the command definitions of tool 9.8.7".substring(1)), md);
@@ -143,6 +143,7 @@ class CliReferenceGeneratorTest {
         assertTrue(man.contains("\n.TP\n\\fB\\-\\-tag\\fR \\fIT\\fR ...\nRequired. Repeat \\-\\-tag as needed.\n"), man);
         assertTrue(man.contains("[\\fB\\-\\-fast\\fR\\ |\\ \\fB\\-\\-slow\\fR]"), man);
         assertTrue(man.contains("\n.SS \"tool sub nested\"\n"), man);
+        assertTrue(man.contains("\n.PP\nParameters:\n.TP\n\\fIFILE\\fR ...\nRequired. Files.\n.PP\nOptions:\n.TP\n"), man);
         assertTrue(man.contains("\n.SH \"EXIT STATUS\"\n.TP\n0\nfine\n.TP\n3\nodd\n"), man);
         assertTrue(man.contains("\n.TP\n4\nnot done\n"), man);
     }
