@@ -14,7 +14,8 @@ import picocli.CommandLine;
  * The window's entry point. It does not extend {@link Application}, so that the plain classpath
  * launch ({@code java -cp ... dev.cumps.app.ConsoleLauncher}) works without JavaFX on the module
  * path. It parses the arguments, picks the toolkit platform, then hands over to
- * {@link ConsoleApplication} or, with {@code --screenshot}, to {@link ScreenshotMode}.
+ * {@link ConsoleApplication} or, with {@code --screenshot}, to {@link ScreenshotMode}, with
+ * {@code --screenshots}, to {@link ScreenshotSet}.
  */
 public final class ConsoleLauncher {
 
@@ -38,6 +39,12 @@ public final class ConsoleLauncher {
         Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
         ErrorReporter.forWindow(messages).installAsDefault();
 
+        if (options.screenshots().isPresent()) {
+            if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
+                LOG.log(Level.DEBUG, "No display: rendering the screenshot set with Monocle's headless platform");
+            }
+            System.exit(ScreenshotSet.run(options.screenshots().get(), messages));
+        }
         if (options.screenshot().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
                 LOG.log(Level.DEBUG, "No display: rendering the screenshot with Monocle's headless platform");
@@ -53,6 +60,10 @@ public final class ConsoleLauncher {
         LaunchOptions options;
         try {
             options = LaunchOptions.from(commandLine.parseArgs(args));
+            Optional<String> conflict = LaunchOptions.conflict(options, systemMessages);
+            if (conflict.isPresent() && !commandLine.isUsageHelpRequested()) {
+                throw new CommandLine.ParameterException(commandLine, conflict.get());
+            }
         } catch (CommandLine.ParameterException e) {
             commandLine.getErr().println(systemMessages.get("launch.error", oneLine(e.getMessage())));
             System.exit(2);

@@ -13,21 +13,29 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * The window's command line: {@code --simulate} (with the demo daemon and its two clients, unless
- * {@code --no-demo}), {@code --lang en|zh-CN}, {@code --theme system|light|dark}, {@code --screenshot FILE.png}.
+ * {@code --no-demo}), {@code --lang en|zh-CN}, {@code --theme system|light|dark}, {@code --screenshot FILE.png},
+ * {@code --screenshots DIR} (with {@code --simulate}: the documentation's screenshot set, {@link ScreenshotSet}).
  *
  * <p>The picocli model is built in code so that option descriptions come from {@link Messages}.
  */
 public record LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot,
-        Optional<ThemeChoice> theme, boolean demo) {
+        Optional<ThemeChoice> theme, boolean demo, Optional<Path> screenshots) {
 
     private static final String SIMULATE = "--simulate";
     private static final String LANG = "--lang";
     private static final String SCREENSHOT = "--screenshot";
     private static final String THEME = "--theme";
     private static final String NO_DEMO = "--no-demo";
+    private static final String SCREENSHOTS = "--screenshots";
 
     public static final LaunchOptions DEFAULTS = new LaunchOptions(false, Optional.empty(), Optional.empty(),
             Optional.empty(), true);
+
+    /** Options without a screenshot set. */
+    public LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot, Optional<ThemeChoice> theme,
+            boolean demo) {
+        this(simulate, language, screenshot, theme, demo, Optional.empty());
+    }
 
     /** Options without the demo choice: a simulated host gets the demo. */
     public LaunchOptions(boolean simulate, Optional<Locale> language, Optional<Path> screenshot, Optional<ThemeChoice> theme) {
@@ -101,9 +109,27 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         Locale language = result.matchedOptionValue(LANG, null);
         Path screenshot = result.matchedOptionValue(SCREENSHOT, null);
         ThemeChoice theme = result.matchedOptionValue(THEME, null);
+        Path screenshots = result.matchedOptionValue(SCREENSHOTS, null);
         return new LaunchOptions(result.hasMatchedOption(SIMULATE),
                 Optional.ofNullable(language), Optional.ofNullable(screenshot), Optional.ofNullable(theme),
-                !result.hasMatchedOption(NO_DEMO));
+                !result.hasMatchedOption(NO_DEMO), Optional.ofNullable(screenshots));
+    }
+
+    /**
+     * What the options cannot mean together, worded in {@code messages}: {@code --screenshots} shows the
+     * simulated demo host (never a real one), in both themes itself, and is not a single screenshot.
+     */
+    static Optional<String> conflict(LaunchOptions options, Messages messages) {
+        if (options.screenshots().isEmpty()) {
+            return Optional.empty();
+        }
+        if (!options.simulate() || !options.demo()) {
+            return Optional.of(messages.get("launch.error.screenshots.simulate"));
+        }
+        if (options.screenshot().isPresent() || options.theme().isPresent()) {
+            return Optional.of(messages.get("launch.error.screenshots.alone"));
+        }
+        return Optional.empty();
     }
 
     /** The window's picocli command, with help text in the language of {@code messages}. */
@@ -124,6 +150,9 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         spec.addOption(OptionSpec.builder(SCREENSHOT).type(Path.class).paramLabel("FILE.png")
                 .converters(value -> screenshotPath(value, messages))
                 .description(messages.get("launch.option.screenshot")).build());
+        spec.addOption(OptionSpec.builder(SCREENSHOTS).type(Path.class).paramLabel("DIR")
+                .converters(value -> screenshotPath(value, messages))
+                .description(messages.get("launch.option.screenshots")).build());
         spec.addOption(OptionSpec.builder(THEME).type(ThemeChoice.class).paramLabel("THEME")
                 .converters(value -> ThemeChoice.parse(value).orElseThrow(() -> new CommandLine.TypeConversionException(
                         messages.get("launch.error.theme", value))))

@@ -16,7 +16,8 @@ final class ProjectRules {
     private static final Set<String> JAVAFX_VIEW_TYPES = Set.of("javafx.scene.Node", "javafx.stage.Window", "javafx.scene.control.Dialog");
     private static final Set<String> VIEW_NAME_SUFFIXES = Set.of("View", "Dialog", "Pane");
     private static final String APP_ROOT = "dev.cumps.app";
-    private static final Set<String> COMPOSITION_ROOT = Set.of("ConsoleApplication", "ViewModels", "HostSession", "ScreenshotMode");
+    private static final Set<String> COMPOSITION_ROOT = Set.of("ConsoleApplication", "ViewModels", "HostSession", "ScreenshotMode",
+            "ScreenshotSet");
 
     /** core and the stand-ins are toolkit-free: the CLI runs where no JavaFX is installed. */
     static final ArchRule CORE_HAS_NO_JAVAFX = noClasses().that().resideInAnyPackage("dev.cumps.core..", "dev.cumps.sim..")

@@ -1,0 +1,83 @@
+package dev.cumps.app;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.record.DaemonRecord;
+import java.lang.System.Logger.Level;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+
+/**
+ * {@code --simulate --screenshots DIR [--lang L]}: the documentation's screenshot set of one
+ * language ({@link ScreenshotTour#VIEWS}), taken from the real window on a private simulated host.
+ * The host is the {@code --simulate} demo (daemon {@value SimulateDemo#NAME} on GPU 0 with two
+ * clients) plus a crashed daemon: one more daemon, {@value #CRASHED}, started first and killed with
+ * SIGKILL by this run (its pid, with the start time of its record checked right before), which
+ * leaves the stale record the doctor's Fix… dialog offers to remove. Afterwards the demo's clients
+ * are ended, the daemons stopped and the sandbox removed (the {@link HostSession}). Without a
+ * display it renders with Monocle ({@link ConsoleLauncher}).
+ */
+public final class ScreenshotSet {
+
+    private static final System.Logger LOG = System.getLogger(ScreenshotSet.class.getName());
+
+    /** The daemon killed to leave a stale record. */
+    static final String CRASHED = "old-job";
+    /** How long one step (a daemon start, a doctor run, a pane filling) may take on a busy machine. */
+    static final Duration STEP = Duration.ofMinutes(2);
+
+    private ScreenshotSet() {
+    }
+
+    /** Writes the set into {@code dir} (created if missing); returns the exit status. */
+    static int run(Path dir, Messages messages) {
+        try (HostSession session = HostSession.open(true, HostEnvironment.current()).closeOnExit();
+             FxUiExecutor executor = new FxUiExecutor()) {
+            Files.createDirectories(dir);
+            leaveStaleRecord(session.services().lifecycle());
+            session.startDemo();
+            ViewModels viewModels = ViewModels.create(session.services(), executor, messages, text -> { },
+                    Clock.systemDefaultZone());
+            CompletableFuture<Void> toolkit = new CompletableFuture<>();
+            Platform.startup(() -> toolkit.complete(null));
+            toolkit.get(STEP.toMillis(), TimeUnit.MILLISECONDS);
+            List<Path> written = new ScreenshotTour(viewModels, dir, messages.locale(), SimulateDemo.NAME, 2,
+                    new ScreenshotRobot(STEP)).takeAll();
+            LOG.log(Level.INFO, messages.get("screenshots.written", dir.toAbsolutePath(), written.size()));
+            return 0;
+        } catch (Exception e) {
+            LOG.log(Level.ERROR, "The screenshot set was not written: " + e.getMessage(), e);
+            return 1;
+        } finally {
+            Platform.exit();
+        }
+    }
+
+    /**
+     * Starts {@link #CRASHED} on GPU 0 and kills it with SIGKILL, as a crash would: only the process this
+     * run started (its pid still running with the start time in its record, checked right before the
+     * signal, through a handle that carries that start time), then waits until it is gone.
+     */
+    private static void leaveStaleRecord(DaemonLifecycle lifecycle) throws Exception {
+        DaemonRecord record = lifecycle.start(new StartRequest(Optional.of("0"), Optional.of(CRASHED), Optional.empty(),
+                Optional.empty()), stage -> { });
+        ProcessHandle daemon = ProcessHandle.of(record.pid())
+                .orElseThrow(() -> new IllegalStateException("the daemon " + CRASHED + " (pid " + record.pid() + ") is gone"));
+        if (!new ProcFsProcessTable().isAlive(record.identity())) {
+            throw new IllegalStateException("pid " + record.pid() + " no longer runs the daemon " + CRASHED);
+        }
+        daemon.destroyForcibly();
+        daemon.onExit().get(STEP.toMillis(), TimeUnit.MILLISECONDS);
+    }
+}

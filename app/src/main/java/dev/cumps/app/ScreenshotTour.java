@@ -1,0 +1,213 @@
+package dev.cumps.app;
+
+import dev.cumps.app.main.DaemonRow;
+import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.app.theme.ThemeSwitch;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import javafx.scene.Scene;
+import javafx.scene.control.ButtonBase;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.TreeTableView;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * Walks through the window as a user would and takes the documentation's pictures
+ * ({@link #VIEWS}, named {@code <view>-<lang>[-dark].png}): the main window (light and dark), the
+ * Start dialog, the stop confirmation of the demo daemon, the doctor pane after a run with its
+ * fixable finding selected, the Fix… dialog (then applied, so the activity log has an entry), and
+ * the env, log, clients, limits and activity panes, each selected in the main window. Every step
+ * waits for what it shows (the first complete status, the dialog shown and placed, the doctor's
+ * report, the pane's text or rows). Runs on a thread other than the FX thread.
+ */
+final class ScreenshotTour {
+
+    /** The pictures of one language, in the order they are taken; {@code console} is also taken dark. */
+    static final List<String> VIEWS = List.of("console", "start-dialog", "stop-dialog", "fix-dialog", "doctor", "env",
+            "log", "clients", "limits", "activity");
+
+    /** The name typed into the Start dialog. */
+    static final String NEW_NAME = "train";
+    /** Where the divider between the tables and the panes sits in the pictures of a pane. */
+    private static final double PANES_DIVIDER = 0.42;
+
+    private final ViewModels viewModels;
+    private final Path dir;
+    private final Locale language;
+    private final String demo;
+    private final int daemons;
+    private final ScreenshotRobot robot;
+    private final List<Path> written = new ArrayList<>();
+
+    /**
+     * @param demo    the daemon to select (live, with clients)
+     * @param daemons how many daemon rows the first complete status shows
+     */
+    ScreenshotTour(ViewModels viewModels, Path dir, Locale language, String demo, int daemons, ScreenshotRobot robot) {
+        this.viewModels = Objects.requireNonNull(viewModels, "viewModels");
+        this.dir = Objects.requireNonNull(dir, "dir");
+        this.language = Objects.requireNonNull(language, "language");
+        this.demo = Objects.requireNonNull(demo, "demo");
+        this.daemons = daemons;
+        this.robot = Objects.requireNonNull(robot, "robot");
+    }
+
+    /** The file name of {@code view} in {@code language}, light or dark. */
+    static String fileName(String view, Locale language, boolean dark) {
+        return view + "-" + language.toLanguageTag() + (dark ? "-dark" : "") + ".png";
+    }
+
+    /** Takes every picture; returns the files written. */
+    List<Path> takeAll() throws Exception {
+        ThemeSwitch theme = ThemeSwitch.unsaved(ThemeChoice.LIGHT);
+        ConsoleWindow.Built window = robot.fx(() -> {
+            ConsoleWindow.Built built = ConsoleWindow.build(viewModels, ConsoleWindow::standardPanes, theme);
+            Stage stage = new Stage();
+            stage.setTitle(ConsoleWindow.title(true, viewModels.messages()));
+            stage.setScene(built.scene());
+            stage.show();
+            built.viewModel().tables().selectName(demo);
+            built.viewModel().refresh();
+            return built;
+        });
+        MainViewModel main = window.viewModel();
+        Scene scene = window.scene();
+        robot.await("the first complete status with " + daemons + " daemons and " + demo + " selected", () -> complete(main));
+
+        shoot(scene, "console", false);
+        robot.fx(() -> {
+            theme.choiceProperty().set(ThemeChoice.DARK);
+            return null;
+        });
+        shoot(scene, "console", true);
+        robot.fx(() -> {
+            theme.choiceProperty().set(ThemeChoice.LIGHT);
+            return null;
+        });
+
+        robot.later(() -> window.view().startDaemon());
+        Window start = robot.awaitDialog("startDialog");
+        // A name typed for a new daemon on GPU 0, which the demo holds: the dialog's live check refuses it before Start.
+        robot.fx(() -> {
+            ((TextInputControl) ScreenshotRobot.node(start.getScene(), "#startName")).setText(NEW_NAME);
+            return null;
+        });
+        robot.await("the Start dialog's refusal naming " + demo,
+                () -> text(start.getScene(), "#startPlanProblem").contains(demo));
+        shootDialog(scene, start, "start-dialog");
+        robot.closeWith(start, "#startCancel");
+
+        robot.later(() -> window.view().stopDaemon());
+        Window stop = robot.awaitDialog("stopConfirmation");
+        shootDialog(scene, stop, "stop-dialog");
+        robot.closeWith(stop, "#cancelStop");
+
+        // The panes get the larger part of the window, as a user reading them would drag the divider.
+        robot.fx(() -> {
+            ((SplitPane) ScreenshotRobot.node(scene, ".split-pane")).setDividerPositions(PANES_DIVIDER);
+            return null;
+        });
+        select(scene, "doctorTab");
+        robot.later(() -> button(scene, "#doctorRun").fire());
+        robot.await("the doctor's report", () -> doctorDone(scene));
+        robot.await("a finding the doctor can fix", () -> selectFixable(scene));
+        shoot(scene, "doctor", false);
+        robot.later(() -> button(scene, "#doctorFix").fire());
+        Window fix = robot.awaitDialog("fixConfirmation");
+        shootDialog(scene, fix, "fix-dialog");
+        robot.closeWith(fix, "#fixApply");
+        robot.await("the fix and the doctor's next report", () -> doctorDone(scene)
+                && !text(scene, "#doctorFeedback").isEmpty());
+
+        pane(scene, main, "envTab", "env", "the env block", () -> text(scene, "#envBlock").contains("CUDA_MPS_PIPE_DIRECTORY"));
+        pane(scene, main, "logTab", "log", "the control log", () -> !text(scene, "#logText").isEmpty());
+        pane(scene, main, "clientsTab", "clients", "the demo's MPS server and clients",
+                () -> ((TreeTableView<?>) ScreenshotRobot.node(scene, "#clientsTree")).getExpandedItemCount() >= 3);
+        pane(scene, main, "limitsTab", "limits", "the demo's current limits",
+                () -> !text(scene, "#limitsServers").isEmpty());
+        pane(scene, main, "activityTab", "activity", "the activity log",
+                () -> !((TableView<?>) ScreenshotRobot.node(scene, "#activityTable")).getItems().isEmpty());
+        return List.copyOf(written);
+    }
+
+    private boolean complete(MainViewModel main) {
+        DaemonRow selected = main.selectedRowProperty().get();
+        return !main.refreshingProperty().get() && !main.summary().lastRefreshProperty().get().isEmpty()
+                && main.daemons().size() == daemons && selected != null && selected.name().equals(demo);
+    }
+
+    /** Selects the pane {@code tabId}, refreshes (the clients and limits panes fill on a refresh while shown), waits, shoots. */
+    private void pane(Scene scene, MainViewModel main, String tabId, String view, String what,
+            BooleanSupplier shown) throws Exception {
+        select(scene, tabId);
+        robot.fx(() -> {
+            main.refresh();
+            return null;
+        });
+        robot.await(what, () -> !main.refreshingProperty().get() && shown.getAsBoolean());
+        shoot(scene, view, false);
+    }
+
+    private void select(Scene scene, String tabId) throws Exception {
+        robot.fx(() -> {
+            TabPane tabs = (TabPane) ScreenshotRobot.node(scene, "#panes");
+            Tab tab = tabs.getTabs().stream().filter(t -> tabId.equals(t.getId())).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("the window has no pane " + tabId));
+            tabs.getSelectionModel().select(tab);
+            return null;
+        });
+    }
+
+    /** The doctor is not running and has a report (Copy is enabled only with one). */
+    private static boolean doctorDone(Scene scene) {
+        return button(scene, "#doctorCancel").isDisabled() && !button(scene, "#doctorCopy").isDisabled();
+    }
+
+    /** Selects the first result row for which Fix… is enabled, as a user looking for one would; false when none is. */
+    private static boolean selectFixable(Scene scene) {
+        TableView<?> table = (TableView<?>) ScreenshotRobot.node(scene, "#doctorTable");
+        for (int i = 0; i < table.getItems().size(); i++) {
+            table.getSelectionModel().clearAndSelect(i);
+            if (!button(scene, "#doctorFix").isDisabled()) {
+                table.scrollTo(i);
+                return true;
+            }
+        }
+        table.getSelectionModel().clearSelection();
+        return false;
+    }
+
+    private static ButtonBase button(Scene scene, String selector) {
+        return (ButtonBase) ScreenshotRobot.node(scene, selector);
+    }
+
+    private static String text(Scene scene, String selector) {
+        Object node = ScreenshotRobot.node(scene, selector);
+        String text = node instanceof TextInputControl input ? input.getText()
+                : node instanceof Labeled label ? label.getText() : null;
+        return text == null ? "" : text;
+    }
+
+    private void shoot(Scene scene, String view, boolean dark) throws Exception {
+        Path file = dir.resolve(fileName(view, language, dark));
+        robot.shoot(scene, file);
+        written.add(file);
+    }
+
+    private void shootDialog(Scene scene, Window dialog, String view) throws Exception {
+        Path file = dir.resolve(fileName(view, language, false));
+        robot.shootDialog(scene, dialog, file);
+        written.add(file);
+    }
+}
