@@ -88,6 +88,49 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void screenshotsTakesADirectoryAndIsOnlyForTheSimulatedDemoAlone() {
+        LaunchOptions set = LaunchOptions.parse(new String[] {"--simulate", "--screenshots", "shots", "--lang", "zh-CN"}, messages);
+        assertEquals(Optional.of(Path.of("shots")), set.screenshots());
+        assertEquals(Optional.empty(), set.screenshot());
+        assertEquals(Optional.empty(), LaunchOptions.conflict(set, messages));
+
+        assertEquals(Optional.of(messages.get("launch.error.screenshots.simulate")), LaunchOptions.conflict(
+                LaunchOptions.parse(new String[] {"--screenshots", "shots"}, messages), messages));
+        assertEquals(Optional.of(messages.get("launch.error.screenshots.simulate")), LaunchOptions.conflict(
+                LaunchOptions.parse(new String[] {"--simulate", "--no-demo", "--screenshots", "shots"}, messages), messages));
+        assertEquals(Optional.of(messages.get("launch.error.screenshots.alone")), LaunchOptions.conflict(
+                LaunchOptions.parse(new String[] {"--simulate", "--screenshots", "shots", "--theme", "dark"}, messages), messages));
+        assertEquals(Optional.of(messages.get("launch.error.screenshots.alone")), LaunchOptions.conflict(
+                LaunchOptions.parse(new String[] {"--simulate", "--screenshots", "shots", "--screenshot", "x.png"}, messages),
+                messages));
+        assertEquals(Optional.empty(), LaunchOptions.conflict(
+                LaunchOptions.parse(new String[] {"--screenshot", "x.png", "--theme", "dark"}, messages), messages));
+    }
+
+    /** The real launcher: --screenshots on the real host is one error line, exit status 2, and nothing is written. */
+    @Test
+    void theLauncherRefusesScreenshotsWithoutSimulateWithOneErrorLineAndStatus2(@TempDir Path home) throws Exception {
+        Path shots = home.resolve("shots");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), ConsoleLauncher.class.getName(), "--lang", "en",
+                "--screenshots", shots.toString());
+        builder.environment().clear();
+        builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(), "LANG", "C.UTF-8"));
+        builder.redirectOutput(home.resolve("out").toFile());
+        builder.redirectError(home.resolve("err").toFile());
+        Process process = builder.start();
+        try {
+            assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the launcher did not exit");
+        } finally {
+            process.destroyForcibly();
+        }
+        List<String> err = Files.readAllLines(home.resolve("err"));
+        assertEquals(2, process.exitValue(), String.join("\n", err));
+        assertEquals(List.of(messages.get("launch.error", messages.get("launch.error.screenshots.simulate"))), err);
+        assertFalse(Files.exists(shots), "nothing is written");
+    }
+
+    @Test
     void anUnknownOptionIsRefused() {
         assertThrows(CommandLine.ParameterException.class,
                 () -> LaunchOptions.parse(new String[] {"--simulated"}, messages));
