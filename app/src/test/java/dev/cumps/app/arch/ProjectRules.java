@@ -40,7 +40,7 @@ final class ProjectRules {
     /**
      * The composition root of the window: the classes of {@code dev.cumps.app} itself that open the
      * host and wire the view models ({@code ConsoleApplication}, {@code ViewModels}, {@code HostSession},
-     * {@code ScreenshotMode}), with their nested and anonymous classes.
+     * {@code ScreenshotMode}, {@code ScreenshotSet}), with their nested and anonymous classes.
      */
     static final DescribedPredicate<JavaClass> COMPOSITION_ROOT_CLASSES = DescribedPredicate.describe(
             "the composition root (" + String.join(", ", new TreeSet<>(COMPOSITION_ROOT)) + ")", ProjectRules::isInCompositionRoot);
