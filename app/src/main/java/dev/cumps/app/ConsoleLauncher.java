@@ -43,7 +43,7 @@ public final class ConsoleLauncher {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
                 LOG.log(Level.DEBUG, "No display: rendering the screenshot set with Monocle's headless platform");
             }
-            System.exit(ScreenshotSet.run(options.screenshots().get(), messages));
+            System.exit(ScreenshotSet.run(options.screenshots().get(), messages, System.err));
         }
         if (options.screenshot().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {

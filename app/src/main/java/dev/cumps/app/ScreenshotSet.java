@@ -7,7 +7,11 @@ import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.lang.System.Logger.Level;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -40,11 +44,25 @@ public final class ScreenshotSet {
     private ScreenshotSet() {
     }
 
-    /** Writes the set into {@code dir} (created if missing); returns the exit status. */
-    static int run(Path dir, Messages messages) {
+    /**
+     * Writes the set into {@code dir} (created if missing); returns the exit status. A failure is one
+     * {@code error:} line on {@code err} (the stack trace goes to the log at DEBUG).
+     */
+    static int run(Path dir, Messages messages, PrintStream err) {
+        try {
+            Files.createDirectories(dir);
+            if (!Files.isWritable(dir)) {
+                throw new AccessDeniedException(dir.toString());
+            }
+        } catch (FileAlreadyExistsException e) {
+            err.println(messages.get("screenshots.error.dir", dir, messages.get("screenshots.error.notDirectory")));
+            return 1;
+        } catch (IOException e) {
+            err.println(messages.get("screenshots.error.dir", dir, messages.errorText(e).orElse(e.getClass().getSimpleName())));
+            return 1;
+        }
         try (HostSession session = HostSession.open(true, HostEnvironment.current()).closeOnExit();
              FxUiExecutor executor = new FxUiExecutor()) {
-            Files.createDirectories(dir);
             leaveStaleRecord(session.services().lifecycle());
             session.startDemo();
             ViewModels viewModels = ViewModels.create(session.services(), executor, messages, text -> { },
@@ -57,7 +75,9 @@ public final class ScreenshotSet {
             LOG.log(Level.INFO, messages.get("screenshots.written", dir.toAbsolutePath(), written.size()));
             return 0;
         } catch (Exception e) {
-            LOG.log(Level.ERROR, "The screenshot set was not written: " + e.getMessage(), e);
+            LOG.log(Level.DEBUG, "The screenshot set was not written", e);
+            err.println(messages.get("screenshots.error.failed", messages.errorText(e).orElse(e.getClass().getSimpleName()),
+                    dir));
             return 1;
         } finally {
             Platform.exit();
