@@ -71,6 +71,7 @@ public final class ScreenshotSet {
             Platform.startup(() -> toolkit.complete(null));
             toolkit.get(STEP.toMillis(), TimeUnit.MILLISECONDS);
             List<Path> written = new ScreenshotTour(viewModels, dir, messages.locale(), SimulateDemo.NAME, 2,
+                    SimulateDemo.CLIENT_MEMORY_MIB.size(),
                     new ScreenshotRobot(STEP)).takeAll();
             LOG.log(Level.INFO, messages.get("screenshots.written", dir.toAbsolutePath(), written.size()));
             return 0;

@@ -47,19 +47,22 @@ final class ScreenshotTour {
     private final Locale language;
     private final String demo;
     private final int daemons;
+    private final int clients;
     private final ScreenshotRobot robot;
     private final List<Path> written = new ArrayList<>();
 
     /**
      * @param demo    the daemon to select (live, with clients)
      * @param daemons how many daemon rows the first complete status shows
+     * @param clients how many MPS clients the demo daemon has
      */
-    ScreenshotTour(ViewModels viewModels, Path dir, Locale language, String demo, int daemons, ScreenshotRobot robot) {
+    ScreenshotTour(ViewModels viewModels, Path dir, Locale language, String demo, int daemons, int clients, ScreenshotRobot robot) {
         this.viewModels = Objects.requireNonNull(viewModels, "viewModels");
         this.dir = Objects.requireNonNull(dir, "dir");
         this.language = Objects.requireNonNull(language, "language");
         this.demo = Objects.requireNonNull(demo, "demo");
         this.daemons = daemons;
+        this.clients = clients;
         this.robot = Objects.requireNonNull(robot, "robot");
     }
 
@@ -132,8 +135,9 @@ final class ScreenshotTour {
 
         pane(scene, main, "envTab", "env", "the env block", () -> text(scene, "#envBlock").contains("CUDA_MPS_PIPE_DIRECTORY"));
         pane(scene, main, "logTab", "log", "the control log", () -> !text(scene, "#logText").isEmpty());
-        pane(scene, main, "clientsTab", "clients", "the demo's MPS server and clients",
-                () -> ((TreeTableView<?>) ScreenshotRobot.node(scene, "#clientsTree")).getExpandedItemCount() >= 3);
+        // The tree: the daemon, its MPS server, and each client.
+        pane(scene, main, "clientsTab", "clients", "the demo's MPS server and its " + clients + " clients",
+                () -> ((TreeTableView<?>) ScreenshotRobot.node(scene, "#clientsTree")).getExpandedItemCount() >= 2 + clients);
         pane(scene, main, "limitsTab", "limits", "the demo's current limits",
                 () -> !text(scene, "#limitsServers").isEmpty());
         pane(scene, main, "activityTab", "activity", "the activity log",

@@ -210,21 +210,37 @@ class ScreenshotsCurrentTest {
         return seen.size();
     }
 
-    /** The launcher and its jar exist and no app or core source changed after the jar was built. */
+    /**
+     * The launcher and its jars exist and were built after the sources they come from changed: the
+     * app's classes and resources (mps-console.jar), its launcher script, and core (the cumps-core jar in lib/).
+     */
     private void assertCurrentBuild(Path launcher) throws IOException {
-        Path jar = appBuild.resolve("mps-console.jar");
         String rebuild = "; build it in the reactor: mvn -pl core,app,src-test verify -Dtest=ScreenshotsCurrentTest "
                 + "-Dsurefire.failIfNoSpecifiedTests=false";
-        assertTrue(Files.isExecutable(launcher), launcher + " is missing" + rebuild);
-        assertTrue(Files.isRegularFile(jar), jar + " is missing" + rebuild);
-        FileTime built = Files.getLastModifiedTime(jar);
-        for (Path sources : List.of(appBuild.resolve("../src/main"), appBuild.resolve("../../core/src/main"))) {
-            try (Stream<Path> walk = Files.walk(sources.normalize())) {
-                Optional<Path> newer = walk.filter(Files::isRegularFile)
-                        .filter(p -> lastModified(p).compareTo(built) > 0).findFirst();
-                assertTrue(newer.isEmpty(), newer.map(p -> p + " changed after " + jar + " was built" + rebuild).orElse(""));
+        Path app = appBuild.getParent();
+        Path core = app.resolveSibling("core");
+        Path coreJar;
+        try (Stream<Path> lib = Files.list(appBuild.resolve("lib"))) {
+            coreJar = lib.filter(p -> p.getFileName().toString().startsWith("cumps-core-")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no cumps-core jar in " + appBuild.resolve("lib") + rebuild));
+        }
+        Map<Path, List<Path>> builtFrom = Map.of(
+                appBuild.resolve("mps-console.jar"), List.of(app.resolve("src/main/java"), app.resolve("src/main/resources")),
+                launcher, List.of(app.resolve("src/main/launcher")),
+                coreJar, List.of(core.resolve("src/main")));
+        for (Map.Entry<Path, List<Path>> artifact : builtFrom.entrySet()) {
+            assertTrue(Files.isRegularFile(artifact.getKey()), artifact.getKey() + " is missing" + rebuild);
+            FileTime built = Files.getLastModifiedTime(artifact.getKey());
+            for (Path sources : artifact.getValue()) {
+                try (Stream<Path> walk = Files.walk(sources)) {
+                    Optional<Path> newer = walk.filter(Files::isRegularFile)
+                            .filter(p -> lastModified(p).compareTo(built) > 0).findFirst();
+                    assertTrue(newer.isEmpty(), newer.map(p -> p + " changed after " + artifact.getKey() + " was built" + rebuild)
+                            .orElse(""));
+                }
             }
         }
+        assertTrue(Files.isExecutable(launcher), launcher + " is not executable" + rebuild);
     }
 
     private static FileTime lastModified(Path file) {
