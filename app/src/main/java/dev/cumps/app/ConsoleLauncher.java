@@ -43,7 +43,10 @@ public final class ConsoleLauncher {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
                 LOG.log(Level.DEBUG, "No display: rendering the screenshot set with Monocle's headless platform");
             }
-            System.exit(ScreenshotSet.run(options.screenshots().get(), messages, System.err));
+            // The pictures are in one supported language throughout, JavaFX's own button texts included.
+            Locale pictures = ScreenshotSet.language(messages.locale());
+            Locale.setDefault(pictures);
+            System.exit(ScreenshotSet.run(options.screenshots().get(), Messages.forLocale(pictures), System.err));
         }
         if (options.screenshot().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {

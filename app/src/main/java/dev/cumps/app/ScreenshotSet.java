@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -70,7 +71,7 @@ public final class ScreenshotSet {
             CompletableFuture<Void> toolkit = new CompletableFuture<>();
             Platform.startup(() -> toolkit.complete(null));
             toolkit.get(STEP.toMillis(), TimeUnit.MILLISECONDS);
-            List<Path> written = new ScreenshotTour(viewModels, dir, messages.locale(), SimulateDemo.NAME, 2,
+            List<Path> written = new ScreenshotTour(viewModels, dir, language(messages.locale()), SimulateDemo.NAME, 2,
                     SimulateDemo.CLIENT_MEMORY_MIB.size(),
                     new ScreenshotRobot(STEP)).takeAll();
             LOG.log(Level.INFO, messages.get("screenshots.written", dir.toAbsolutePath(), written.size()));
@@ -83,6 +84,14 @@ public final class ScreenshotSet {
         } finally {
             Platform.exit();
         }
+    }
+
+    /**
+     * The language the pictures are named after: {@code locale} when the window speaks it, else English
+     * (what the window shows for any other desktop language, e.g. without {@code --lang} under {@code LANG=C}).
+     */
+    static Locale language(Locale locale) {
+        return Messages.SUPPORTED.contains(locale) ? locale : Locale.ENGLISH;
     }
 
     /**

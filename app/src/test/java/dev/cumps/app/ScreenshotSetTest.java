@@ -36,6 +36,13 @@ class ScreenshotSetTest {
     }
 
     @Test
+    void withoutASupportedLanguageThePicturesAreEnglishAndNamedSo() {
+        assertEquals(Locale.ENGLISH, ScreenshotSet.language(Locale.ROOT));
+        assertEquals(Locale.ENGLISH, ScreenshotSet.language(Locale.GERMANY));
+        assertEquals(Locale.SIMPLIFIED_CHINESE, ScreenshotSet.language(Locale.forLanguageTag("zh-CN")));
+    }
+
+    @Test
     void theFileNamesFollowTheSharedContract() {
         assertEquals("stop-dialog-zh-CN.png", ScreenshotTour.fileName("stop-dialog", Locale.SIMPLIFIED_CHINESE, false));
         assertEquals("console-en-dark.png", ScreenshotTour.fileName("console", Locale.ENGLISH, true));
