@@ -16,6 +16,7 @@ import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.selftest.Selftest;
 import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -36,6 +37,7 @@ public final class CoreServices {
     private final LiveSnapshotService live;
     private final LimitsService limits;
     private final FixService fixes;
+    private final Selftest selftest;
     private final boolean simulated;
     private final FolderOpener folders;
 
@@ -53,6 +55,7 @@ public final class CoreServices {
         this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
         this.folders = new FolderOpener(runner, host.childEnvironment());
         this.fixes = new FixService(store, liveness, processes, lifecycle);
+        this.selftest = new Selftest(host, runner, processes, store, lifecycle, status, doctor, env, clock, timeouts, simulated);
     }
 
     /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
@@ -100,6 +103,11 @@ public final class CoreServices {
     /** The doctor's guided fixes ({@code doctor --fix}, the window's Fix…). */
     public FixService fixes() {
         return fixes;
+    }
+
+    /** The hardware self-test ({@code cumps selftest}). */
+    public Selftest selftest() {
+        return selftest;
     }
 
     public boolean simulated() {

@@ -5,6 +5,7 @@ import dev.cumps.sim.SimClientLauncher;
 import dev.cumps.sim.SimulatedHost;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -48,6 +49,15 @@ public final class Simulation {
         SimClientLauncher.Attached attached = SimClientLauncher.attach(sandbox.environment().childEnvironment(),
                 pipeDirectory, memoryMiB, timeout);
         return new AttachedClient(attached.pid(), attached.serverPid(), attached.gpuUuid());
+    }
+
+    /**
+     * The self-test's client on this sandbox: the command line of a simulated CUDA program that
+     * attaches through the environment it is given ({@code CUDA_MPS_PIPE_DIRECTORY}), holds a little
+     * simulated GPU memory for {@code hold} and exits 0.
+     */
+    public static List<String> selftestClient(Duration hold) {
+        return SimClientLauncher.shortClientCommand(64, hold.toMillis());
     }
 
     /** The sandbox itself: its tools, config and records (used by tests that shape the simulated host). */

@@ -21,7 +21,8 @@ import java.util.Optional;
  * it connects to the control daemon of {@code CUDA_MPS_PIPE_DIRECTORY}, which starts a server for
  * its uid if none runs and tells it which server serves it. It then "holds" {@code args[0]} MiB on
  * the daemon's GPU ({@link SimApps}, listed by the {@code nvidia-smi} stand-in) until it is
- * signalled or its daemon goes away.
+ * signalled or its daemon goes away, or, given {@code args[1]} milliseconds, until that time has
+ * passed, then exits 0 like a short CUDA program ({@code cumps --simulate selftest}'s client).
  *
  * <p>Its first line of standard output is {@code attached <pid> <server pid> <gpu uuid>}, or
  * {@code error: ...} with exit status 1; it prints nothing after it, so the caller may close the pipe.
@@ -39,6 +40,7 @@ public final class MpsClientMain {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         Map<String, String> env = System.getenv();
         long memory = args.length > 0 && args[0].matches("[0-9]{1,9}") ? Long.parseLong(args[0]) : 0;
+        long holdMillis = args.length > 1 && args[1].matches("[0-9]{1,9}") ? Long.parseLong(args[1]) : 0;
         long pid = ProcessHandle.current().pid();
         Path pipe = MpsControlMain.pipeDirectory(env);
         String[] answer;
@@ -72,7 +74,8 @@ public final class MpsClientMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> held.ifPresent(MpsClientMain::deleteQuietly), "client-exit"));
         out.println("attached " + pid + " " + answer[0] + " " + uuid);
         out.close();
-        while (SimProcs.running(daemon)) {
+        long end = System.nanoTime() + holdMillis * 1_000_000L;
+        while (SimProcs.running(daemon) && (holdMillis == 0 || System.nanoTime() - end < 0)) {
             Thread.sleep(POLL_MILLIS);
         }
         System.exit(0);

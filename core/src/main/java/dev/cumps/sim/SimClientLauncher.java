@@ -33,6 +33,17 @@ public final class SimClientLauncher {
     private SimClientLauncher() {
     }
 
+    /**
+     * The command line of a simulated client that attaches to the daemon of its environment's
+     * {@code CUDA_MPS_PIPE_DIRECTORY}, holds {@code memoryMiB} for {@code holdMillis} and exits 0
+     * (it prints {@code attached <pid> <server pid> <gpu uuid>} first); run it with the sandbox's
+     * environment plus the daemon's launch variables.
+     */
+    public static List<String> shortClientCommand(long memoryMiB, long holdMillis) {
+        return StandInJvm.command(StandInClasspath.current(), MpsClientMain.class, Long.toString(memoryMiB),
+                Long.toString(holdMillis));
+    }
+
     /** Starts a client holding {@code memoryMiB} of GPU memory; waits at most {@code timeout} for it to attach. */
     public static Attached attach(Map<String, String> environment, Path pipeDirectory, long memoryMiB, Duration timeout) {
         Map<String, String> env = new TreeMap<>(environment);

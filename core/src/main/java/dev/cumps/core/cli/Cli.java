@@ -15,6 +15,7 @@ import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.ReferenceCommand;
 import dev.cumps.core.cli.command.ResetCommand;
 import dev.cumps.core.cli.command.RootCommand;
+import dev.cumps.core.cli.command.SelftestCommand;
 import dev.cumps.core.cli.command.StartCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
@@ -121,6 +122,7 @@ public final class Cli {
         cmd.addSubcommand(new StartCommand(root));
         cmd.addSubcommand(new StopCommand(root));
         cmd.addSubcommand(new EnvCommand(root));
+        cmd.addSubcommand(new SelftestCommand(root));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(new AttachClientCommand(root));

@@ -5,6 +5,7 @@ import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.RootCommand;
+import dev.cumps.core.cli.command.SelftestCommand;
 import dev.cumps.core.cli.command.StatusCommand;
 import dev.cumps.core.cli.command.StopCommand;
 import dev.cumps.core.cli.command.TerminateClientCommand;
@@ -18,7 +19,8 @@ import java.util.concurrent.Callable;
 /**
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
  * {@code stop}, {@code limits}, {@code metrics} from a textfile-collector timer, and {@code terminate-client}
- * from scripts that end a runaway job, and {@code top}, which scripts run with {@code --once})
+ * from scripts that end a runaway job, and {@code top}, which scripts run with {@code --once}, and
+ * {@code selftest}, so that it runs the same way both paths)
  * in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
@@ -33,6 +35,7 @@ import java.util.concurrent.Callable;
 final class FastPath {
     private static final String TERMINATE = "terminate-client";
     private static final String METRICS = "metrics";
+    private static final String SELFTEST = "selftest";
     /** Linux's PID_MAX_LIMIT. */
     private static final long PID_MAX = 4_194_304L;
 
@@ -48,6 +51,8 @@ final class FastPath {
         String shell = null;
         String pid = null;
         String gpus = null;
+        String client = null;
+        Path report = null;
         boolean yes = false;
         boolean simulate = false;
         boolean once = false;
@@ -86,10 +91,24 @@ final class FastPath {
                     if (value == null && i + 1 < args.length) {
                         value = args[++i];
                     }
-                    if (gpus != null || !METRICS.equals(command) || value == null || !plainValue(value)) {
+                    if (gpus != null || !METRICS.equals(command) && !SELFTEST.equals(command) || value == null || !plainValue(value)) {
                         return null;
                     }
                     gpus = value;
+                }
+                case "--client", "--report" -> {
+                    if (value == null && i + 1 < args.length) {
+                        value = args[++i];
+                    }
+                    if (!SELFTEST.equals(command) || value == null || !plainValue(value)
+                            || (option.equals("--client") ? client != null : report != null || PathOption.problem(value) != null)) {
+                        return null;
+                    }
+                    if (option.equals("--client")) {
+                        client = value;
+                    } else {
+                        report = Path.of(value);
+                    }
                 }
                 case "--yes" -> {
                     if (value != null || yes || !TERMINATE.equals(command)) {
@@ -180,7 +199,7 @@ final class FastPath {
                     }
                     all = true;
                 }
-                case "status", "env", "stop", "limits", "top", TERMINATE, METRICS -> {
+                case "status", "env", "stop", "limits", "top", TERMINATE, METRICS, SELFTEST -> {
                     if (command != null) {
                         return null;
                     }
@@ -193,7 +212,8 @@ final class FastPath {
         }
         if (command == null || all && name != null || command.equals(TERMINATE) && (name == null || pid == null)
                 || json && "top".equals(command) && !once
-                || (percentage != null || pinnedMiB != null) && name == null) {
+                || (percentage != null || pinnedMiB != null) && name == null
+                || SELFTEST.equals(command) && (gpus == null || name != null)) {
             return null;
         }
         // Only now that the whole line is recognised: picocli must find the root untouched otherwise.
@@ -205,6 +225,7 @@ final class FastPath {
             case "limits" -> LimitsCommand.of(root, name, json, percentage, pinnedMiB);
             case METRICS -> MetricsCommand.of(root, gpus);
             case "top" -> TopCommand.of(root, name, interval, once, json);
+            case SELFTEST -> SelftestCommand.of(root, gpus, client, report, json);
             default -> StopCommand.of(root, name, all);
         };
         try {

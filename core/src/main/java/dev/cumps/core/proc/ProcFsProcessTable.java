@@ -35,6 +35,14 @@ public final class ProcFsProcessTable implements ProcessTable {
         return ProcessHandle.of(identity.pid()).map(ProcessHandle::destroy).orElse(false);
     }
 
+    @Override
+    public boolean forceKill(ProcessIdentity identity) {
+        if (!isAlive(identity)) {
+            return false;
+        }
+        return ProcessHandle.of(identity.pid()).map(ProcessHandle::destroyForcibly).orElse(false);
+    }
+
     /** More than any real environment; a bigger file is not read. */
     private static final int ENVIRON_LIMIT_BYTES = 1 << 20;
 

@@ -19,6 +19,17 @@ public interface ProcessTable {
     boolean terminate(ProcessIdentity identity);
 
     /**
+     * Sends SIGKILL to {@code identity}, only if that pid still runs with that start time. Used for
+     * nothing but the self-test's crash drill on a daemon it started itself ({@code cumps selftest}).
+     * A table that cannot signal sends nothing.
+     *
+     * @return whether a signal was sent
+     */
+    default boolean forceKill(ProcessIdentity identity) {
+        return false;
+    }
+
+    /**
      * The environment {@code pid} started with ({@code /proc/<pid>/environ}); empty when it cannot
      * be read (gone, another user's). Used to recognise a daemon by the launch nonce it inherited.
      */

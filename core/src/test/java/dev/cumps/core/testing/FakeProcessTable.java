@@ -88,6 +88,12 @@ public final class FakeProcessTable implements ProcessTable {
         return true;
     }
 
+    /** SIGKILL, as {@link #terminate}: only a matching identity ends; it is kept with the terminated ones. */
+    @Override
+    public boolean forceKill(ProcessIdentity identity) {
+        return terminate(identity);
+    }
+
     public List<ProcessIdentity> terminated() {
         return List.copyOf(terminated);
     }

@@ -19,7 +19,10 @@ public enum CommandText implements MessageKey {
     TOP_JSON_NEEDS_ONCE("--json prints one snapshot and needs --once: run `cumps top --once --json`"),
     // Guided fixes (issue 9): `doctor --fix`.
     FIX_NEEDS_YES("{0} fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes"),
-    YES_NEEDS_FIX("--yes only applies with --fix: run `cumps doctor --fix --yes`");
+    YES_NEEDS_FIX("--yes only applies with --fix: run `cumps doctor --fix --yes`"),
+
+    // Hardware self-test (issue 13): `selftest`.
+    SELFTEST_FAILED("{0}; the evidence is in the report {1} (docs/hardware-validation.md says what each step needs)");
 
     private final String english;
 

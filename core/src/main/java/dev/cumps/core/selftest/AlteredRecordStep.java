@@ -1,0 +1,51 @@
+package dev.cumps.core.selftest;
+
+import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordStore;
+import java.util.List;
+
+/**
+ * A record whose start time is not the daemon's is never acted on: the record of the running
+ * daemon is rewritten with its start time plus one tick, {@code cumps stop} must signal nothing
+ * and the daemon must run on with the same pid and start time. The self-test then restores the
+ * true record and stops the daemon through it, the path that verifies pid and start time.
+ */
+final class AlteredRecordStep implements Step {
+    @Override
+    public StepId id() {
+        return StepId.ALTERED_RECORD;
+    }
+
+    @Override
+    public StepResult run(Seams seams, RunState state, List<String> evidence) {
+        DaemonRecord record = state.daemon;
+        long wrong = record.processStartTicks() + 1;
+        DaemonRecord altered = new DaemonRecord(record.name(), record.uid(), record.host(), record.topologyMode(), record.gpuUuids(),
+                record.pipeDirectory(), record.logDirectory(), record.pid(), wrong, record.createdAt(), record.limits());
+        try (RecordStore.NameLock lock = seams.store().lock(record.name())) {
+            seams.store().replace(altered);
+        }
+        evidence.add("rewrote " + seams.store().recordFile(record.name()) + " with process_start_ticks " + wrong
+                + " (the daemon's is " + record.processStartTicks() + ")");
+        StopOutcome outcome = Daemons.stop(seams, record.name(), evidence);
+        boolean alive = seams.processes().isAlive(record.identity());
+        evidence.add("pid " + record.pid() + ": " + (alive ? "still running with start time " + record.processStartTicks() : "gone"));
+        if (!alive || outcome.stopped()) {
+            return StepResult.fail(id(), Message.of(SelftestText.ALTERED_SIGNALLED, wrong, record.pid(), record.processStartTicks()),
+                    evidence);
+        }
+        Daemons.restore(seams.store(), record, evidence);
+        StopOutcome stop = Daemons.stop(seams, record.name(), evidence);
+        if (!stop.stopped()) {
+            return StepResult.fail(id(), Message.of(SelftestText.ALTERED_CLEANUP_FAILED, stop.message()), evidence);
+        }
+        List<Message> left = Daemons.leftovers(seams, record, List.of(), evidence);
+        if (!left.isEmpty()) {
+            return StepResult.fail(id(), Message.of(SelftestText.LEFT_OVER, Daemons.joined(left)), evidence);
+        }
+        state.daemon = null;
+        return StepResult.pass(id(), Message.of(SelftestText.ALTERED_PASS, wrong, record.pid(), record.processStartTicks()), evidence);
+    }
+}
