@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A run's result: the host facts, every step's result in order, and the daemons it started. */
-public record SelftestReport(HostFacts facts, List<StepResult> steps, List<DaemonRecord> started) {
+/**
+ * A run's result: the host facts, every step's result in order, the daemons it started, and
+ * whether it was interrupted (Ctrl-C, SIGTERM), which never passes.
+ */
+public record SelftestReport(HostFacts facts, List<StepResult> steps, List<DaemonRecord> started, boolean interrupted) {
     public static final int SCHEMA_VERSION = 1;
 
     public SelftestReport {
@@ -17,9 +20,9 @@ public record SelftestReport(HostFacts facts, List<StepResult> steps, List<Daemo
         started = List.copyOf(started);
     }
 
-    /** Passed: every step that ran passed, the clean-up included, and at least one ran. */
+    /** Passed: not interrupted, every step that ran passed, the clean-up included, and at least one ran. */
     public boolean passed() {
-        return steps.stream().anyMatch(StepResult::passed) && failures().isEmpty()
+        return !interrupted && steps.stream().anyMatch(StepResult::passed) && failures().isEmpty()
                 && steps.stream().anyMatch(s -> s.step() == StepId.CLEANUP);
     }
 
@@ -40,6 +43,9 @@ public record SelftestReport(HostFacts facts, List<StepResult> steps, List<Daemo
         if (passed()) {
             return Message.of(SelftestText.VERDICT_PASS, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
         }
+        if (interrupted && failures().isEmpty()) {
+            return Message.of(SelftestText.VERDICT_INTERRUPTED, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
+        }
         String where = firstFailure().map(s -> s.step().id()).orElse(StepId.CLEANUP.id());
         return Message.of(SelftestText.VERDICT_FAIL, where, count(StepResult.Outcome.FAIL), count(StepResult.Outcome.PASS),
                 count(StepResult.Outcome.SKIP));
@@ -48,6 +54,7 @@ public record SelftestReport(HostFacts facts, List<StepResult> steps, List<Daemo
     public Map<String, Object> toJsonMap() {
         Map<String, Object> map = new LinkedHashMap<>();
         map.put("host", facts.toJsonMap());
+        map.put("interrupted", interrupted);
         map.put("passed", passed());
         map.put("schema_version", (long) SCHEMA_VERSION);
         List<Object> daemons = new ArrayList<>();

@@ -134,6 +134,6 @@ public final class SelftestRun {
     public SelftestReport report() {
         HostFacts known = facts != null ? facts
                 : new HostFacts(seams.host().hostname(), "unknown", "unknown", "unknown", state.request.version(), clock.instant(), simulated);
-        return new SelftestReport(known, results, state.started);
+        return new SelftestReport(known, results, state.started, aborted);
     }
 }
