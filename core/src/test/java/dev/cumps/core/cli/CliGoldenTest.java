@@ -236,7 +236,7 @@ class CliGoldenTest {
 
     static Stream<Arguments> helpForms() {
         return Stream.of(Optional.<String>empty(), Optional.of("status"), Optional.of("doctor"), Optional.of("start"),
-                Optional.of("stop"), Optional.of("env"), Optional.of("completion"), Optional.of("reset"), Optional.of("top"))
+                Optional.of("stop"), Optional.of("env"), Optional.of("completion"), Optional.of("reset"), Optional.of("top"), Optional.of("selftest"))
                 .map(c -> Arguments.of(c.orElse("cumps"), c.map(x -> new String[] {x, "--help"}).orElse(new String[] {"--help"})));
     }
 

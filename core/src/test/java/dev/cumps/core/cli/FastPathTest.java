@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.cli.CliRuns.Run;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.proc.ProcessOwner;
+import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -183,6 +184,26 @@ class FastPathTest {
         assertTrue(viaCli("metrics").out().contains("cumps_daemon_up{daemon=\"alpha\""));
         for (List<String> form : List.of(List.of("metrics", "--json"), List.of("metrics", "--name", "a"), List.of("metrics", "--gpus"),
                 List.of("metrics", "--gpus", "0", "--gpus", "1"), List.of("status", "--gpus", "0"), List.of("metrics", "--help"))) {
+            assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
+        }
+    }
+
+    @Test
+    void selftestFormsPrintWhatPicocliPrints() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        for (List<String> form : List.of(List.of("selftest", "--gpus", "0,1"), List.of("selftest", "--gpus=all", "--json"),
+                List.of("selftest", "--gpus", "all", "--client", "python3 x.py", "--report", sb.dir.resolve("r.md").toString()))) {
+            String[] args = form.toArray(String[]::new);
+            Run picocli = viaPicocli(args);
+            assertEquals(picocli, viaCli(args), "same result for " + form);
+            assertEquals(Cli.FAILED, picocli.code(), picocli.err());
+            assertTrue(picocli.err().startsWith("error: "), picocli.err());
+        }
+        assertNotNull(fast("selftest", "--gpus", "0,1"), "the fast path takes selftest");
+        assertFalse(Files.exists(sb.dir.resolve("r.md")), "a refused selector writes no report");
+        for (List<String> form : List.of(List.of("selftest"), List.of("selftest", "--gpus", "0", "--name", "x"),
+                List.of("selftest", "--gpus", "0", "--client"), List.of("selftest", "--gpus", "0", "--report", ""),
+                List.of("selftest", "--help"), List.of("status", "--client", "x"), List.of("metrics", "--report", "x"))) {
             assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);
         }
     }
