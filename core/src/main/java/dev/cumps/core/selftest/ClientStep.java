@@ -82,19 +82,24 @@ final class ClientStep implements Step {
             t.setDaemon(true);
             return t;
         });
+        // An abort (Ctrl-C) interrupts the worker, and the runner then destroys the client it waits for.
+        Runnable stop = worker::shutdownNow;
+        state.onAbort.add(stop);
         CommandResult result;
         Optional<Long> server = Optional.empty();
         int asked = 0;
         try {
             CompletableFuture<CommandResult> client = CompletableFuture.supplyAsync(() -> seams.runner().run(spec), worker);
-            while (!client.isDone() && server.isEmpty()) {
+            while (!client.isDone() && server.isEmpty() && !state.cancel.isCancelled()) {
                 server = servers.first();
                 asked++;
                 if (server.isEmpty()) {
                     waitQuietly(client);
                 }
             }
-            result = client.get();
+            // Interrupted before the client even started: its task never runs, so its future never completes.
+            result = state.cancel.isCancelled() && !client.isDone()
+                    ? CommandResult.timedOut(spec.program(), "", "the self-test was interrupted") : client.get();
             evidence.add("get_server_list while the client ran: asked " + asked + " time(s); "
                     + server.map(pid -> "server " + pid).orElse("no server seen"));
             if (server.isEmpty()) {
@@ -107,6 +112,7 @@ final class ClientStep implements Step {
         } catch (ExecutionException e) {
             result = CommandResult.failedToStart(spec.program(), String.valueOf(e.getCause()));
         } finally {
+            state.onAbort.remove(stop);
             worker.shutdownNow();
         }
         server.ifPresent(state.servers::add);

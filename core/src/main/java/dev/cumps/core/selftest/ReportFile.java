@@ -64,6 +64,11 @@ public final class ReportFile {
         }
     }
 
+    /** Refuses, before anything runs, a target that {@link #write} would refuse (a link, not a regular file, another user's). */
+    public static void checkTarget(Path target, int uid) {
+        refuseUnsafeTarget(target.toAbsolutePath().normalize(), uid);
+    }
+
     private static void refuseUnsafeTarget(Path path, int uid) {
         BasicFileAttributes attributes;
         try {

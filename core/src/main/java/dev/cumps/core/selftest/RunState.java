@@ -17,6 +17,8 @@ final class RunState {
     final List<DaemonRecord> started = new CopyOnWriteArrayList<>();
     /** MPS server pids the client step saw; stop must leave none running. */
     final List<Long> servers = new CopyOnWriteArrayList<>();
+    /** What an abort must end at once besides the start in progress: the client being run. */
+    final List<Runnable> onAbort = new CopyOnWriteArrayList<>();
     /** The daemon the next step works on, once started. */
     volatile DaemonRecord daemon;
     volatile LaunchEnvironment launch;

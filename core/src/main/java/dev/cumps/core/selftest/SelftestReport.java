@@ -43,8 +43,9 @@ public record SelftestReport(HostFacts facts, List<StepResult> steps, List<Daemo
         if (passed()) {
             return Message.of(SelftestText.VERDICT_PASS, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
         }
-        if (interrupted && failures().isEmpty()) {
-            return Message.of(SelftestText.VERDICT_INTERRUPTED, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
+        if (interrupted) {
+            return Message.of(SelftestText.VERDICT_INTERRUPTED, count(StepResult.Outcome.PASS), count(StepResult.Outcome.FAIL),
+                    count(StepResult.Outcome.SKIP));
         }
         String where = firstFailure().map(s -> s.step().id()).orElse(StepId.CLEANUP.id());
         return Message.of(SelftestText.VERDICT_FAIL, where, count(StepResult.Outcome.FAIL), count(StepResult.Outcome.PASS),

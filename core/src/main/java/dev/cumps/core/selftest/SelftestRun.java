@@ -114,6 +114,7 @@ public final class SelftestRun {
     public SelftestReport abort(Duration wait) {
         aborted = true;
         state.cancel.cancel();
+        state.onAbort.forEach(Runnable::run);
         boolean locked = false;
         try {
             locked = stepLock.tryLock(wait.toMillis(), TimeUnit.MILLISECONDS);

@@ -57,7 +57,7 @@ public enum SelftestText implements MessageKey {
     REPORT_WRITE_FAILED("could not write the report {0}: {1}; choose another --report path"),
     REPORT_WRITTEN("report: {0}"),
     VERDICT_PASS("self-test passed: {0} steps passed, {1} skipped"),
-    VERDICT_INTERRUPTED("self-test interrupted: {0} steps passed, {1} skipped; the clean-up ran"),
+    VERDICT_INTERRUPTED("self-test interrupted: {0} steps passed, {1} failed, {2} skipped; the clean-up ran"),
     VERDICT_FAIL("self-test failed at {0}: {1} failed, {2} passed, {3} skipped");
 
     private final String english;

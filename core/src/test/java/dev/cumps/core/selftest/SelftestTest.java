@@ -197,8 +197,17 @@ class SelftestTest {
         sb.mps.serverList("4242\n");
         SelftestRun[] run = new SelftestRun[1];
         client = spec -> {
-            run[0].abort(Duration.ZERO);
-            return CommandResult.exited("/bin/sh", 0, "", "");
+            // As the shutdown hook does: from its own thread, while the client runs.
+            Thread hook = new Thread(() -> run[0].abort(Duration.ZERO), "test-hook");
+            hook.start();
+            while (hook.isAlive()) {
+                try {
+                    hook.join();
+                } catch (InterruptedException e) {
+                    // The abort interrupts the client's worker (this thread): keep waiting for the hook.
+                }
+            }
+            return CommandResult.timedOut("/bin/sh", "", "");
         };
         run[0] = services().selftest().newRun(new SelftestRequest("0", Optional.of("true"), Optional.empty(), "1.2.3"));
         SelftestReport report = run[0].run(s -> { });

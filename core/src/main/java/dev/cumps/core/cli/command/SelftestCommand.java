@@ -77,6 +77,7 @@ public final class SelftestCommand implements Callable<Integer> {
         HostEnvironment host = services.host();
         services.selftest().preflight(gpus);
         Path target = report != null ? report : Path.of(defaultReportName(host.hostname(), LocalDate.now(ZoneOffset.UTC)));
+        ReportFile.checkTarget(target, host.uid());
         Optional<List<String>> simulatedClient = services.simulated() && client == null
                 ? Optional.of(Simulation.selftestClient(SIMULATED_CLIENT_HOLD)) : Optional.empty();
         SelftestRun run = services.selftest().newRun(new SelftestRequest(gpus, Optional.ofNullable(client), simulatedClient,
