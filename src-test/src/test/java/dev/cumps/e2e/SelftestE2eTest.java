@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -63,13 +64,18 @@ class SelftestE2eTest {
     }
 
     /** Nothing of the run runs: its daemons (by pid and start time), no record of its name, status lists no daemon. */
-    private static void assertNothingLeft(CumpsHarness h, String report) {
+    private static void assertNothingLeft(CumpsHarness h, String report) throws IOException {
         List<Started> daemons = started(report);
         assertFalse(daemons.isEmpty(), report);
         for (Started d : daemons) {
             assertTrue(Procs.stat(d.pid()).filter(Procs.Stat::running).filter(s -> s.startTicks() == d.startTicks()).isEmpty(),
                     "daemon pid " + d.pid() + " still runs");
-            assertFalse(Files.exists(h.tmp.resolve("cumps-sim-" + h.uid).resolve("records").resolve(d.name())), "record " + d.name());
+            Path records = h.tmp.resolve("cumps-sim-" + h.uid).resolve("records");
+            assertFalse(Files.exists(records.resolve(d.name())), "record " + d.name());
+            try (Stream<Path> copies = Files.exists(records.resolve(".stale")) ? Files.list(records.resolve(".stale")) : Stream.empty()) {
+                assertEquals(List.of(), copies.filter(p -> p.getFileName().toString().startsWith(d.name() + "-")).toList(),
+                        "no quarantined copy of the run's record");
+            }
         }
         JsonNode status = h.cumps(plain(), "--simulate", "status", "--json").assertOk().json();
         assertEquals(0, status.get("managed_daemons").size(), status.toString());

@@ -5,6 +5,8 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordStore;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +15,8 @@ import java.util.List;
  * that still runs with its recorded start time is stopped through its true record (restored first
  * when a step changed or removed it); one that ignores that gets SIGTERM and then SIGKILL, each
  * sent only after its pid and start time are verified again. A record left under the run's name is
- * then removed by {@code stop}, which signals nothing for a stale one. Nothing else is touched.
+ * then removed by {@code stop}, which signals nothing for a stale one, and the copies of it a start
+ * moved aside ({@link QuarantinedCopies}). Nothing else is touched.
  */
 final class Cleanup implements Step {
     @Override
@@ -55,6 +58,8 @@ final class Cleanup implements Step {
                 left.add("record " + state.name);
             }
         }
+        Path stale = seams.store().root().resolve(RecordStore.STALE_DIR);
+        QuarantinedCopies.remove(stale, state.name, seams.store().uid(), evidence).forEach(p -> left.add("quarantined record " + p));
         if (!left.isEmpty()) {
             return StepResult.fail(id(), Message.of(SelftestText.CLEANUP_LEFT, String.join("; ", left)), evidence);
         }

@@ -82,6 +82,12 @@ class SelftestTest {
         try (Stream<Path> names = Files.list(sb.records)) {
             assertEquals(List.of(), names.filter(p -> !p.getFileName().toString().startsWith(".")).toList());
         }
+        Path stale = sb.records.resolve(".stale");
+        if (Files.exists(stale)) {
+            try (Stream<Path> copies = Files.list(stale)) {
+                assertEquals(List.of(), copies.toList(), "the crash drill's quarantined record is removed too");
+            }
+        }
     }
 
     @Test
@@ -105,6 +111,8 @@ class SelftestTest {
         assertEquals(report.started().get(0).pipeDirectory().toString(), ran.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
         assertEquals(FakeGpu.uuidFor(0), ran.environment().get("CUDA_VISIBLE_DEVICES"));
         assertTrue(step(report, StepId.CLIENT).summary().english().contains("server 4242"));
+        assertTrue(step(report, StepId.CLEANUP).evidence().stream().anyMatch(e -> e.startsWith("removed the run's quarantined record ")),
+                step(report, StepId.CLEANUP).evidence().toString());
         assertEquals("Linux 6.1.0 x86_64", report.facts().kernel());
         assertTrue(report.facts().gpu().contains(FakeGpu.uuidFor(0)), report.facts().gpu());
     }
@@ -218,6 +226,25 @@ class SelftestTest {
         assertFalse(report.passed());
         assertTrue(report.verdict().english().startsWith("self-test interrupted"), report.verdict().english());
         assertNothingLeft(report);
+    }
+
+    @Test
+    void aQuarantinedCopyThatIsALinkIsLeftAloneAndReported() throws IOException {
+        sb.mps.serverList("4242\n");
+        SelftestRun run = services().selftest().newRun(new SelftestRequest("0", Optional.of("true"), Optional.empty(), "1.2.3"));
+        Path target = Files.createDirectories(sb.dir.resolve("elsewhere"));
+        Path planted = Files.writeString(target.resolve("daemon.json"), "{}");
+        Files.createDirectories(sb.records.resolve(".stale"));
+        Path link = Files.createSymbolicLink(sb.records.resolve(".stale").resolve(run.name() + "-1"), target);
+
+        SelftestReport report = run.run(s -> { });
+
+        StepResult cleanup = step(report, StepId.CLEANUP);
+        assertEquals(StepResult.Outcome.FAIL, cleanup.outcome());
+        assertTrue(cleanup.summary().english().contains(link.toString()), cleanup.summary().english());
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals("{}", Files.readString(planted), "nothing is removed through the link");
+        report.started().forEach(r -> assertFalse(sb.processes.isAlive(r.identity())));
     }
 
     /**
