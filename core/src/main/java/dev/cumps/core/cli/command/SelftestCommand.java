@@ -122,7 +122,7 @@ public final class SelftestCommand implements Callable<Integer> {
     }
 
     /** {@code cumps-selftest-<host>-<yyyy-mm-dd>.md}, the host name reduced to letters, digits, dot, dash and underscore. */
-    static String defaultReportName(String hostname, LocalDate date) {
+    public static String defaultReportName(String hostname, LocalDate date) {
         String safe = hostname.replaceAll("[^A-Za-z0-9._-]", "_");
         return "cumps-selftest-" + (safe.isEmpty() ? "host" : safe) + "-" + date + ".md";
     }
