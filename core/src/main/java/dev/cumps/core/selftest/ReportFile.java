@@ -66,7 +66,12 @@ public final class ReportFile {
 
     /** Refuses, before anything runs, a target that {@link #write} would refuse (a link, not a regular file, another user's). */
     public static void checkTarget(Path target, int uid) {
-        refuseUnsafeTarget(target.toAbsolutePath().normalize(), uid);
+        Path path = target.toAbsolutePath().normalize();
+        refuseUnsafeTarget(path, uid);
+        Path dir = path.getParent();
+        if (dir == null || !Files.isDirectory(dir)) {
+            throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, "no directory " + dir));
+        }
     }
 
     private static void refuseUnsafeTarget(Path path, int uid) {

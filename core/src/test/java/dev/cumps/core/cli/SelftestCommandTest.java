@@ -73,6 +73,18 @@ class SelftestCommandTest {
     }
 
     @Test
+    void aReportPathInAMissingDirectoryIsRefusedBeforeAnythingStarts() {
+        Path report = sb.dir.resolve("missing").resolve("r.md");
+
+        Run run = CliRuns.cli(sb, "selftest", "--gpus", "0", "--report", report.toString());
+
+        assertEquals(Cli.FAILED, run.code());
+        assertEquals("error: could not write the report " + report + ": no directory " + report.getParent()
+                + "; choose another --report path\n", run.err());
+        assertEquals(List.of(), sb.mps.launches());
+    }
+
+    @Test
     void theDefaultReportNameCarriesTheHostAndTheDate() {
         assertEquals("cumps-selftest-gpu-box.lab-2026-12-01.md", SelftestCommand.defaultReportName("gpu-box.lab", LocalDate.of(2026, 12, 1)));
         assertEquals("cumps-selftest-a_b_c-2026-12-01.md", SelftestCommand.defaultReportName("a/b c", LocalDate.of(2026, 12, 1)));
