@@ -33,7 +33,12 @@ import picocli.CommandLine.Option;
 @Command(name = "selftest", mixinStandardHelpOptions = true,
         description = "Hardware self-test: start, doctor, env, a CUDA client, stop, kill -9 recovery and a tampered record on one GPU"
                 + " with a throwaway daemon; writes a Markdown report with the evidence and leaves nothing running."
-                + " Exit 0 only when every step that ran passed.")
+                + " Exit 0 only when every step that ran passed.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:every step that ran passed, the clean-up included",
+            "1:a step failed or the run was interrupted (the report says which), or it was refused before anything started"
+                + " (several GPUs, all, MIG, an unsafe --report path)",
+            "2:a usage error (no --gpus, an unknown option)"})
 public final class SelftestCommand implements Callable<Integer> {
     /** How long the simulated client holds its server, so get_server_list can see it. */
     static final Duration SIMULATED_CLIENT_HOLD = Duration.ofSeconds(3);
