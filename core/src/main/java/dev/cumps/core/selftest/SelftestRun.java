@@ -131,10 +131,23 @@ public final class SelftestRun {
         return report();
     }
 
-    /** The results so far. */
+    /**
+     * The results so far, in step order; once aborted, every step that has no result yet is listed
+     * as skipped by the interruption (the hook writes its report while the main thread may still be
+     * finishing the step in progress).
+     */
     public SelftestReport report() {
         HostFacts known = facts != null ? facts
                 : new HostFacts(seams.host().hostname(), "unknown", "unknown", "unknown", state.request.version(), clock.instant(), simulated);
-        return new SelftestReport(known, results, state.started, aborted);
+        List<StepResult> ordered = new ArrayList<>();
+        for (StepId id : StepId.values()) {
+            Optional<StepResult> result = results.stream().filter(r -> r.step() == id).findFirst();
+            if (result.isPresent()) {
+                ordered.add(result.get());
+            } else if (aborted) {
+                ordered.add(StepResult.skip(id, Message.of(SelftestText.ABORTED), List.of()));
+            }
+        }
+        return new SelftestReport(known, ordered, state.started, aborted);
     }
 }
