@@ -31,9 +31,9 @@ import picocli.CommandLine.Option;
  * SIGTERM runs the clean-up from a shutdown hook and still writes the report.
  */
 @Command(name = "selftest", mixinStandardHelpOptions = true,
-        description = "Hardware self-test: start, doctor, env, a CUDA client, stop, kill -9 recovery and a tampered record on one GPU"
-                + " with a throwaway daemon; writes a Markdown report with the evidence and leaves nothing running."
-                + " Exit 0 only when every step that ran passed.",
+        description = {"Hardware self-test on one GPU with a throwaway daemon; writes a Markdown report with the evidence.",
+            "Steps: status, start, doctor, env, a CUDA client seen by get_server_list, stop, kill -9 and recovery, a record with"
+                + " a wrong start time that must not be stopped, clean-up. Leaves nothing it started running, also on Ctrl-C."},
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:every step that ran passed, the clean-up included",
             "1:a step failed or the run was interrupted (the report says which), or it was refused before anything started"
