@@ -7,6 +7,7 @@ import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fix.FixService;
+import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
@@ -40,16 +41,25 @@ public final class CoreServices {
     private final Selftest selftest;
     private final boolean simulated;
     private final FolderOpener folders;
+    private final GuideLink guide;
 
+    /** Services that know no user guide (the doctor links {@code docs/guide.md#anchor}). */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
                         LifecycleTimeouts timeouts, boolean simulated) {
+        this(host, runner, processes, recordRoot, clock, timeouts, simulated, GuideLink.none());
+    }
+
+    /** @param guide the user guide the doctor links each check to (the launcher's {@code -Dcumps.guide}) */
+    public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
+                        LifecycleTimeouts timeouts, boolean simulated, GuideLink guide) {
         this.host = host;
+        this.guide = guide;
         this.simulated = simulated;
         this.store = new RecordStore(recordRoot, host.uid(), host.hostname(), clock);
         Liveness liveness = new Liveness(processes);
         this.lifecycle = new DaemonLifecycle(host, runner, processes, store, clock, timeouts);
         this.status = new StatusService(host, runner, store, liveness, simulated);
-        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all());
+        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide);
         this.env = new EnvService(store, liveness);
         this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
         this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
@@ -58,11 +68,19 @@ public final class CoreServices {
         this.selftest = new Selftest(host, runner, processes, store, lifecycle, status, doctor, env, clock, timeouts, simulated);
     }
 
-    /** Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default. */
+    /**
+     * Real runner, real /proc, system clock; records under {@code recordRoot} or uni-cumps's default;
+     * the user guide the launcher named ({@code -Dcumps.guide}).
+     */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated) {
         Path root = recordRoot.orElseGet(() -> RecordStore.defaultRoot(host.home()));
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
-                LifecycleTimeouts.defaults(), simulated);
+                LifecycleTimeouts.defaults(), simulated, GuideLink.fromSystemProperty());
+    }
+
+    /** Where the user guide is (the doctor's links, the window's Guide dialog). */
+    public GuideLink guide() {
+        return guide;
     }
 
     /** Opens a folder in the file manager (the window's log pane). */

@@ -1,6 +1,7 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -15,6 +16,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -36,13 +38,22 @@ public final class Doctor {
     private final Liveness liveness;
     private final Duration answerTimeout;
     private final List<Check> checks;
+    private final GuideLink guide;
+
+    /** A doctor whose reports know no user guide (links {@code docs/guide.md#anchor}). */
+    public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
+                  Duration answerTimeout, List<Check> checks) {
+        this(host, runner, processes, store, liveness, answerTimeout, checks, GuideLink.none());
+    }
 
     /**
      * @param answerTimeout how long a daemon may take to answer {@code get_server_list}
      * @param checks        the checks in the order they run; each need must rest on an earlier check
+     * @param guide         the user guide the reports link each check to
      */
     public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                  Duration answerTimeout, List<Check> checks) {
+                  Duration answerTimeout, List<Check> checks, GuideLink guide) {
+        this.guide = Objects.requireNonNull(guide, "guide");
         this.host = host;
         this.runner = runner;
         this.processes = processes;
@@ -93,7 +104,7 @@ public final class Doctor {
         DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
                 .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(results, context.visible().map(StatusService::compatibleModes).orElse(List.of()), plan,
-                context.managed(), SharingEvidence.of(context, results));
+                context.managed(), SharingEvidence.of(context, results), guide);
     }
 
     /** A need holds when the check establishing it ran and did not fail. */

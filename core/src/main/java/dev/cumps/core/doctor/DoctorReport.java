@@ -1,6 +1,7 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.gpu.Gpu;
+import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.message.MessageKey;
 import dev.cumps.core.record.ManagedDaemon;
@@ -10,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -20,9 +22,10 @@ import java.util.function.Function;
  * @param compatibleModes the modes the visible GPUs could support ({@code usable_topology_modes})
  * @param plan    the resolved selector; when it did not resolve, the mode its shape asks for and no GPUs
  * @param sharing the CUDA process-sharing probe's evidence (keys as uni-cumps reports them)
+ * @param guide   where the user guide is: each check's troubleshooting entry ({@link #guide(DoctorCheck)})
  */
 public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Plan plan,
-                           List<ManagedDaemon> managedDaemons, Map<String, Object> sharing) {
+                           List<ManagedDaemon> managedDaemons, Map<String, Object> sharing, GuideLink guide) {
     public static final int SCHEMA_VERSION = 1;
 
     public DoctorReport {
@@ -30,6 +33,22 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         compatibleModes = List.copyOf(compatibleModes);
         managedDaemons = List.copyOf(managedDaemons);
         sharing = Collections.unmodifiableMap(new LinkedHashMap<>(sharing));
+        Objects.requireNonNull(guide, "guide");
+    }
+
+    /** A report without a known guide: its links are {@code docs/guide.md#anchor}. */
+    public DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Plan plan,
+                        List<ManagedDaemon> managedDaemons, Map<String, Object> sharing) {
+        this(checks, compatibleModes, plan, managedDaemons, sharing, GuideLink.none());
+    }
+
+    /**
+     * The troubleshooting entry of {@code check} in the user guide: {@code file:///…/guide.md#anchor}
+     * when the guide is known, else {@code docs/guide.md#anchor} (the key {@code guide} in JSON, the
+     * {@code guide:} line of the CLI).
+     */
+    public String guide(DoctorCheck check) {
+        return guide.shown(check.checkId().anchor());
     }
 
     /** The selector as given, the mode it resolved to, and the GPUs (none when it did not resolve). */
@@ -61,7 +80,7 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("schema_version", SCHEMA_VERSION);
         m.put("valid", valid());
-        m.put("checks", checks.stream().map(DoctorCheck::toJsonMap).toList());
+        m.put("checks", checks.stream().map(this::checkJson).toList());
         m.put("compatible_topology_modes", TopologyMode.ids());
         m.put("usable_topology_modes", compatibleModes.stream().map(TopologyMode::id).toList());
         Map<String, Object> pm = new LinkedHashMap<>();
@@ -72,6 +91,13 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
         m.put("plan", pm);
         m.put("managed_daemons", managedDaemons.stream().map(HostStatus::daemonJson).toList());
         m.put("cuda_process_sharing", sharing);
+        return m;
+    }
+
+    /** A check's JSON with its guide link added (key {@code guide}). */
+    private Map<String, Object> checkJson(DoctorCheck check) {
+        Map<String, Object> m = new LinkedHashMap<>(check.toJsonMap());
+        m.put("guide", guide(check));
         return m;
     }
 

@@ -15,7 +15,11 @@ public enum ExecText implements MessageKey {
     OPEN_FOLDER_NO_XDG_OPEN("xdg-open was not found on PATH, so {0} cannot be opened in the file manager:"
             + " install xdg-utils, or open the folder yourself"),
     /** {1}: how xdg-open failed (a nested exec message). */
-    OPEN_FOLDER_FAILED("could not open {0} in the file manager: {1}");
+    OPEN_FOLDER_FAILED("could not open {0} in the file manager: {1}"),
+    // Open a document (the doctor pane's Guide dialog: the user guide)
+    OPEN_FILE_NO_XDG_OPEN("xdg-open was not found on PATH, so {0} cannot be opened: install xdg-utils, or open the file yourself"),
+    /** {1}: how xdg-open failed (a nested exec message). */
+    OPEN_FILE_FAILED("could not open {0}: {1}; open the file yourself");
 
     private final String english;
 

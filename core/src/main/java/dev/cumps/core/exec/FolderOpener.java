@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Opens a folder in the desktop's file manager: {@code xdg-open DIR} through the command runner
+ * Opens a folder in the desktop's file manager, or a document in its application ({@link #openFile}):
+ * {@code xdg-open DIR} through the command runner
  * (a timeout, the explicit child environment, the runner's PATH rules). Blocks for at most
  * {@link #TIMEOUT}; call it off the UI thread.
  */
@@ -26,12 +27,24 @@ public final class FolderOpener {
 
     /** Opens {@code folder}; empty when xdg-open accepted it, else why not (one line, says what to do). */
     public Optional<Message> open(Path folder) {
-        CommandResult result = runner.run(new CommandSpec(List.of("xdg-open", folder.toString()), environment, null, TIMEOUT));
+        return xdgOpen(folder, ExecText.OPEN_FOLDER_FAILED, ExecText.OPEN_FOLDER_NO_XDG_OPEN);
+    }
+
+    /**
+     * Opens the document {@code file} (the user guide) in the desktop's application for its type;
+     * empty when xdg-open accepted it, else why not. A fragment ({@code #anchor}) is not passed: many
+     * viewers xdg-open picks treat {@code file://…#x} as a missing file.
+     */
+    public Optional<Message> openFile(Path file) {
+        return xdgOpen(file, ExecText.OPEN_FILE_FAILED, ExecText.OPEN_FILE_NO_XDG_OPEN);
+    }
+
+    private Optional<Message> xdgOpen(Path target, ExecText failed, ExecText missing) {
+        CommandResult result = runner.run(new CommandSpec(List.of("xdg-open", target.toString()), environment, null, TIMEOUT));
         return switch (result.outcome()) {
-            case EXITED -> result.exitCode() == 0 ? Optional.empty()
-                    : Optional.of(Message.of(ExecText.OPEN_FOLDER_FAILED, folder, result.failureText()));
-            case NOT_FOUND -> Optional.of(Message.of(ExecText.OPEN_FOLDER_NO_XDG_OPEN, folder));
-            case TIMED_OUT, FAILED_TO_START -> Optional.of(Message.of(ExecText.OPEN_FOLDER_FAILED, folder, result.failureText()));
+            case EXITED -> result.exitCode() == 0 ? Optional.empty() : Optional.of(Message.of(failed, target, result.failureText()));
+            case NOT_FOUND -> Optional.of(Message.of(missing, target));
+            case TIMED_OUT, FAILED_TO_START -> Optional.of(Message.of(failed, target, result.failureText()));
         };
     }
 }

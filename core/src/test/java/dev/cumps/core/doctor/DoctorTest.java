@@ -268,7 +268,8 @@ class DoctorTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> checks = (List<Map<String, Object>>) json.get("checks");
         for (Map<String, Object> c : checks) {
-            assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy", "fixes"), c.keySet());
+            assertEquals(Set.of("id", "title", "status", "observed", "expected", "remedy", "fixes", "guide"), c.keySet());
+            assertEquals("docs/guide.md#" + c.get("id").toString().replace('_', '-'), c.get("guide"), "no guide known: the source path");
         }
         assertEquals(List.of("single_gpu", "single_task_multi_gpu", "task_per_gpu"), json.get("compatible_topology_modes"));
         assertEquals(List.of("single_gpu"), json.get("usable_topology_modes"), "one visible GPU supports only single_gpu");

@@ -4,12 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The doctor's table for a terminal (the byte-exact text of many scenarios is in
@@ -40,14 +45,34 @@ class DoctorTextRendererTest {
     }
 
     @Test
-    void oneRowPerCheckUnderTheHeaderThenABlankLineAndTheVerdict() {
+    void oneRowPerCheckUnderTheHeaderEachNotPassingWithItsGuideLineThenABlankLineAndTheVerdict() {
         List<String> lines = DoctorTextRenderer.render(doctor(null), false).lines().toList();
 
         assertTrue(lines.get(0).matches("STATUS +CHECK +OBSERVED +REMEDY"), lines.get(0));
         assertTrue(lines.get(1).matches("PASS +Linux host +Linux"), lines.get(1));
-        assertEquals("", lines.get(22));
-        assertEquals("INVALID: 13 pass, 0 warn, 1 fail, 7 skip", lines.get(23));
-        assertEquals(24, lines.size());
+        assertTrue(lines.get(7).matches("FAIL +exactly one live managed daemon for the GPU +.*"), lines.get(7));
+        assertEquals("        guide: docs/guide.md#daemon-count", lines.get(8));
+        assertTrue(lines.get(9).startsWith("SKIP    recorded pid and start time match"), lines.get(9));
+        assertEquals("        guide: docs/guide.md#identity", lines.get(10));
+        assertEquals(8, lines.stream().filter(l -> l.startsWith("        guide: ")).count(), "one per fail and skip");
+        assertEquals("", lines.get(30));
+        assertEquals("INVALID: 13 pass, 0 warn, 1 fail, 7 skip", lines.get(31));
+        assertEquals(32, lines.size());
+    }
+
+    @Test
+    void theGuideLineLinksTheInstalledGuideWhenOneIsKnown(@TempDir Path dir) throws IOException {
+        Path guide = Files.writeString(dir.resolve("guide.md"), "# guide\n");
+        DoctorReport report = doctor(null);
+        DoctorReport linked = new DoctorReport(report.checks(), report.compatibleModes(), report.plan(), report.managedDaemons(),
+                report.sharing(), GuideLink.of(guide.toString()));
+
+        String text = DoctorTextRenderer.render(linked, false);
+
+        assertTrue(text.contains("\n        guide: file://" + guide + "#daemon-count\n"), text);
+        assertTrue(!text.contains("#platform"), "a passing check has no guide line: " + text);
+        Object json = linked.toJsonMap().get("checks");
+        assertTrue(json.toString().contains("guide=file://" + guide + "#platform"), "every check has its link in JSON: " + json);
     }
 
     @Test
