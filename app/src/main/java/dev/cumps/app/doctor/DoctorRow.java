@@ -9,18 +9,22 @@ import dev.cumps.core.json.Json;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
 /**
  * One row of the doctor table, as the window shows it: how the status looks, the status word,
- * and the check's title, observed value, expectation and remedy in the window's language.
+ * and the check's title, observed value, expectation and remedy in the window's language; for a
+ * check that did not pass, {@code guide} is the anchor of its entry in the user guide (the Guide
+ * button), empty for a passing one.
  */
 public record DoctorRow(String id, Severity severity, String status, String title, String observed, String expected,
-                        String remedy) {
+                        String remedy, Optional<String> guide) {
 
     public DoctorRow {
         Objects.requireNonNull(severity, "severity");
+        Objects.requireNonNull(guide, "guide");
     }
 
     /**
@@ -31,7 +35,8 @@ public record DoctorRow(String id, Severity severity, String status, String titl
     public static DoctorRow of(DoctorCheck check, Messages messages) {
         return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages),
                 messages.render(check.titleText()), messages.render(check.observedText()),
-                check.expectedText().map(messages::render).orElse(""), check.remedyText().map(messages::render).orElse(""));
+                check.expectedText().map(messages::render).orElse(""), check.remedyText().map(messages::render).orElse(""),
+                check.status() == CheckStatus.PASS ? Optional.empty() : Optional.of(check.checkId().anchor()));
     }
 
     /** How a check's status looks on screen. */

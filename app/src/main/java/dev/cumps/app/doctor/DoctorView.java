@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.Dialogs;
 import dev.cumps.app.ui.FullTextCell;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.app.ui.SeverityCell;
@@ -145,7 +146,7 @@ public final class DoctorView extends BorderPane {
                 textColumn(messages.get("doctor.column.check"), DoctorRow::title, 220),
                 textColumn(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
                 textColumn(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
-                textColumn(messages.get("doctor.column.remedy"), DoctorRow::remedy, 260)));
+                remedyColumn()));
         // Follow the run: the newest row stays in view while checks arrive.
         viewModel.rows().addListener((ListChangeListener<DoctorRow>) change -> {
             if (!table.getItems().isEmpty()) {
@@ -162,6 +163,25 @@ public final class DoctorView extends BorderPane {
         column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_WORD_ELLIPSIS));
         column.setPrefWidth(width);
         return column;
+    }
+
+    /** The remedy, and for a check that did not pass a Guide link to its entry in the user guide. */
+    private TableColumn<DoctorRow, DoctorRow> remedyColumn() {
+        TableColumn<DoctorRow, DoctorRow> remedy = new TableColumn<>(messages.get("doctor.column.remedy"));
+        remedy.setId("doctorRemedyColumn");
+        remedy.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
+        remedy.setCellFactory(c -> new RemedyCell(messages, this::showGuide));
+        remedy.setPrefWidth(300);
+        return remedy;
+    }
+
+    /** Reads the row's guide entry (off the UI thread) and shows it in a dialog owned by this window. */
+    private void showGuide(DoctorRow row) {
+        row.guide().ifPresent(anchor -> viewModel.guide().load(anchor, entry -> {
+            GuideDialog dialog = new GuideDialog(row.title(), entry, viewModel.guide(), messages);
+            Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
+            dialog.show();
+        }));
     }
 
     /** Shows the dry-run text of the selected row's fixes and applies them when confirmed (Cancel is the default). */

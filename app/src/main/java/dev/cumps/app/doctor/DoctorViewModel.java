@@ -50,6 +50,7 @@ public final class DoctorViewModel {
     private final DoctorFixes fixes;
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final DoctorSharing sharing;
+    private final DoctorGuide guide;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
@@ -68,9 +69,13 @@ public final class DoctorViewModel {
     private Future<?> task;
     private String runLabel = "";
 
-    /** @param exportDirectory where Export's save dialog opens (the user's home, never the working directory) */
-    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory) {
+    /**
+     * @param exportDirectory where Export's save dialog opens (the user's home, never the working directory)
+     * @param guide           the rows' Guide buttons: the user guide's entries
+     */
+    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory, DoctorGuide guide) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
+        this.guide = Objects.requireNonNull(guide, "guide");
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
@@ -201,6 +206,11 @@ public final class DoctorViewModel {
 
     public Messages messages() {
         return messages;
+    }
+
+    /** The Guide buttons' model. */
+    public DoctorGuide guide() {
+        return guide;
     }
 
     /** The Fix… button's model. */
