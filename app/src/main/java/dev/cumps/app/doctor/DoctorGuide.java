@@ -61,8 +61,36 @@ public final class DoctorGuide {
         }
         Path file = guide.file().get();
         ctx.executor().submit(() -> GuideEntries.entry(file, anchor),
-                text -> shown.accept(new Entry(anchor, text, location, true)),
+                text -> shown.accept(new Entry(anchor, reflowed(text), location, true)),
                 error -> shown.accept(new Entry(anchor, ErrorReport.of(error, messages).summary(), location, true)));
+    }
+
+    /**
+     * The entry as the dialog's wrapping text area shows it best: the lines of one paragraph (or
+     * list item) joined with a space, so the area wraps them to its width; blank lines, list items
+     * and fenced code blocks keep their lines.
+     */
+    static String reflowed(String markdown) {
+        StringBuilder out = new StringBuilder();
+        boolean fenced = false;
+        boolean joinable = false;
+        for (String line : markdown.split("\n", -1)) {
+            boolean fence = line.startsWith("```");
+            boolean starts = line.isBlank() || fence || fenced || line.startsWith("#") || line.matches("^\\s*([-*]|\\d+\\.)\\s.*");
+            if (joinable && !starts) {
+                out.append(' ').append(line.strip());
+            } else {
+                if (out.length() > 0) {
+                    out.append('\n');
+                }
+                out.append(line);
+            }
+            if (fence) {
+                fenced = !fenced;
+            }
+            joinable = !fenced && !fence && !line.isBlank() && !line.startsWith("#");
+        }
+        return out.toString();
     }
 
     /** Opens the whole guide in the desktop's viewer, off the UI thread; the outcome goes to {@link #openOutcomeProperty()}. */

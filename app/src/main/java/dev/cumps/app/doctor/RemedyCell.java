@@ -2,6 +2,8 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
 import java.util.function.Consumer;
+import javafx.geometry.Pos;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
@@ -38,6 +40,8 @@ final class RemedyCell extends TableCell<DoctorRow, DoctorRow> {
             }
         });
         box = new HBox(4, text, guide);
+        box.setAlignment(Pos.CENTER_LEFT);
+        setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         getStyleClass().add("remedy-cell");
     }
 
