@@ -48,4 +48,16 @@ class FolderOpenerTest {
         assertTrue(slow.startsWith("could not open " + LOGS + " in the file manager: xdg-open did not answer"), slow);
         assertTrue(!slow.contains("\n") && !failed.contains("\n"));
     }
+
+    @Test
+    void aDocumentIsOpenedByItsPathAndItsFailuresSpeakOfTheFile() {
+        Path guide = Path.of("/usr/share/doc/mps-console/guide.md");
+        assertEquals(Optional.empty(), answering(CommandResult.exited("xdg-open", 0, "", "")).openFile(guide));
+        assertEquals(List.of("xdg-open", guide.toString()), runs.get(0).argv());
+        assertEquals(FolderOpener.TIMEOUT, runs.get(0).timeout());
+        assertEquals("xdg-open was not found on PATH, so " + guide + " cannot be opened: install xdg-utils, or open the file yourself",
+                answering(CommandResult.notFound("xdg-open")).openFile(guide).orElseThrow().english());
+        assertEquals("could not open " + guide + ": xdg-open exited with status 4: no viewer; open the file yourself",
+                answering(CommandResult.exited("xdg-open", 4, "", "no viewer")).openFile(guide).orElseThrow().english());
+    }
 }
