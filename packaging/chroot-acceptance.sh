@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Install acceptance on a fresh Debian root (issue 13): installs the .deb into a debootstrap'd chroot
+# with apt (resolving Depends) and checks what an operator gets. Prints a Markdown transcript.
+#   packaging/chroot-acceptance.sh DEB CHROOT
+# CHROOT is a fresh `debootstrap --variant=minbase <suite> CHROOT <mirror>` (packaging/README.md).
+# Runs as root in a private mount namespace (proc, dev and the .deb are mounted only there); the
+# chroot's own processes are the only ones it starts.
+set -euo pipefail
+deb=$(readlink -f "$1")
+chroot_dir=$(readlink -f "$2")
+[ -f "$deb" ] && [ -x "$chroot_dir/bin/sh" ] || { echo "error: usage: $0 DEB CHROOT (a debootstrap'd root)" >&2; exit 2; }
+cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
+mkdir -p "$chroot_dir/tmp/pkg"
+cp "$deb" "$chroot_dir/tmp/pkg/"
+name=$(basename "$deb")
+
+# Each step: the command as typed, then its output (apt's progress lines trimmed).
+cat > "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+set -u
+export DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 HOME=/root
+step() { printf '\n\`\`\`console\n# %s\n' "\$*"; bash -c "\$*" 2>&1 | grep -v -E '^(Get:|Hit:|Selecting previously|Preparing to unpack|Unpacking|Setting up|Processing triggers|Reading database|\(Reading database|Fetched|debconf: )' | tail -n 40; printf '(exit %s)\n\`\`\`\n' "\${PIPESTATUS[0]}"; }
+step cat /etc/debian_version
+step 'dpkg -l | grep -c "^ii"'
+step 'command -v java || echo "no java installed"'
+step apt-get update -q
+step apt-get install -y -q ./tmp/pkg/$name
+step 'dpkg -s mps-console | sed -n "1,12p"'
+step ls -l /usr/bin/cumps /usr/bin/mps-console
+step 'command -v java || echo "still no java on PATH: the package brings its own runtime"'
+step cat /usr/share/applications/dev.cumps.MpsConsole.desktop
+step 'find /usr/share/icons/hicolor -name "dev.cumps.MpsConsole.*" | sort'
+step 'cd /tmp && cumps --version'
+step 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])"'
+step 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
+step ls -l /usr/share/bash-completion/completions/cumps
+step "bash -ic 'complete -p cumps' </dev/null"
+step "bash -ic 'COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; \\\$(complete -p cumps | sed -E \"s/.*-F ([^ ]+) .*/\\\\1/\") cumps st cumps; printf \"%s\\\\n\" \"\\\${COMPREPLY[@]}\"' </dev/null"
+step man -w cumps
+step 'man cumps 2>/dev/null | head -n 8'
+step 'ls /usr/share/doc/mps-console/'
+step 'cd /tmp && env -u DISPLAY mps-console --simulate --screenshot /tmp/x.png; python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))"'
+STEPS
+
+echo "# Install acceptance: \`$name\` on a fresh Debian root"
+echo
+echo "Made by \`packaging/chroot-acceptance.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); chroot from \`debootstrap --variant=minbase\`."
+unshare -m --fork bash -c '
+    set -e
+    c=$1
+    mount -t proc proc "$c/proc"
+    mount --bind /dev "$c/dev"
+    mount -t tmpfs tmpfs "$c/dev/shm"
+    chroot "$c" /bin/bash /tmp/pkg/steps.sh
+' unshare "$chroot_dir"
