@@ -144,6 +144,9 @@ mkdir -p "$work/ov"
 ' mount-namespace "$work" "$work/functions.sh" || fail "could not dump the .deb's archives at /usr/lib/mps-console"
 find "$work/deb" -name '*.tmp' -delete
 sed -i "s/^Installed-Size: .*/Installed-Size: $(du -sk --exclude=DEBIAN "$work/deb" | cut -f1)/" "$work/deb/DEBIAN/control"
+# md5sums: what `dpkg --verify mps-console` checks the installed files against.
+(cd "$work/deb" && find usr -type f -print0 | sort -z | xargs -0 md5sum) > "$work/deb/DEBIAN/md5sums"
+chmod 644 "$work/deb/DEBIAN/md5sums"
 deb="$out/mps-console_${deb_version}_amd64.deb"
 rm -f "$out"/mps-console_*_amd64.deb
 dpkg-deb --build --root-owner-group -Zxz "$work/deb" "$deb" >/dev/null

@@ -33,12 +33,21 @@ step 'cd /tmp && cumps --version'
 step 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])"'
 step 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
 step ls -l /usr/share/bash-completion/completions/cumps
-step "bash -ic 'complete -p cumps' </dev/null"
-step "bash -ic 'COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; \\\$(complete -p cumps | sed -E \"s/.*-F ([^ ]+) .*/\\\\1/\") cumps st cumps; printf \"%s\\\\n\" \"\\\${COMPREPLY[@]}\"' </dev/null"
+# Completion as an operator gets it: a user whose ~/.bashrc (Debian's /etc/skel) loads bash-completion,
+# which loads /usr/share/bash-completion/completions/cumps on demand (root's .bashrc does not load it).
+step 'useradd -m -s /bin/bash op && grep -n bash_completion /home/op/.bashrc | head -n 3'
+step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; complete -p cumps' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
+step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; _picocli_cumps cumps st cumps; echo \"cumps st<TAB>: \\\${COMPREPLY[*]}\"' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
+step 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate status; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate reset >/dev/null'
+step apt-get install -y -q --no-install-recommends man-db
 step man -w cumps
 step 'man cumps 2>/dev/null | head -n 8'
 step 'ls /usr/share/doc/mps-console/'
+step 'cd /tmp && /usr/lib/mps-console/lib/runtime/bin/java -Xshare:on -XX:SharedArchiveFile=/usr/lib/mps-console/lib/app/cumps.jsa -cp /usr/lib/mps-console/lib/app/cumps.jar dev.cumps.core.cli.CumpsMain --version && echo "the build-time cumps.jsa maps at the installed path (-Xshare:on fails otherwise)"'
 step 'cd /tmp && env -u DISPLAY mps-console --simulate --screenshot /tmp/x.png; python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))"'
+step 'cd /tmp && rm -f /tmp/y.png && env -u DISPLAY JAVA_TOOL_OPTIONS=-Xshare:on mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>&1 | grep -v "^Picked up"; ls -l /tmp/y.png && echo "the build-time mps-console.jsa maps at the installed path"'
+step 'dpkg --verify mps-console && echo "dpkg --verify: every installed file as shipped (no archive rewritten under /usr)"; find /usr/lib/mps-console -newer /var/lib/dpkg/info/mps-console.list | head'
+step 'ldd /usr/lib/mps-console/lib/app/*.so /usr/lib/mps-console/lib/runtime/lib/*.so /usr/lib/mps-console/lib/runtime/lib/server/*.so | grep -c "not found"'
 STEPS
 
 echo "# Install acceptance: \`$name\` on a fresh Debian root"
