@@ -24,7 +24,7 @@ for arg in "$@"; do
 done
 
 fail() { echo "error: $*" >&2; exit 1; }
-for tool in jlink jpackage jdeps dpkg-deb rsvg-convert gzip unshare mount; do
+for tool in jlink jpackage jdeps dpkg-deb rsvg-convert unzip gzip unshare mount; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
 # The .deb's archives are dumped in a private mount namespace: plain as root, else in a user namespace.

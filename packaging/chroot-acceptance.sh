@@ -37,7 +37,7 @@ step ls -l /usr/share/bash-completion/completions/cumps
 # which loads /usr/share/bash-completion/completions/cumps on demand (root's .bashrc does not load it).
 step 'useradd -m -s /bin/bash op && grep -n bash_completion /home/op/.bashrc | head -n 3'
 step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; complete -p cumps' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
-step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; _picocli_cumps cumps st cumps; echo \"cumps st<TAB>: \\\${COMPREPLY[*]}\"' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
+step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; _complete_cumps cumps st cumps; echo \"cumps st<TAB>: \\\${COMPREPLY[*]}\"' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
 step 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate status; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate reset >/dev/null'
 step apt-get install -y -q --no-install-recommends man-db
 step man -w cumps
@@ -47,7 +47,8 @@ step 'cd /tmp && /usr/lib/mps-console/lib/runtime/bin/java -Xshare:on -XX:Shared
 step 'cd /tmp && env -u DISPLAY mps-console --simulate --screenshot /tmp/x.png; python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))"'
 step 'cd /tmp && rm -f /tmp/y.png && env -u DISPLAY JAVA_TOOL_OPTIONS=-Xshare:on mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>&1 | grep -v "^Picked up"; ls -l /tmp/y.png && echo "the build-time mps-console.jsa maps at the installed path"'
 step 'dpkg --verify mps-console && echo "dpkg --verify: every installed file as shipped (no archive rewritten under /usr)"; find /usr/lib/mps-console -newer /var/lib/dpkg/info/mps-console.list | head'
-step 'ldd /usr/lib/mps-console/lib/app/*.so /usr/lib/mps-console/lib/runtime/lib/*.so /usr/lib/mps-console/lib/runtime/lib/server/*.so | grep -c "not found"'
+# The runtime's libraries find libjvm/libjava through the JVM that loads them; ldd needs the path.
+step 'cd /usr/lib/mps-console/lib && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:app ldd app/*.so runtime/lib/*.so runtime/lib/server/*.so runtime/bin/java ../bin/mps-console > /tmp/ldd.txt; grep -c "=> /" /tmp/ldd.txt; echo "not found: $(grep -c "not found" /tmp/ldd.txt)"'
 STEPS
 
 echo "# Install acceptance: \`$name\` on a fresh Debian root"
@@ -57,7 +58,7 @@ unshare -m --fork bash -c '
     set -e
     c=$1
     mount -t proc proc "$c/proc"
-    mount --bind /dev "$c/dev"
+    mount --rbind /dev "$c/dev"
     mount -t tmpfs tmpfs "$c/dev/shm"
     chroot "$c" /bin/bash /tmp/pkg/steps.sh
 ' unshare "$chroot_dir"
