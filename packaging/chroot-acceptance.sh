@@ -48,7 +48,7 @@ step 'cd /tmp && env -u DISPLAY mps-console --simulate --screenshot /tmp/x.png; 
 step 'cd /tmp && rm -f /tmp/y.png && env -u DISPLAY JAVA_TOOL_OPTIONS=-Xshare:on mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>&1 | grep -v "^Picked up"; ls -l /tmp/y.png && echo "the build-time mps-console.jsa maps at the installed path"'
 step 'dpkg --verify mps-console && echo "dpkg --verify: every installed file as shipped (no archive rewritten under /usr)"; find /usr/lib/mps-console -newer /var/lib/dpkg/info/mps-console.list | head'
 # The runtime's libraries find libjvm/libjava through the JVM that loads them; ldd needs the path.
-step 'cd /usr/lib/mps-console/lib && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:app ldd app/*.so runtime/lib/*.so runtime/lib/server/*.so runtime/bin/java ../bin/mps-console > /tmp/ldd.txt; grep -c "=> /" /tmp/ldd.txt; echo "not found: $(grep -c "not found" /tmp/ldd.txt)"'
+step 'cd /usr/lib/mps-console/lib && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:app ldd app/*.so runtime/lib/*.so runtime/lib/server/*.so runtime/bin/java ../bin/mps-console > /tmp/ldd.txt; grep -c "=> /" /tmp/ldd.txt; echo "not found: \$(grep -c not.found /tmp/ldd.txt)"'
 STEPS
 
 echo "# Install acceptance: \`$name\` on a fresh Debian root"
