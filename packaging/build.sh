@@ -141,7 +141,8 @@ mkdir -p "$work/ov"
     mount --bind "$1/deb/usr/lib/mps-console" /usr/lib/mps-console
     source "$2"
     dump_archives /usr/lib/mps-console
-' mount-namespace "$work" "$work/functions.sh" || fail "could not dump the .deb's archives at /usr/lib/mps-console"
+' mount-namespace "$work" "$work/functions.sh" || fail "could not dump the .deb's archives at /usr/lib/mps-console \
+(needs mount namespaces with overlay mounts: root, or unprivileged user namespaces)"
 find "$work/deb" -name '*.tmp' -delete
 sed -i "s/^Installed-Size: .*/Installed-Size: $(du -sk --exclude=DEBIAN "$work/deb" | cut -f1)/" "$work/deb/DEBIAN/control"
 # md5sums: what `dpkg --verify mps-console` checks the installed files against.
