@@ -32,6 +32,7 @@ step 'find /usr/share/icons/hicolor -name "dev.cumps.MpsConsole.*" | sort'
 step 'cd /tmp && cumps --version'
 step 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])"'
 step 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
+step 'cd /tmp && cumps --simulate doctor --gpus 0 | grep -m 3 "guide:"; cumps --simulate reset >/dev/null'
 step ls -l /usr/share/bash-completion/completions/cumps
 # Completion as an operator gets it: a user whose ~/.bashrc (Debian's /etc/skel) loads bash-completion,
 # which loads /usr/share/bash-completion/completions/cumps on demand (root's .bashrc does not load it).

@@ -52,6 +52,15 @@ doc = json.load(open(sys.argv[1]))
 assert isinstance(doc, dict) and "schema_version" in doc, sorted(doc)
 print("smoke: ok   image: cumps --simulate status --json: schema_version", doc["schema_version"])
 PY
+# The launcher passes the image's guide (-Dcumps.guide): every doctor check links into it.
+run timeout 180 "$image/bin/cumps" --simulate doctor --gpus 0 --json > "$scratch/doctor.json" 2>/dev/null || true
+python3 - "$scratch/doctor.json" "file://$image/lib/docs/guide.md#" <<'PY' || fail "doctor --json does not link every check into the image's guide"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+checks = doc["checks"]
+assert checks and all(c.get("guide", "").startswith(sys.argv[2]) for c in checks), [c.get("guide") for c in checks]
+print(f"smoke: ok   image: doctor links all {len(checks)} checks to {sys.argv[2]}<anchor>")
+PY
 run timeout 120 "$image/bin/cumps" --simulate reset >/dev/null || fail "image cumps --simulate reset exited $?"
 run timeout 300 "$image/bin/mps-console" --simulate --screenshot "$scratch/console.png" > "$scratch/console.log" 2>&1 \
     || { cat "$scratch/console.log" >&2; fail "image mps-console --simulate --screenshot exited non-zero"; }
