@@ -30,12 +30,13 @@ public record DoctorRow(String id, Severity severity, String status, String titl
     /**
      * The row of {@code check}: the one place that reads a check's texts for the window, its title,
      * observed value, expectation and remedy rendered in the window's language (raw evidence in them
-     * as it is); a skipped check expects nothing and a passing one needs no remedy (empty cells).
+     * as it is); a skipped check expects nothing and a passing one needs no remedy (empty cells). The
+     * remedy names the window's button where the window has one ({@link WindowRemedy}).
      */
     public static DoctorRow of(DoctorCheck check, Messages messages) {
         return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages),
                 messages.render(check.titleText()), messages.render(check.observedText()),
-                check.expectedText().map(messages::render).orElse(""), check.remedyText().map(messages::render).orElse(""),
+                check.expectedText().map(messages::render).orElse(""), WindowRemedy.of(check, messages),
                 check.status() == CheckStatus.PASS ? Optional.empty() : Optional.of(check.checkId().anchor()));
     }
 

@@ -82,6 +82,11 @@ public final class Messages {
         return new MessageFormat(pattern, locale).format(args);
     }
 
+    /** Whether this language has a text for {@code key} (a window-specific variant that may be absent). */
+    public boolean has(String key) {
+        return bundle.containsKey(key);
+    }
+
     /** The core's texts in this language (the same locale). */
     public CoreText core() {
         return core;

@@ -109,6 +109,20 @@ class DoctorFixViewTest {
     }
 
     @Test
+    void aFixableRowsRemedyPointsAtTheFixButtonNotAtACommand(FxRobot robot) {
+        run(robot);
+
+        for (String id : List.of("stale_records", "orphaned_sockets")) {
+            String remedy = row(id).remedy();
+            assertTrue(remedy.startsWith("click Fix… to "), id + ": " + remedy);
+            assertFalse(remedy.contains("cumps "), id + " names no command: " + remedy);
+            Predicate<Node> shown = n -> n instanceof TableCell<?, ?> c && remedy.equals(c.getText()) && c.isVisible();
+            Waits.onFx("the remedy of " + id + " in the table", () -> robot.lookup(shown).tryQuery().isPresent());
+        }
+        assertTrue(pane.host().recordFile("gone").toFile().exists(), "nothing was fixed by running the doctor");
+    }
+
+    @Test
     void copyReportSaysCopied(FxRobot robot) {
         run(robot);
 

@@ -1,0 +1,86 @@
+package dev.cumps.app.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.message.Templates;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** The doctor pane's remedies point at the window's buttons and panes, not at CLI commands; the core's text is unchanged. */
+class WindowRemedyTest {
+
+    /** A command line a user would type: {@code `cumps …`} or {@code cumps stop …}. */
+    static final Pattern CLI_COMMAND = Pattern.compile("`cumps|cumps (start|stop|doctor|env|limits|clients|status)\\b");
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\d+)");
+
+    private final Messages english = Messages.forLocale(Locale.ENGLISH);
+    private final Messages chinese = Messages.forLocale(Locale.SIMPLIFIED_CHINESE);
+
+    /** Every remedy of the doctor that names a command, plus the limits remedy whose argument is one. */
+    private static List<DoctorText> remediesNamingCommands() {
+        List<DoctorText> keys = new ArrayList<>();
+        for (DoctorText key : DoctorText.values()) {
+            boolean remedy = key.name().contains("REMEDY") || key == DoctorText.RESTART_DAEMON;
+            if (remedy && (CLI_COMMAND.matcher(key.english()).find() || key == DoctorText.LIMITS_REMEDY)) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    @Test
+    void everyRemedyThatNamesACommandHasAWindowWordingInBothLanguagesWithoutCommands() {
+        List<DoctorText> keys = remediesNamingCommands();
+        assertTrue(keys.size() >= 10, "the doctor's command remedies: " + keys);
+        for (DoctorText key : keys) {
+            for (Messages messages : List.of(english, chinese)) {
+                String windowKey = WindowRemedy.PREFIX + key.key();
+                assertTrue(messages.has(windowKey), messages.locale() + " lacks " + windowKey);
+                Object[] args = new Object[Templates.arity(key.english())];
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = "arg" + i;
+                }
+                String text = WindowRemedy.of(Message.of(key, args), messages);
+                assertFalse(CLI_COMMAND.matcher(text).find(), messages.locale() + " " + key + ": " + text);
+                assertFalse(text.contains("!"), "missing or broken key: " + text);
+                Matcher placeholder = PLACEHOLDER.matcher(messages.get(windowKey));
+                while (placeholder.find()) {
+                    assertTrue(Integer.parseInt(placeholder.group(1)) < args.length,
+                            windowKey + " uses an argument the core does not give: " + messages.get(windowKey));
+                }
+            }
+        }
+    }
+
+    @Test
+    void aWindowRemedyKeepsTheCoreArgumentsAndItsQuotes() {
+        Message stale = Message.of(DoctorText.IDENTITY_REMEDY, "train");
+
+        assertEquals("the record is stale; select 'train' in the Daemons table and click Remove stale record…",
+                WindowRemedy.of(stale, english));
+        assertEquals("该记录已失效；在守护进程表中选中“train”，点击“移除失效记录…”即可清理", WindowRemedy.of(stale, chinese));
+        assertEquals("the record is stale; `cumps stop --name train` cleans it", stale.english(), "the CLI's text is unchanged");
+    }
+
+    @Test
+    void eachPartOfAJoinedRemedyIsWordedForTheWindowAndNumbersStayUngrouped() {
+        Message joined = DoctorText.joined(List.of(Message.of(DoctorText.RESTART_DAEMON, "a"),
+                Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345")));
+
+        assertEquals("restart the daemon: select 'a', click Stop daemon…, then Start daemon… with the same name; "
+                + "`chmod 700 /tmp/p 12345` or restart with a private --pipe-dir", WindowRemedy.of(joined, english));
+        assertEquals(chinese.render(Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345")),
+                WindowRemedy.of(Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345"), chinese),
+                "a remedy the window has no button for is the core's text");
+        assertEquals("start one with Start daemon… on GPU 12345", WindowRemedy.of(Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, 12345), english));
+    }
+}
