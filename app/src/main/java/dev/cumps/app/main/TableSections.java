@@ -44,4 +44,14 @@ final class TableSections {
         column.setPrefWidth(width);
         return column;
     }
+
+    /**
+     * A column like {@link #column} that is never narrower than its values and its title (short
+     * values such as a mode, whose ellipsis would hide what they say in a longer language).
+     */
+    static <R> TableColumn<R, String> fittedColumn(String title, Function<R, String> value, double width) {
+        TableColumn<R, String> column = column(title, value, width);
+        column.setCellFactory(c -> FullTextCell.widening(OverrunStyle.CENTER_ELLIPSIS));
+        return column;
+    }
 }

@@ -4,7 +4,10 @@ import java.util.Objects;
 import javafx.scene.Node;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
 import javafx.scene.control.Tooltip;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /**
@@ -17,11 +20,32 @@ import javafx.scene.text.Text;
  */
 public final class FullTextCell<S> extends TableCell<S, String> {
 
+    /** Room a column header needs beside its bold text besides the label's 0.5 em a side: borders and rounding. */
+    private static final double HEADER_EXTRA = 10;
+    /** The most a widening column grows to: a longer text is cut after all. */
+    private static final double MAX_FIT = 320;
+
     /** One tooltip per cell, kept while the cell is reused: a new one would restart its show delay on every refresh. */
     private final Tooltip full = new Tooltip();
+    private final boolean widensColumn;
+    private String measured;
 
     /** @param overrun where the text is cut: {@link OverrunStyle#CENTER_ELLIPSIS} for paths and UUIDs */
     public FullTextCell(OverrunStyle overrun) {
+        this(overrun, false);
+    }
+
+    /**
+     * A cell that keeps its column at least as wide as its text and the column's title (up to
+     * {@value #MAX_FIT} px) in the font it is drawn with, so a short value is never cut in any language;
+     * the table's resize policy takes the width from columns without such a minimum.
+     */
+    public static <S> FullTextCell<S> widening(OverrunStyle overrun) {
+        return new FullTextCell<>(overrun, true);
+    }
+
+    private FullTextCell(OverrunStyle overrun, boolean widensColumn) {
+        this.widensColumn = widensColumn;
         setTextOverrun(Objects.requireNonNull(overrun, "overrun"));
         getStyleClass().add("full-text-cell");
         full.setWrapText(true);
@@ -42,10 +66,44 @@ public final class FullTextCell<S> extends TableCell<S, String> {
     @Override
     protected void layoutChildren() {
         super.layoutChildren();
+        if (widensColumn) {
+            widenColumn();
+        }
         boolean cut = isCut();
         if (cut != (getTooltip() == full)) {
             setTooltip(cut ? full : null);
         }
+    }
+
+    /** Raises the column's minimum (and preferred) width to what this cell's text and the title need. */
+    private void widenColumn() {
+        TableColumn<S, String> column = getTableColumn();
+        String text = getText();
+        if (column == null || text == null || text.isEmpty() || isEmpty()) {
+            return;
+        }
+        String key = text + "\n" + column.getText() + "\n" + getFont();
+        if (key.equals(measured)) {
+            return;
+        }
+        measured = key;
+        double cell = width(text, getFont()) + snappedLeftInset() + snappedRightInset() + 2;
+        // AtlantaFX sets column titles in bold with 0.5 em of padding on each side.
+        Font bold = Font.font(getFont().getFamily(), FontWeight.BOLD, getFont().getSize());
+        double title = column.getText() == null ? 0 : width(column.getText(), bold) + getFont().getSize() + HEADER_EXTRA;
+        double needed = Math.min(MAX_FIT, Math.ceil(Math.max(cell, title)));
+        if (needed > column.getMinWidth()) {
+            column.setMinWidth(needed);
+            if (column.getPrefWidth() < needed) {
+                column.setPrefWidth(needed);
+            }
+        }
+    }
+
+    private static double width(String text, Font font) {
+        Text probe = new Text(text);
+        probe.setFont(font);
+        return probe.getLayoutBounds().getWidth();
     }
 
     /** Whether the text on screen is shorter than the cell's text (the skin replaced part of it with an ellipsis). */

@@ -1,0 +1,77 @@
+package dev.cumps.app.main;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
+import dev.cumps.app.WindowFixture;
+import dev.cumps.app.ui.FullTextCell;
+import java.util.List;
+import java.util.Set;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.input.KeyCode;
+import javafx.scene.text.Text;
+import org.testfx.api.FxRobot;
+
+/**
+ * The check behind {@link GpuColumnsFitChineseTest} and {@link GpuColumnsFitEnglishTest}: in the
+ * window at its default 1280 px, the GPUs table's short values (compute mode, MIG, visible, daemons)
+ * and their titles are shown whole, not cut with an ellipsis, and the table needs no horizontal scroll bar.
+ */
+final class GpuColumnsFit {
+
+    private GpuColumnsFit() {
+    }
+
+    static void shortValuesAreShownWhole(ConsoleExtension console, FxRobot robot, Set<String> titles) throws Exception {
+        console.host().start("fit", 0);
+        robot.type(KeyCode.F5);
+        WindowFixture.waitUntil(() -> console.window().viewModel().gpus().size() == 2
+                && !console.window().viewModel().gpus().get(0).daemons().isEmpty());
+        assertEquals(1280, Waits.fx(() -> console.window().scene().getWindow().getWidth()), "the default window width");
+
+        Waits.onFx("the GPU cells of " + titles + " filled", () -> cells(robot, titles).size() == 2 * titles.size() - 1);
+        // Layout settles over a few pulses: wait for it, then report what is cut, if anything.
+        try {
+            Waits.onFx("no cut GPU cell", () -> cut(robot, titles).isEmpty() && cutTitles(robot, titles).isEmpty());
+        } catch (AssertionError e) {
+            throw new AssertionError("cut cells " + Waits.fx(() -> cut(robot, titles)) + ", cut titles "
+                    + Waits.fx(() -> cutTitles(robot, titles)), e);
+        }
+        assertTrue(Waits.fx(() -> cells(robot, titles).stream().noneMatch(c -> c.getTooltip() != null)), "no cell needs a tooltip");
+        assertFalse(Waits.fx(() -> robot.lookup("#gpusTable .scroll-bar").queryAllAs(ScrollBar.class).stream()
+                .anyMatch(b -> b.getOrientation() == Orientation.HORIZONTAL && b.isVisible())), "no horizontal scroll bar");
+    }
+
+    private static List<FullTextCell<?>> cells(FxRobot robot, Set<String> titles) {
+        return robot.lookup("#gpusTable .full-text-cell").queryAllAs(FullTextCell.class).stream()
+                .filter(c -> !c.isEmpty() && c.getText() != null && !c.getText().isEmpty() && c.isVisible())
+                .filter(c -> c.getTableColumn() != null && titles.contains(c.getTableColumn().getText()))
+                .<FullTextCell<?>>map(c -> c).toList();
+    }
+
+    private static List<String> cut(FxRobot robot, Set<String> titles) {
+        return cells(robot, titles).stream().filter(FullTextCell::isCut)
+                .map(c -> c.getTableColumn().getText() + ": " + c.getText() + " shown as " + shown(c)).toList();
+    }
+
+    private static List<String> cutTitles(FxRobot robot, Set<String> titles) {
+        return robot.lookup("#gpusTable .column-header .label").queryAllAs(Labeled.class).stream()
+                .filter(l -> titles.contains(l.getText()) && !l.getText().equals(shown(l)))
+                .map(l -> l.getText() + " shown as " + shown(l)).toList();
+    }
+
+    private static String shown(Labeled labeled) {
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            if (child instanceof Text text) {
+                return text.getText();
+            }
+        }
+        return "";
+    }
+}
