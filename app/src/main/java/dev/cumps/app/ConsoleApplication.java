@@ -73,15 +73,22 @@ public final class ConsoleApplication extends Application {
         window.refresh().start();
         if (options.simulatedDemo()) {
             startDemo();
+        } else if (options.simulate()) {
+            executor.submit(() -> {
+                session.guardAgainstSuddenExit();
+                return null;
+            }, none -> { }, error -> LOG.log(Level.WARNING, "No guard for the simulated host", error));
         }
     }
 
     /**
      * --simulate (without --no-demo): the demo daemon with two clients, set up on a worker (it launches the stand-ins);
-     * then a refresh shows it, selected. Cleaned up by the session when the window closes.
+     * then a refresh shows it, selected. Cleaned up by the session when the window closes, or by its guard
+     * (started first) when the JVM ends without that (the X server went away).
      */
     private void startDemo() {
         executor.submit(() -> {
+            session.guardAgainstSuddenExit();
             session.startDemo();
             return SimulateDemo.NAME;
         }, name -> {

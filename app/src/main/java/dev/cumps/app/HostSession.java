@@ -5,9 +5,13 @@ import dev.cumps.core.Simulation;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.proc.ProcessIdentity;
+import dev.cumps.core.proc.ProcessTable;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -15,7 +19,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The host the window works on: the real one (the same core services as {@code cumps}), or with
  * {@code --simulate} a private simulated host whose daemons are stopped and whose sandbox is
- * removed when the window closes ({@link #close()}, also run by a shutdown hook).
+ * removed when the window closes ({@link #close()}, also run by a shutdown hook, and by a
+ * {@link SessionGuard} process when the JVM ended without either).
  */
 public final class HostSession implements AutoCloseable {
 
@@ -23,21 +28,24 @@ public final class HostSession implements AutoCloseable {
 
     private final CoreServices services;
     private final Optional<Simulation> simulated;
+    private final Map<String, String> environment;
     private final AtomicBoolean closed = new AtomicBoolean();
     private volatile SimulateDemo demo;
+    private Optional<SessionGuard> guard = Optional.empty();
 
-    private HostSession(CoreServices services, Optional<Simulation> simulated) {
+    private HostSession(CoreServices services, Optional<Simulation> simulated, Map<String, String> environment) {
         this.services = Objects.requireNonNull(services, "services");
         this.simulated = simulated;
+        this.environment = Map.copyOf(environment);
     }
 
     /** The real host, or a fresh simulated one in {@code host}'s {@code TMPDIR}. */
     public static HostSession open(boolean simulate, HostEnvironment host) {
         if (!simulate) {
-            return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty());
+            return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty(), host.env());
         }
         Simulation sim = Simulation.fresh(host);
-        return new HostSession(sim.services(Optional.empty()), Optional.of(sim));
+        return new HostSession(sim.services(Optional.empty()), Optional.of(sim), host.env());
     }
 
     public CoreServices services() {
@@ -54,7 +62,8 @@ public final class HostSession implements AutoCloseable {
      */
     public void startDemo() {
         Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
-        SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable());
+        SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable(),
+                client -> guard().ifPresent(g -> g.client(client)));
         synchronized (this) {
             if (closed.get()) {
                 return; // closed before the worker got here: nothing to start
@@ -62,6 +71,25 @@ public final class HostSession implements AutoCloseable {
             demo = started;
         }
         started.start();
+    }
+
+    /**
+     * Simulated host only: starts the {@link SessionGuard} that cleans up this sandbox should the JVM
+     * end without running {@link #close()} (the X server went away: GTK ends the process at once). Once;
+     * a console calls it on a worker (it starts a small JVM) before anything runs on the simulated host.
+     */
+    public void guardAgainstSuddenExit() {
+        Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the guard needs --simulate"));
+        synchronized (this) {
+            if (closed.get() || guard.isPresent()) {
+                return;
+            }
+            guard = SessionGuard.start(sim.root(), environment);
+        }
+    }
+
+    private synchronized Optional<SessionGuard> guard() {
+        return guard;
     }
 
     /** Runs {@link #close()} when the JVM exits another way (a signal); harmless after a close. */
@@ -113,6 +141,36 @@ public final class HostSession implements AutoCloseable {
         if (started != null) {
             started.close();
         }
+        stopAndRemove(services, simulated.get());
+        guard().ifPresent(SessionGuard::close);
+    }
+
+    /**
+     * What {@link #close()} does, for the {@link SessionGuard} after the console's JVM ended without
+     * it: ends {@code clients} (the demo's, each only if its pid still runs with that start time),
+     * stops the daemons of the console's sandbox at {@code root} through the core's verified stop and
+     * removes the sandbox. Nothing when the sandbox is gone; never throws.
+     */
+    static void finishAbandoned(HostEnvironment host, Path root, List<ProcessIdentity> clients, ProcessTable processes) {
+        for (ProcessIdentity client : clients) {
+            try {
+                processes.terminate(client);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "Could not end the demo client " + client.pid(), e);
+            }
+        }
+        try {
+            Optional<Simulation> sim = Simulation.abandoned(host, root);
+            if (sim.isPresent()) {
+                LOG.log(Level.INFO, "The console ended without cleaning up its simulated host " + root + "; cleaning up");
+                stopAndRemove(sim.get().services(Optional.empty()), sim.get());
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Could not clean up the simulated host " + root, e);
+        }
+    }
+
+    private static void stopAndRemove(CoreServices services, Simulation sim) {
         try {
             List<StopOutcome> outcomes = services.lifecycle().stopAll();
             outcomes.stream().filter(o -> o.result() == StopOutcome.Result.FAILED)
@@ -121,7 +179,7 @@ public final class HostSession implements AutoCloseable {
             LOG.log(Level.WARNING, "Could not stop the simulated daemons", e);
         }
         try {
-            simulated.get().remove();
+            sim.remove();
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Could not remove the simulation sandbox", e);
         }

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * What {@code --simulate} shows out of the box: one daemon ({@link #NAME}, on GPU 0) with two
@@ -42,16 +43,19 @@ final class SimulateDemo {
     private final DaemonLifecycle lifecycle;
     private final Simulation simulation;
     private final ProcessTable processes;
+    private final Consumer<ProcessIdentity> onClient;
     private final List<ProcessIdentity> clients = new CopyOnWriteArrayList<>();
     private final StartCancellation cancellation = new StartCancellation();
     private final CountDownLatch finished = new CountDownLatch(1);
     private boolean running;
     private boolean closing;
 
-    SimulateDemo(DaemonLifecycle lifecycle, Simulation simulation, ProcessTable processes) {
+    /** {@code onClient} hears of each client as it attaches (the session's {@link SessionGuard}). */
+    SimulateDemo(DaemonLifecycle lifecycle, Simulation simulation, ProcessTable processes, Consumer<ProcessIdentity> onClient) {
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.simulation = Objects.requireNonNull(simulation, "simulation");
         this.processes = Objects.requireNonNull(processes, "processes");
+        this.onClient = Objects.requireNonNull(onClient, "onClient");
     }
 
     /**
@@ -73,7 +77,9 @@ final class SimulateDemo {
                     return;
                 }
                 Simulation.AttachedClient client = simulation.attachClient(record.pipeDirectory(), memory, ATTACH_TIMEOUT);
-                processes.find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
+                Optional<ProcessIdentity> identity = processes.find(client.pid()).map(ProcessInfo::identity);
+                identity.ifPresent(clients::add);
+                identity.ifPresent(onClient);
             }
         } finally {
             finished.countDown();

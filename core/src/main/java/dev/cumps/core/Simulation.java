@@ -30,6 +30,20 @@ public final class Simulation {
         return new Simulation(SimulatedHost.fresh(host));
     }
 
+    /**
+     * The sandbox at {@code root} that a console made with {@link #fresh} and did not remove (it
+     * ended without closing its window), when it is still there; refused unless it is a console
+     * sandbox in {@code host}'s {@code TMPDIR} and the caller's private folder.
+     */
+    public static Optional<Simulation> abandoned(HostEnvironment host, Path root) {
+        SimulatedHost sandbox = SimulatedHost.abandoned(host, root);
+        if (!sandbox.exists()) {
+            return Optional.empty();
+        }
+        sandbox.check();
+        return Optional.of(new Simulation(sandbox));
+    }
+
     /** Core services on this sandbox; {@code records} overrides the sandbox's record root. */
     public CoreServices services(Optional<Path> records) {
         SimulatedHost.Prepared prepared = sandbox.prepare(records);

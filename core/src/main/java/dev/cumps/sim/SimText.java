@@ -23,6 +23,8 @@ public enum SimText implements MessageKey {
     SANDBOX_CANNOT_CREATE("cannot create a simulation sandbox in {0}: {1}"),
     SANDBOX_CANNOT_PREPARE("cannot prepare the simulation sandbox {0}: {1}"),
     SANDBOX_CANNOT_REMOVE("cannot remove the simulation sandbox {0}: {1}"),
+    /** {0}: the folder given; {1}: the TMPDIR a console's sandbox is made in. */
+    SANDBOX_NOT_CONSOLE("{0} is not a console's simulation sandbox (a csim-* folder in {1}); nothing was cleaned up"),
     /** {0}: the daemon's pipe directory; {1}: what the client or the launch said (raw). */
     CLIENT_NOT_ATTACHED("the simulated client did not attach to the daemon in {0}: {1}"),
     /** {0}: the daemon's pipe directory; {1}: seconds waited. */

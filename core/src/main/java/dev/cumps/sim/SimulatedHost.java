@@ -67,6 +67,21 @@ public final class SimulatedHost {
         }
     }
 
+    /**
+     * The console sandbox at {@code root}, made by {@link #fresh} for a console that has since ended
+     * without removing it (its window system went away): a {@code csim-} folder directly in
+     * {@code host}'s {@code TMPDIR}, else a one-line {@link CumpsException}. {@link #check()} it before use.
+     */
+    public static SimulatedHost abandoned(HostEnvironment host, Path root) {
+        Path normal = root.toAbsolutePath().normalize();
+        Path name = normal.getFileName();
+        if (name == null || !name.toString().startsWith("csim-")
+                || !host.tmpdir().toAbsolutePath().normalize().equals(normal.getParent())) {
+            throw new CumpsException(Message.of(SimText.SANDBOX_NOT_CONSOLE, root, host.tmpdir()));
+        }
+        return new SimulatedHost(host, normal);
+    }
+
     public Path root() {
         return root;
     }
