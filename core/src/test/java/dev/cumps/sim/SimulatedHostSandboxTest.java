@@ -140,4 +140,24 @@ class SimulatedHostSandboxTest {
         Files.setPosixFilePermissions(sim.root(), PosixFilePermissions.fromString("rwxrwx---"));
         assertThrows(CumpsException.class, sim::install, "checked on every use, not only when created");
     }
+
+    @Test
+    void anAbandonedConsoleSandboxIsReopenedOnlyAsACsimFolderInTmpdir() throws IOException {
+        HostEnvironment host = new HostEnvironment(Map.of("TMPDIR", tmp.toString()), uid, "h", "Linux");
+        SimulatedHost fresh = SimulatedHost.fresh(host);
+
+        SimulatedHost again = SimulatedHost.abandoned(host, fresh.root());
+        assertEquals(fresh.root(), again.root());
+        again.check();
+
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        CumpsException elsewhere = assertThrows(CumpsException.class, () -> SimulatedHost.abandoned(host, home));
+        assertEquals(home + " is not a console's simulation sandbox (a csim-* folder in " + tmp + "); nothing was cleaned up",
+                elsewhere.getMessage());
+        Path nested = Files.createDirectories(tmp.resolve("x/csim-abc"));
+        assertThrows(CumpsException.class, () -> SimulatedHost.abandoned(host, nested), "only directly in TMPDIR");
+        assertThrows(CumpsException.class, () -> SimulatedHost.abandoned(host, tmp.resolve("cumps-sim-" + uid)),
+                "never the CLI's sandbox");
+        assertTrue(Files.isDirectory(home) && Files.isDirectory(nested), "nothing refused was touched");
+    }
 }

@@ -55,6 +55,9 @@ class SuddenExitTest {
                 XDesktop.end(console);
                 children.forEach(ProcessHandle::destroy);
             }
+            // A failed test may leave what the console started running, reparented: the processes
+            // whose environment names this test's own console sandbox, by pid.
+            sandboxProcesses().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
             cli("--simulate", "reset");
         } finally {
             desktop.close();
