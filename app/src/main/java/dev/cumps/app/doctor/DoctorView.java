@@ -54,7 +54,7 @@ public final class DoctorView extends BorderPane {
         selector.setId("doctorSelector");
         selector.setPromptText(messages.get("doctor.selector.prompt"));
         selector.setTooltip(new Tooltip(messages.get("doctor.selector.tooltip")));
-        selector.setPrefColumnCount(16);
+        selector.setPrefColumnCount(26); // a whole GPU UUID (GPU-…, 40 characters) shows without scrolling
         selector.textProperty().bindBidirectional(viewModel.selectorProperty());
         selector.disableProperty().bind(viewModel.runningProperty());
         selectorLabel.setLabelFor(selector);

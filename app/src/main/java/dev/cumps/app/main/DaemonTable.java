@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import static dev.cumps.app.main.TableSections.column;
+import static dev.cumps.app.main.TableSections.fittedColumn;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Icons;
@@ -34,13 +35,13 @@ public final class DaemonTable extends TableView<DaemonRow> {
         getColumns().setAll(List.of(
                 column(messages.get("daemon.name"), DaemonRow::name, 270),
                 state,
-                column(messages.get("daemon.pid"), DaemonRow::pid, 65),
-                column(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
+                fittedColumn(messages.get("daemon.pid"), DaemonRow::pid, 65),
+                fittedColumn(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
                 column(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
                 column(messages.get("daemon.limits"), DaemonRow::limits, 100),
                 column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
                 column(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
-                column(messages.get("daemon.age"), DaemonRow::age, 72)));
+                fittedColumn(messages.get("daemon.age"), DaemonRow::age, 72)));
         setRowFactory(t -> new ReasonRow());
         getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (!syncingSelection) {
