@@ -22,6 +22,7 @@ import java.util.function.Predicate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextArea;
 import org.junit.jupiter.api.Test;
@@ -116,7 +117,8 @@ class DoctorFixViewTest {
             String remedy = row(id).remedy();
             assertTrue(remedy.startsWith("click Fix… to "), id + ": " + remedy);
             assertFalse(remedy.contains("cumps "), id + " names no command: " + remedy);
-            Predicate<Node> shown = n -> n instanceof TableCell<?, ?> c && remedy.equals(c.getText()) && c.isVisible();
+            Predicate<Node> shown = n -> n instanceof Labeled l && remedy.equals(l.getText()) && l.isVisible()
+                    && l.getParent() != null && l.getParent().getParent() instanceof TableCell<?, ?>;
             Waits.onFx("the remedy of " + id + " in the table", () -> robot.lookup(shown).tryQuery().isPresent());
         }
         assertTrue(pane.host().recordFile("gone").toFile().exists(), "nothing was fixed by running the doctor");
