@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.ReservedArea;
 import dev.cumps.app.ui.Severity;
 import java.util.Objects;
 import javafx.beans.property.StringProperty;
@@ -37,6 +38,9 @@ import javafx.scene.layout.VBox;
  * the dialog says what that did.
  */
 public final class StartDialog extends Dialog<ButtonType> {
+
+    /** Lines reserved for the name's problem, the plan's refusal or note and the start's stage (longer texts scroll). */
+    static final int FEEDBACK_LINES = 4;
 
     private final StartViewModel viewModel;
     private final Messages messages;
@@ -133,6 +137,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         stage.textProperty().bind(viewModel.stageTextProperty());
         HBox progress = new HBox(8, spinner, stage);
         HBox.setHgrow(stage, Priority.ALWAYS);
+        progress.managedProperty().bind(viewModel.runningProperty().or(stage.textProperty().isNotEmpty()));
 
         GridPane grid = new GridPane();
         grid.setHgap(10);
@@ -145,12 +150,11 @@ public final class StartDialog extends Dialog<ButtonType> {
         int row = 0;
         grid.addRow(row++, label(messages.get("start.gpu"), gpuChoices), gpuChoices);
         grid.addRow(row++, label(messages.get("start.name"), name), name);
-        grid.add(nameProblem, 1, row++);
         grid.addRow(row++, label(messages.get("start.pipe"), pipe), pipe);
         grid.addRow(row++, label(messages.get("start.log"), log), log);
-        grid.add(planProblem, 1, row++);
-        grid.add(planNote, 1, row++);
-        grid.add(progress, 1, row);
+        // The live check's refusal or note arrives after the dialog was placed, and a placed dialog
+        // does not grow: their room is reserved from the start (empty rows take no room within it).
+        grid.add(new ReservedArea("startFeedback", FEEDBACK_LINES, nameProblem, planProblem, planNote, progress), 1, row);
         return grid;
     }
 
@@ -167,6 +171,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         label.setId(id);
         label.setWrapText(true); // wraps within the form's width, never cut off
         label.setMinHeight(Region.USE_PREF_SIZE);
+        label.setMaxWidth(Double.MAX_VALUE);
         label.managedProperty().bind(label.textProperty().isNotEmpty());
         Severity.apply(label, Severity.FAIL);
         return label;
