@@ -4,6 +4,7 @@ import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SimConfig;
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,7 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -34,16 +38,24 @@ final class Console implements AutoCloseable {
     private final Process process;
     private final Path log;
     private final Path tmp;
+    private final Path home;
 
-    private Console(XDesktop desktop, Process process, Path log, Path tmp) {
+    private Console(XDesktop desktop, Process process, Path log, Path tmp, Path home) {
         this.desktop = desktop;
         this.process = process;
         this.log = log;
         this.tmp = tmp;
+        this.home = home;
     }
 
     /** Launches the console with {@code home} as HOME and, when present, {@code xdgConfigHome} as XDG_CONFIG_HOME. */
     static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome) throws IOException {
+        return launch(desktop, dir, home, xdgConfigHome, List.of());
+    }
+
+    /** Like {@link #launch(XDesktop, Path, Path, Optional)}, with {@code options} after {@code --simulate --no-demo} (e.g. {@code --lang zh-CN}). */
+    static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome, List<String> options)
+            throws IOException {
         Path tmp = Files.createDirectories(dir.resolve("t"));
         Map<String, String> env = new LinkedHashMap<>();
         env.put("DISPLAY", desktop.display());
@@ -58,11 +70,12 @@ final class Console implements AutoCloseable {
                 // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
                 "-Dprism.order=sw",
                 "dev.cumps.app.ConsoleLauncher", "--simulate", "--no-demo"));
+        command.addAll(options);
         Path log = dir.resolve("console.log");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().clear();
         pb.environment().putAll(env);
-        return new Console(desktop, pb.start(), log, tmp);
+        return new Console(desktop, pb.start(), log, tmp, home);
     }
 
     /** The main window's id, once it is mapped. */
@@ -79,15 +92,66 @@ final class Console implements AutoCloseable {
 
     /** From now on daemons launched on the console's simulated host behave as {@code fault} says (its sandbox's sim.json). */
     void simulateMpsFault(MpsFault fault) throws IOException {
-        Path config;
-        try (Stream<Path> sandboxes = Files.list(tmp)) {
-            config = sandboxes.filter(p -> p.getFileName().toString().startsWith("csim-"))
-                    .map(p -> p.resolve("sim.json")).filter(Files::isRegularFile).findFirst()
-                    .orElseThrow(() -> new AssertionError("no simulated host sandbox in " + tmp));
-        }
+        Path config = sandbox().resolve("sim.json");
         Path fresh = config.resolveSibling("sim.json.new");
         SimConfig.load(config).withMpsFault(fault).write(fresh);
         Files.move(fresh, config, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** The console's simulated host: its sandbox {@code $TMPDIR/csim-*}, once its config and stand-in tools are in place. */
+    Path sandbox() {
+        return Waits.until("the console's simulated host in " + tmp, () -> {
+            try (Stream<Path> sandboxes = Files.list(tmp)) {
+                return sandboxes.filter(p -> p.getFileName().toString().startsWith("csim-"))
+                        .filter(p -> Files.isRegularFile(p.resolve("sim.json")) && Files.isRegularFile(p.resolve("bin/nvidia-smi")))
+                        .findFirst().orElse(null);
+            } catch (IOException e) {
+                return null;
+            }
+        }, p -> true);
+    }
+
+    /**
+     * Runs the real {@code cumps} ({@code cumps.jar}, as a process) against the console's simulated
+     * host, as an operator in a terminal beside the window would: its stand-in tools first on PATH,
+     * its TMPDIR and config, and its record root ({@code --records}); the same HOME. Returns the
+     * output; fails unless it exits 0.
+     */
+    String cumps(String... args) {
+        Path sandbox = sandbox();
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
+                Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize().toString(),
+                "--records", sandbox.resolve("records").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().clear();
+        pb.environment().putAll(Map.of("HOME", home.toString(), "LANG", "C.UTF-8",
+                "PATH", sandbox.resolve("bin") + ":/usr/local/bin:/usr/bin:/bin",
+                "TMPDIR", sandbox.resolve("rt").toString(), SimConfig.ENV_CONFIG, sandbox.resolve("sim.json").toString()));
+        try {
+            Process p = pb.start();
+            CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                } catch (IOException e) {
+                    return "(unreadable: " + e + ")";
+                }
+            });
+            if (!p.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
+                XDesktop.end(p);
+                throw new AssertionError("cumps " + String.join(" ", args) + " did not finish in " + Waits.DEADLINE.toSeconds() + " s");
+            }
+            String text = out.get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            if (p.exitValue() != 0) {
+                throw new AssertionError("cumps " + String.join(" ", args) + " exited " + p.exitValue() + ": " + text);
+            }
+            return text;
+        } catch (IOException | ExecutionException | TimeoutException e) {
+            throw new AssertionError("cumps " + String.join(" ", args) + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     String log() {

@@ -1,5 +1,6 @@
 package dev.cumps.wm;
 
+import java.awt.image.BufferedImage;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.imageio.ImageIO;
 
 /**
  * A private X display with a real window manager: {@code Xvfb} on a free display number (it picks one
@@ -201,6 +203,20 @@ final class XDesktop implements AutoCloseable {
         int height = XFrame.field(info, "Height");
         tool("xdotool", "mousemove", "--window", id, Integer.toString(width - fromRight),
                 Integer.toString(height - fromBottom), "click", "1");
+    }
+
+    /** What {@code id}'s client area shows now (ImageMagick's {@code import -window}, via {@code file}). */
+    BufferedImage image(String id, Path file) {
+        tool("import", "-window", id, file.toString());
+        try {
+            BufferedImage image = ImageIO.read(file.toFile());
+            if (image == null) {
+                throw new AssertionError("import wrote no image to " + file);
+            }
+            return image;
+        } catch (IOException e) {
+            throw new AssertionError("cannot read " + file + ": " + e, e);
+        }
     }
 
     @Override

@@ -191,13 +191,15 @@ public final class DoctorView extends BorderPane {
             return;
         }
         FixDialog dialog = new FixDialog(row.title(), viewModel.fixes().dryRun(), messages);
-        if (getScene() != null) {
-            dialog.initOwner(getScene().getWindow());
-        }
-        dialog.showAndWait();
-        if (dialog.confirmed()) {
-            viewModel.fixes().apply();
-        }
+        // Owned, centred and modeless to the window manager like every dialog: a modal showAndWait
+        // un-maximised the main window under openbox.
+        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
+        dialog.setOnHidden(event -> {
+            if (dialog.confirmed()) {
+                viewModel.fixes().apply();
+            }
+        });
+        dialog.show();
     }
 
     private void chooseExportFile() {

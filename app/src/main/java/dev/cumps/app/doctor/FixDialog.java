@@ -36,7 +36,6 @@ public final class FixDialog extends Alert {
         ((Button) getDialogPane().lookupButton(cancel)).setDefaultButton(true);
         ((Button) getDialogPane().lookupButton(cancel)).setId("fixCancel");
         getDialogPane().setId("fixConfirmation");
-        setResizable(true);
     }
 
     /** Whether the dialog was closed with Apply. */
