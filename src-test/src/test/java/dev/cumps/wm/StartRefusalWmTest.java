@@ -1,7 +1,7 @@
 package dev.cumps.wm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,17 +15,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The Start dialog under openbox on the GTK glass when its live check refuses the request a moment
- * after the dialog was placed (a daemon, started with the real {@code cumps} beside the window,
- * already has GPU 0): the dialog is owned by the main window, centred on it, framed, and its
- * picture still ends with the whole button bar once the refusal is drawn (a placed dialog does not
- * grow, so the refusal must fit into room it had from the start), in English and in Chinese.
+ * The Start dialog under openbox on the GTK glass when its live check refuses the request after the
+ * dialog was placed (the operator types the name of a daemon started with the real {@code cumps}
+ * beside the window): the dialog is owned by the main window, centred on it, framed, on screen, and
+ * its picture still ends with the whole button bar once the refusal is drawn (a placed dialog does
+ * not grow, so the refusal must fit into room it had from the start), in English and in Chinese.
  */
 class StartRefusalWmTest {
-
-    private static final int DIALOG_MIN_WIDTH = 420;
-    private static final int DIALOG_MIN_HEIGHT = 200;
-    private static final double SLACK = 2;
 
     private static Path desktopDir;
     private static XDesktop desktop;
@@ -72,26 +68,25 @@ class StartRefusalWmTest {
             String main = desktop.window(mainTitle);
             // The first-launch bounds (WindowState.DEFAULT_*, centred on the screen), not a moment before.
             XFrame frame = Waits.until("the main window at its default bounds", () -> desktop.frame(main),
-                    f -> f.near((XDesktop.SCREEN_WIDTH - 1280) / 2.0, (XDesktop.SCREEN_HEIGHT - 820) / 2.0, 1280, 820, SLACK));
-            console.cumps("start", "--gpus", "0", "--name", "busy");
+                    f -> f.near((XDesktop.SCREEN_WIDTH - 1280) / 2.0, (XDesktop.SCREEN_HEIGHT - 820) / 2.0, 1280, 820, WmChecks.SLACK));
+            // A daemon started beside the window, as an operator in a terminal would, on GPU 1.
+            console.cumps("start", "--gpus", "1", "--name", "busy");
             try {
                 desktop.type(main, "ctrl+n");
                 String start = desktop.window(startTitle);
-                XFrame placed = Waits.until("the Start dialog centred on " + frame, () -> desktop.frame(start),
-                        f -> Math.abs(f.centreX() - frame.centreX()) <= SLACK && Math.abs(f.centreY() - frame.centreY()) <= SLACK
-                                && f.width() >= DIALOG_MIN_WIDTH && f.height() >= DIALOG_MIN_HEIGHT);
-                String transientFor = desktop.property(start, "WM_TRANSIENT_FOR");
-                assertTrue(transientFor.endsWith("0x" + Long.toHexString(Long.parseLong(main))), "owned by the main window: " + transientFor);
-                assertTrue(placed.titleBar() > 0, "framed with a title bar: " + placed);
-                assertTrue(placed.x() >= 0 && placed.y() >= 0 && placed.x() + placed.width() <= XDesktop.SCREEN_WIDTH
-                        && placed.y() + placed.height() <= XDesktop.SCREEN_HEIGHT, "on screen: " + placed);
-
-                // The refusal (drawn in the danger colour) comes a moment after the placement; then the
-                // picture must still end in the plain padding below the whole button bar.
+                XFrame placed = WmChecks.assertPlacedDialog(desktop, start, main, frame);
+                // GPU 0 and its default name are free: placed with nothing refused.
                 Path shot = dir.resolve("start.png");
+                Waits.until("the placed dialog with its whole button bar and no refusal (" + shot + ")",
+                        () -> DialogPixels.of(desktop.image(start, shot)), p -> !p.showsRefusal() && p.buttonsWhole());
+
+                // Now the operator types the running daemon's name: the live check refuses it, after the
+                // placement; the picture must still end in the plain padding below the whole button bar.
+                desktop.type(start, "ctrl+a");
+                desktop.tool("xdotool", "type", "--clearmodifiers", "busy");
                 DialogPixels seen = Waits.until("the refusal drawn with the whole button bar below it (" + shot + ")",
                         () -> DialogPixels.of(desktop.image(start, shot)), p -> p.showsRefusal() && p.buttonsWhole());
-                assertTrue(seen.buttonsWhole(), seen.toString());
+                assertEquals(placed, desktop.frame(start), "the dialog keeps its placement (no resize after the show): " + seen);
                 assertFalse(desktop.maximized(main));
 
                 desktop.type(start, "Escape");

@@ -11,6 +11,7 @@ import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Start dialog's refusal arrives after the dialog was placed (its live check runs a moment
- * after it opened) and a placed dialog does not grow: the refusal must fit into room the dialog
+ * after it opened, and again as the operator types) and a placed dialog does not grow: the refusal must fit into room the dialog
  * had from the start, and Start and Cancel stay wholly inside the dialog's scene, in English and in
  * Chinese (longer lines, taller glyphs).
  */
@@ -50,13 +51,19 @@ class StartDialogRoomTest {
 
     private static void refusalKeepsButtonsInside(ConsoleExtension console, FxRobot robot) {
         WindowDriver ui = new WindowDriver(robot, console.window());
-        console.host().start("room-a", 0);
-        ui.refreshUntil("the daemon on GPU 0", () -> ui.row("room-a").isPresent() && ui.vm().gpus().size() == 2);
+        console.host().start("room-a", 1);
+        ui.refreshUntil("the daemon on GPU 1", () -> ui.row("room-a").isPresent() && ui.vm().gpus().size() == 2);
         robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
         DialogPane pane = ui.dialog("#startDialog");
+        Button start = robot.lookup("#startConfirm").queryButton();
+        // GPU 0 and its default name are free: the dialog is placed and checked with nothing refused.
+        Waits.onFx("the request accepted", () -> !start.isDisabled());
+        WaitForAsyncUtils.waitForFxEvents();
+        // Then the running daemon's name is typed: the refusal comes after the placement.
+        TextField name = robot.lookup("#startName").queryAs(TextField.class);
+        robot.interact(() -> name.setText("room-a"));
         Label refusal = robot.lookup("#startPlanProblem").queryAs(Label.class);
-        // The default name on GPU 0, which room-a has: the live check refuses.
-        Waits.onFx("the refusal for the busy GPU", () -> !refusal.getText().isEmpty() && refusal.getHeight() > 0);
+        Waits.onFx("the refusal for the taken name", () -> !refusal.getText().isEmpty() && refusal.getHeight() > 0);
         WaitForAsyncUtils.waitForFxEvents();
 
         Scene scene = Waits.fx(pane::getScene);

@@ -1,0 +1,103 @@
+package dev.cumps.wm;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The confirmations of the main window's actions under openbox on the GTK glass, reached as a
+ * keyboard user reaches them (Ctrl+N, then Tab from the focused Start button to the next enabled
+ * action and Space), with the main window maximised: each is owned by the main window, centred on
+ * it, framed, at least the minimum size, on screen, and the main window stays maximised.
+ */
+class DialogsWmTest {
+
+    private static Path desktopDir;
+    private static XDesktop desktop;
+
+    private Path dir;
+
+    @BeforeAll
+    static void startDesktop() throws IOException, InterruptedException {
+        desktopDir = WindowManagerTest.TempDirs.shortDir("wx");
+        desktop = XDesktop.start(desktopDir);
+    }
+
+    @AfterAll
+    static void stopDesktop() throws IOException {
+        if (desktop != null) {
+            desktop.close();
+        }
+        WindowManagerTest.TempDirs.delete(desktopDir);
+    }
+
+    @BeforeEach
+    void privateFolder() throws IOException {
+        dir = WindowManagerTest.TempDirs.shortDir("wd");
+    }
+
+    @AfterEach
+    void removeFolder() throws IOException {
+        WindowManagerTest.TempDirs.delete(dir);
+    }
+
+    @Test
+    void theStopAndStopAllConfirmationsAreOwnedCentredFramedAndKeepTheWindowMaximised() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        saveMaximised(config);
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            Waits.until("the main window maximised", () -> desktop.maximized(main), maximized -> maximized);
+            XFrame full = Waits.until("the main window filling the screen", () -> desktop.frame(main),
+                    f -> f.near(0, 0, XDesktop.SCREEN_WIDTH, XDesktop.SCREEN_HEIGHT, WmChecks.SLACK));
+            try {
+                // A daemon started in the window is selected afterwards: Stop is enabled.
+                desktop.type(main, "ctrl+n");
+                String start = desktop.window("^Start daemon$");
+                WmChecks.assertPlacedDialog(desktop, start, main, full);
+                WmChecks.pressUntilClosed(desktop, start, "^Start daemon$", "Return");
+                Waits.until("the started daemon recorded", () -> console.cumps("status"), out -> out.contains("LIVE"));
+
+                // Focus is on Start (the window's first control); the next enabled action is Stop.
+                desktop.type(main, "Tab", "space");
+                String stop = desktop.window("^Stop daemon$");
+                WmChecks.assertPlacedDialog(desktop, stop, main, full);
+                WmChecks.pressUntilClosed(desktop, stop, "^Stop daemon$", "Escape");
+
+                desktop.type(main, "Tab", "space");
+                String stopAll = desktop.window("^Stop all daemons$");
+                WmChecks.assertPlacedDialog(desktop, stopAll, main, full);
+                WmChecks.pressUntilClosed(desktop, stopAll, "^Stop all daemons$", "Escape");
+                assertTrue(desktop.maximized(main), "still maximised after the dialogs: " + desktop.property(main, "_NET_WM_STATE"));
+            } finally {
+                console.cumps("stop", "--all");
+            }
+            console.closeWindow(main);
+        }
+    }
+
+    private static void saveMaximised(Path config) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("x", "200");
+        p.setProperty("y", "150");
+        p.setProperty("width", "1000");
+        p.setProperty("height", "700");
+        p.setProperty("maximized", "true");
+        Path file = Files.createDirectories(config.resolve("mps-console")).resolve("window.properties");
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(out, null);
+        }
+    }
+}
