@@ -50,12 +50,16 @@ final class Console implements AutoCloseable {
 
     /** Launches the console with {@code home} as HOME and, when present, {@code xdgConfigHome} as XDG_CONFIG_HOME. */
     static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome) throws IOException {
-        return launch(desktop, dir, home, xdgConfigHome, List.of());
+        return launch(desktop, dir, home, xdgConfigHome, List.of(), Map.of());
     }
 
-    /** Like {@link #launch(XDesktop, Path, Path, Optional)}, with {@code options} after {@code --simulate --no-demo} (e.g. {@code --lang zh-CN}). */
-    static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome, List<String> options)
-            throws IOException {
+    /**
+     * Like {@link #launch(XDesktop, Path, Path, Optional)}, with {@code options} after {@code --simulate --no-demo}
+     * (e.g. {@code --lang zh-CN}) and {@code extraEnv} in its environment (e.g. the simulator's {@code CUMPS_SIM_MPS_DIE_FILE},
+     * which the daemons it starts inherit).
+     */
+    static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome, List<String> options,
+            Map<String, String> extraEnv) throws IOException {
         Path tmp = Files.createDirectories(dir.resolve("t"));
         Map<String, String> env = new LinkedHashMap<>();
         env.put("DISPLAY", desktop.display());
@@ -66,6 +70,7 @@ final class Console implements AutoCloseable {
         // No accessibility bus on a bare CI machine; GTK would otherwise look for one.
         env.put("NO_AT_BRIDGE", "1");
         xdgConfigHome.ifPresent(xdg -> env.put("XDG_CONFIG_HOME", xdg.toString()));
+        env.putAll(extraEnv);
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", consoleClassPath(),
                 // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
                 "-Dprism.order=sw",

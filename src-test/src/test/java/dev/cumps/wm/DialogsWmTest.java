@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The confirmations of the main window's actions under openbox on the GTK glass, reached as a
  * keyboard user reaches them (Ctrl+N, then Tab from the focused Start button to the next enabled
- * action and Space), with the main window maximised: each is owned by the main window, centred on
+ * action and Space; a confirmation's destructive button by its Alt mnemonic), with the main window
+ * maximised: each is owned by the main window, centred on
  * it, framed, at least the minimum size, on screen, and the main window stays maximised.
  */
 class DialogsWmTest {
@@ -53,7 +54,7 @@ class DialogsWmTest {
     }
 
     @Test
-    void theStopAndStopAllConfirmationsAreOwnedCentredFramedAndKeepTheWindowMaximised() throws IOException {
+    void theStopAndStopAllConfirmationsAndTheStopAllReportAreOwnedCentredFramedAndKeepTheWindowMaximised() throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
         Path config = Files.createDirectories(dir.resolve("x"));
         saveMaximised(config);
@@ -79,7 +80,13 @@ class DialogsWmTest {
                 desktop.type(main, "Tab", "space");
                 String stopAll = desktop.window("^Stop all daemons$");
                 WmChecks.assertPlacedDialog(desktop, stopAll, main, full);
-                WmChecks.pressUntilClosed(desktop, stopAll, "^Stop all daemons$", "Escape");
+                // Confirmed with its Alt mnemonic (Enter cancels): the report of what it did is a dialog of its own.
+                desktop.type(stopAll, "alt+a");
+                String report = Waits.until("the stop-all report", () -> desktop.windows("^Stop all daemons$"),
+                        ids -> ids.size() == 1 && !ids.get(0).equals(stopAll)).get(0);
+                WmChecks.assertPlacedDialog(desktop, report, main, full);
+                WmChecks.pressUntilClosed(desktop, report, "^Stop all daemons$", "Return");
+                Waits.until("the daemon stopped", () -> console.cumps("status"), out -> !out.contains("LIVE"));
                 assertTrue(desktop.maximized(main), "still maximised after the dialogs: " + desktop.property(main, "_NET_WM_STATE"));
             } finally {
                 console.cumps("stop", "--all");

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -64,7 +65,7 @@ class StartRefusalWmTest {
 
     private void refusalKeepsTheButtonsInTheDialog(String lang, String mainTitle, String startTitle) throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
-        try (Console console = Console.launch(desktop, dir, home, Optional.of(Files.createDirectories(dir.resolve("x"))), List.of("--lang", lang))) {
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(Files.createDirectories(dir.resolve("x"))), List.of("--lang", lang), Map.of())) {
             String main = desktop.window(mainTitle);
             // The first-launch bounds (WindowState.DEFAULT_*, centred on the screen), not a moment before.
             XFrame frame = Waits.until("the main window at its default bounds", () -> desktop.frame(main),
