@@ -2,6 +2,7 @@ package dev.cumps.app.panes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
@@ -25,6 +26,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextArea;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -82,6 +85,11 @@ class DoctorFixViewTest {
         assertEquals("• move the stale record " + record + " (pid " + killed.pid() + " start " + killed.processStartTicks()
                 + ", no longer running) aside to " + pane.host().records().resolve(".stale"), dryRun);
         assertTrue(Waits.fx(() -> robot.lookup("#fixCancel").queryButton().isDefaultButton()), "Cancel is the default button");
+        // Like every dialog (Dialogs.own): owned by the window it came from and modeless to the window
+        // system; a modal one un-maximised the main window under openbox.
+        Stage fix = (Stage) Waits.fx(() -> robot.lookup("#fixDryRun").query().getScene().getWindow());
+        assertEquals(Modality.NONE, Waits.fx(fix::getModality));
+        assertSame(Waits.fx(() -> robot.lookup("#doctorFix").query().getScene().getWindow()), Waits.fx(fix::getOwner));
         assertFalse(Waits.fx(() -> robot.lookup("#fixApply").queryButton().isDefaultButton()));
 
         robot.clickOn("#fixCancel");
