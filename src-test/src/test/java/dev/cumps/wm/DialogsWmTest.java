@@ -2,11 +2,14 @@ package dev.cumps.wm;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.sim.MpsFault;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
@@ -87,6 +90,57 @@ class DialogsWmTest {
                 WmChecks.assertPlacedDialog(desktop, report, main, full);
                 WmChecks.pressUntilClosed(desktop, report, "^Stop all daemons$", "Return");
                 Waits.until("the daemon stopped", () -> console.cumps("status"), out -> !out.contains("LIVE"));
+                assertTrue(desktop.maximized(main), "still maximised after the dialogs: " + desktop.property(main, "_NET_WM_STATE"));
+            } finally {
+                console.cumps("stop", "--all");
+            }
+            console.closeWindow(main);
+        }
+    }
+
+    @Test
+    void theRemoveRecordConfirmationIsOwnedCentredFramedAndKeepsTheWindowMaximised() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        saveMaximised(config);
+        // The simulator's "dies" fault with a die file: a daemon the console starts dies when the file appears.
+        Path dieFile = dir.resolve("die");
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config), List.of(),
+                Map.of("CUMPS_SIM_MPS_DIE_FILE", dieFile.toString()))) {
+            String main = console.mainWindow();
+            Waits.until("the main window maximised", () -> desktop.maximized(main), maximized -> maximized);
+            XFrame full = Waits.until("the main window filling the screen", () -> desktop.frame(main),
+                    f -> f.near(0, 0, XDesktop.SCREEN_WIDTH, XDesktop.SCREEN_HEIGHT, WmChecks.SLACK));
+            console.simulateMpsFault(MpsFault.DIES);
+            try {
+                desktop.type(main, "ctrl+n");
+                WmChecks.pressUntilClosed(desktop, desktop.window("^Start daemon$"), "^Start daemon$", "Return");
+                Waits.until("the started daemon recorded", () -> console.cumps("status"), out -> out.contains("LIVE"));
+                Files.createFile(dieFile);
+                Waits.until("its record stale", () -> console.cumps("status"), out -> out.contains("STALE"));
+
+                // Refresh (F5) until the window shows the selected row stale: then Stop is disabled, so
+                // Tab from Start reaches Stop all (while it is live, Tab reaches Stop: close, back, again).
+                Waits.until("the window to show the selected record stale", () -> {
+                    desktop.type(main, "F5");
+                    desktop.type(main, "Tab", "space");
+                    List<String> opened = Waits.until("a stop or stop-all confirmation", () -> {
+                        List<String> stop = desktop.windows("^Stop daemon$");
+                        return stop.isEmpty() ? desktop.windows("^Stop all daemons$") : stop;
+                    }, ids -> ids.size() == 1);
+                    boolean stale = !desktop.windows("^Stop all daemons$").isEmpty();
+                    String title = stale ? "^Stop all daemons$" : "^Stop daemon$";
+                    WmChecks.pressUntilClosed(desktop, opened.get(0), title, "Escape");
+                    if (!stale) {
+                        desktop.type(main, "shift+Tab");
+                    }
+                    return stale;
+                }, stale -> stale);
+                // From Stop all, the next enabled action is Remove record.
+                desktop.type(main, "Tab", "space");
+                String remove = desktop.window("^Remove record$");
+                WmChecks.assertPlacedDialog(desktop, remove, main, full);
+                WmChecks.pressUntilClosed(desktop, remove, "^Remove record$", "Escape");
                 assertTrue(desktop.maximized(main), "still maximised after the dialogs: " + desktop.property(main, "_NET_WM_STATE"));
             } finally {
                 console.cumps("stop", "--all");
