@@ -149,6 +149,47 @@ class DialogsWmTest {
         }
     }
 
+    @Test
+    void theStopOutcomeOfAStaleDaemonIsADialogOwnedCentredFramedAndKeepsTheWindowMaximised() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        saveMaximised(config);
+        Path dieFile = dir.resolve("die");
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config), List.of(),
+                Map.of("CUMPS_SIM_MPS_DIE_FILE", dieFile.toString()))) {
+            String main = console.mainWindow();
+            Waits.until("the main window maximised", () -> desktop.maximized(main), maximized -> maximized);
+            XFrame full = Waits.until("the main window filling the screen", () -> desktop.frame(main),
+                    f -> f.near(0, 0, XDesktop.SCREEN_WIDTH, XDesktop.SCREEN_HEIGHT, WmChecks.SLACK));
+            console.simulateMpsFault(MpsFault.DIES);
+            try {
+                desktop.type(main, "ctrl+n");
+                WmChecks.pressUntilClosed(desktop, desktop.window("^Start daemon$"), "^Start daemon$", "Return");
+                Waits.until("the started daemon recorded", () -> console.cumps("status"), out -> out.contains("LIVE"));
+                // With the live row selected the enabled actions are Start, Stop, Stop all, then the interval and
+                // Pause: Pause the automatic refresh, so that the window still shows the daemon live once it died.
+                desktop.type(main, "Tab", "Tab", "Tab", "Tab", "space", "shift+Tab", "shift+Tab", "shift+Tab");
+                Files.createFile(dieFile);
+                Waits.until("its record stale", () -> console.cumps("status"), out -> out.contains("STALE"));
+
+                desktop.type(main, "space");
+                String stop = desktop.window("^Stop daemon$");
+                WmChecks.assertPlacedDialog(desktop, stop, main, full);
+                desktop.type(stop, "alt+s");
+                // The core finds the record stale and cleans it; the outcome is a warning dialog of its own.
+                String outcome = Waits.until("the stop outcome", () -> desktop.windows("^Stop daemon$"),
+                        ids -> ids.size() == 1 && !ids.get(0).equals(stop)).get(0);
+                WmChecks.assertPlacedDialog(desktop, outcome, main, full);
+                WmChecks.pressUntilClosed(desktop, outcome, "^Stop daemon$", "Return");
+                Waits.until("the stale record cleaned", () -> console.cumps("status"), out -> !out.contains("STALE"));
+                assertTrue(desktop.maximized(main), "still maximised after the dialogs: " + desktop.property(main, "_NET_WM_STATE"));
+            } finally {
+                console.cumps("stop", "--all");
+            }
+            console.closeWindow(main);
+        }
+    }
+
     private static void saveMaximised(Path config) throws IOException {
         Properties p = new Properties();
         p.setProperty("x", "200");
