@@ -21,8 +21,8 @@ public final class GpuTable extends TableView<GpuRow> {
         super(rows);
         getColumns().setAll(List.of(
                 fittedColumn(messages.get("gpu.index"), row -> Integer.toString(row.index()), 36),
-                column(messages.get("gpu.uuid"), GpuRow::uuid, 200),
-                column(messages.get("gpu.name"), GpuRow::name, 175),
+                column(messages.get("gpu.uuid"), GpuRow::uuid, 160),
+                column(messages.get("gpu.name"), GpuRow::name, 190),
                 fittedColumn(messages.get("gpu.computeMode"), GpuRow::computeMode, 175),
                 fittedColumn(messages.get("gpu.mig"), GpuRow::mig, 110),
                 fittedColumn(messages.get("gpu.visible"), GpuRow::visibleText, 60),

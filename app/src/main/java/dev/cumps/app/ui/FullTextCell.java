@@ -1,10 +1,12 @@
 package dev.cumps.app.ui;
 
 import java.util.Objects;
+import javafx.application.Platform;
 import javafx.scene.Node;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
@@ -97,7 +99,24 @@ public final class FullTextCell<S> extends TableCell<S, String> {
             if (column.getPrefWidth() < needed) {
                 column.setPrefWidth(needed);
             }
+            refit(getTableView());
         }
+    }
+
+    /**
+     * Has the table's resize policy share out its width again. A raised minimum only widens its own
+     * column; without this the columns together ran past the table's edge (a constrained policy runs
+     * when the table is resized, not when a minimum changes), clipping the last column.
+     */
+    private static void refit(TableView<?> table) {
+        if (table == null) {
+            return;
+        }
+        Platform.runLater(() -> {
+            var policy = table.getColumnResizePolicy();
+            table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+            table.setColumnResizePolicy(policy);
+        });
     }
 
     private static double width(String text, Font font) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.ui.FullTextCell;
@@ -14,6 +15,8 @@ import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.control.TableColumnBase;
+import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import javafx.scene.text.Text;
 import org.testfx.api.FxRobot;
@@ -29,10 +32,13 @@ final class GpuColumnsFit {
     }
 
     static void shortValuesAreShownWhole(ConsoleExtension console, FxRobot robot, Set<String> titles) throws Exception {
+        // Two daemons' names on GPU 0, a stale one and a live one, as in the --simulate demo (whose
+        // "demo, old-job" ran past the table's right edge).
+        SimulatedConsole.kill(console.host().start("old-job", 0));
         console.host().start("fit", 0);
         robot.type(KeyCode.F5);
         WindowFixture.waitUntil(() -> console.window().viewModel().gpus().size() == 2
-                && !console.window().viewModel().gpus().get(0).daemons().isEmpty());
+                && console.window().viewModel().gpus().get(0).daemons().contains(","));
         assertEquals(1280, Waits.fx(() -> console.window().scene().getWindow().getWidth()), "the default window width");
 
         Waits.onFx("the GPU cells of " + titles + " filled", () -> cells(robot, titles).size() == 2 * titles.size() - 1);
@@ -44,8 +50,32 @@ final class GpuColumnsFit {
                     + Waits.fx(() -> cutTitles(robot, titles)), e);
         }
         assertTrue(Waits.fx(() -> cells(robot, titles).stream().noneMatch(c -> c.getTooltip() != null)), "no cell needs a tooltip");
+        // A column pushed past the table's edge is clipped, not ellipsed: every column must end inside the table.
+        try {
+            Waits.onFx("every GPU column inside the table", () -> overflow(robot) <= 0.5);
+        } catch (AssertionError e) {
+            throw new AssertionError("the GPU columns reach " + Waits.fx(() -> overflow(robot)) + " px past the table: "
+                    + Waits.fx(() -> widths(robot)), e);
+        }
         assertFalse(Waits.fx(() -> robot.lookup("#gpusTable .scroll-bar").queryAllAs(ScrollBar.class).stream()
                 .anyMatch(b -> b.getOrientation() == Orientation.HORIZONTAL && b.isVisible())), "no horizontal scroll bar");
+    }
+
+    /** How far the GPU columns reach past the table's content area (vertical scroll bar excluded), in pixels. */
+    private static double overflow(FxRobot robot) {
+        TableView<?> table = robot.lookup("#gpusTable").queryAs(TableView.class);
+        double columns = table.getVisibleLeafColumns().stream().mapToDouble(TableColumnBase::getWidth).sum();
+        double scrollBar = robot.lookup("#gpusTable .scroll-bar").queryAllAs(ScrollBar.class).stream()
+                .filter(b -> b.getOrientation() == Orientation.VERTICAL && b.isVisible())
+                .mapToDouble(ScrollBar::getWidth).sum();
+        double room = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset() - scrollBar;
+        return columns - room;
+    }
+
+    private static String widths(FxRobot robot) {
+        TableView<?> table = robot.lookup("#gpusTable").queryAs(TableView.class);
+        return "table " + table.getWidth() + ", columns " + table.getVisibleLeafColumns().stream()
+                .map(c -> c.getText() + "=" + c.getWidth() + " (min " + c.getMinWidth() + ")").toList();
     }
 
     private static List<FullTextCell<?>> cells(FxRobot robot, Set<String> titles) {
