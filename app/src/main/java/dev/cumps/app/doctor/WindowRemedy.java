@@ -3,7 +3,6 @@ package dev.cumps.app.doctor;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.message.Templates;
 
 /**
  * A doctor result's remedy as the window words it. The core's remedies are written for the command
@@ -19,7 +18,7 @@ import dev.cumps.core.message.Templates;
 public final class WindowRemedy {
 
     /** The prefix of a window variant's key in the window's bundle. */
-    public static final String PREFIX = "window.";
+    public static final String PREFIX = Messages.WINDOW_PREFIX;
 
     private WindowRemedy() {
     }
@@ -31,13 +30,9 @@ public final class WindowRemedy {
 
     /**
      * {@code remedy} in the window's words: each message in it (a joined remedy holds several) in its
-     * window variant where it has one, else in the core's text.
+     * window variant where it has one, else in the core's text ({@link Messages#windowText}).
      */
     public static String of(Message remedy, Messages messages) {
-        Object[] args = remedy.args().stream()
-                .map(arg -> arg instanceof Message nested ? of(nested, messages) : String.valueOf(arg))
-                .toArray();
-        String key = PREFIX + remedy.key();
-        return messages.has(key) ? messages.get(key, args) : Templates.format(messages.core().pattern(remedy.id()), args);
+        return messages.windowText(remedy);
     }
 }

@@ -2,6 +2,7 @@ package dev.cumps.app.i18n;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.message.Templates;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +19,9 @@ import java.util.ResourceBundle;
  * visible on screen and caught by {@code MessagesTest}.
  */
 public final class Messages {
+
+    /** The prefix of a core message's window variant in the window's bundle ({@link #windowText}). */
+    public static final String WINDOW_PREFIX = "window.";
 
     static final String BUNDLE = "dev.cumps.app.i18n.messages";
 
@@ -98,13 +102,36 @@ public final class Messages {
     }
 
     /**
+     * {@code message} in the window's words: the core writes its advice for the command line
+     * ({@code stop it with `cumps stop --name demo`}); where the window does the same with a button,
+     * its bundle has a variant under {@code window.<core key>} taking the same arguments in the same
+     * order, used here for the message and each message among its arguments. Without a variant this
+     * is {@link #render(Message)}.
+     */
+    public String windowText(Message message) {
+        if (!hasWindowVariant(message)) {
+            return render(message);
+        }
+        Object[] args = message.args().stream()
+                .map(arg -> arg instanceof Message nested ? windowText(nested) : String.valueOf(arg))
+                .toArray();
+        String key = WINDOW_PREFIX + message.key();
+        return has(key) ? get(key, args) : Templates.format(core.pattern(message.id()), args);
+    }
+
+    private boolean hasWindowVariant(Message message) {
+        return has(WINDOW_PREFIX + message.key())
+                || message.args().stream().anyMatch(arg -> arg instanceof Message nested && hasWindowVariant(nested));
+    }
+
+    /**
      * The one line the window shows for {@code error}: a core failure's {@link Message}
      * in this language, else the exception's own message (stripped); empty when it has none.
      * Every error text of the window goes through here.
      */
     public Optional<String> errorText(Throwable error) {
         if (error instanceof CumpsException failure) {
-            return Optional.of(render(failure.text()));
+            return Optional.of(windowText(failure.text()));
         }
         return Optional.ofNullable(error.getMessage()).map(String::strip).filter(text -> !text.isEmpty());
     }

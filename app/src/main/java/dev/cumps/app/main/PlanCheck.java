@@ -50,8 +50,8 @@ final class PlanCheck {
             return newest.get() == mine ? lifecycle.preview(asked) : null;
         }, preview -> {
             if (preview != null) {
-                checked(mine, preview.refusal().map(ctx.messages()::render).orElse(""),
-                        preview.note().map(ctx.messages()::render).orElse(""));
+                checked(mine, preview.refusal().map(ctx.messages()::windowText).orElse(""),
+                        preview.note().map(ctx.messages()::windowText).orElse(""));
             }
         }, error -> checked(mine, ctx.messages().errorText(error).orElse(error.toString()), ""));
     }

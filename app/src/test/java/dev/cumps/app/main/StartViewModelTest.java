@@ -123,7 +123,7 @@ class StartViewModelTest {
         DaemonRecord live = host.start("ui-f", 0);
         vm.nameProperty().set("ui-f");
 
-        assertEquals("daemon 'ui-f' is already running (pid " + live.pid() + "); stop it first or choose another --name",
+        assertEquals("daemon 'ui-f' is already running (pid " + live.pid() + "); stop it first with Stop daemon… or choose another name",
                 vm.planProblemProperty().get());
         assertTrue(vm.startDisabledBinding().get());
         vm.start(record -> { throw new AssertionError("started twice"); }, error -> { throw new AssertionError(error); });
@@ -140,7 +140,9 @@ class StartViewModelTest {
         vm.choose(vm.choices().get(0));
 
         String problem = vm.planProblemProperty().get();
-        assertTrue(problem.contains("already has live daemon 'ui-g'") && problem.contains("cumps stop --name ui-g"), problem);
+        // In the window's words: its Stop button and GPU choice, not the command line's `cumps stop` and --gpus.
+        assertTrue(problem.contains("already has live daemon 'ui-g'") && problem.contains("click Stop daemon…"), problem);
+        assertFalse(problem.contains("cumps stop") || problem.contains("--gpus"), problem);
         assertTrue(vm.startDisabledBinding().get());
     }
 

@@ -127,7 +127,7 @@ class DialogBehaviourTest {
 
         typeName(robot, "dup-a");
         Waits.onFx("the taken name flagged", () -> ui.label("#startPlanProblem")
-                .equals("daemon 'dup-a' is already running (pid " + busy.pid() + "); stop it first or choose another --name"));
+                .equals("daemon 'dup-a' is already running (pid " + busy.pid() + "); stop it first with Stop daemon… or choose another name"));
         assertTrue(startButton(robot).isDisabled());
         assertFullyShown(robot, "#startPlanProblem");
         GridPane form = (GridPane) Waits.fx(() -> robot.lookup("#startName").query().getParent());
