@@ -9,10 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,36 +17,7 @@ import org.junit.jupiter.api.Test;
  * destructive button by its Alt mnemonic), with the main window maximised: each is owned by the main window, centred on
  * it, framed, at least the minimum size, on screen, and the main window stays maximised.
  */
-class DialogsWmTest {
-
-    private static Path desktopDir;
-    private static XDesktop desktop;
-
-    private Path dir;
-
-    @BeforeAll
-    static void startDesktop() throws IOException, InterruptedException {
-        desktopDir = WindowManagerTest.TempDirs.shortDir("wx");
-        desktop = XDesktop.start(desktopDir);
-    }
-
-    @AfterAll
-    static void stopDesktop() throws IOException {
-        if (desktop != null) {
-            desktop.close();
-        }
-        WindowManagerTest.TempDirs.delete(desktopDir);
-    }
-
-    @BeforeEach
-    void privateFolder() throws IOException {
-        dir = WindowManagerTest.TempDirs.shortDir("wd");
-    }
-
-    @AfterEach
-    void removeFolder() throws IOException {
-        WindowManagerTest.TempDirs.delete(dir);
-    }
+class DialogsWmTest extends OpenboxSuite {
 
     @Test
     void theStopAllConfirmationAndItsReportAreOwnedCentredFramedAndKeepTheWindowMaximised() throws IOException {

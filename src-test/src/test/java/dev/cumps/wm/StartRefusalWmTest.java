@@ -9,10 +9,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,36 +18,7 @@ import org.junit.jupiter.api.Test;
  * its picture still ends with the whole button bar once the refusal is drawn (a placed dialog does
  * not grow, so the refusal must fit into room it had from the start), in English and in Chinese.
  */
-class StartRefusalWmTest {
-
-    private static Path desktopDir;
-    private static XDesktop desktop;
-
-    private Path dir;
-
-    @BeforeAll
-    static void startDesktop() throws IOException, InterruptedException {
-        desktopDir = WindowManagerTest.TempDirs.shortDir("wx");
-        desktop = XDesktop.start(desktopDir);
-    }
-
-    @AfterAll
-    static void stopDesktop() throws IOException {
-        if (desktop != null) {
-            desktop.close();
-        }
-        WindowManagerTest.TempDirs.delete(desktopDir);
-    }
-
-    @BeforeEach
-    void privateFolder() throws IOException {
-        dir = WindowManagerTest.TempDirs.shortDir("wr");
-    }
-
-    @AfterEach
-    void removeFolder() throws IOException {
-        WindowManagerTest.TempDirs.delete(dir);
-    }
+class StartRefusalWmTest extends OpenboxSuite {
 
     @Test
     void englishRefusalKeepsTheButtonsInTheDialog() throws IOException {
