@@ -10,10 +10,14 @@ import dev.cumps.core.proc.ProcessTable;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -25,6 +29,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class HostSession implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(HostSession.class.getName());
+    /** How long the guard waits for each demo client it ended before it removes the sandbox. */
+    private static final Duration CLIENT_EXIT = Duration.ofSeconds(20);
 
     private final CoreServices services;
     private final Optional<Simulation> simulated;
@@ -152,11 +158,25 @@ public final class HostSession implements AutoCloseable {
      * removes the sandbox. Nothing when the sandbox is gone; never throws.
      */
     static void finishAbandoned(HostEnvironment host, Path root, List<ProcessIdentity> clients, ProcessTable processes) {
+        List<ProcessHandle> ending = new ArrayList<>();
         for (ProcessIdentity client : clients) {
             try {
+                Optional<ProcessHandle> handle = ProcessHandle.of(client.pid());
                 processes.terminate(client);
+                handle.ifPresent(ending::add);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "Could not end the demo client " + client.pid(), e);
+            }
+        }
+        // A client still ending writes into the sandbox; removing it meanwhile failed (not empty).
+        for (ProcessHandle client : ending) {
+            try {
+                client.onExit().get(CLIENT_EXIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.log(Level.WARNING, "The demo client " + client.pid() + " did not end within " + CLIENT_EXIT);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
         try {

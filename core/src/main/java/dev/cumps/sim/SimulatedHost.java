@@ -4,10 +4,12 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -25,6 +27,9 @@ import java.util.Optional;
  * console's is private to one run and removed when it exits.
  */
 public final class SimulatedHost {
+
+    /** How often {@link #remove()} walks a sandbox that keeps filling up before it gives up. */
+    private static final int REMOVE_ATTEMPTS = 10;
     private final HostEnvironment host;
     private final Path root;
 
@@ -178,22 +183,59 @@ public final class SimulatedHost {
             return;
         }
         check();
-        try {
-            Files.walkFileTree(root, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
+        // A simulated process that is still ending may add or remove a file during the walk: a file
+        // already gone is fine, and a folder that filled up again is walked again (a few times).
+        for (int attempt = 1; ; attempt++) {
+            try {
+                removeTree();
+                return;
+            } catch (DirectoryNotEmptyException e) {
+                if (attempt >= REMOVE_ATTEMPTS) {
+                    throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
                 }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
-                    Files.delete(dir);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (IOException e) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
+                backOff(attempt);
+            } catch (IOException e) {
+                throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
+            }
         }
+    }
+
+    /** A short pause before walking again, growing with each attempt (100 ms, 200 ms, …). */
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(100L * attempt);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void removeTree() throws IOException {
+        if (!Files.exists(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(root, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.deleteIfExists(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException exc) throws IOException {
+                if (exc instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw exc;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path dir, IOException exc) throws IOException {
+                if (exc != null && !(exc instanceof NoSuchFileException)) {
+                    throw exc;
+                }
+                Files.deleteIfExists(dir);
+                return FileVisitResult.CONTINUE;
+            }
+        });
     }
 }

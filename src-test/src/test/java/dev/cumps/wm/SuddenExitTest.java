@@ -98,7 +98,11 @@ class SuddenExitTest {
         Waits.until("the console to end", () -> console.isAlive() ? null : console.exitValue(), code -> true);
         Waits.until("the demo daemon " + demo + " to be stopped (console log: " + log() + ")",
                 () -> demo.running() ? null : "stopped", s -> true);
-        Waits.until("the console's sandbox to be removed", () -> consoleSandboxes().isEmpty() ? "removed" : null, s -> true);
+        try {
+            Waits.until("the console's sandbox to be removed", () -> consoleSandboxes().isEmpty() ? "removed" : null, s -> true);
+        } catch (AssertionError e) {
+            throw new AssertionError(e.getMessage() + "; what is left: " + consoleSandboxes() + "; console and guard log:\n" + log(), e);
+        }
         Waits.until("every process of the console's sandbox to end", () -> sandboxProcesses().isEmpty() ? "none" : null, s -> true);
         assertTrue(cliDaemon.running(), "the CLI's daemon runs on with the same start time: " + cliDaemon);
         assertTrue(Files.isRegularFile(cliRecord()), "the CLI's record is kept");
