@@ -71,7 +71,7 @@ public final class MainView extends BorderPane {
         split.setOrientation(Orientation.VERTICAL);
         // Both sides grow with the window (a maximised window gives the panes room too); the CSS
         // minimums keep either from collapsing.
-        split.setDividerPositions(0.58);
+        split.setDividerPositions(0.64);
         setCenter(NoticeArea.notifications(split, viewModel.noticeProperty()));
         setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
     }
