@@ -19,7 +19,8 @@ import java.util.OptionalLong;
  * <client PID>} (NVIDIA MPS documentation, "nvidia-cuda-mps-control": it terminates all the
  * outstanding GPU work of that client). Only for the caller's own live daemon on this host, verified
  * right before under its name and pipe-directory locks ({@code Liveness.verifiedOwnLive}, the check
- * stop makes), and only for a client that runs as the caller: the server must be in
+ * stop makes), and only for a client that {@code /proc} shows running as the caller (an owner it does
+ * not show, as under {@code hidepid=2}, is refused): the server must be in
  * {@code get_server_list} and the client in that server's {@code get_client_list} at that moment.
  * It then waits, bounded by the exit timeout, until the client has left the list.
  */
@@ -66,7 +67,12 @@ final class ClientTerminator {
             if (pids(record, "get_client_list " + server).contains(clientPid)) {
                 Optional<ProcessInfo> info = c.processes().find(clientPid).filter(ProcessInfo::running);
                 Optional<ProcessOwner> owner = info.flatMap(i -> c.processes().owner(clientPid));
-                if (owner.isPresent() && owner.get().uid() != Integer.toUnsignedLong(c.host().uid())) {
+                // Fail closed: a client whose owner /proc does not show (hidepid=2 hides other users' processes,
+                // or it is already gone) may be anyone's, and terminate_client would end it all the same.
+                if (owner.isEmpty()) {
+                    throw new CumpsException(Message.of(LifecycleText.TERMINATE_OWNER_UNKNOWN, clientPid, record.name()));
+                }
+                if (owner.get().uid() != Integer.toUnsignedLong(c.host().uid())) {
                     throw new CumpsException(Message.of(LifecycleText.TERMINATE_OTHER_USER, clientPid, owner.get().user(), record.name()));
                 }
                 return new ClientTarget(record.name(), server, clientPid, owner, info.flatMap(i -> c.processes().commandLine(clientPid)),

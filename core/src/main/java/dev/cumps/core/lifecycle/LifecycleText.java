@@ -88,6 +88,8 @@ public enum LifecycleText implements MessageKey {
     /** {0}: client pid; {1}: its user; {2}: its command line (raw); {3}: server pid; {4}: daemon name. */
     TERMINATE_PLAN("MPS client pid {0} (user {1}, command: {2}) of server pid {3} of daemon '{4}'"),
     TERMINATE_NOT_A_CLIENT("pid {0} is not a client of any MPS server of daemon '{1}' (see `cumps clients --name {1}`)"),
+    TERMINATE_OWNER_UNKNOWN("cannot tell who runs client pid {0} of daemon '{1}' (/proc does not show its owner: gone, or hidden"
+            + " by hidepid); cumps terminates only clients it can see are yours, so nothing was sent"),
     TERMINATE_OTHER_USER("client pid {0} runs as {1}, not as you; cumps terminates only your own clients of daemon '{2}'"),
     /** {0}: the command sent; {1}: the daemon's reply (raw). */
     TERMINATE_REFUSED("the control daemon refused `{0}`: {1}"),

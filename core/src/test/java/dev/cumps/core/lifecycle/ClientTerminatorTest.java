@@ -137,6 +137,33 @@ class ClientTerminatorTest {
     }
 
     @Test
+    void aClientWhoseOwnerProcDoesNotShowIsRefusedWithTheReason() {
+        // As under /proc mounted hidepid=2: the pid is listed by the server and present, but /proc says nothing of its owner.
+        long hidden = 4_150_003L;
+        sb.mps.reply("get_client_list " + SERVER, CLIENT + "\n" + hidden + "\n");
+        sb.processes.put(hidden, "python3", 800);
+        sb.start("mine");
+
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", hidden));
+
+        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, e.text().id());
+        assertEquals("cannot tell who runs client pid " + hidden + " of daemon 'mine' (/proc does not show its owner: gone, or hidden"
+                + " by hidepid); cumps terminates only clients it can see are yours, so nothing was sent", e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+        assertFalse(terminateSent(), "nothing sent: " + sb.mps.clientCommands());
+        assertTrue(sb.processes.isAlive(new ProcessIdentity(hidden, 800)));
+        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, assertThrows(CumpsException.class,
+                () -> sb.services().lifecycle().clientTarget("mine", hidden)).text().id(), "the preview refuses it too");
+    }
+
+    @Test
+    void aClientThatProcNoLongerShowsIsRefused() {
+        sb.start("mine");
+        sb.processes.kill(CLIENT); // listed by the server, but gone from (or hidden in) /proc
+        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, refusal("mine", CLIENT));
+    }
+
+    @Test
     void aDaemonThatRefusesTheCommandIsReported() {
         sb.start("mine");
         sb.mps.reply("terminate_client " + SERVER + " " + CLIENT, "Invalid command\n");
