@@ -4,6 +4,7 @@ import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.PathOption;
+import dev.cumps.core.cli.command.PidOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.SelftestCommand;
 import dev.cumps.core.cli.command.StatusCommand;
@@ -36,8 +37,6 @@ final class FastPath {
     private static final String TERMINATE = "terminate-client";
     private static final String METRICS = "metrics";
     private static final String SELFTEST = "selftest";
-    /** Linux's PID_MAX_LIMIT. */
-    private static final long PID_MAX = 4_194_304L;
 
     private FastPath() {
     }
@@ -81,8 +80,7 @@ final class FastPath {
                         value = args[++i];
                     }
                     // Only a plain pid in range; anything else is picocli's to report.
-                    if (pid != null || !TERMINATE.equals(command) || value == null || !value.matches("[1-9][0-9]{0,6}")
-                            || Long.parseLong(value) > PID_MAX) {
+                    if (pid != null || !TERMINATE.equals(command) || !PidOption.valid(value)) {
                         return null;
                     }
                     pid = value;

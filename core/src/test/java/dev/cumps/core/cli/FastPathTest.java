@@ -169,7 +169,33 @@ class FastPathTest {
         }
         Run zero = viaCli("terminate-client", "--name", "a", "--pid", "0");
         assertEquals(Cli.USAGE, zero.code(), zero.err());
-        assertEquals("error: --pid expects a process id from 1 to 4194304, got 0 (see `cumps --help`)\n", zero.err());
+        assertEquals("error: Invalid value for option '--pid': expected a process id: 1 to 7 ASCII digits (0-9) naming 1 to"
+                + " 4194304, got '0' (see `cumps --help`)\n", zero.err());
+    }
+
+    @Test
+    void aPidInAnythingButOneToSevenAsciiDigitsIsAUsageErrorAndNothingIsSent() {
+        sb.start("alpha");
+        sb.mps.serverList("4150000\n").reply("get_client_list 4150000", "3184\n");
+        sb.processes.put(4_150_000L, "nvidia-cuda-mps", 500);
+        sb.processes.put(3184L, "python3", 600);
+        sb.processes.describe(3184L, new ProcessOwner(sb.uid, "alice"), List.of("python3", "train.py"));
+        List<String> asked = sb.mps.clientCommands();
+        // A sign, Arabic-Indic and full-width digits all read 3184 to Long.parseLong; then too long, zero, a space.
+        for (String pid : List.of("+3184", "\u0663\u0661\u0668\u0664", "\uff13\uff11\uff18\uff14", "00003184", "0", " 3184", "3184 ")) {
+            for (List<String> form : List.of(List.of("terminate-client", "--name", "alpha", "--pid", pid, "--yes"),
+                    List.of("terminate-client", "--name", "alpha", "--pid=" + pid))) {
+                String[] args = form.toArray(String[]::new);
+                assertNull(fast(args), "left to picocli: " + form);
+                Run run = viaCli(args);
+                assertEquals(Cli.USAGE, run.code(), form + ": " + run);
+                assertEquals("error: Invalid value for option '--pid': expected a process id: 1 to 7 ASCII digits (0-9)"
+                        + " naming 1 to 4194304, got '" + pid + "' (see `cumps --help`)\n", run.err(), form.toString());
+                assertEquals("", run.out(), form.toString());
+            }
+        }
+        assertEquals(asked, sb.mps.clientCommands(), "the daemon was never asked anything");
+        assertTrue(sb.processes.contains(3184L));
     }
 
     @Test

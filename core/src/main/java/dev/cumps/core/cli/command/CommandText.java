@@ -14,6 +14,8 @@ public enum CommandText implements MessageKey {
     TERMINATE_WOULD("would terminate {0}"),
     TERMINATE_NEEDS_YES("MPS client pid {0} was not terminated; rerun with --yes to terminate it"),
     PID_OUT_OF_RANGE("--pid expects a process id from 1 to 4194304, got {0}"),
+    /** {0}: the value typed (raw). */
+    PID_INVALID("expected a process id: 1 to 7 ASCII digits (0-9) naming 1 to 4194304, got '{0}'"),
     // cumps top
     TOP_INTERVAL_INVALID("--interval expects seconds from {1} to {2} (for example 2 or 0.5), got '{0}'"),
     TOP_JSON_NEEDS_ONCE("--json prints one snapshot and needs --once: run `cumps top --once --json`"),

@@ -21,15 +21,12 @@ import picocli.CommandLine.Option;
                 "1:without --yes (nothing was done), refused, or the client is still listed",
                 "2:a bad --pid"})
 public final class TerminateClientCommand implements Callable<Integer> {
-    /** Linux's PID_MAX_LIMIT. */
-    private static final long PID_MAX = 4_194_304L;
-
     private final RootCommand root;
 
     @Option(names = "--name", required = true, paramLabel = "N", description = "The daemon whose client it is.")
     String name;
 
-    @Option(names = "--pid", required = true, paramLabel = "CLIENT_PID", description = "The client's pid (see `cumps clients`).")
+    @Option(names = "--pid", required = true, paramLabel = "CLIENT_PID", converter = PidOption.class, description = "The client's pid (see `cumps clients`).")
     long pid;
 
     @Option(names = "--yes", description = "Terminate it (without: show what would be done and exit 1).")
@@ -50,7 +47,7 @@ public final class TerminateClientCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (pid < 1 || pid > PID_MAX) {
+        if (pid < 1 || pid > PidOption.PID_MAX) {
             throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandText.PID_OUT_OF_RANGE, pid).english());
         }
         DaemonLifecycle lifecycle = root.services().lifecycle();
