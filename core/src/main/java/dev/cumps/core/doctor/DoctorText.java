@@ -128,6 +128,9 @@ public enum DoctorText implements MessageKey {
     LIMITS_REMEDY_UNREAD("check the daemon with `cumps limits --name {0}` and `cumps doctor`"),
 
     // Guided fixes (issue 9): the leftover checks and the extra-daemon remedy.
+    /** {0}: the record names; {1}: the one daemon's pid. */
+    DAEMON_COUNT_SAME_DAEMON_REMEDY("records {0} all name one daemon (pid {1}), most likely a copied daemon.json: delete the copy's"
+            + " record file by hand; stopping any of them would stop that daemon"),
     DAEMON_COUNT_EXTRA_REMEDY("stop the newer one(s) ({0}), keeping {1}: `cumps doctor --fix`, or `cumps stop --name NAME`"),
     STALE_RECORDS_NONE("{0} record(s), none stale"),
     STALE_RECORDS_FOUND("{0} stale record(s): {1}"),

@@ -22,7 +22,8 @@ import java.util.Optional;
  * targets of a {@link DoctorReport} into {@link Fix}es with their dry-run text, and applies one after
  * checking again, right before, that it still holds. Each goes through the same verified operation as
  * the CLI: a stale record through the remove-record path (it refuses a live one under the record's
- * lock), an extra daemon through the verified stop (pid and start time), and a leftover socket or pid
+ * lock), an extra daemon through the verified stop (pid and start time; never the daemon the kept record
+ * names, whatever the records are called), and a leftover socket or pid
  * file through {@link LeftoverRemoval} (no link followed, the caller's own file in the caller's
  * private directory). Nothing else is touched.
  */
@@ -113,10 +114,15 @@ public final class FixService {
         if (!liveness.assess(extra.get()).live()) {
             throw new CumpsException(Message.of(FixText.EXTRA_NOT_LIVE, t.name(), t.pid(), t.startTicks()));
         }
-        boolean keptServes = store.lookup(t.keptName()) instanceof RecordLookup.Found kept && liveness.assess(kept.record()).live()
-                && kept.record().gpuUuids().contains(t.gpuUuid());
+        Optional<DaemonRecord> kept = store.lookup(t.keptName()) instanceof RecordLookup.Found found ? Optional.of(found.record())
+                : Optional.empty();
+        boolean keptServes = kept.isPresent() && liveness.assess(kept.get()).live() && kept.get().gpuUuids().contains(t.gpuUuid());
         if (!keptServes || !extra.get().gpuUuids().contains(t.gpuUuid())) {
             throw new CumpsException(Message.of(FixText.NOT_EXTRA, t.name(), t.gpuUuid(), t.keptName()));
+        }
+        // Two records can name one daemon (a copied daemon.json): stopping the "extra" would stop the kept daemon.
+        if (kept.get().identity().equals(extra.get().identity())) {
+            throw new CumpsException(Message.of(FixText.SAME_DAEMON_AS_KEPT, t.name(), t.keptName(), t.pid(), t.startTicks()));
         }
         // The verified stop: under the record's and pipe directory's locks, pid and start time again, then `quit`.
         StopOutcome outcome = lifecycle.stop(Optional.of(t.name()));

@@ -20,6 +20,8 @@ public enum FixText implements MessageKey {
     RECORD_LIVE_AGAIN("not done: record {0} names a running daemon now"),
     EXTRA_NOT_LIVE("not done: daemon {0} (pid {1} start {2}) no longer runs; nothing stopped"),
     NOT_EXTRA("not done: {0} is no longer an extra daemon on GPU {1} ({2}, which would keep serving it, is not live)"),
+    SAME_DAEMON_AS_KEPT("not done: records {0} and {1} name the same daemon (pid {2} start {3}); stopping {0} would stop the daemon"
+            + " kept for {1}, so nothing was stopped"),
     NOT_PRIVATE_DIRECTORY("not done: {0} is not a private directory of yours (a real directory, owned by uid {1}, mode 0700)"),
     NOT_ORPHAN("not done: {0} is no longer an orphaned control socket of yours (gone, a link, another owner's, or served)"),
     NOT_STALE_PID_FILE("not done: {0} is no longer a stale pid file of yours naming pid {1}"),

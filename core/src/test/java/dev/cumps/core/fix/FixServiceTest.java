@@ -9,6 +9,7 @@ import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.doctor.FixTarget;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
 import dev.cumps.core.testing.FakeGpu;
@@ -308,6 +309,53 @@ class FixServiceTest {
                 outcome.message());
         assertTrue(sb.processes.exists(two.pid()), "the process that took the pid over is not signalled");
         assertTrue(Files.exists(sb.recordFile("two")));
+    }
+
+    @Test
+    void aCopiedRecordOfTheKeptDaemonOffersNoStopAndFixingAllLeavesTheDaemonRunning() {
+        DaemonRecord one = sb.start("one");
+        // The same daemon (pid and start time) under another name: a daemon.json copied by hand. "a-copy" sorts first.
+        DaemonRecord copy = copyOf(one, "a-copy");
+
+        DoctorReport report = doctor("0");
+        List<Fix> plan = sb.services().fixes().plan(report);
+        sb.services().fixes().applyAll(plan);
+
+        assertTrue(plan.stream().noneMatch(f -> f.target().kind().equals("stop_extra_daemon")), plan.toString());
+        assertTrue(sb.processes.isAlive(one.identity()), "the one daemon both records name runs on");
+        assertTrue(sb.processes.terminated().isEmpty(), sb.processes.terminated().toString());
+        assertTrue(sb.mps.clientCommands().stream().noneMatch(c -> c != null && c.strip().equals("quit")), sb.mps.clientCommands().toString());
+        DoctorCheck count = check(report, DoctorCheckId.DAEMON_COUNT);
+        assertEquals(CheckStatus.FAIL, count.status());
+        assertEquals("records a-copy, one all name one daemon (pid " + one.pid() + "), most likely a copied daemon.json: delete the"
+                + " copy's record file by hand; stopping any of them would stop that daemon", count.remedy());
+        assertTrue(Files.exists(sb.recordFile("one")) && Files.exists(sb.recordFile(copy.name())));
+    }
+
+    @Test
+    void anExtraDaemonFixNamingTheKeptDaemonUnderAnotherRecordIsRefused() {
+        DaemonRecord one = sb.start("one");
+        copyOf(one, "copy");
+        // A fix as a doctor that counted records, not daemons, planned it (or as a report made before the copy was placed).
+        FixTarget.ExtraDaemon target = new FixTarget.ExtraDaemon("copy", one.pid(), one.processStartTicks(), FakeGpu.uuidFor(0), "one");
+        Fix fix = new Fix(DoctorCheckId.DAEMON_COUNT, target, Message.of(FixText.DESCRIBE_EXTRA_DAEMON, "copy", one.pid(),
+                one.processStartTicks(), FakeGpu.uuidFor(0), "one"));
+
+        FixOutcome outcome = apply(fix);
+
+        assertFalse(outcome.applied());
+        assertEquals("not done: records copy and one name the same daemon (pid " + one.pid() + " start " + one.processStartTicks()
+                + "); stopping copy would stop the daemon kept for one, so nothing was stopped", outcome.message());
+        assertTrue(sb.processes.isAlive(one.identity()));
+        assertTrue(sb.mps.clientCommands().stream().noneMatch(c -> c != null && c.strip().equals("quit")), sb.mps.clientCommands().toString());
+    }
+
+    /** {@code r}'s record copied byte for byte but for the name, as {@code cp daemon.json} under another name would. */
+    private DaemonRecord copyOf(DaemonRecord r, String name) {
+        DaemonRecord copy = new DaemonRecord(name, r.uid(), r.host(), r.topologyMode(), r.gpuUuids(), r.pipeDirectory(),
+                r.logDirectory(), r.pid(), r.processStartTicks(), r.createdAt());
+        sb.writeRaw(name, RecordCodec.encode(copy));
+        return copy;
     }
 
     /** Rewrites {@code r}'s record to name GPU 0, as a second daemon on one GPU would be recorded. */

@@ -9,13 +9,17 @@ import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Exactly one live managed daemon serves the selected GPU. Stale records are counted but do not
- * count as live (their pid is gone or reused), and no daemon is contacted here.
+ * count as live (their pid is gone or reused), and no daemon is contacted here. Extras are counted by
+ * identity (pid and start time), never by record: records that all name the kept daemon offer no stop.
  */
 public final class DaemonCountCheck extends BaseCheck {
     public DaemonCountCheck() {
@@ -39,7 +43,16 @@ public final class DaemonCountCheck extends BaseCheck {
         List<ManagedDaemon> byAge = live.stream().sorted(Comparator.comparingLong((ManagedDaemon d) -> d.record().processStartTicks())
                 .thenComparing(ManagedDaemon::name)).toList();
         ManagedDaemon kept = byAge.get(0);
-        List<ManagedDaemon> extras = byAge.subList(1, byAge.size());
+        // One daemon per identity (pid and start time): two records can name one daemon (a daemon.json copied under
+        // another name), and stopping the "extra" of such a pair would stop the daemon that is kept.
+        Map<ProcessIdentity, ManagedDaemon> daemons = new LinkedHashMap<>();
+        byAge.forEach(d -> daemons.putIfAbsent(d.record().identity(), d));
+        List<ManagedDaemon> extras = daemons.values().stream().filter(d -> !d.record().identity().equals(kept.record().identity())).toList();
+        if (extras.isEmpty()) {
+            Message remedy = Message.of(DoctorText.DAEMON_COUNT_SAME_DAEMON_REMEDY, String.join(", ", byAge.stream().map(ManagedDaemon::name)
+                    .toList()), kept.record().pid());
+            return Finding.fail(observed, expected, remedy);
+        }
         Message remedy = Message.of(DoctorText.DAEMON_COUNT_EXTRA_REMEDY, String.join(", ", extras.stream().map(ManagedDaemon::name).toList()),
                 kept.name());
         return Finding.fail(observed, expected, remedy).withFixes(extras.stream().<FixTarget>map(d -> new FixTarget.ExtraDaemon(d.name(),
