@@ -8,17 +8,20 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs programs as real child processes. The program is looked up on the {@code PATH} of the
  * child's own environment (not the JVM's), the environment is exactly the one given, standard
  * input is written and closed, and stdout and stderr are drained on their own threads so that a
- * chatty child can never block on a full pipe. A child that outlives its timeout is destroyed.
+ * chatty child can never block on a full pipe. A child that outlives its timeout, or whose caller
+ * is interrupted (an abort), is destroyed with everything it started ({@link #destroyTree}).
  * Output is read for a short grace period after exit only: a daemonizing child may leave a
- * grandchild holding the pipes open.
+ * grandchild holding the pipes open, and a child that exits in time keeps its grandchildren.
  */
 public final class ProcessCommandRunner implements CommandRunner {
     /** Created on first use: System.getLogger starts java.util.logging (about 25 ms), which a plain run never needs. */
@@ -59,7 +62,7 @@ public final class ProcessCommandRunner implements CommandRunner {
             exited = false;
         }
         if (!exited) {
-            process.destroyForcibly();
+            destroyTree(process.toHandle());
             try {
                 process.waitFor(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -68,6 +71,47 @@ public final class ProcessCommandRunner implements CommandRunner {
             return CommandResult.timedOut(spec.program(), out.text(DRAIN_GRACE_MS), err.text(DRAIN_GRACE_MS));
         }
         return CommandResult.exited(spec.program(), process.exitValue(), out.text(DRAIN_GRACE_MS), err.text(DRAIN_GRACE_MS));
+    }
+
+    /** Rounds of "signal what now descends from the child" before the child itself is ended. */
+    private static final int TREE_ROUNDS = 8;
+
+    /**
+     * Ends {@code child} and every process that descends from it, with SIGKILL. Ending the child alone
+     * leaves its children running: {@code sh -c 'sleep 1000; true'} or a hung {@code nvidia-smi}
+     * wrapper script would keep {@code sleep} or the real program alive, reparented to init.
+     *
+     * <p>How: while the child still runs, its descendants are found by parent pid
+     * ({@link ProcessHandle#descendants()}, which walks {@code /proc}) and killed, in rounds, until a
+     * round finds nothing not already signalled (a shell that starts the next command when one is killed
+     * is caught by the next round); then the child is killed, and with it what the last snapshot found.
+     * The child is ended last on purpose: once it dies its children are reparented and no longer
+     * descend from it. {@link ProcessHandle#destroyForcibly()} checks the pid's start time before it
+     * signals, so a pid reused meanwhile is not hit.
+     *
+     * <p>Why not a process group: Java 17 can neither start a child in its own process group or session
+     * ({@code ProcessBuilder} has no {@code setpgid}/{@code setsid}) nor signal a group without native
+     * code; the alternatives were JNI, or wrapping every program in util-linux's {@code setsid} and
+     * running {@code kill -- -PGID}, which adds two programs to every run and takes the child out of
+     * the terminal's foreground group (Ctrl-C would no longer reach it). The limit of this way: a
+     * descendant that detaches on purpose (double fork, as a daemon does) and whose parent is already
+     * gone no longer descends from the child, and a process forked in the instant between a snapshot and
+     * its parent's kill is reparented before the next round; neither happens to a hung program or
+     * script, which is what the timeout is for. Only a cgroup would close that gap.
+     */
+    static void destroyTree(ProcessHandle child) {
+        Set<ProcessHandle> signalled = new HashSet<>();
+        for (int round = 0; round < TREE_ROUNDS && child.isAlive(); round++) {
+            List<ProcessHandle> fresh = child.descendants().filter(p -> !signalled.contains(p)).toList();
+            if (fresh.isEmpty()) {
+                break;
+            }
+            fresh.forEach(ProcessHandle::destroyForcibly);
+            signalled.addAll(fresh);
+        }
+        List<ProcessHandle> last = child.descendants().toList();
+        child.destroyForcibly();
+        last.forEach(ProcessHandle::destroyForcibly);
     }
 
     private static void writeStdin(Process process, String stdin) {

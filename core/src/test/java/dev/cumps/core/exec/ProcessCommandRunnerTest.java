@@ -11,6 +11,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -52,6 +53,105 @@ class ProcessCommandRunnerTest {
         if (!written.isEmpty()) {
             long pid = Long.parseLong(written);
             assertTrue(gone(pid), "the hung child " + pid + " was killed, not left sleeping");
+        }
+    }
+
+    /** A shell that records its pid and start time ({@code /proc/<pid>/stat} field 22) in the file "$1", then sleeps. */
+    private static final String RECORDS_ITSELF = "sh -c 'set -- \"$1\" $(cat /proc/$$/stat); echo \"$2 ${23}\" > \"$1\"; exec sleep 1000' sh";
+
+    /** A background grandchild and a foreground child, each recording itself: only a kill of the whole tree ends both. */
+    private static String treeScript(Path dir) {
+        return RECORDS_ITSELF + " '" + dir.resolve("background") + "' & " + RECORDS_ITSELF + " '" + dir.resolve("foreground") + "'; true";
+    }
+
+    @Test
+    void aTimeoutEndsTheChildsWholeTreeNotTheChildAlone(@TempDir Path dir) throws Exception {
+        // On a very busy machine the shell may not have started its grandchild before the timeout: try again, with more time.
+        Path pidFile = dir.resolve("background");
+        CommandResult r = null;
+        try {
+            for (long seconds = 2; !Files.exists(pidFile) && seconds <= 64; seconds *= 2) {
+                r = sh(treeScript(dir), null, Duration.ofSeconds(seconds));
+            }
+            Identity grandchild = Identity.parse(awaitLine(pidFile));
+            assertEquals(CommandResult.Outcome.TIMED_OUT, r.outcome(), r.describeFailure());
+            assertTrue(grandchild.awaitGone(Duration.ofSeconds(60)), "the grandchild " + grandchild + " was ended with its parent");
+        } finally {
+            Identity.killRecorded(dir);
+        }
+    }
+
+    @Test
+    void anAbortEndsTheChildsWholeTree(@TempDir Path dir) throws Exception {
+        // As the self-test's Ctrl-C does: the thread waiting for the client is interrupted.
+        AtomicReference<CommandResult> result = new AtomicReference<>();
+        Thread caller = new Thread(() -> result.set(sh(treeScript(dir), null, Duration.ofSeconds(3600))), "runner under test");
+        caller.start();
+        try {
+            Identity grandchild = Identity.parse(awaitLine(dir.resolve("background")));
+            Identity child = Identity.parse(awaitLine(dir.resolve("foreground")));
+            caller.interrupt();
+            caller.join(Duration.ofSeconds(60).toMillis());
+            assertFalse(caller.isAlive(), "the interrupted run returned");
+            assertEquals(CommandResult.Outcome.TIMED_OUT, result.get().outcome());
+            assertTrue(grandchild.awaitGone(Duration.ofSeconds(60)), "the grandchild " + grandchild + " was ended with its parent");
+            assertTrue(child.awaitGone(Duration.ofSeconds(60)), "the foreground child " + child + " was ended too");
+        } finally {
+            caller.interrupt();
+            Identity.killRecorded(dir);
+        }
+    }
+
+    /** A process by pid and start time ({@code /proc/<pid>/stat} field 22), so that a reused pid is never taken for it. */
+    private record Identity(long pid, String startTicks) {
+        /** {@code "<pid> <start ticks>"}, as the grandchild wrote it of itself. */
+        static Identity parse(String line) {
+            String[] words = line.split(" ");
+            return new Identity(Long.parseLong(words[0]), words[1]);
+        }
+
+        private static String startOf(long pid) throws IOException {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return after[0].equals("Z") ? "zombie" : after[19];
+        }
+
+        /** Still running: the pid is there, not a zombie, with the same start time. */
+        boolean running() {
+            try {
+                return startOf(pid).equals(startTicks);
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        boolean awaitGone(Duration patience) throws InterruptedException {
+            long deadline = System.nanoTime() + patience.toNanos();
+            while (running()) {
+                if (System.nanoTime() > deadline) {
+                    return false;
+                }
+                Thread.sleep(20); // polling interval; /proc decides
+            }
+            return true;
+        }
+
+        /** Ends it if it still runs (a failed assertion must not leave it behind); the handle re-checks the start time. */
+        void kill() {
+            if (running()) {
+                ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+
+        /** Ends what recorded itself in {@code dir} and still runs: exactly the processes this test started. */
+        static void killRecorded(Path dir) throws IOException {
+            for (String name : List.of("background", "foreground")) {
+                Path file = dir.resolve(name);
+                String line = Files.exists(file) ? Files.readString(file) : "";
+                if (line.endsWith("\n")) {
+                    parse(line.strip()).kill();
+                }
+            }
         }
     }
 
