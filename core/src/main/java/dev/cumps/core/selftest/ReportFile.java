@@ -14,26 +14,43 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Optional;
 
 /**
- * Writes the report where the operator asked, without ever writing through a link: the text goes to
- * a new file beside the target (created exclusively, so no link or other file can be there), is
- * flushed to disk, and is renamed over the target, which replaces a name and never follows it. An
- * existing target that is a link, not a regular file, or another user's file is refused.
+ * Writes the report where the operator asked, without ever writing through a link and without losing
+ * it: the text goes to a new file beside the target, {@code FILE.<random>} (created exclusively, so no
+ * link or other file can be there), is flushed to disk, and is renamed over the target, which
+ * replaces a name and never follows it. An existing target that is a link, not a regular file, or
+ * another user's file is refused before the run ({@link #checkTarget}); one that became so during the
+ * run (or a rename that fails) leaves the report in {@code FILE.<random>}, and {@link Written} says
+ * where and why: the run's evidence is never deleted for the sake of a name.
  */
 public final class ReportFile {
     private ReportFile() {
     }
 
-    /** Writes {@code text} to {@code target} (0644); {@code uid} is the caller's. Returns the absolute path written. */
-    public static Path write(Path target, String text, int uid) {
+    /**
+     * Where the report is: {@code path} is the file that holds it; {@code notAtTarget} says why that is
+     * not the path asked for (empty when it is).
+     */
+    public record Written(Path path, Optional<Message> notAtTarget) {
+        /** Whether the report is at the path asked for. */
+        public boolean atTarget() {
+            return notAtTarget.isEmpty();
+        }
+    }
+
+    /**
+     * Writes {@code text} to {@code target} (0644); {@code uid} is the caller's. Throws only when the
+     * report could not be written anywhere (then nothing is left behind).
+     */
+    public static Written write(Path target, String text, int uid) {
         Path path = target.toAbsolutePath().normalize();
-        refuseUnsafeTarget(path, uid);
         Path dir = path.getParent();
         Path temp = null;
         try {
             // A fresh random name, created exclusively (O_EXCL): nothing can stand there, not even a link.
-            temp = Files.createTempFile(dir, "." + path.getFileName() + ".", ".tmp");
+            temp = Files.createTempFile(dir, path.getFileName() + ".", "");
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
                  OutputStream out = Channels.newOutputStream(channel)) {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
@@ -41,16 +58,22 @@ public final class ReportFile {
                 channel.force(true);
             }
             Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
-            refuseUnsafeTarget(path, uid);
-            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | UnsupportedOperationException e) {
             deleteQuietly(temp);
             throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, e.getMessage()), e);
-        } catch (CumpsException e) {
-            deleteQuietly(temp);
-            throw e;
         }
-        return path;
+        // From here on the report is safe on disk in temp, and stays there whatever happens to the target.
+        Optional<Message> unsafe = unsafeTarget(path, uid);
+        if (unsafe.isPresent()) {
+            return new Written(temp, Optional.of(Message.of(SelftestText.REPORT_DIVERTED, path, unsafe.get(), temp)));
+        }
+        try {
+            // rename(2): a link planted since the check is replaced, never followed.
+            Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException | UnsupportedOperationException e) {
+            return new Written(temp, Optional.of(Message.of(SelftestText.REPORT_NOT_MOVED, path, String.valueOf(e.getMessage()), temp)));
+        }
+        return new Written(path, Optional.empty());
     }
 
     private static void deleteQuietly(Path temp) {
@@ -64,36 +87,38 @@ public final class ReportFile {
         }
     }
 
-    /** Refuses, before anything runs, a target that {@link #write} would refuse (a link, not a regular file, another user's). */
+    /** Refuses, before anything runs, a target that {@link #write} would not write (a link, not a regular file, another user's). */
     public static void checkTarget(Path target, int uid) {
         Path path = target.toAbsolutePath().normalize();
-        refuseUnsafeTarget(path, uid);
+        Optional<Message> unsafe = unsafeTarget(path, uid);
+        if (unsafe.isPresent()) {
+            throw new CumpsException(Message.of(SelftestText.REPORT_REFUSED, path, unsafe.get()));
+        }
         Path dir = path.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
             throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, "no directory " + dir));
         }
     }
 
-    private static void refuseUnsafeTarget(Path path, int uid) {
+    /** Why {@code path} must not be replaced by the report, if it must not: what stands there is not our regular file. */
+    private static Optional<Message> unsafeTarget(Path path, int uid) {
         BasicFileAttributes attributes;
         try {
             attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
-            return; // nothing there yet
+            return Optional.empty(); // nothing there yet
         }
         if (attributes.isSymbolicLink()) {
-            throw new CumpsException(Message.of(SelftestText.REPORT_IS_LINK, path));
+            return Optional.of(Message.of(SelftestText.REPORT_IS_LINK));
         }
         if (!attributes.isRegularFile()) {
-            throw new CumpsException(Message.of(SelftestText.REPORT_NOT_REGULAR, path));
+            return Optional.of(Message.of(SelftestText.REPORT_NOT_REGULAR));
         }
         try {
             int owner = ((Number) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue();
-            if (owner != uid) {
-                throw new CumpsException(Message.of(SelftestText.REPORT_NOT_OURS, path, Integer.toUnsignedString(owner)));
-            }
+            return owner == uid ? Optional.empty() : Optional.of(Message.of(SelftestText.REPORT_NOT_OURS, Integer.toUnsignedString(owner)));
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, e.getMessage()), e);
+            return Optional.of(Message.of(SelftestText.REPORT_OWNER_UNREADABLE, String.valueOf(e.getMessage())));
         }
     }
 }

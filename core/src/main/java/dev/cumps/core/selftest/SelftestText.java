@@ -51,9 +51,18 @@ public enum SelftestText implements MessageKey {
     NEEDS_STEP("skipped: needs step {0}, which did not pass"),
     ABORTED("skipped: the self-test was interrupted"),
     STEP_CRASHED("unexpected failure: {0}"),
-    REPORT_IS_LINK("the report path {0} is a symbolic link; choose another --report path"),
-    REPORT_NOT_REGULAR("the report path {0} exists and is not a regular file; choose another --report path"),
-    REPORT_NOT_OURS("the report path {0} belongs to uid {1}; choose another --report path"),
+    /** {0}: the report path; {1}: what stands there ({@code REPORT_IS_LINK}, {@code REPORT_NOT_REGULAR}, ...). */
+    REPORT_REFUSED("the report path {0} {1}; choose another --report path"),
+    REPORT_IS_LINK("is a symbolic link"),
+    REPORT_NOT_REGULAR("exists and is not a regular file"),
+    REPORT_NOT_OURS("belongs to uid {0}"),
+    /** {0}: why the owner could not be read (raw). */
+    REPORT_OWNER_UNREADABLE("has an owner that cannot be read ({0})"),
+    /** {0}: the report path asked for; {1}: what stands there now ({@code REPORT_IS_LINK}, ...); {2}: the file holding the report. */
+    REPORT_DIVERTED("the report was not written to {0}, which {1} now (it changed during the run; nothing was written through it);"
+            + " the report is in {2}"),
+    /** {1}: the error of the rename (raw). */
+    REPORT_NOT_MOVED("the report could not be moved to {0} ({1}); the report is in {2}"),
     REPORT_WRITE_FAILED("could not write the report {0}: {1}; choose another --report path"),
     REPORT_WRITTEN("report: {0}"),
     VERDICT_PASS("self-test passed: {0} steps passed, {1} skipped"),

@@ -8,6 +8,7 @@ import dev.cumps.core.cli.CliRuns.Run;
 import dev.cumps.core.cli.command.SelftestCommand;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -56,6 +57,36 @@ class SelftestCommandTest {
         String markdown = Files.readString(report);
         assertTrue(markdown.startsWith("# cumps self-test: " + Sandbox.HOSTNAME + "\n\n**FAILED**"), markdown);
         assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(report)));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aLinkPlantedAtTheReportPathDuringTheRunIsNotFollowedAndTheReportIsKeptBesideIt() throws IOException {
+        sb.mps.serverList("4242\n");
+        Path report = sb.dir.resolve("r.md");
+        Path victim = Files.writeString(sb.dir.resolve("victim"), "victim\n");
+        // While the client step runs (after the up-front check of --report), someone plants a link at the report path.
+        sb.mps.observe(spec -> {
+            if (spec.argv().contains("true") && !Files.isSymbolicLink(report)) {
+                try {
+                    Files.createSymbolicLink(report, victim);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+
+        Run run = CliRuns.cli(sb, "selftest", "--gpus", "0", "--client", "true", "--report", report.toString(), "--json");
+
+        assertEquals(Cli.FAILED, run.code(), run.err());
+        assertEquals("victim\n", Files.readString(victim), "nothing was written through the link");
+        assertTrue(Files.isSymbolicLink(report));
+        Path kept = Path.of((String) Sandbox.parseObject(run.out()).get("report"));
+        assertEquals(sb.dir, kept.getParent());
+        assertTrue(kept.getFileName().toString().matches("r\\.md\\.[0-9]+"), kept.toString());
+        assertTrue(Files.readString(kept).startsWith("# cumps self-test: " + Sandbox.HOSTNAME + "\n\n**FAILED**"));
+        assertEquals("error: the report was not written to " + report + ", which is a symbolic link now (it changed during the run;"
+                + " nothing was written through it); the report is in " + kept + "\n", run.err());
     }
 
     @Test

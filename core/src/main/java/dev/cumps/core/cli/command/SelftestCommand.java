@@ -2,6 +2,7 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.Simulation;
+import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SelftestLines;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.json.Json;
@@ -90,11 +91,12 @@ public final class SelftestCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> {
             SelftestReport partial = run.abort(ABORT_WAIT);
             try {
-                ReportFile.write(target, SelftestMarkdown.render(partial), host.uid());
+                ReportFile.Written written = ReportFile.write(target, SelftestMarkdown.render(partial), host.uid());
+                written.notAtTarget().ifPresent(why -> root.context().err().println(OneLine.error(why.english())));
             } catch (CumpsException e) {
-                root.context().err().println(e.getMessage());
-                root.context().err().flush();
+                root.context().err().println(OneLine.error(e.getMessage()));
             }
+            root.context().err().flush();
         }, "selftest-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         SelftestReport result;
@@ -112,13 +114,18 @@ public final class SelftestCommand implements Callable<Integer> {
                 // The JVM is shutting down: the hook cleans up and writes the report.
             }
         }
-        Path written = ReportFile.write(target, SelftestMarkdown.render(result), host.uid());
+        ReportFile.Written report = ReportFile.write(target, SelftestMarkdown.render(result), host.uid());
+        Path written = report.path();
         if (json) {
             Map<String, Object> map = new LinkedHashMap<>(result.toJsonMap());
             map.put("report", written.toString());
             root.context().out().println(Json.write(map));
         } else {
             root.context().out().println(SelftestLines.verdict(result, written));
+        }
+        if (!report.atTarget()) {
+            // The report is kept beside the path asked for; the one error line says where and why.
+            throw new CumpsException(report.notAtTarget().get());
         }
         if (!result.passed()) {
             throw new CumpsException(Message.of(CommandText.SELFTEST_FAILED, result.verdict(), written));
