@@ -122,10 +122,10 @@ abstract class RealDaemonScenarios {
             assertEquals("pass", pidFile.get("status").asText(), pidFile.toString());
             assertTrue(pidFile.get("observed").asText().contains(Long.toString(daemon.pid())), pidFile.toString());
         } else {
+            assertEquals("pass", pidFile.get("status").asText(), pidFile.toString());
             String observed = pidFile.get("observed").asText();
-            assertTrue(pidFile.get("status").asText().equals("pass")
-                    || observed.contains("not written") || observed.contains("writes no") || observed.contains("535"),
-                    () -> "on R535 the pid-file check passes or says this branch writes none: " + pidFile);
+            assertTrue(observed.contains("not written by this driver branch") && observed.contains(Long.toString(daemon.pid())),
+                    () -> "on R535 the pid-file check says the branch writes none and names the daemon: " + pidFile);
         }
         assertEquals(daemon.pid(), dj.get("cuda_process_sharing").get("daemon_pid").asLong());
 
@@ -302,7 +302,9 @@ abstract class RealDaemonScenarios {
         Path log = Path.of(rec.get("log_directory").asText());
         assertTrue(Procs.environ(pid).contains("CUDA_MPS_PIPE_DIRECTORY=" + pipe),
                 () -> "the daemon's environment holds the record's pipe directory: " + Procs.environ(pid));
-        assertEquals(Optional.of(pid), RealNvidia.loggedDaemonPid(log, pipe), "control.log names the recorded daemon");
+        // Both branches may answer their first client before the start line reaches control.log: wait for it.
+        CumpsHarness.await("control.log naming the recorded daemon " + pid, PATIENCE,
+                () -> RealNvidia.loggedDaemonPid(log, pipe).equals(Optional.of(pid)));
         assertTrue(real.answers(h, pipe), "it answers on its control socket");
         if (writesPidFile()) {
             assertEquals(Optional.of(pid), CumpsHarness.pidFile(pipe), "R" + branch() + " writes its pid file");
