@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * The control daemon stand-in's claim on its pipe directory: an exclusive lock on
  * {@code <pipe>/control_lock} (mode 0666) and, on driver branches that write one, the pid file
- * {@code <pipe>/nvidia-cuda-mps-control.pid} (decimal pid and a newline, mode 0666), after NVIDIA MPS
+ * {@code <pipe>/nvidia-cuda-mps-control.pid} (the decimal pid, no newline, mode 0666), after NVIDIA MPS
  * documentation, "Appendix: Tools and Interface Reference", and NVIDIA's binaries. {@code control_lock}
  * stays behind when the daemon exits; the pid file is removed on {@code quit}, as R550 removes it.
  */
@@ -46,7 +46,7 @@ final class ControlLock {
             Path pidFile = null;
             if (writePidFile) {
                 pidFile = pipe.resolve(PID_FILE);
-                Files.writeString(pidFile, pid + "\n");
+                Files.writeString(pidFile, Long.toString(pid)); // no newline, as NVIDIA writes it
                 SimFiles.chmod(pidFile, 0666);
             }
             return Optional.of(new ControlLock(channel, pidFile));

@@ -47,6 +47,8 @@ public final class MpsControlMain {
 
     static final String NO_DAEMON = "Cannot find MPS control daemon process";
     static final String ALREADY_RUNNING = "An instance of this daemon is already running";
+    /** What a refused {@code -d} logs to server.log, followed by the log directory. */
+    static final String USING_LOG_DIRECTORY = "Using log directory: ";
     /** Hidden argument with which {@code -d} starts the detached daemon process. */
     static final String INTERNAL_DAEMON = "--internal-daemon";
 
@@ -92,7 +94,10 @@ public final class MpsControlMain {
     private static int daemonize(Map<String, String> env) {
         Path pipe = pipeDirectory(env);
         if (daemonPresent(pipe)) {
-            System.out.println(ALREADY_RUNNING); // on stdout, as NVIDIA's -d prints it
+            // As NVIDIA's -d: one line in server.log with the role "Other", the refusal on stdout.
+            new ControlLog(logDirectory(env).resolve("server.log"), "Other", ProcessHandle.current().pid(), null)
+                    .appendQuietly(USING_LOG_DIRECTORY + logDirectory(env));
+            System.out.println(ALREADY_RUNNING);
             return 1;
         }
         List<String> command = new ArrayList<>();

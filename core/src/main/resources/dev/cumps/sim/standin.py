@@ -605,6 +605,11 @@ def pipe_directory(env):
     return os.path.abspath(value if value else "/tmp/nvidia-mps")
 
 
+def log_directory(env):
+    value = env.get("CUDA_MPS_LOG_DIRECTORY")
+    return os.path.abspath(value if value else "/var/log/nvidia-mps")
+
+
 def usage(stream, code):
     stream.write("Usage: nvidia-cuda-mps-control [-d | -f]\n"
                  "  -d  start the MPS control daemon in the background\n"
@@ -655,6 +660,17 @@ def setsid_path(env):
 
 def daemonize(env):
     if daemon_present(pipe_directory(env)):
+        # As NVIDIA's -d: one line in server.log with the role "Other" (ControlLog.appendQuietly), the refusal on stdout.
+        log = log_directory(env)
+        if os.path.isdir(log):
+            import time
+            now = time.time()
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
+            try:
+                with open(os.path.join(log, "server.log"), "a", encoding="utf-8") as f:
+                    f.write("[%s Other %5d] Using log directory: %s\n" % (stamp, os.getpid(), log))
+            except OSError:
+                pass
         sys.stdout.write(ALREADY_RUNNING + "\n")
         sys.stdout.flush()
         return 1

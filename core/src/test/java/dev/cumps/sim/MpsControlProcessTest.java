@@ -47,7 +47,7 @@ class MpsControlProcessTest {
         assertTrue(isSocket(machine.pipe.resolve("control")));
         assertTrue(isSocket(machine.pipe.resolve("control_privileged")));
         assertTrue(Files.isRegularFile(machine.pipe.resolve("control_lock")));
-        assertEquals(pid + "\n", Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
+        assertEquals(Long.toString(pid), Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
         assertTrue(SimMachine.running(pid));
         assertEquals("nvidia-cuda-mps", SimMachine.comm(pid));
     }
