@@ -80,6 +80,11 @@ class SessionGuardTest {
             public long selfStartTicks() {
                 return 1;
             }
+
+            @Override
+            public List<Long> pids() {
+                return List.of();
+            }
         };
     }
 }

@@ -7,7 +7,9 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.live.ControlReplies;
 import dev.cumps.core.live.DaemonLimits;
+import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
@@ -51,6 +53,7 @@ public final class DoctorContext {
     private List<ManagedDaemon> managed;
     private Optional<ControlPipe> controlPipe;
     private CommandResult answer;
+    private DaemonSnapshot.Capability serverStatusCommand;
     private final LimitsService limitsService;
     private List<DaemonLimits> recordedLimits;
     private final LiveSnapshotService liveService;
@@ -168,6 +171,22 @@ public final class DoctorContext {
             answer = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list");
         }
         return answer;
+    }
+
+    /**
+     * Whether the selected daemon knows {@code get_server_status}, asked once without a server pid:
+     * R535 answers {@code Unknown command "get_server_status"} (and writes no pid file), R550 and
+     * later {@code A server PID is required}. Unknown when the daemon does not answer.
+     */
+    public DaemonSnapshot.Capability serverStatusCommand() {
+        if (serverStatusCommand == null) {
+            DaemonRecord r = daemon().orElseThrow(() -> new IllegalStateException("no daemon selected"));
+            CommandResult reply = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_status");
+            serverStatusCommand = !MpsControl.answered(reply) ? DaemonSnapshot.Capability.UNKNOWN
+                    : ControlReplies.unknownCommand(reply.stdout()) ? DaemonSnapshot.Capability.UNSUPPORTED
+                    : DaemonSnapshot.Capability.SUPPORTED;
+        }
+        return serverStatusCommand;
     }
 
     /**

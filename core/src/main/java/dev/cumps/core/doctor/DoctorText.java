@@ -89,6 +89,7 @@ public enum DoctorText implements MessageKey {
 
     PID_FILE_SAYS("{0} says {1}"),
     PID_FILE_MISSING("{0} missing or unreadable"),
+    PID_FILE_NOT_WRITTEN("no {0}: not written by this driver branch (R535); pid {1} serves this pipe directory by its own environment"),
     PID_FILE_EXPECTED("pid {0}"),
     PID_FILE_REMEDY("another daemon may have taken over the pipe directory; restart this one"),
 

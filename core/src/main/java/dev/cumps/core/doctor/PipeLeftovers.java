@@ -8,10 +8,6 @@ import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import java.io.IOException;
-import java.net.ConnectException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -130,21 +126,9 @@ public final class PipeLeftovers {
         return RuntimeDirs.readPidFile(dir).filter(pid -> runningDaemon(pid, processes)).isPresent();
     }
 
-    /**
-     * Whether something listens on the Unix socket: a refused connection means nobody does. Anything
-     * else (accepted, no permission, an error) counts as "might be served", so nothing is called an
-     * orphan on a doubt. Nothing is sent.
-     */
+    /** Whether something listens on the Unix socket ({@link ControlPipe#acceptsConnections}). */
     public static boolean acceptsConnections(Path socket) {
-        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
-            channel.configureBlocking(false);
-            channel.connect(UnixDomainSocketAddress.of(socket));
-            return true;
-        } catch (ConnectException e) {
-            return false;
-        } catch (IOException | UnsupportedOperationException e) {
-            return true;
-        }
+        return ControlPipe.acceptsConnections(socket);
     }
 
     private static Path normal(Path p) {

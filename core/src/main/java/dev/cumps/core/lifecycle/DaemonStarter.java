@@ -20,8 +20,9 @@ import java.util.function.Consumer;
 /**
  * A start as a transaction: plan, lock the name, then the pipe directory, then the GPU (always in
  * this order), run the {@link StartChecks}, launch, wait for the control socket, check that the pipe
- * directory is still the same one, that the daemon answers and that the pid-file process is the one
- * this launch started, and write the record last. Whatever goes wrong after the launch (an
+ * directory is still the same one, that the daemon answers and that the process its {@code control.log}
+ * (and its pid file, where the driver writes one) names is the one this launch started
+ * ({@link LaunchIdentity}), and write the record last. Whatever goes wrong after the launch (an
  * interrupt included) is undone by {@link StartUndo}, so no daemon is left running without a record.
  */
 final class DaemonStarter {
@@ -81,14 +82,13 @@ final class DaemonStarter {
             Launch launch = checks.prepare(plan);
             beforeLaunch(plan, cancel);
             progress.accept(StartStage.LAUNCHING);
-            long logMark = RuntimeDirs.controlLogSize(plan.logDirectory());
             Map<String, String> environment = c.control().daemonEnvironment(plan.pipeDirectory(), plan.logDirectory(),
                     plan.gpu().uuid().value(), plan.environment(), launch.nonce());
             Optional<Message> notLaunched = launcher.launch(environment);
             if (notLaunched.isPresent()) {
                 throw undo.undo(plan, notLaunched.get(), launch);
             }
-            return afterLaunch(plan, request.limits(), launch, logMark, progress, cancel);
+            return afterLaunch(plan, request.limits(), launch, progress, cancel);
         }
     }
 
@@ -100,14 +100,14 @@ final class DaemonStarter {
     }
 
     /** Waits for the launched daemon, applies the limits and records it; any failure from here on undoes the launch. */
-    private DaemonRecord afterLaunch(StartPlan plan, MpsLimits limits, Launch launch, long logMark, Consumer<StartStage> progress,
+    private DaemonRecord afterLaunch(StartPlan plan, MpsLimits limits, Launch launch, Consumer<StartStage> progress,
                                      StartCancellation cancel) {
         try {
             progress.accept(StartStage.CONTROL_SOCKET);
-            readiness.awaitSocket(plan, logMark, cancel);
+            readiness.awaitSocket(plan, launch, cancel);
             checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            CommandResult answer = readiness.awaitAnswer(plan, logMark, cancel);
+            CommandResult answer = readiness.awaitAnswer(plan, launch, cancel);
             cancel.check();
             DaemonRecord record = record(plan, limits, launch, answer);
             progress.accept(StartStage.RECORDED);
@@ -137,15 +137,21 @@ final class DaemonStarter {
         if (!MpsControl.answered(answer)) {
             throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.failureText()));
         }
-        long pid = LaunchIdentity.daemonPid(plan).orElseThrow(() -> new CumpsException(
-                Message.of(LifecycleText.NO_PID_FILE, RuntimeDirs.PID_FILE, plan.pipeDirectory())));
-        ProcessInfo info = c.processes().find(pid).filter(ProcessInfo::running)
-                .orElseThrow(() -> new CumpsException(Message.of(LifecycleText.PID_NOT_RUNNING, pid)));
-        if (!LaunchIdentity.isDaemon(info)) {
-            throw new CumpsException(Message.of(LifecycleText.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM));
+        LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
+        if (evidence.disagree()) {
+            throw new CumpsException(Message.of(LifecycleText.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
+                    evidence.fromPidFile().orElseThrow(), evidence.fromLog().orElseThrow()));
         }
-        if (!c.identity().launchedBy(info, launch)) {
-            throw new CumpsException(Message.of(LifecycleText.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE));
+        long pid = evidence.pid().orElseThrow(() -> new CumpsException(Message.of(LifecycleText.NO_PID_EVIDENCE,
+                plan.logDirectory().resolve(RuntimeDirs.CONTROL_LOG), LaunchIdentity.pidFile(plan))));
+        String source = evidence.source();
+        ProcessInfo info = c.processes().find(pid).filter(ProcessInfo::running)
+                .orElseThrow(() -> new CumpsException(Message.of(LifecycleText.PID_NOT_RUNNING, pid, source)));
+        if (!LaunchIdentity.isDaemon(info)) {
+            throw new CumpsException(Message.of(LifecycleText.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM, source));
+        }
+        if (!c.identity().launchedBy(info, plan.pipeDirectory(), launch)) {
+            throw new CumpsException(Message.of(LifecycleText.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE, source));
         }
         LimitCommands.send(c.control(), plan.pipeDirectory(), plan.logDirectory(), LimitCommands.defaults(limits));
         DaemonRecord record = new DaemonRecord(plan.name(), c.host().uid(), c.host().hostname(), TopologyMode.SINGLE_GPU.id(),

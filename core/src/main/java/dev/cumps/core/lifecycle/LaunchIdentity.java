@@ -1,5 +1,6 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
@@ -7,16 +8,24 @@ import dev.cumps.core.proc.ProcessTable;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * Which process is this launch's daemon. A launch gets a fresh random nonce that only its daemon
- * inherits; the pid file's process counts as ours only if it is a running {@code nvidia-cuda-mps}
- * process that started no earlier than this process and carries that nonce.
+ * Which process is this launch's daemon (decision 0010). Every driver branch logs
+ * {@code Starting control daemon using socket <pipe>/control} with its pid to {@code control.log};
+ * R550 and later also write a pid file into the pipe directory, R535 does not. The pid comes from the
+ * log lines written since the launch, and from the pid file where there is one; when both name a pid
+ * they must name the same. That pid counts as this launch's daemon only if its own {@code /proc}
+ * entries agree: a running {@code nvidia-cuda-mps} process that started no earlier than this process,
+ * whose environment carries the launch's fresh random nonce and this pipe directory.
  */
 final class LaunchIdentity {
     /** What {@code /proc/<pid>/comm} of a control daemon starts with (the kernel cuts it at 15 bytes). */
-    static final String DAEMON_COMM_PREFIX = "nvidia-cuda-mps";
+    static final String DAEMON_COMM_PREFIX = DaemonPids.MPS_COMM_PREFIX;
+    /** How the evidence from {@code control.log} is named in messages. */
+    static final String CONTROL_LOG = "control.log";
 
     private final ProcessTable processes;
 
@@ -29,33 +38,74 @@ final class LaunchIdentity {
         static final SecureRandom RANDOM = new SecureRandom();
     }
 
-    /** A new launch on {@code pipeDirectory}, which must exist (its identity is taken now). */
-    Launch newLaunch(Path pipeDirectory) {
+    /**
+     * A new launch on {@code pipeDirectory}, which must exist, logging to {@code logDirectory}: the
+     * directory's identity and the size of its {@code control.log} are taken now.
+     */
+    Launch newLaunch(Path pipeDirectory, Path logDirectory) {
         byte[] nonce = new byte[16];
         Random.RANDOM.nextBytes(nonce);
-        return new Launch(HexFormat.of().formatHex(nonce), processes.selfStartTicks(), RuntimeDirs.directoryIdentity(pipeDirectory));
+        return new Launch(HexFormat.of().formatHex(nonce), processes.selfStartTicks(), RuntimeDirs.directoryIdentity(pipeDirectory),
+                RuntimeDirs.controlLogSize(logDirectory));
     }
 
-    /** The pid the pipe directory's pid file names, if it holds one. */
-    static Optional<Long> daemonPid(StartPlan plan) {
-        return RuntimeDirs.readPidFile(plan.pipeDirectory());
+    /**
+     * What names the launched daemon's pid: {@code control.log}'s start line for this pipe written
+     * since the launch, and the pid file (absent on R535).
+     */
+    record PidEvidence(Optional<Long> fromLog, Optional<Long> fromPidFile) {
+        /** The pid the evidence names: the log's, else the pid file's; empty when they disagree or neither names one. */
+        Optional<Long> pid() {
+            return disagree() ? Optional.empty() : fromLog.or(() -> fromPidFile);
+        }
+
+        /** Both name a pid, and not the same. */
+        boolean disagree() {
+            return fromLog.isPresent() && fromPidFile.isPresent() && !fromLog.get().equals(fromPidFile.get());
+        }
+
+        /** Which piece of evidence {@link #pid()} comes from, as messages name it. */
+        String source() {
+            return fromLog.isPresent() ? CONTROL_LOG : RuntimeDirs.PID_FILE;
+        }
     }
 
-    /** The process the pid file names, if this very launch started it. */
+    /** The evidence for {@code launch}'s daemon pid now. */
+    static PidEvidence evidence(StartPlan plan, Launch launch) {
+        return new PidEvidence(DaemonPids.fromControlLog(plan.logDirectory(), launch.logMark(), plan.pipeDirectory()),
+                RuntimeDirs.readPidFile(plan.pipeDirectory()));
+    }
+
+    /**
+     * The process the log or the pid file names, if this very launch started it (its nonce cannot be
+     * forged, so either piece of evidence may lead to it, even when they disagree).
+     */
     Optional<ProcessInfo> launchedDaemon(StartPlan plan, Launch launch) {
-        return daemonPid(plan).flatMap(processes::find).filter(ProcessInfo::running)
+        PidEvidence evidence = evidence(plan, launch);
+        return Stream.of(evidence.fromLog(), evidence.fromPidFile()).flatMap(Optional::stream).distinct()
+                .map(processes::find).flatMap(Optional::stream).filter(ProcessInfo::running)
                 .filter(LaunchIdentity::isDaemon)
-                .filter(info -> launchedBy(info, launch));
+                .filter(info -> launchedBy(info, plan.pipeDirectory(), launch))
+                .findFirst();
     }
 
     static boolean isDaemon(ProcessInfo info) {
         return info.comm().startsWith(DAEMON_COMM_PREFIX);
     }
 
-    /** Whether {@code info} started no earlier than this process and carries the launch's nonce. */
-    boolean launchedBy(ProcessInfo info, Launch launch) {
+    /**
+     * Whether {@code info} started no earlier than this process and its environment carries the
+     * launch's nonce and {@code pipeDirectory}.
+     */
+    boolean launchedBy(ProcessInfo info, Path pipeDirectory, Launch launch) {
+        Optional<Map<String, String>> env = processes.environment(info.pid());
         return info.startTicks() >= launch.notBeforeTicks()
-                && processes.environment(info.pid()).map(env -> launch.nonce().equals(env.get(MpsControl.LAUNCH_NONCE_VARIABLE)))
-                .orElse(false);
+                && env.map(e -> launch.nonce().equals(e.get(MpsControl.LAUNCH_NONCE_VARIABLE))).orElse(false)
+                && DaemonPids.servesPipe(env, pipeDirectory);
+    }
+
+    /** The pipe directory's path, for messages that name where the pid file would be. */
+    static Path pidFile(StartPlan plan) {
+        return plan.pipeDirectory().resolve(RuntimeDirs.PID_FILE);
     }
 }

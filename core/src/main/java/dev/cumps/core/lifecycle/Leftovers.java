@@ -3,6 +3,7 @@ package dev.cumps.core.lifecycle;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
@@ -15,7 +16,9 @@ import java.util.Optional;
 
 /**
  * What a previous daemon leaves in a pipe directory: its sockets, {@code control_lock}, a FIFO
- * named {@code log} and its pid file. Before a launch they are cleared (or the start refuses);
+ * named {@code log} and its pid file (R550 and later; R535 writes none). Before a launch they are
+ * cleared, or the start refuses while a daemon still serves the directory (its pid file, a process of
+ * the caller's whose environment names the directory, or a listening socket says so);
  * after a daemon has verifiably exited they are removed, so the directory can be used again.
  */
 final class Leftovers {
@@ -38,6 +41,16 @@ final class Leftovers {
         Optional<ProcessInfo> owner = RuntimeDirs.readPidFile(pipe).flatMap(processes::find).filter(ProcessInfo::running);
         if (owner.filter(LaunchIdentity::isDaemon).isPresent()) {
             throw new CumpsException(Message.of(LifecycleText.UNMANAGED_DAEMON_RUNNING, owner.get().pid(), pipe));
+        }
+        // R535 writes no pid file: a daemon (or server) of the caller's that still serves this
+        // directory shows in its own environment, and any daemon in its listening socket.
+        List<Long> onPipe = DaemonPids.onPipe(processes, pipe);
+        if (!onPipe.isEmpty()) {
+            throw new CumpsException(Message.of(LifecycleText.UNMANAGED_DAEMON_RUNNING, onPipe.get(0), pipe));
+        }
+        if (ControlPipe.kindOf(pipe.resolve(ControlPipe.CONTROL)).filter(k -> k == ControlPipe.Kind.UNIX_SOCKET).isPresent()
+                && ControlPipe.acceptsConnections(pipe.resolve(ControlPipe.CONTROL))) {
+            throw new CumpsException(Message.of(LifecycleText.CONTROL_LISTENING, pipe.resolve(ControlPipe.CONTROL), pipe));
         }
         try {
             // Not only regular files: the daemon opens control_lock and writes its pid file without
@@ -73,11 +86,13 @@ final class Leftovers {
     /**
      * After the daemon {@code stoppedPid} has verifiably exited: removes what it leaves in its own
      * pipe directory (the daemon leaves its sockets behind). Nothing is removed while the pid file
-     * names another process. Failures are logged, not raised: the stop itself has succeeded.
+     * names another process, nor while another MPS process of the caller's still serves the directory.
+     * Failures are logged, not raised: the stop itself has succeeded.
      */
     void removeAfterExit(Path pipe, long stoppedPid) {
         Optional<Long> pidFile = RuntimeDirs.readPidFile(pipe);
-        if (pidFile.isPresent() && pidFile.get() != stoppedPid) {
+        if (pidFile.isPresent() && pidFile.get() != stoppedPid
+                || DaemonPids.onPipe(processes, pipe).stream().anyMatch(pid -> pid != stoppedPid)) {
             return;
         }
         for (String leftover : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED, CONTROL_LOCK, RuntimeDirs.PID_FILE)) {

@@ -30,6 +30,8 @@ public enum LifecycleText implements MessageKey {
     // leftovers of an earlier daemon
     UNMANAGED_DAEMON_RUNNING("an MPS control daemon (pid {0}) is already running on {1} without a record of yours; stop it with"
             + " `echo quit | CUDA_MPS_PIPE_DIRECTORY={1} nvidia-cuda-mps-control` or choose another --pipe-dir"),
+    CONTROL_LISTENING("{0} accepts connections: a control daemon without a record of yours still serves {1}; stop it with"
+            + " `echo quit | CUDA_MPS_PIPE_DIRECTORY={1} nvidia-cuda-mps-control` or choose another --pipe-dir"),
     LEFTOVERS_NOT_CLEARED("cannot clear leftovers in {0}: {1}"),
     CONTROL_EXISTS("{0} already exists and no record of yours owns it; refusing to attach to an unmanaged daemon. Remove it if no"
             + " daemon uses it, or choose another --pipe-dir"),
@@ -39,10 +41,12 @@ public enum LifecycleText implements MessageKey {
     PIPE_REPLACED("pipe directory {0} was replaced by another directory while the daemon started; make sure no one else can change"
             + " its parents and start again"),
     NO_ANSWER("the daemon did not answer get_server_list ({0})"),
-    NO_PID_FILE("the daemon answered but wrote no {0} in {1}"),
-    PID_NOT_RUNNING("the pid file names pid {0}, which is not running"),
-    PID_NOT_DAEMON("the pid file names pid {0}, which is '{1}', not {2}"),
-    PID_NOT_LAUNCHED("the pid file names pid {0}, which this start did not launch (it started earlier or lacks this launch's {1})"),
+    NO_PID_EVIDENCE("the daemon answered but neither {0} nor {1} names its pid"),
+    PID_EVIDENCE_DISAGREES("{0} names pid {1} but control.log names pid {2}; another daemon may have taken the pipe directory over"),
+    PID_NOT_RUNNING("{1} names pid {0}, which is not running"),
+    PID_NOT_DAEMON("{3} names pid {0}, which is '{1}', not {2}"),
+    PID_NOT_LAUNCHED("{2} names pid {0}, which this start did not launch (it started earlier, lacks this launch's {1} or serves"
+            + " another pipe directory)"),
     DAEMON_REPORTED_ERROR("the daemon reported an error while starting"),
     DAEMON_EXITED_EARLY("the daemon (pid {0}) exited before creating its control socket"),
     NO_CONTROL_SOCKET("no control socket appeared at {0} within {1} s"),

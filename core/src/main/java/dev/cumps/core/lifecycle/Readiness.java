@@ -30,7 +30,7 @@ final class Readiness {
      * Waits for the control socket. Throws a {@link CumpsException} saying why when the daemon gave
      * up or no socket appeared in time; ends at once when {@code cancel} is cancelled.
      */
-    void awaitSocket(StartPlan plan, long logMark, StartCancellation cancel) {
+    void awaitSocket(StartPlan plan, Launch launch, StartCancellation cancel) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Path socket = plan.pipeDirectory().resolve(ControlPipe.CONTROL);
         Backoff backoff = new Backoff(timeouts.poll());
@@ -39,7 +39,7 @@ final class Readiness {
             if (ControlPipe.kindOf(socket).isPresent()) {
                 return;
             }
-            Optional<Message> gaveUp = gaveUp(plan, logMark);
+            Optional<Message> gaveUp = gaveUp(plan, launch);
             if (gaveUp.isPresent()) {
                 throw new CumpsException(gaveUp.get());
             }
@@ -55,13 +55,13 @@ final class Readiness {
      * not given up; any other reply, a timeout included, is returned at once for the caller to judge.
      * A cancel ends the wait before the next question.
      */
-    CommandResult awaitAnswer(StartPlan plan, long logMark, StartCancellation cancel) {
+    CommandResult awaitAnswer(StartPlan plan, Launch launch, StartCancellation cancel) {
         long deadline = System.nanoTime() + timeouts.socket().toNanos();
         Backoff backoff = new Backoff(timeouts.poll());
         while (true) {
             cancel.check();
             CommandResult answer = control.ask(plan.pipeDirectory(), plan.logDirectory(), "get_server_list");
-            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || gaveUp(plan, logMark).isPresent()) {
+            if (!MpsControl.foundNoDaemon(answer) || System.nanoTime() >= deadline || gaveUp(plan, launch).isPresent()) {
                 return answer;
             }
             Waits.sleep(backoff.next());
@@ -70,13 +70,13 @@ final class Readiness {
 
     /**
      * Why a launched daemon is no longer coming up, if it is not: an error line in control.log since
-     * byte {@code logMark}, or a pid file naming a process that has exited.
+     * the launch, or a daemon pid (from the log or the pid file) naming a process that has exited.
      */
-    Optional<Message> gaveUp(StartPlan plan, long logMark) {
-        if (RuntimeDirs.controlLogSince(plan.logDirectory(), logMark).stream().anyMatch(RuntimeDirs::isErrorLine)) {
+    Optional<Message> gaveUp(StartPlan plan, Launch launch) {
+        if (RuntimeDirs.controlLogSince(plan.logDirectory(), launch.logMark()).stream().anyMatch(RuntimeDirs::isErrorLine)) {
             return Optional.of(Message.of(LifecycleText.DAEMON_REPORTED_ERROR));
         }
-        return LaunchIdentity.daemonPid(plan).filter(pid -> !processes.exists(pid))
+        return LaunchIdentity.evidence(plan, launch).pid().filter(pid -> !processes.exists(pid))
                 .map(pid -> Message.of(LifecycleText.DAEMON_EXITED_EARLY, pid));
     }
 }

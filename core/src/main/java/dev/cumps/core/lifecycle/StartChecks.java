@@ -52,7 +52,7 @@ final class StartChecks {
         preparePrivate(plan.logDirectory());
         refuseUnsafeLogs(plan.logDirectory());
         leftovers.clearBeforeLaunch(plan);
-        return identity.newLaunch(plan.pipeDirectory());
+        return identity.newLaunch(plan.pipeDirectory(), plan.logDirectory());
     }
 
     /** Moves a stale or unreadable record of this name aside (a live or foreign one was refused before). */

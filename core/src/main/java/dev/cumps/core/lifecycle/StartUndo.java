@@ -1,6 +1,7 @@
 package dev.cumps.core.lifecycle;
 
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
@@ -10,8 +11,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * Undoes a launch that did not come up, touching only what this launch started: if the pid file
- * names the process this launch started (see {@link LaunchIdentity}), {@code quit} on stdin and,
+ * Undoes a launch that did not come up, touching only what this launch started: if the evidence
+ * (this launch's {@code control.log} lines, the pid file) names the process this launch started (see
+ * {@link LaunchIdentity}), {@code quit} on stdin and,
  * should it ignore that, SIGTERM to exactly that pid and start time, verified again right before.
  * A pid file naming any other process is left alone, and so is its daemon. Leftovers are removed
  * once no running process is named by the pid file.
@@ -71,11 +73,20 @@ final class StartUndo {
         }
     }
 
+    /** Whether no running MPS process of the caller's serves the plan's pipe directory without this launch's nonce. */
+    private boolean noOtherOnPipe(StartPlan plan, Launch launch) {
+        return DaemonPids.onPipe(processes, plan.pipeDirectory()).stream()
+                .allMatch(pid -> processes.environment(pid).map(env -> launch.nonce().equals(env.get(MpsControl.LAUNCH_NONCE_VARIABLE)))
+                        .orElse(false));
+    }
+
     /** Stops this launch's daemon if it runs, removes leftovers once nothing runs; returns what was done. */
     private Message stopOurDaemon(StartPlan plan, Launch launch) {
         Optional<ProcessInfo> ours = identity.launchedDaemon(plan, launch);
-        if (ours.isPresent() || LaunchIdentity.daemonPid(plan).isEmpty()) {
-            // Without a pid file nothing names another daemon; the socket, if any, is this launch's.
+        LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
+        if (ours.isPresent() || (evidence.fromPidFile().isEmpty() && evidence.fromLog().isEmpty() && noOtherOnPipe(plan, launch))) {
+            // When neither the pid file nor this launch's log lines name a daemon, and no other MPS
+            // process of the caller's serves the directory, the socket, if any, is this launch's.
             control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
         }
         boolean gone = ours.map(info -> {
@@ -86,7 +97,8 @@ final class StartUndo {
             }
             return !processes.isAlive(info.identity());
         }).orElse(true);
-        Optional<Long> named = LaunchIdentity.daemonPid(plan);
+        Optional<Long> named = LaunchIdentity.evidence(plan, launch).fromPidFile()
+                .or(() -> LaunchIdentity.evidence(plan, launch).fromLog());
         Optional<Long> running = named.filter(processes::exists);
         if (running.isEmpty()) {
             leftovers.removeAfterExit(plan.pipeDirectory(), named.orElse(-1L));

@@ -21,8 +21,15 @@ import java.util.regex.Pattern;
  * was expected; the reply itself is kept raw (never translated).
  */
 public final class ControlReplies {
-    /** What the control daemon answers to a command it does not know or cannot take. */
+    /** What older stand-ins answered to a command they did not know; still taken as a refusal. */
     public static final String INVALID_COMMAND = "Invalid command";
+    /**
+     * What NVIDIA's control daemon answers to a command it does not know, on stdout with exit 0, on
+     * R535 and R550 alike (measured with the real binaries): {@code Unknown command "get_server_status"}.
+     */
+    private static final Pattern UNKNOWN_COMMAND = Pattern.compile("Unknown command \"[^\"]{0,256}\"");
+    /** What it answers when a question names a server that is not (or no longer) there: {@code Server 4242 not found}. */
+    private static final Pattern SERVER_NOT_FOUND = Pattern.compile("Server ([0-9]{1,7}) not found");
     /** Linux's PID_MAX_LIMIT: no pid is larger. */
     static final long PID_MAX_LIMIT = 4_194_304L;
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,7}");
@@ -59,14 +66,30 @@ public final class ControlReplies {
     }
 
     /**
+     * Whether {@code reply} is the daemon refusing a command it does not know
+     * ({@code Unknown command "…"}, or the older {@value #INVALID_COMMAND}): a missing capability of
+     * this driver branch, not data and not a fault.
+     */
+    public static boolean unknownCommand(String reply) {
+        List<String> lines = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        return lines.size() == 1 && (lines.get(0).equals(INVALID_COMMAND) || UNKNOWN_COMMAND.matcher(lines.get(0)).matches());
+    }
+
+    /** Whether {@code reply} says that server {@code pid} is not there ({@code Server <pid> not found}): it has exited. */
+    public static boolean serverNotFound(String reply, long pid) {
+        var m = SERVER_NOT_FOUND.matcher(reply.strip());
+        return m.matches() && Long.parseLong(m.group(1)) == pid;
+    }
+
+    /**
      * The status word of a {@code get_server_status} reply (for example {@code ACTIVE}), or empty when
-     * the daemon does not know the command ({@value #INVALID_COMMAND}: drivers before it existed).
+     * the daemon does not know the command ({@link #unknownCommand}: R535 and earlier).
      */
     public static Optional<String> serverStatus(String command, String reply) {
-        String line = onlyLine(command, reply);
-        if (line.equals(INVALID_COMMAND)) {
+        if (unknownCommand(reply)) {
             return Optional.empty();
         }
+        String line = onlyLine(command, reply);
         if (!STATUS.matcher(line).matches()) {
             throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_STATUS));
         }

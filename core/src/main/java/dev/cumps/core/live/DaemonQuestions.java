@@ -35,19 +35,34 @@ final class DaemonQuestions {
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
         try {
             List<MpsServer> servers = new ArrayList<>();
+            DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
             for (long server : ControlReplies.pids("get_server_list", reply(pipeDirectory, logDirectory, "get_server_list"))) {
-                String statusCommand = "get_server_status " + server;
-                Optional<String> status = ControlReplies.serverStatus(statusCommand, reply(pipeDirectory, logDirectory, statusCommand));
+                Optional<String> status = Optional.empty();
+                if (serverStatus != DaemonSnapshot.Capability.UNSUPPORTED) {
+                    // Asked once more per server only while the daemon knows the command (R535 does not).
+                    String statusCommand = "get_server_status " + server;
+                    String statusReply = reply(pipeDirectory, logDirectory, statusCommand);
+                    if (ControlReplies.serverNotFound(statusReply, server)) {
+                        continue; // the server exited since get_server_list
+                    }
+                    serverStatus = ControlReplies.unknownCommand(statusReply) ? DaemonSnapshot.Capability.UNSUPPORTED
+                            : DaemonSnapshot.Capability.SUPPORTED;
+                    status = ControlReplies.serverStatus(statusCommand, statusReply);
+                }
                 String clientsCommand = "get_client_list " + server;
+                String clientsReply = reply(pipeDirectory, logDirectory, clientsCommand);
+                if (ControlReplies.serverNotFound(clientsReply, server)) {
+                    continue;
+                }
                 List<ClientProcess> clients = new ArrayList<>();
-                for (long client : ControlReplies.pids(clientsCommand, reply(pipeDirectory, logDirectory, clientsCommand))) {
+                for (long client : ControlReplies.pids(clientsCommand, clientsReply)) {
                     clients.add(client(client));
                 }
                 Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
                 servers.add(new MpsServer(server, info.flatMap(i -> processes.owner(server)),
                         info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clients));
             }
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers);
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus);
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
         } catch (CumpsException e) {

@@ -13,9 +13,34 @@ import java.util.Optional;
  * @param problem why the state is not {@link State#ANSWERING}; empty when it is
  */
 public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State state, Optional<Message> problem,
-                             List<MpsServer> servers) {
+                             List<MpsServer> servers, Capability serverStatus) {
     public DaemonSnapshot {
         servers = List.copyOf(servers);
+    }
+
+    /** A snapshot that learnt nothing about the daemon's {@code get_server_status}. */
+    public DaemonSnapshot(Optional<String> name, Path pipeDirectory, State state, Optional<Message> problem, List<MpsServer> servers) {
+        this(name, pipeDirectory, state, problem, servers, Capability.UNKNOWN);
+    }
+
+    /**
+     * Whether the daemon knows a command, as far as this snapshot asked it: R535 answers
+     * {@code Unknown command "get_server_status"}, R550 and later know it. Only asked with a server
+     * to ask about, so a daemon without servers leaves it unknown.
+     */
+    public enum Capability {
+        SUPPORTED(Boolean.TRUE), UNSUPPORTED(Boolean.FALSE), UNKNOWN(null);
+
+        private final Boolean json;
+
+        Capability(Boolean json) {
+            this.json = json;
+        }
+
+        /** The value in JSON: true, false or null. */
+        public Boolean json() {
+            return json;
+        }
     }
 
     /** How the daemon answered. */
@@ -51,7 +76,7 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
     /** This snapshot with each client's GPU memory from nvidia-smi's rows, by pid. */
     public DaemonSnapshot withComputeApps(Map<Long, List<ComputeApp>> appsByPid) {
         return new DaemonSnapshot(name, pipeDirectory, state, problem,
-                servers.stream().map(s -> s.withComputeApps(appsByPid)).toList());
+                servers.stream().map(s -> s.withComputeApps(appsByPid)).toList(), serverStatus);
     }
 
     public boolean managed() {

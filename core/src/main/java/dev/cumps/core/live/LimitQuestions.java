@@ -31,8 +31,7 @@ final class LimitQuestions {
                     "get_default_device_pinned_mem_limit " + LimitCommands.DEVICE);
             List<ServerLimits> servers = new ArrayList<>();
             for (long server : servers(record)) {
-                servers.add(new ServerLimits(server, current(record, "get_active_thread_percentage " + server,
-                        "get_device_pinned_mem_limit " + server + " " + LimitCommands.DEVICE)));
+                serverLimits(record, server).ifPresent(servers::add);
             }
             return new DaemonLimits(record.name(), record.limits(), Optional.of(defaults), servers, Optional.empty());
         } catch (CumpsException e) {
@@ -43,6 +42,22 @@ final class LimitQuestions {
     /** The pids of the daemon's running servers; a {@link CumpsException} when it does not answer as documented. */
     List<Long> servers(DaemonRecord record) {
         return ControlReplies.pids("get_server_list", reply(record, "get_server_list"));
+    }
+
+    /** The server's limits; empty when the daemon says it is not found (it exited since {@code get_server_list}). */
+    private Optional<ServerLimits> serverLimits(DaemonRecord record, long server) {
+        String percentageCommand = "get_active_thread_percentage " + server;
+        String percentage = reply(record, percentageCommand);
+        if (ControlReplies.serverNotFound(percentage, server)) {
+            return Optional.empty();
+        }
+        String pinnedCommand = "get_device_pinned_mem_limit " + server + " " + LimitCommands.DEVICE;
+        String pinned = reply(record, pinnedCommand);
+        if (ControlReplies.serverNotFound(pinned, server)) {
+            return Optional.empty();
+        }
+        return Optional.of(new ServerLimits(server, new CurrentLimits(OptionalDouble.of(ControlReplies.percentage(percentageCommand, percentage)),
+                ControlReplies.pinnedMemLimitMiB(pinnedCommand, pinned))));
     }
 
     private CurrentLimits current(DaemonRecord record, String percentageCommand, String pinnedCommand) {

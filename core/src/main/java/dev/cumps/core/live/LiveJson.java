@@ -61,6 +61,10 @@ public final class LiveJson {
         d.put("state", daemon.state().id());
         d.put("problem", daemon.problem().map(Message::english).orElse(null));
         d.put("servers", daemon.servers().stream().map(LiveJson::server).toList());
+        // Added for R535, which has no get_server_status (true, false, or null: not asked, no server).
+        Map<String, Object> capabilities = new LinkedHashMap<>();
+        capabilities.put("get_server_status", daemon.serverStatus().json());
+        d.put("capabilities", capabilities);
         return d;
     }
 

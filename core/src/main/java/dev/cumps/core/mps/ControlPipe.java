@@ -1,6 +1,10 @@
 package dev.cumps.core.mps;
 
 import java.io.IOException;
+import java.net.ConnectException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -45,6 +49,23 @@ public record ControlPipe(Path path, Kind kind) {
             };
         } catch (IOException | UnsupportedOperationException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether something listens on the Unix socket: a refused connection means nobody does. Anything
+     * else (accepted, no permission, an error) counts as "might be served", so nothing is called an
+     * orphan on a doubt. Nothing is sent.
+     */
+    public static boolean acceptsConnections(Path socket) {
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            channel.configureBlocking(false);
+            channel.connect(UnixDomainSocketAddress.of(socket));
+            return true;
+        } catch (ConnectException e) {
+            return false;
+        } catch (IOException | UnsupportedOperationException e) {
+            return true;
         }
     }
 }

@@ -4,10 +4,12 @@ import dev.cumps.core.message.CumpsException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.UserPrincipal;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -67,6 +69,22 @@ public final class ProcFsProcessTable implements ProcessTable {
         } catch (IOException e) {
             return Optional.empty();
         }
+    }
+
+    @Override
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!name.isEmpty() && name.length() <= 10 && name.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+                    pids.add(Long.parseLong(name));
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return pids;
     }
 
     @Override

@@ -41,6 +41,13 @@ public interface ProcessTable {
      */
     long selfStartTicks();
 
+    /**
+     * The pids {@code /proc} lists now, in no particular order (a process may be gone by the time
+     * it is looked up). Used to find the control daemon serving a pipe directory when its driver
+     * writes no pid file (R535).
+     */
+    List<Long> pids();
+
     /** Who {@code pid} runs as; empty when {@code /proc} no longer has it or does not say. */
     default Optional<ProcessOwner> owner(long pid) {
         return Optional.empty();

@@ -15,6 +15,7 @@ import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -80,6 +81,52 @@ class DaemonStartTest {
         assertEquals(((Number) json.get("process_start_ticks")).longValue(), daemon.startTicks);
         assertEquals(pipe.toString(), json.get("pipe_directory"));
         assertEquals("rw-------", mode(sb.recordFile("job")));
+    }
+
+    @Test
+    void anR535DaemonWithoutAPidFileIsRecordedByItsControlLogLineAndItsOwnEnvironment() {
+        sb.mps.r535();
+
+        DaemonRecord record = sb.start("lts");
+
+        FakeMpsHost.Daemon daemon = sb.mps.daemon(record.pipeDirectory()).orElseThrow();
+        assertFalse(Files.exists(record.pipeDirectory().resolve(RuntimeDirs.PID_FILE), LinkOption.NOFOLLOW_LINKS), "R535 writes none");
+        assertEquals(daemon.pid, record.pid());
+        assertEquals(daemon.startTicks, record.identity().startTicks());
+    }
+
+    @Test
+    void aPidFileThatContradictsControlLogFailsTheStartUndoesItAndLeavesTheOtherProcessAlone() {
+        sb.mps.r535();
+        Path log = sb.dir.resolve("l");
+        Path pipe = sb.dir.resolve("p");
+        long other = FakeMpsHost.FIRST_FAKE_PID + 500;
+        sb.processes.put(other, FakeMpsHost.DAEMON_COMM, 2000);
+        // Once the daemon is launched, a pid file naming another process appears in the pipe directory.
+        AtomicBoolean launched = new AtomicBoolean();
+        sb.mps.observe(spec -> {
+            if (spec.argv().contains("-d")) {
+                launched.set(true);
+            } else if (launched.get()) {
+                write(pipe.resolve(RuntimeDirs.PID_FILE), other + "\n");
+            }
+        });
+
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> lifecycle().start(Sandbox.request("0", "forged", pipe, log), s -> { }));
+
+        assertTrue(e.getMessage().contains(RuntimeDirs.PID_FILE + " names pid " + other + " but control.log names pid "), e.getMessage());
+        assertTrue(sb.processes.contains(other), "the process the pid file names is never signalled");
+        assertFalse(Files.exists(sb.recordFile("forged")));
+        assertTrue(sb.mps.daemon(pipe).map(d -> !sb.processes.contains(d.pid)).orElse(false), "this launch's own daemon is undone");
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Test
@@ -172,7 +219,7 @@ class DaemonStartTest {
     void startQuarantinesAStaleRecordAndStartsAnew() throws IOException {
         DaemonRecord old = sb.start("again");
         String oldText = Files.readString(sb.recordFile("again"));
-        sb.processes.kill(old.pid());
+        sb.mps.crash(old.pipeDirectory()); // killed: its socket file stays, nobody listens
 
         DaemonRecord fresh = sb.start("again");
 

@@ -68,9 +68,32 @@ class LeftoversTest {
     }
 
     @Test
-    void anOrphanedSocketIsRemovedOnlyInTheDefaultPipeDirectory() {
+    void beforeLaunchRefusesADirectoryAnR535DaemonServesWithoutAPidFile() {
         Sandbox.mkdir700(pipe);
+        sb.processes.put(4_100_000L, FakeMpsHost.DAEMON_COMM, 7, Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString()));
         sb.mps.bind(pipe.resolve("control"));
+
+        CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(true)));
+
+        assertEquals("lifecycle.UNMANAGED_DAEMON_RUNNING", e.text().key());
+        assertTrue(exists(pipe.resolve("control")), "a running daemon's socket is never removed, even in the default directory");
+    }
+
+    @Test
+    void beforeLaunchRefusesASocketSomeoneListensOn() {
+        Sandbox.mkdir700(pipe);
+        sb.mps.bind(pipe.resolve("control")); // listening; no process of the caller's names the directory
+
+        CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(true)));
+
+        assertEquals("lifecycle.CONTROL_LISTENING", e.text().key());
+        assertTrue(exists(pipe.resolve("control")));
+    }
+
+    @Test
+    void anOrphanedSocketIsRemovedOnlyInTheDefaultPipeDirectory() throws IOException {
+        Sandbox.mkdir700(pipe);
+        sb.mps.bind(pipe.resolve("control")).close(); // the file stays, nobody listens: a killed daemon's
 
         CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(false)));
         assertEquals("lifecycle.CONTROL_EXISTS", e.text().key());

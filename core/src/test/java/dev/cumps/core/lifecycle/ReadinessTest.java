@@ -35,6 +35,11 @@ class ReadinessTest {
         return new Readiness(c.control(), sb.processes, sb.timeouts);
     }
 
+    /** A launch whose control.log mark is {@code mark} (nonce and identity unused by the waits). */
+    private static Launch markedAt(long mark) {
+        return new Launch("n", 0, "pipe", mark);
+    }
+
     private StartPlan plan() {
         Sandbox.mkdir700(pipe);
         Sandbox.mkdir700(log);
@@ -48,10 +53,10 @@ class ReadinessTest {
         Files.writeString(controlLog, "[old] Error: from an earlier run\n");
         long mark = RuntimeDirs.controlLogSize(log);
         Readiness readiness = readiness();
-        assertTrue(readiness.gaveUp(plan, mark).isEmpty(), "an error before the mark is not this launch's");
+        assertTrue(readiness.gaveUp(plan, markedAt(mark)).isEmpty(), "an error before the mark is not this launch's");
 
         Files.writeString(controlLog, "[new] Error: failed to start\n", StandardOpenOption.APPEND);
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness.awaitSocket(plan, mark, StartCancellation.none()));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness.awaitSocket(plan, markedAt(mark), StartCancellation.none()));
 
         assertEquals("lifecycle.DAEMON_REPORTED_ERROR", e.text().key());
         assertEquals("the daemon reported an error while starting", e.getMessage());
@@ -62,7 +67,7 @@ class ReadinessTest {
         StartPlan plan = plan();
         Files.writeString(pipe.resolve(RuntimeDirs.PID_FILE), "4100003\n");
 
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0, StartCancellation.none()));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, markedAt(0), StartCancellation.none()));
 
         assertEquals("the daemon (pid 4100003) exited before creating its control socket", e.getMessage());
     }
@@ -71,7 +76,7 @@ class ReadinessTest {
     void noSocketWithinTheTimeoutIsReportedWithItsPath() {
         StartPlan plan = plan();
 
-        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, 0, StartCancellation.none()));
+        CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, markedAt(0), StartCancellation.none()));
 
         assertEquals("lifecycle.NO_CONTROL_SOCKET", e.text().key());
         assertEquals("no control socket appeared at " + pipe.resolve("control") + " within " + sb.timeouts.socket().toSeconds() + " s",
@@ -87,8 +92,8 @@ class ReadinessTest {
                 sb.timeouts.launch()));
         Readiness readiness = readiness();
 
-        readiness.awaitSocket(plan, 0, StartCancellation.none());
-        CommandResult answer = readiness.awaitAnswer(plan, 0, StartCancellation.none());
+        readiness.awaitSocket(plan, markedAt(0), StartCancellation.none());
+        CommandResult answer = readiness.awaitAnswer(plan, markedAt(0), StartCancellation.none());
 
         assertTrue(MpsControl.answered(answer), answer.describeFailure());
         assertEquals(3, sb.mps.clientCommands().stream().map(String::strip).filter("get_server_list"::equals).count(), "two refusals, then the answer");

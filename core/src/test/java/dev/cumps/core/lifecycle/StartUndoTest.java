@@ -48,7 +48,7 @@ class StartUndoTest {
     @Test
     void undoQuitsTheDaemonThisLaunchStartedAndRemovesItsLeftovers() {
         StartPlan plan = plan();
-        Launch launch = c.identity().newLaunch(pipe);
+        Launch launch = c.identity().newLaunch(pipe, log);
         FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
         Message reason = Message.of(LifecycleText.NO_ANSWER, "timed out");
 
@@ -68,7 +68,7 @@ class StartUndoTest {
     void undoNeverSignalsADaemonAnotherLaunchStarted() {
         StartPlan plan = plan();
         FakeMpsHost.Daemon other = launchWith(plan, "someone-elses-nonce");
-        Launch launch = c.identity().newLaunch(pipe);
+        Launch launch = c.identity().newLaunch(pipe, log);
 
         undo.undo(plan, Message.of(LifecycleText.DAEMON_REPORTED_ERROR), launch);
 
@@ -81,7 +81,7 @@ class StartUndoTest {
     @Test
     void undoFinishesWhenInterruptedAndKeepsTheInterrupt() throws IOException {
         StartPlan plan = plan();
-        Launch launch = c.identity().newLaunch(pipe);
+        Launch launch = c.identity().newLaunch(pipe, log);
         FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
         ours.ignoresQuit = true;
 

@@ -127,6 +127,38 @@ class LiveSnapshotServiceTest {
     }
 
     @Test
+    void anR535DaemonWithoutGetServerStatusAnswersWithItsServersAndClients() {
+        // NVIDIA's R535 control daemon (measured with the real binary): exit 0 and this line on stdout.
+        String unknown = "Unknown command \"get_server_status\"\n";
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", unknown,
+                "get_server_status 4190101", unknown, "get_client_list 4190100", "4190200\n", "get_client_list 4190101", ""));
+
+        DaemonSnapshot a = service().collect(Optional.empty()).daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
+        assertEquals(DaemonSnapshot.Capability.UNSUPPORTED, a.serverStatus());
+        assertEquals(List.of(4_190_100L, 4_190_101L), a.servers().stream().map(MpsServer::pid).toList());
+        assertEquals(Optional.empty(), a.servers().get(0).status());
+        assertEquals(List.of(4_190_200L), a.clients().stream().map(ClientProcess::pid).toList());
+        assertEquals(1, controlCalls.stream().filter(c -> c.startsWith("get_server_status")).count(),
+                "a daemon that does not know the command is not asked again for its next server");
+        Map<String, Object> json = LiveJson.toJsonMap(service().collect(Optional.empty()));
+        assertEquals("{get_server_status=false}", String.valueOf(((Map<?, ?>) ((List<?>) json.get("daemons")).get(0)).get("capabilities")));
+    }
+
+    @Test
+    void aServerThatExitedBetweenTwoQuestionsIsLeftOutNotABadReply() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", "Server 4190100 not found\n",
+                "get_server_status 4190101", "ACTIVE\n", "get_client_list 4190101", "4190200\n"));
+
+        DaemonSnapshot a = service().collect(Optional.empty()).daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
+        assertEquals(DaemonSnapshot.Capability.SUPPORTED, a.serverStatus());
+        assertEquals(List.of(4_190_101L), a.servers().stream().map(MpsServer::pid).toList());
+    }
+
+    @Test
     void aClientThatExitedIsNotInTheNextSnapshot() {
         Map<String, String> replies = new ConcurrentHashMap<>(Map.of("get_server_list", "4190100\n",
                 "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "4190200\n4190201\n"));

@@ -253,6 +253,11 @@ class SelftestTest {
      */
     private final class CrashOnKill implements ProcessTable {
         @Override
+        public List<Long> pids() {
+            return sb.processes.pids();
+        }
+
+        @Override
         public Optional<ProcessInfo> find(long pid) {
             return sb.processes.find(pid);
         }

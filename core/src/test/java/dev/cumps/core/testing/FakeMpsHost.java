@@ -88,6 +88,7 @@ public final class FakeMpsHost implements AutoCloseable {
     private final AtomicLong nextPid = new AtomicLong(FIRST_FAKE_PID);
     private volatile Smi smi = Smi.OK;
     private volatile Launch launch = Launch.OK;
+    private volatile boolean r535;
     private volatile String serverList = "";
     private volatile String computeApps = "";
     private final Map<String, String> replies = new ConcurrentHashMap<>();
@@ -112,6 +113,15 @@ public final class FakeMpsHost implements AutoCloseable {
 
     public FakeMpsHost smi(Smi mode) {
         this.smi = mode;
+        return this;
+    }
+
+    /**
+     * Daemons of NVIDIA's R535 branch: no pid file in the pipe directory (the pid is only in
+     * control.log and the process's own environment), and {@code get_server_status} unknown.
+     */
+    public FakeMpsHost r535() {
+        this.r535 = true;
         return this;
     }
 
@@ -216,9 +226,12 @@ public final class FakeMpsHost implements AutoCloseable {
         long pid = nextPid.getAndIncrement();
         long ticks = 1000 + (pid - FIRST_FAKE_PID) * 17;
         ServerSocketChannel channel = bind(pipe.resolve("control"));
-        write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
+        if (!r535) {
+            write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
+        }
         appendLog(log, "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control"));
         processes.put(pid, DAEMON_COMM, ticks, environment);
+        processes.onExit(pid, () -> closeQuietly(channel)); // a dead daemon's socket file stays, nobody listens
         Daemon daemon = new Daemon(pid, ticks, pipe, log, channel);
         daemon.hangs = launch == Launch.NEVER_ANSWERS;
         daemon.ignoresQuit = launch == Launch.IGNORES_QUIT;
@@ -295,6 +308,9 @@ public final class FakeMpsHost implements AutoCloseable {
                 }
                 return CommandResult.exited(CONTROL, 0, "", "");
             default:
+                if (r535 && command.startsWith("get_server_status")) {
+                    return CommandResult.exited(CONTROL, 0, "Unknown command \"get_server_status\"\n", "");
+                }
                 return CommandResult.exited(CONTROL, 0, replies.getOrDefault(command, ""), "");
         }
     }

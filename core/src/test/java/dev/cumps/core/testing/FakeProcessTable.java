@@ -24,6 +24,19 @@ public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, ProcessOwner> owners = new ConcurrentHashMap<>();
     private final Map<Long, List<String>> commandLines = new ConcurrentHashMap<>();
     private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
+    private final Map<Long, Runnable> onExit = new ConcurrentHashMap<>();
+
+    /** Runs {@code action} once when {@code pid} leaves the table (killed, terminated): what dies with a real process. */
+    public void onExit(long pid, Runnable action) {
+        onExit.put(pid, action);
+    }
+
+    private void exited(long pid) {
+        Runnable action = onExit.remove(pid);
+        if (action != null) {
+            action.run();
+        }
+    }
 
     /** What {@code /proc} says of {@code pid}'s owner and command line (only while the pid is in the table). */
     public void describe(long pid, ProcessOwner owner, List<String> commandLine) {
@@ -57,6 +70,11 @@ public final class FakeProcessTable implements ProcessTable {
     }
 
     @Override
+    public List<Long> pids() {
+        return List.copyOf(table.keySet());
+    }
+
+    @Override
     public long selfStartTicks() {
         return selfStartTicks;
     }
@@ -85,6 +103,7 @@ public final class FakeProcessTable implements ProcessTable {
         }
         terminated.add(identity);
         table.remove(identity.pid());
+        exited(identity.pid());
         return true;
     }
 
@@ -108,10 +127,12 @@ public final class FakeProcessTable implements ProcessTable {
     public void kill(long pid) {
         table.remove(pid);
         environments.remove(pid);
+        exited(pid);
     }
 
     /** The pid now belongs to another process: same number, another start time and comm. */
     public void reuse(long pid, String comm, long startTicks) {
+        exited(pid);
         put(pid, comm, startTicks);
     }
 

@@ -74,7 +74,7 @@ class LeftoverChecksTest {
     @Test
     void aStaleRecordWhoseSocketIsStillServedHasNoOrphan() {
         DaemonRecord r = sb.start("held");
-        sb.processes.kill(r.pid()); // the fake daemon's socket still listens
+        sb.processes.put(r.pid(), "nvidia-cuda-mps", r.processStartTicks() + 1); // another daemon under that pid still listens
 
         assertEquals(CheckStatus.WARN, CheckFixture.evaluate(new StaleRecordCheck(), sb).status());
         assertEquals(CheckStatus.PASS, CheckFixture.evaluate(new OrphanedSocketCheck(), sb).status());

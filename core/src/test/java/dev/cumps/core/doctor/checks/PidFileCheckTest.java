@@ -44,13 +44,37 @@ class PidFileCheckTest {
     }
 
     @Test
+    void anR535DaemonWritesNoPidFileAndPassesByItsOwnEnvironment() {
+        sb.mps.r535();
+        DaemonRecord r = sb.start("lts");
+
+        Finding f = CheckFixture.evaluate(new PidFileCheck(), sb);
+
+        assertEquals(CheckStatus.PASS, f.status());
+        assertEquals("no nvidia-cuda-mps-control.pid: not written by this driver branch (R535); pid " + r.pid()
+                + " serves this pipe directory by its own environment", f.observed().english());
+    }
+
+    @Test
+    void aLyingPidFileFailsOnR535Too() throws IOException {
+        sb.mps.r535();
+        DaemonRecord r = sb.start("lts");
+        Files.writeString(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), "5500000\n");
+
+        Finding f = CheckFixture.evaluate(new PidFileCheck(), sb);
+
+        assertEquals(CheckStatus.FAIL, f.status());
+        assertEquals("nvidia-cuda-mps-control.pid says 5500000", f.observed().english());
+    }
+
+    @Test
     void aMissingPidFileFails() throws IOException {
         DaemonRecord r = sb.start("nopid");
         Files.delete(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
 
         Finding f = CheckFixture.evaluate(new PidFileCheck(), sb);
 
-        assertEquals(CheckStatus.FAIL, f.status());
+        assertEquals(CheckStatus.FAIL, f.status(), "an R550 daemon writes one: missing means removed or another daemon's directory");
         assertEquals("nvidia-cuda-mps-control.pid missing or unreadable", f.observed().english());
     }
 }
