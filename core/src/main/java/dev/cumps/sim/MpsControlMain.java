@@ -1,8 +1,10 @@
 package dev.cumps.sim;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.UnixDomainSocketAddress;
@@ -45,6 +47,8 @@ public final class MpsControlMain {
 
     static final String NO_DAEMON = "Cannot find MPS control daemon process";
     static final String ALREADY_RUNNING = "An instance of this daemon is already running";
+    /** What a refused {@code -d} logs to server.log, followed by the log directory. */
+    static final String USING_LOG_DIRECTORY = "Using log directory: ";
     /** Hidden argument with which {@code -d} starts the detached daemon process. */
     static final String INTERNAL_DAEMON = "--internal-daemon";
 
@@ -90,7 +94,10 @@ public final class MpsControlMain {
     private static int daemonize(Map<String, String> env) {
         Path pipe = pipeDirectory(env);
         if (daemonPresent(pipe)) {
-            System.err.println(ALREADY_RUNNING);
+            // As NVIDIA's -d: one line in server.log with the role "Other", the refusal on stdout.
+            new ControlLog(logDirectory(env).resolve("server.log"), "Other", ProcessHandle.current().pid(), null)
+                    .appendQuietly(USING_LOG_DIRECTORY + logDirectory(env));
+            System.out.println(ALREADY_RUNNING);
             return 1;
         }
         List<String> command = new ArrayList<>();
@@ -152,35 +159,41 @@ public final class MpsControlMain {
         return null;
     }
 
-    /** No argument: sends each non-empty line of standard input to the daemon and prints its answer. */
+    /**
+     * No argument: the user interface. Like NVIDIA's client it connects once (no daemon: the message on
+     * stderr, exit 1), then sends each line of standard input as typed, blank ones too, and prints each
+     * answer; it stops after {@code quit} or at the end of input. Wire protocol (ours): the command and a
+     * newline out, the answer and a NUL byte back.
+     */
     private static int client(Map<String, String> env) {
         Path control = pipeDirectory(env).resolve("control");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+        SocketChannel channel;
+        try {
+            channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+        } catch (IOException e) {
+            return noDaemon();
+        }
+        try (channel; BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            InputStream replies = Channels.newInputStream(channel);
             String line;
             while ((line = in.readLine()) != null) {
-                String command = line.strip();
-                if (command.isEmpty()) {
-                    continue;
-                }
-                SocketChannel channel;
+                ByteArrayOutputStream reply = new ByteArrayOutputStream();
                 try {
-                    channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+                    channel.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+                    int b;
+                    while ((b = replies.read()) != 0) {
+                        if (b < 0) {
+                            return noDaemon();
+                        }
+                        reply.write(b);
+                    }
                 } catch (IOException e) {
-                    out.println(NO_DAEMON);
-                    return 1;
+                    return noDaemon();
                 }
-                try (channel) {
-                    channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
-                    channel.shutdownOutput();
-                    byte[] reply = Channels.newInputStream(channel).readAllBytes();
-                    out.print(new String(reply, StandardCharsets.UTF_8));
-                    out.flush();
-                } catch (IOException e) {
-                    out.println(NO_DAEMON);
-                    return 1;
-                }
-                if (command.equals("quit")) {
+                out.print(reply.toString(StandardCharsets.UTF_8));
+                out.flush();
+                if (line.strip().equals("quit")) {
                     return 0;
                 }
             }
@@ -189,5 +202,11 @@ public final class MpsControlMain {
             return 1;
         }
         return 0;
+    }
+
+    private static int noDaemon() {
+        System.err.println(NO_DAEMON);
+        System.err.flush();
+        return 1;
     }
 }

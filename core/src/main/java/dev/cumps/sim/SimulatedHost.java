@@ -141,11 +141,15 @@ public final class SimulatedHost {
                     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
                 }
             }
-            if (!Files.exists(config())) {
-                SimConfig.defaults(2).write(config());
+            // CUMPS_SIM_DRIVER picks the control daemon's driver profile for the sandbox: the daemon cumps starts
+            // gets no CUMPS_SIM_* variable, so the choice goes into sim.json, which its launcher names.
+            Optional<DriverProfile> driver = host.get(SimConfig.ENV_DRIVER).filter(v -> !v.isBlank()).map(DriverProfile::of);
+            if (!Files.exists(config()) || driver.isPresent()) {
+                SimConfig config = Files.exists(config()) ? SimConfig.load(config()) : SimConfig.defaults(2);
+                driver.map(config::withDriver).orElse(config).write(config());
             }
             SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config()));
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
         }
         return this;

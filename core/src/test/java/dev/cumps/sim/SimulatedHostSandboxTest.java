@@ -47,6 +47,20 @@ class SimulatedHostSandboxTest {
     }
 
     @Test
+    void theDriverVariablePicksTheSandboxDaemonsProfileInItsConfigFile() throws IOException {
+        SimulatedHost sim = cliSandbox(tmp).install();
+        assertEquals(DriverProfile.R550, SimConfig.load(sim.config()).driverBranch(), "the demo keeps the newest");
+
+        SimulatedHost r535 = SimulatedHost.forCli(new HostEnvironment(Map.of("TMPDIR", tmp.toString(), "PATH", "/usr/bin:/bin",
+                SimConfig.ENV_DRIVER, "535"), uid, "h", "Linux")).install();
+
+        assertEquals(sim.config(), r535.config());
+        assertEquals(DriverProfile.R535, SimConfig.load(r535.config()).driverBranch());
+        assertEquals("535.261.03", SimConfig.load(r535.config()).driverVersion());
+        r535.remove();
+    }
+
+    @Test
     void aNewSandboxIsCreatedPrivate() throws IOException {
         SimulatedHost sim = cliSandbox(tmp).install();
 
