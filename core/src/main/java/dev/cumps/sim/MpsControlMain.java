@@ -34,7 +34,9 @@ import java.util.Map;
  *       {@code get_default_active_thread_percentage}, {@code set_default_active_thread_percentage P},
  *       {@code quit}, ...) sent to the daemon, whose answer is printed;</li>
  *   <li>the daemon is found through {@code CUDA_MPS_PIPE_DIRECTORY} (default {@value #DEFAULT_PIPE_DIRECTORY})
- *       and logs to {@code CUDA_MPS_LOG_DIRECTORY} (default {@value #DEFAULT_LOG_DIRECTORY}).</li>
+ *       and logs to {@code CUDA_MPS_LOG_DIRECTORY} (default {@value #DEFAULT_LOG_DIRECTORY}); on a simulated
+ *       host the defaults are the host's own, which its launchers export
+ *       ({@value SimTools#ENV_DEFAULT_PIPE_DIRECTORY}, {@value SimTools#ENV_DEFAULT_LOG_DIRECTORY}).</li>
  * </ul>
  * The daemon itself is {@link MpsControlDaemon}; docs/simulator.md lists every behaviour mirrored.
  */
@@ -70,15 +72,19 @@ public final class MpsControlMain {
     }
 
     static Path pipeDirectory(Map<String, String> env) {
-        return directory(env, "CUDA_MPS_PIPE_DIRECTORY", DEFAULT_PIPE_DIRECTORY);
+        return directory(env, "CUDA_MPS_PIPE_DIRECTORY", SimTools.ENV_DEFAULT_PIPE_DIRECTORY, DEFAULT_PIPE_DIRECTORY);
     }
 
     static Path logDirectory(Map<String, String> env) {
-        return directory(env, "CUDA_MPS_LOG_DIRECTORY", DEFAULT_LOG_DIRECTORY);
+        return directory(env, "CUDA_MPS_LOG_DIRECTORY", SimTools.ENV_DEFAULT_LOG_DIRECTORY, DEFAULT_LOG_DIRECTORY);
     }
 
-    private static Path directory(Map<String, String> env, String name, String fallback) {
+    /** {@code name}, else the simulated host's default its launcher exported ({@code hostDefault}), else NVIDIA's. */
+    private static Path directory(Map<String, String> env, String name, String hostDefault, String fallback) {
         String value = env.get(name);
+        if (value == null || value.isEmpty()) {
+            value = env.get(hostDefault);
+        }
         return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
     }
 

@@ -1,5 +1,6 @@
 # Body of the Python 3 stand-ins for NVIDIA's nvidia-smi and nvidia-cuda-mps-control.
-# SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, DAEMON_COMMAND) followed by
+# SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, NVIDIA_PIPE_DIRECTORY,
+# NVIDIA_LOG_DIRECTORY, DAEMON_COMMAND) followed by
 # this file. It mirrors dev.cumps.sim.NvidiaSmi / SimConfig / SimGpu / MpsControlMain exactly (same output
 # bytes, messages and exit codes; NvidiaSmiParityTest compares them); the control daemon itself stays Java
 # (DAEMON_COMMAND). It imports nothing beyond os and sys on the nvidia-smi path, so it starts in a few ms.
@@ -602,7 +603,9 @@ ALREADY_RUNNING = "An instance of this daemon is already running"
 
 def pipe_directory(env):
     value = env.get("CUDA_MPS_PIPE_DIRECTORY")
-    return os.path.abspath(value if value else "/tmp/nvidia-mps")
+    if not value:
+        value = env.get("CUMPS_SIM_NVIDIA_PIPE_DIRECTORY") or "/tmp/nvidia-mps"
+    return os.path.abspath(value)
 
 
 def log_directory(env):
@@ -754,6 +757,11 @@ def main():
     if DEFAULT_CONFIG and not env.get("CUMPS_SIM_CONFIG"):
         env["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
         os.environ["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
+    # The simulated host's own default pipe and log directories (its /tmp/nvidia-mps, /var/log/nvidia-mps).
+    for name, value in (("CUMPS_SIM_NVIDIA_PIPE_DIRECTORY", NVIDIA_PIPE_DIRECTORY),
+                        ("CUMPS_SIM_NVIDIA_LOG_DIRECTORY", NVIDIA_LOG_DIRECTORY)):
+        env[name] = value
+        os.environ[name] = value
     args = sys.argv[1:]
     try:
         code = nvidia_smi(args, env) if ROLE == "nvidia-smi" else mps_control(args, env)

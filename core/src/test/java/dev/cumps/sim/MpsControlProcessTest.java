@@ -53,6 +53,28 @@ class MpsControlProcessTest {
     }
 
     @Test
+    void withoutPipeAndLogVariablesTheDaemonServesTheSimulatedHostsOwnDefaultDirectories(SimHost host) throws Exception {
+        // NVIDIA's tools go to /tmp/nvidia-mps and /var/log/nvidia-mps; the simulated host's are in its folder.
+        machine.env.remove("CUDA_MPS_PIPE_DIRECTORY");
+        machine.env.remove("CUDA_MPS_LOG_DIRECTORY");
+        Path pipe = host.nvidiaPipeDirectory();
+        Path log = pipe.resolveSibling("nvidia-log");
+
+        assertEquals(0, machine.mps(null, "-d").exitCode());
+        SimMachine.awaitTrue("the daemon's pid file in the host's default pipe directory", SimMachine.PATIENCE,
+                () -> Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid")) && Files.exists(pipe.resolve("control")));
+        long pid = Long.parseLong(Files.readString(pipe.resolve("nvidia-cuda-mps-control.pid")).strip());
+        machine.remember(pid);
+        assertTrue(isSocket(pipe.resolve("control")));
+        SimMachine.awaitTrue("control.log in the host's default log directory", SimMachine.PATIENCE,
+                () -> Files.exists(log.resolve("control.log")));
+
+        // The client without the variable finds that daemon too, and quits it.
+        assertEquals(0, machine.mps("quit\n").exitCode());
+        SimMachine.awaitTrue("daemon exit", SimMachine.PATIENCE, () -> !SimMachine.running(pid));
+    }
+
+    @Test
     void startedServerAppearsInTheServerList() throws Exception {
         machine.startDaemon();
         assertEquals(new SimMachine.Run(0, "", "", false, Duration.ZERO),

@@ -90,7 +90,7 @@ class ControlDaemonConformanceTest {
         Path bin = dir(root.resolve("bin"));
         Path config = root.resolve("sim.json");
         SimConfig.defaults(1).withDriver(DriverProfile.of(branch)).write(config);
-        SimToolOptions options = new SimToolOptions(cumpsJar(), config);
+        SimToolOptions options = SimToolOptions.in(root, cumpsJar(), config);
         if (launcher.equals("java")) {
             SimTools.installJava(bin, options);
         } else {

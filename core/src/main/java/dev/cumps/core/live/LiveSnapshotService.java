@@ -12,7 +12,6 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -153,7 +152,7 @@ public final class LiveSnapshotService {
             managedPipes.add(record.pipeDirectory());
         }
         Set<Path> unmanaged = new LinkedHashSet<>();
-        unmanaged.add(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY);
+        unmanaged.add(host.nvidiaPipeDirectory());
         host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank())
                 .map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(unmanaged::add);
         for (Path dir : unmanaged) {

@@ -10,7 +10,6 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -72,10 +71,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.exited("nvidia-smi", 0, gpuQuery, "");
         }
         Path pipe = Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
-        if (!pipe.equals(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY)) {
-            // NVIDIA's default directory is the machine's, not this test's: a daemon there is not counted.
-            controlCalls.add(spec.stdin().strip());
-        }
+        controlCalls.add(spec.stdin().strip());
         Function<String, CommandResult> daemon = daemons.get(pipe);
         if (daemon == null) {
             return CommandResult.exited("nvidia-cuda-mps-control", 1, "Cannot find MPS control daemon process\n", "");
