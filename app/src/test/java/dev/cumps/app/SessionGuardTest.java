@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
@@ -51,7 +52,7 @@ class SessionGuardTest {
         Files.writeString(notASandbox.resolve("keep"), "x");
         List<ProcessIdentity> terminated = new ArrayList<>();
 
-        HostSession.finishAbandoned(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), 0, "h", "Linux"), notASandbox,
+        HostSession.finishAbandoned(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), 0, "h", "Linux", HostPaths.under(tmp)), notASandbox,
                 List.of(new ProcessIdentity(41, 900)), recording(terminated));
 
         assertEquals(List.of(new ProcessIdentity(41, 900)), terminated, "the client, by pid and start time");

@@ -7,6 +7,7 @@ import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
@@ -15,12 +16,14 @@ import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SmiFault;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
 /**
  * A private simulated host for one test, opened the way the console opens it ({@link HostSession}),
@@ -41,19 +45,35 @@ import java.util.function.UnaryOperator;
  */
 public final class SimulatedConsole implements AutoCloseable {
 
-    /** The whole environment of every simulated host (plus what a test passes to {@link #open(Map)}). */
+    /**
+     * The whole environment of every simulated host, less {@code HOME} (a private folder per console, never
+     * the tester's), plus what a test passes to {@link #open(Map)}.
+     */
     public static final Map<String, String> ENVIRONMENT = Map.of(
             "PATH", "/usr/local/bin:/usr/bin:/bin",
-            "HOME", System.getProperty("user.home"),
             "TMPDIR", "/tmp",
             "LANG", "C.UTF-8");
 
     private final HostSession session;
+    private final Path home;
     private final List<DaemonRecord> started = new ArrayList<>();
     private final List<String> clipboard = new CopyOnWriteArrayList<>();
 
-    private SimulatedConsole(HostSession session) {
+    private SimulatedConsole(HostSession session, Path home) {
         this.session = session;
+        this.home = home;
+    }
+
+    /**
+     * The caller as core sees it in a private folder {@code dir}: {@code env} with {@code HOME=dir/home},
+     * and the machine's own places ({@code /tmp/nvidia-mps}, {@code /var/log/nvidia-mps}, {@code user.home})
+     * under {@code dir}; only the uid, host name and platform are this machine's.
+     */
+    public static HostEnvironment privateHost(Path dir, Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("HOME", HostPaths.under(dir).accountHome().toString());
+        HostEnvironment current = HostEnvironment.current();
+        return new HostEnvironment(all, current.uid(), current.hostname(), current.platform(), HostPaths.under(dir));
     }
 
     public static SimulatedConsole open() {
@@ -64,9 +84,15 @@ public final class SimulatedConsole implements AutoCloseable {
     public static SimulatedConsole open(Map<String, String> env) {
         Map<String, String> all = new HashMap<>(ENVIRONMENT);
         all.putAll(env);
-        HostEnvironment current = HostEnvironment.current();
-        HostEnvironment explicit = new HostEnvironment(all, current.uid(), current.hostname(), current.platform());
-        return new SimulatedConsole(HostSession.open(true, explicit));
+        Path home;
+        try {
+            home = Files.createTempDirectory(Path.of("/tmp"), "cumps-home-",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            Files.createDirectory(HostPaths.under(home).accountHome());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return new SimulatedConsole(HostSession.open(true, privateHost(home, all)), home);
     }
 
     public CoreServices services() {
@@ -187,6 +213,13 @@ public final class SimulatedConsole implements AutoCloseable {
             if (processes.isAlive(record.identity())) {
                 kill(record);
             }
+        }
+        try (Stream<Path> paths = Files.walk(home)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

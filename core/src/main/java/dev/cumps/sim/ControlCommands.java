@@ -20,8 +20,23 @@ import java.util.stream.Collectors;
  */
 final class ControlCommands {
 
-    /** The answer (without its newline) to a command the interface does not know or cannot take. */
+    /**
+     * The stand-in's own refusal (without its newline) where NVIDIA's answer needs a GPU to observe (a
+     * malformed limit, a client that is not the server's): not conformance-tested, see docs/simulator.md.
+     */
     static final String INVALID_COMMAND = "Invalid command";
+    /** NVIDIA's answer to a command it does not know: {@code Unknown command "<first word>"}. */
+    static final String UNKNOWN_COMMAND = "Unknown command \"%s\"";
+    /** NVIDIA's answer to {@code get_server_status} without a pid (R550). */
+    static final String SERVER_PID_REQUIRED = "A server PID is required";
+    /** NVIDIA's answer to a pid that is no server of this daemon. */
+    static final String SERVER_NOT_FOUND = "Server %d not found";
+    /** NVIDIA's answer to {@code start_server} without {@code -uid UID}. */
+    static final String UID_REQUIRED = "A user id (UID) is required to start a new server";
+    /** Logged (not answered) by NVIDIA's daemon for a percentage out of (0, 100]; the answer is the value kept. */
+    static final String INVALID_PERCENTAGE = "Invalid percentage, expected between (0.0, 100.0]";
+    /** Logged (not answered) by NVIDIA's daemon for a device without a default pinned memory limit. */
+    static final String NO_DEFAULT_PINNED_LIMIT = "No default pinned memory limit set for the device!";
 
     /** The servers the commands list and start. */
     interface Servers {
@@ -56,21 +71,35 @@ final class ControlCommands {
 
     /**
      * What the daemon writes back to the client: {@code text} ends with a newline unless it is empty;
-     * {@code quit} when the daemon is to stop its servers and exit after answering.
+     * {@code quit} when the daemon is to stop its servers and exit after answering; {@code notes}, lines
+     * that go to control.log only, before the answer's own lines.
      */
-    record Reply(String text, boolean quit) {
+    record Reply(String text, boolean quit, List<String> notes) {
+        Reply {
+            notes = List.copyOf(notes);
+        }
+
+        Reply(String text, boolean quit) {
+            this(text, quit, List.of());
+        }
     }
 
     private final Servers servers;
     private final Clients clients;
     private final String devices;
+    private final DriverProfile profile;
     private volatile String defaultActiveThreadPercentage = "100.0";
     private final Map<Long, String> activeThreadPercentages = new ConcurrentHashMap<>();
     private final Map<String, String> defaultPinnedMemLimits = new ConcurrentHashMap<>();
     private final Map<String, String> pinnedMemLimits = new ConcurrentHashMap<>();
 
-    /** A daemon without clients (tests of the server commands). */
+    /** A daemon of the newest driver branch without clients (tests of the server commands). */
     ControlCommands(Servers servers) {
+        this(servers, DriverProfile.NEWEST);
+    }
+
+    /** A daemon of driver branch {@code profile} without clients (tests of the server commands). */
+    ControlCommands(Servers servers, DriverProfile profile) {
         this(servers, new Clients() {
             @Override
             public void attach(long client, long server) {
@@ -85,14 +114,18 @@ final class ControlCommands {
             public boolean terminate(long client, long server) {
                 return false;
             }
-        }, "");
+        }, "", profile);
     }
 
-    /** {@code devices}: the daemon's {@code CUDA_VISIBLE_DEVICES}, which its servers and clients inherit. */
-    ControlCommands(Servers servers, Clients clients, String devices) {
+    /**
+     * {@code devices}: the daemon's {@code CUDA_VISIBLE_DEVICES}, which its servers and clients inherit;
+     * {@code profile}: the driver branch whose answers it gives.
+     */
+    ControlCommands(Servers servers, Clients clients, String devices, DriverProfile profile) {
         this.servers = servers;
         this.clients = clients;
         this.devices = devices == null || devices.isBlank() ? "all" : devices.strip();
+        this.profile = profile;
     }
 
     /** Answers one command line (already stripped of surrounding blanks). */
@@ -100,7 +133,19 @@ final class ControlCommands {
         if (command.equals("quit")) {
             return new Reply("", true);
         }
-        return new Reply(execute(command.split("\\s+")), false);
+        String[] words = command.split("\\s+");
+        switch (words[0]) {
+            case "set_default_active_thread_percentage":
+                return setDefaultActiveThreadPercentage(words.length > 1 ? words[1] : "");
+            case "get_default_device_pinned_mem_limit":
+                if (words.length <= 2 && !defaultPinnedMemLimits.containsKey(words.length == 2 ? words[1] : "0")) {
+                    return new Reply("", false, List.of(NO_DEFAULT_PINNED_LIMIT));
+                }
+                break;
+            default:
+                break;
+        }
+        return new Reply(execute(words), false);
     }
 
     private String execute(String[] words) {
@@ -112,29 +157,41 @@ final class ControlCommands {
                     servers.start(Long.parseLong(words[2]));
                     return "";
                 }
-                return invalid();
+                return UID_REQUIRED + "\n";
             case "get_client_list":
-                if (words.length == 2 && PID.matcher(words[1]).matches()) {
-                    return lines(clients.of(Long.parseLong(words[1])).stream().map(String::valueOf).toList());
-                }
-                return invalid();
+                return isServer(words) ? lines(clients.of(pidOf(words)).stream().map(String::valueOf).toList())
+                        : serverNotFound(words);
             case "terminate_client":
+                if (!isServer(words)) {
+                    long server = pidOf(words); // NVIDIA's three lines for a pid that is no server
+                    return String.format(SERVER_NOT_FOUND + "\n" + SERVER_NOT_FOUND + "!\n1\n", server, server);
+                }
                 // NVIDIA documents no reply; like the other commands that change something, success prints nothing.
                 return words.length == 3 && isServer(words[1]) && PID.matcher(words[2]).matches()
                         && clients.terminate(Long.parseLong(words[2]), Long.parseLong(words[1])) ? "" : invalid();
             case "get_device_client_list":
                 return "";
             case "get_server_status":
+                if (!profile.knowsServerStatus()) {
+                    return unknown(words[0]);
+                }
+                if (words.length < 2 || !PID.matcher(words[1]).matches()) {
+                    return SERVER_PID_REQUIRED + "\n";
+                }
                 // A live server is ACTIVE; the stand-in's servers never fault.
-                return words.length == 2 && isServer(words[1]) ? "ACTIVE\n" : invalid();
+                return isServer(words) ? "ACTIVE\n" : serverNotFound(words);
             case "get_active_thread_percentage":
-                return words.length == 2 && isServer(words[1])
-                        ? activeThreadPercentages.getOrDefault(Long.parseLong(words[1]), defaultActiveThreadPercentage) + "\n"
-                        : invalid();
+                return isServer(words)
+                        ? activeThreadPercentages.getOrDefault(pidOf(words), defaultActiveThreadPercentage) + "\n"
+                        : serverNotFound(words);
             case "set_active_thread_percentage":
+                if (!isServer(words)) {
+                    return serverNotFound(words);
+                }
                 return words.length == 3 && isServer(words[1]) ? setServerPercentage(Long.parseLong(words[1]), words[2]) : invalid();
             case "get_default_device_pinned_mem_limit":
-                return words.length == 2 ? defaultPinnedMemLimits.getOrDefault(words[1], "") + "\n" : invalid();
+                return words.length <= 2 ? defaultPinnedMemLimits.getOrDefault(words.length == 2 ? words[1] : "0", "") + "\n"
+                        : invalid();
             case "set_default_device_pinned_mem_limit":
                 return words.length == 3 && SIZE.matcher(words[2]).matches() ? put(defaultPinnedMemLimits, words[1], words[2]) : invalid();
             case "get_device_pinned_mem_limit":
@@ -149,11 +206,27 @@ final class ControlCommands {
                         ? attach(Long.parseLong(words[1]), Long.parseLong(words[2])) : invalid();
             case "get_default_active_thread_percentage":
                 return defaultActiveThreadPercentage + "\n";
-            case "set_default_active_thread_percentage":
-                return words.length == 2 ? setDefaultActiveThreadPercentage(words[1]) : invalid();
             default:
-                return invalid();
+                return unknown(words[0]);
         }
+    }
+
+    /** Whether the second word is the pid of a live server. */
+    private boolean isServer(String[] words) {
+        return words.length > 1 && isServer(words[1]);
+    }
+
+    /** The pid in the second word as NVIDIA's daemon reads it ({@code atoi}: 0 when missing or not a number). */
+    private static long pidOf(String[] words) {
+        return words.length > 1 && PID.matcher(words[1]).matches() ? Long.parseLong(words[1]) : 0;
+    }
+
+    private static String serverNotFound(String[] words) {
+        return String.format(SERVER_NOT_FOUND, pidOf(words)) + "\n";
+    }
+
+    private static String unknown(String word) {
+        return String.format(UNKNOWN_COMMAND, word) + "\n";
     }
 
     private boolean isServer(String word) {
@@ -170,7 +243,7 @@ final class ControlCommands {
             return "Failed to start a server for user " + uid + "\n";
         }
         clients.attach(client, live.get(0));
-        return live.get(0) + " " + devices + "\n";
+        return live.get(0) + " " + devices + " " + ProcessHandle.current().pid() + "\n";
     }
 
     private String setServerPercentage(long server, String word) {
@@ -186,17 +259,18 @@ final class ControlCommands {
         return "";
     }
 
-    private String setDefaultActiveThreadPercentage(String word) {
+    /** As NVIDIA's daemon: a value in (0, 100] is kept; anything else is logged and the kept value answered. */
+    private Reply setDefaultActiveThreadPercentage(String word) {
         try {
             double value = Double.parseDouble(word);
-            if (value >= 0 && value <= 100) {
+            if (value > 0 && value <= 100) {
                 defaultActiveThreadPercentage = String.valueOf(value);
-                return defaultActiveThreadPercentage + "\n";
+                return new Reply(defaultActiveThreadPercentage + "\n", false);
             }
         } catch (NumberFormatException e) {
-            // falls through to the error
+            // falls through to the note
         }
-        return invalid();
+        return new Reply(defaultActiveThreadPercentage + "\n", false, List.of(INVALID_PERCENTAGE));
     }
 
     private static String invalid() {

@@ -39,6 +39,19 @@ final class ControlLog {
         return String.format(Locale.ROOT, "[%s %s %5d] %s", TIME.format(time), role, pid, message);
     }
 
+    /** Appends {@code message} if the log directory exists, saying nothing otherwise. */
+    void appendQuietly(String message) {
+        if (Files.isDirectory(file.getParent())) {
+            String line = format(LocalDateTime.now(), role, pid, message);
+            try {
+                Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                // as NVIDIA's, a log that cannot be written is no reason to fail
+            }
+        }
+    }
+
     synchronized void append(String message) {
         String line = format(LocalDateTime.now(), role, pid, message);
         try {

@@ -13,17 +13,23 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The control daemon stand-in's sockets: binds {@code control} and {@code control_privileged}, accepts
  * connections on a thread per socket and serves each connection on its own thread. Wire protocol
- * (ours, not NVIDIA's): a client connects, writes one command line and shuts down its output; the
- * daemon writes the {@link ControlCommands} answer and closes the connection. Each connection is
- * logged to {@code control.log} as docs/simulator.md lists.
+ * (ours, not NVIDIA's): a client connects and writes command lines, one at a time; the daemon answers
+ * each with the {@link ControlCommands} answer followed by {@link #END_OF_REPLY}, and closes the
+ * connection after {@code quit} or when the client closes its side. As NVIDIA's daemon does, one
+ * connection is one {@code Accepting connection...}, {@code NEW UI} ... {@code UI closed} in
+ * {@code control.log}, with a {@code Cmd:} line (the command as sent) and the answer's lines for each command.
  */
 final class ControlServer {
+
+    /** Ends every answer on the wire: answers never contain a NUL. */
+    static final char END_OF_REPLY = '\0';
 
     private final ControlLog log;
     private final ControlCommands commands;
@@ -48,12 +54,20 @@ final class ControlServer {
         this.quitAnswered = quitAnswered;
     }
 
-    /** Binds a listening socket at {@code socket}, first removing a socket file left by a daemon that died. */
-    void bind(Path socket) throws IOException {
+    /**
+     * Binds a listening socket at {@code socket} with file mode {@code mode}, first removing a socket
+     * file left by a daemon that died. The socket is bound under a temporary name, given its mode and
+     * then renamed, so that whoever sees {@code socket} appear sees its final mode.
+     */
+    void bind(Path socket, int mode) throws IOException {
         Files.deleteIfExists(socket);
+        Path fresh = socket.resolveSibling(".new"); // shorter than the final name: the socket path limit
+        Files.deleteIfExists(fresh);
         ServerSocketChannel listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
         listeners.add(listener);
-        listener.bind(UnixDomainSocketAddress.of(socket));
+        listener.bind(UnixDomainSocketAddress.of(fresh));
+        SimFiles.chmod(fresh, mode);
+        Files.move(fresh, socket, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Starts accepting on every bound socket, each on a daemon thread. */
@@ -110,23 +124,29 @@ final class ControlServer {
                 log.append("Unable to read new connection type information");
                 return;
             }
-            command = command.strip();
             log.append("NEW UI");
-            log.append("Cmd:" + command);
-            ControlCommands.Reply reply = commands.answer(command);
-            quit = reply.quit();
-            for (String line : reply.text().lines().toList()) {
-                log.append(line);
+            while (command != null) {
+                log.append("Cmd:" + command);
+                ControlCommands.Reply reply = commands.answer(command.strip());
+                quit = reply.quit();
+                reply.notes().forEach(log::append);
+                for (String line : reply.text().lines().toList()) {
+                    log.append(line);
+                }
+                if (quit) {
+                    quitting.run();
+                }
+                connection.write(ByteBuffer.wrap((reply.text() + END_OF_REPLY).getBytes(StandardCharsets.UTF_8)));
+                if (quit) {
+                    return;
+                }
+                command = in.readLine();
             }
-            if (quit) {
-                quitting.run();
-            }
-            connection.write(ByteBuffer.wrap(reply.text().getBytes(StandardCharsets.UTF_8)));
+            log.append("UI closed");
+        } catch (IOException e) {
             if (!quit) {
                 log.append("UI closed");
             }
-        } catch (IOException e) {
-            log.append("UI closed");
         } finally {
             if (quit) {
                 quitAnswered.run();

@@ -21,13 +21,15 @@ final class LauncherScripts {
      * the Java control daemon, followed by {@code standin.py}. It answers in milliseconds where a
      * JVM takes hundreds; docs/simulator.md.
      */
-    static String pythonStandIn(Path python, String role, String classpath, Path config) throws IOException {
+    static String pythonStandIn(Path python, String role, String classpath, Path config, SimToolOptions options) throws IOException {
         StringBuilder script = new StringBuilder();
         script.append("#!").append(python).append(" -IS\n");
         script.append("# Stand-in for NVIDIA's ").append(role).append(", written by ").append(SimTools.class.getName())
                 .append("; see docs/simulator.md.\n");
         script.append("ROLE = ").append(pythonString(role)).append('\n');
         script.append("DEFAULT_CONFIG = ").append(config == null ? "None" : pythonString(config.toString())).append('\n');
+        script.append("NVIDIA_PIPE_DIRECTORY = ").append(pythonString(options.nvidiaPipeDirectory().toString())).append('\n');
+        script.append("NVIDIA_LOG_DIRECTORY = ").append(pythonString(options.nvidiaLogDirectory().toString())).append('\n');
         List<String> daemon = StandInJvm.command(classpath, MpsControlMain.class);
         script.append("DAEMON_COMMAND = [");
         for (int i = 0; i < daemon.size(); i++) {
@@ -59,7 +61,7 @@ final class LauncherScripts {
     }
 
     /** The text of a JVM launcher script for {@code main}. */
-    static String jvmLauncher(Class<?> main, String classpath, Path config) {
+    static String jvmLauncher(Class<?> main, String classpath, Path config, SimToolOptions options) {
         StringBuilder script = new StringBuilder();
         script.append("#!/bin/sh\n");
         script.append("# Stand-in for NVIDIA's ")
@@ -71,6 +73,10 @@ final class LauncherScripts {
                     .append("; fi\n");
             script.append("export ").append(SimConfig.ENV_CONFIG).append('\n');
         }
+        script.append(SimTools.ENV_DEFAULT_PIPE_DIRECTORY).append('=').append(shellQuote(options.nvidiaPipeDirectory().toString()))
+                .append("; export ").append(SimTools.ENV_DEFAULT_PIPE_DIRECTORY).append('\n');
+        script.append(SimTools.ENV_DEFAULT_LOG_DIRECTORY).append('=').append(shellQuote(options.nvidiaLogDirectory().toString()))
+                .append("; export ").append(SimTools.ENV_DEFAULT_LOG_DIRECTORY).append('\n');
         script.append("exec");
         for (String word : StandInJvm.command(classpath, main)) {
             script.append(' ').append(shellQuote(word));

@@ -8,7 +8,6 @@ import java.nio.channels.Channels;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -47,12 +46,12 @@ public final class MpsClientMain {
         long daemon;
         String uuid;
         try {
-            daemon = daemonPid(pipe);
             String reply = ask(pipe, ControlCommands.ATTACH + " " + pid + " " + uid()).strip();
             answer = reply.split(" ");
-            if (answer.length != 2 || !answer[0].matches("[0-9]+")) {
+            if (answer.length != 3 || !answer[0].matches("[0-9]+") || !answer[2].matches("[0-9]{1,10}")) {
                 throw new IOException("the control daemon answered '" + reply + "'");
             }
+            daemon = Long.parseLong(answer[2]);
             uuid = gpu(answer[1], SimConfig.fromEnvironment(env));
         } catch (IOException | RuntimeException e) {
             out.println("error: cannot attach to the MPS control daemon in " + pipe + ": " + e.getMessage());
@@ -81,24 +80,13 @@ public final class MpsClientMain {
         System.exit(0);
     }
 
-    /** The daemon's pid from its pid file, so that the client ends with it. */
-    private static long daemonPid(Path pipe) throws IOException {
-        Path file = pipe.resolve(ControlLock.PID_FILE);
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IOException("no daemon pid file in " + pipe);
-        }
-        String text = Files.readString(file, StandardCharsets.UTF_8).strip();
-        if (!text.matches("[0-9]{1,10}")) {
-            throw new IOException("the daemon pid file holds '" + text + "'");
-        }
-        return Long.parseLong(text);
-    }
-
     private static String ask(Path pipe, String command) throws IOException {
         try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(pipe.resolve("control")))) {
             channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
             channel.shutdownOutput();
-            return new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+            String reply = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
+            int end = reply.indexOf(ControlServer.END_OF_REPLY);
+            return end < 0 ? reply : reply.substring(0, end);
         }
     }
 

@@ -30,7 +30,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class MpsControlDaemon {
 
+    /** Logged last on {@code quit}, as NVIDIA's daemon logs it. */
+    static final String EXIT = "Exit with status 0";
+    /** The FIFO NVIDIA's daemon keeps in its pipe directory while it runs (mode 0777). */
+    static final String LOG_FIFO = "log";
+
     private final Map<String, String> env;
+    private final DriverProfile profile;
     private final Path pipe;
     private final ControlLog log;
     private final DaemonFaults faults;
@@ -43,14 +49,15 @@ final class MpsControlDaemon {
     private MpsControlDaemon(SimConfig config, Map<String, String> env, boolean foreground) {
         long pid = ProcessHandle.current().pid();
         this.env = env;
+        this.profile = config.driverBranch();
         this.pipe = MpsControlMain.pipeDirectory(env);
         this.log = new ControlLog(MpsControlMain.logDirectory(env).resolve("control.log"), "Control", pid,
                 foreground ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null);
         this.faults = new DaemonFaults(config, env);
         this.servers = new MpsServers(log);
         this.sockets = new ControlServer(log,
-                new ControlCommands(servers, new MpsClients(log), env.get("CUDA_VISIBLE_DEVICES")), faults,
-                () -> shutdown("Exit"), exit::countDown);
+                new ControlCommands(servers, new MpsClients(log), env.get("CUDA_VISIBLE_DEVICES"), profile), faults,
+                () -> shutdown(EXIT), exit::countDown);
     }
 
     /** Runs a daemon until {@code quit} and returns its exit status; problems go to stderr and control.log. */
@@ -78,7 +85,8 @@ final class MpsControlDaemon {
             return 1;
         }
         try {
-            Optional<ControlLock> acquired = ControlLock.acquire(pipe, ProcessHandle.current().pid());
+            Optional<ControlLock> acquired = ControlLock.acquire(pipe, ProcessHandle.current().pid(),
+                    profile.writesPidFile());
             if (acquired.isEmpty()) {
                 System.err.println(MpsControlMain.ALREADY_RUNNING);
                 log.append("Failed to start: error, " + MpsControlMain.ALREADY_RUNNING.toLowerCase(Locale.ROOT));
@@ -94,8 +102,14 @@ final class MpsControlDaemon {
         faults.delayStart();
         Path control = pipe.resolve("control");
         try {
-            sockets.bind(control);
-            sockets.bind(pipe.resolve("control_privileged"));
+            // NVIDIA's daemon's files and their modes, whatever the umask; control comes last.
+            Path serverLog = MpsControlMain.logDirectory(env).resolve("server.log");
+            if (!Files.exists(serverLog)) {
+                Files.createFile(serverLog);
+            }
+            SimFiles.mkfifo(pipe.resolve(LOG_FIFO), 0777);
+            sockets.bind(pipe.resolve("control_privileged"), 0755);
+            sockets.bind(control, 0666);
         } catch (IOException e) {
             log.append("Failed to start: error binding socket " + control + ": " + e.getMessage());
             shutdown(null);
@@ -114,8 +128,9 @@ final class MpsControlDaemon {
     }
 
     /**
-     * Stops the servers and closes the listening sockets, leaving the socket files, the pid file and
-     * control_lock behind as the real daemon does. Runs once; {@code message} (if any) is logged last.
+     * Stops the servers, closes the listening sockets and removes the {@code log} FIFO and the pid file,
+     * leaving the socket files and control_lock behind as the real daemon does. Runs once;
+     * {@code message} (if any) is logged last.
      */
     private void shutdown(String message) {
         if (!stopped.compareAndSet(false, true)) {
@@ -126,9 +141,14 @@ final class MpsControlDaemon {
             log.append(message);
         }
         sockets.close();
+        try {
+            Files.deleteIfExists(pipe.resolve(LOG_FIFO));
+        } catch (IOException e) {
+            // left behind, as after a crash
+        }
         ControlLock held = lock;
         if (held != null) {
-            held.release();
+            held.release(true);
         }
     }
 }

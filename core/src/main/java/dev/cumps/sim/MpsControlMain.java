@@ -1,8 +1,10 @@
 package dev.cumps.sim;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.UnixDomainSocketAddress;
@@ -32,7 +34,9 @@ import java.util.Map;
  *       {@code get_default_active_thread_percentage}, {@code set_default_active_thread_percentage P},
  *       {@code quit}, ...) sent to the daemon, whose answer is printed;</li>
  *   <li>the daemon is found through {@code CUDA_MPS_PIPE_DIRECTORY} (default {@value #DEFAULT_PIPE_DIRECTORY})
- *       and logs to {@code CUDA_MPS_LOG_DIRECTORY} (default {@value #DEFAULT_LOG_DIRECTORY}).</li>
+ *       and logs to {@code CUDA_MPS_LOG_DIRECTORY} (default {@value #DEFAULT_LOG_DIRECTORY}); on a simulated
+ *       host the defaults are the host's own, which its launchers export
+ *       ({@value SimTools#ENV_DEFAULT_PIPE_DIRECTORY}, {@value SimTools#ENV_DEFAULT_LOG_DIRECTORY}).</li>
  * </ul>
  * The daemon itself is {@link MpsControlDaemon}; docs/simulator.md lists every behaviour mirrored.
  */
@@ -45,6 +49,8 @@ public final class MpsControlMain {
 
     static final String NO_DAEMON = "Cannot find MPS control daemon process";
     static final String ALREADY_RUNNING = "An instance of this daemon is already running";
+    /** What a refused {@code -d} logs to server.log, followed by the log directory. */
+    static final String USING_LOG_DIRECTORY = "Using log directory: ";
     /** Hidden argument with which {@code -d} starts the detached daemon process. */
     static final String INTERNAL_DAEMON = "--internal-daemon";
 
@@ -66,15 +72,19 @@ public final class MpsControlMain {
     }
 
     static Path pipeDirectory(Map<String, String> env) {
-        return directory(env, "CUDA_MPS_PIPE_DIRECTORY", DEFAULT_PIPE_DIRECTORY);
+        return directory(env, "CUDA_MPS_PIPE_DIRECTORY", SimTools.ENV_DEFAULT_PIPE_DIRECTORY, DEFAULT_PIPE_DIRECTORY);
     }
 
     static Path logDirectory(Map<String, String> env) {
-        return directory(env, "CUDA_MPS_LOG_DIRECTORY", DEFAULT_LOG_DIRECTORY);
+        return directory(env, "CUDA_MPS_LOG_DIRECTORY", SimTools.ENV_DEFAULT_LOG_DIRECTORY, DEFAULT_LOG_DIRECTORY);
     }
 
-    private static Path directory(Map<String, String> env, String name, String fallback) {
+    /** {@code name}, else the simulated host's default its launcher exported ({@code hostDefault}), else NVIDIA's. */
+    private static Path directory(Map<String, String> env, String name, String hostDefault, String fallback) {
         String value = env.get(name);
+        if (value == null || value.isEmpty()) {
+            value = env.get(hostDefault);
+        }
         return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
     }
 
@@ -90,7 +100,10 @@ public final class MpsControlMain {
     private static int daemonize(Map<String, String> env) {
         Path pipe = pipeDirectory(env);
         if (daemonPresent(pipe)) {
-            System.err.println(ALREADY_RUNNING);
+            // As NVIDIA's -d: one line in server.log with the role "Other", the refusal on stdout.
+            new ControlLog(logDirectory(env).resolve("server.log"), "Other", ProcessHandle.current().pid(), null)
+                    .appendQuietly(USING_LOG_DIRECTORY + logDirectory(env));
+            System.out.println(ALREADY_RUNNING);
             return 1;
         }
         List<String> command = new ArrayList<>();
@@ -152,35 +165,41 @@ public final class MpsControlMain {
         return null;
     }
 
-    /** No argument: sends each non-empty line of standard input to the daemon and prints its answer. */
+    /**
+     * No argument: the user interface. Like NVIDIA's client it connects once (no daemon: the message on
+     * stderr, exit 1), then sends each line of standard input as typed, blank ones too, and prints each
+     * answer; it stops after {@code quit} or at the end of input. Wire protocol (ours): the command and a
+     * newline out, the answer and a NUL byte back.
+     */
     private static int client(Map<String, String> env) {
         Path control = pipeDirectory(env).resolve("control");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+        SocketChannel channel;
+        try {
+            channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+        } catch (IOException e) {
+            return noDaemon();
+        }
+        try (channel; BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+            InputStream replies = Channels.newInputStream(channel);
             String line;
             while ((line = in.readLine()) != null) {
-                String command = line.strip();
-                if (command.isEmpty()) {
-                    continue;
-                }
-                SocketChannel channel;
+                ByteArrayOutputStream reply = new ByteArrayOutputStream();
                 try {
-                    channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+                    channel.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
+                    int b;
+                    while ((b = replies.read()) != 0) {
+                        if (b < 0) {
+                            return noDaemon();
+                        }
+                        reply.write(b);
+                    }
                 } catch (IOException e) {
-                    out.println(NO_DAEMON);
-                    return 1;
+                    return noDaemon();
                 }
-                try (channel) {
-                    channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
-                    channel.shutdownOutput();
-                    byte[] reply = Channels.newInputStream(channel).readAllBytes();
-                    out.print(new String(reply, StandardCharsets.UTF_8));
-                    out.flush();
-                } catch (IOException e) {
-                    out.println(NO_DAEMON);
-                    return 1;
-                }
-                if (command.equals("quit")) {
+                out.print(reply.toString(StandardCharsets.UTF_8));
+                out.flush();
+                if (line.strip().equals("quit")) {
                     return 0;
                 }
             }
@@ -189,5 +208,11 @@ public final class MpsControlMain {
             return 1;
         }
         return 0;
+    }
+
+    private static int noDaemon() {
+        System.err.println(NO_DAEMON);
+        System.err.flush();
+        return 1;
     }
 }

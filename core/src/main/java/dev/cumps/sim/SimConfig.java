@@ -1,5 +1,6 @@
 package dev.cumps.sim;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -23,9 +24,11 @@ import java.util.Objects;
  * @param mpsFault       fault injected into {@code nvidia-cuda-mps-control}; {@code null} reads as {@link MpsFault#NONE}
  * @param mpsSlowMillis  delay before a {@link MpsFault#SLOW} daemon binds its sockets; 0 or less reads as
  *                       {@value #DEFAULT_SLOW_MILLIS}
+ * @param driverBranch   the driver branch whose control daemon the stand-in speaks like ({@code "driverBranch":
+ *                       "535"} in sim.json); {@code null} reads as {@link DriverProfile#NEWEST}
  */
 public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFault, MpsFault mpsFault,
-        long mpsSlowMillis) {
+        long mpsSlowMillis, DriverProfile driverBranch) {
 
     /** Environment variable naming the JSON config file. */
     public static final String ENV_CONFIG = "CUMPS_SIM_CONFIG";
@@ -41,6 +44,8 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
     public static final String ENV_MPS_FAULT = "CUMPS_SIM_MPS_FAULT";
     /** Environment override: {@link #mpsSlowMillis()}. */
     public static final String ENV_MPS_SLOW_MS = "CUMPS_SIM_MPS_SLOW_MS";
+    /** Environment override: {@link DriverProfile} branch ({@code 535}, {@code 550}); see {@link #withDriver}. */
+    public static final String ENV_DRIVER = "CUMPS_SIM_DRIVER";
 
     /** Driver version of {@link #defaults(int)}. */
     public static final String DEFAULT_DRIVER = "550.54.15";
@@ -49,6 +54,7 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
+    @JsonCreator
     public SimConfig {
         Objects.requireNonNull(driverVersion, "driverVersion");
         gpus = List.copyOf(Objects.requireNonNull(gpus, "gpus"));
@@ -58,6 +64,12 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
         smiFault = smiFault == null ? SmiFault.NONE : smiFault;
         mpsFault = mpsFault == null ? MpsFault.NONE : mpsFault;
         mpsSlowMillis = mpsSlowMillis <= 0 ? DEFAULT_SLOW_MILLIS : mpsSlowMillis;
+        driverBranch = driverBranch == null ? DriverProfile.NEWEST : driverBranch;
+    }
+
+    /** A config of the newest driver branch ({@link DriverProfile#NEWEST}). */
+    public SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFault, MpsFault mpsFault, long mpsSlowMillis) {
+        this(driverVersion, gpus, smiFault, mpsFault, mpsSlowMillis, DriverProfile.NEWEST);
     }
 
     /**
@@ -79,17 +91,25 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
 
     /** This config with another {@code nvidia-smi} fault. */
     public SimConfig withSmiFault(SmiFault fault) {
-        return new SimConfig(driverVersion, gpus, fault, mpsFault, mpsSlowMillis);
+        return new SimConfig(driverVersion, gpus, fault, mpsFault, mpsSlowMillis, driverBranch);
     }
 
     /** This config with another {@code nvidia-cuda-mps-control} fault. */
     public SimConfig withMpsFault(MpsFault fault) {
-        return new SimConfig(driverVersion, gpus, smiFault, fault, mpsSlowMillis);
+        return new SimConfig(driverVersion, gpus, smiFault, fault, mpsSlowMillis, driverBranch);
     }
 
     /** This config with other GPUs. */
     public SimConfig withGpus(List<SimGpu> newGpus) {
-        return new SimConfig(driverVersion, newGpus, smiFault, mpsFault, mpsSlowMillis);
+        return new SimConfig(driverVersion, newGpus, smiFault, mpsFault, mpsSlowMillis, driverBranch);
+    }
+
+    /**
+     * This config speaking like another driver branch, with that branch's driver version
+     * ({@link DriverProfile#driverVersion()}) for {@code nvidia-smi}.
+     */
+    public SimConfig withDriver(DriverProfile profile) {
+        return new SimConfig(profile.driverVersion(), gpus, smiFault, mpsFault, mpsSlowMillis, profile);
     }
 
     /** Writes this config as JSON, replacing {@code file}. */
@@ -141,7 +161,10 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
         String slow = env.get(ENV_MPS_SLOW_MS);
         if (isSet(slow)) {
             config = new SimConfig(config.driverVersion(), config.gpus(), config.smiFault(), config.mpsFault(),
-                    parseInt(ENV_MPS_SLOW_MS, slow));
+                    parseInt(ENV_MPS_SLOW_MS, slow), config.driverBranch());
+        }
+        if (isSet(env.get(ENV_DRIVER))) {
+            config = config.withDriver(DriverProfile.of(env.get(ENV_DRIVER)));
         }
         return config;
     }

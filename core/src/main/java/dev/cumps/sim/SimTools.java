@@ -26,6 +26,14 @@ public final class SimTools {
     public static final String NVIDIA_SMI = "nvidia-smi";
     /** File name of the {@code nvidia-cuda-mps-control} launcher. */
     public static final String MPS_CONTROL = "nvidia-cuda-mps-control";
+    /**
+     * The simulated host's default pipe directory, exported by every launcher: where the stand-ins go
+     * without {@code CUDA_MPS_PIPE_DIRECTORY}, as NVIDIA's tools go to {@code /tmp/nvidia-mps}. The
+     * machine's own {@code /tmp/nvidia-mps} is never the simulated host's.
+     */
+    public static final String ENV_DEFAULT_PIPE_DIRECTORY = "CUMPS_SIM_NVIDIA_PIPE_DIRECTORY";
+    /** The same for the log directory (NVIDIA's {@code /var/log/nvidia-mps}). */
+    public static final String ENV_DEFAULT_LOG_DIRECTORY = "CUMPS_SIM_NVIDIA_LOG_DIRECTORY";
 
     private SimTools() {
     }
@@ -65,12 +73,12 @@ public final class SimTools {
             Files.deleteIfExists(binDir.resolve(NVIDIA_SMI));
         } else {
             writeExecutable(binDir.resolve(NVIDIA_SMI), python == null
-                    ? LauncherScripts.jvmLauncher(NvidiaSmiMain.class, classpath, config)
-                    : LauncherScripts.pythonStandIn(python, NVIDIA_SMI, classpath, config));
+                    ? LauncherScripts.jvmLauncher(NvidiaSmiMain.class, classpath, config, options)
+                    : LauncherScripts.pythonStandIn(python, NVIDIA_SMI, classpath, config, options));
         }
         writeExecutable(binDir.resolve(MPS_CONTROL), python == null
-                ? LauncherScripts.jvmLauncher(MpsControlMain.class, classpath, config)
-                : LauncherScripts.pythonStandIn(python, MPS_CONTROL, classpath, config));
+                ? LauncherScripts.jvmLauncher(MpsControlMain.class, classpath, config, options)
+                : LauncherScripts.pythonStandIn(python, MPS_CONTROL, classpath, config, options));
     }
 
     private static void writeExecutable(Path target, String text) throws IOException {

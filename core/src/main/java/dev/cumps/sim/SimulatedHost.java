@@ -108,6 +108,19 @@ public final class SimulatedHost {
         return root.resolve("rt");
     }
 
+    /**
+     * The simulated host's NVIDIA default pipe directory (its {@code /tmp/nvidia-mps}): where a stand-in
+     * daemon started without {@code CUDA_MPS_PIPE_DIRECTORY} listens, and where the product looks for one.
+     */
+    public Path nvidiaPipeDirectory() {
+        return root.resolve("nvidia-mps");
+    }
+
+    /** The simulated host's NVIDIA default log directory (its {@code /var/log/nvidia-mps}). */
+    public Path nvidiaLogDirectory() {
+        return root.resolve("nvidia-log");
+    }
+
     /** Whether anything (a directory, a link, a file) is at the sandbox's path; links are not followed. */
     public boolean exists() {
         return Files.exists(root, LinkOption.NOFOLLOW_LINKS);
@@ -141,24 +154,33 @@ public final class SimulatedHost {
                     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
                 }
             }
-            if (!Files.exists(config())) {
-                SimConfig.defaults(2).write(config());
+            // CUMPS_SIM_DRIVER picks the control daemon's driver profile for the sandbox: the daemon cumps starts
+            // gets no CUMPS_SIM_* variable, so the choice goes into sim.json, which its launcher names.
+            Optional<DriverProfile> driver = host.get(SimConfig.ENV_DRIVER).filter(v -> !v.isBlank()).map(DriverProfile::of);
+            if (!Files.exists(config()) || driver.isPresent()) {
+                SimConfig config = Files.exists(config()) ? SimConfig.load(config()) : SimConfig.defaults(2);
+                driver.map(config::withDriver).orElse(config).write(config());
             }
-            SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config()));
-        } catch (IOException e) {
+            SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config(), nvidiaPipeDirectory(),
+                    nvidiaLogDirectory()));
+        } catch (IOException | IllegalArgumentException e) {
             throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
         }
         return this;
     }
 
-    /** The caller's environment with the stand-ins first on PATH and the sandbox as TMPDIR. */
+    /**
+     * The caller's environment with the stand-ins first on PATH and the sandbox as TMPDIR, on a host
+     * whose NVIDIA default directories are the sandbox's: the machine's own {@code /tmp/nvidia-mps}
+     * is not part of the simulated host.
+     */
     public HostEnvironment environment() {
         Map<String, String> overrides = new HashMap<>();
         String path = host.get("PATH").filter(p -> !p.isEmpty()).orElse("/usr/local/bin:/usr/bin:/bin");
         overrides.put("PATH", bin() + ":" + path);
         overrides.put("TMPDIR", runtimeTmp().toString());
         overrides.put(SimConfig.ENV_CONFIG, config().toString());
-        return host.withEnv(overrides);
+        return host.withEnv(overrides).withPaths(host.paths().withNvidia(nvidiaPipeDirectory(), nvidiaLogDirectory()));
     }
 
     /**

@@ -1,5 +1,6 @@
 # Body of the Python 3 stand-ins for NVIDIA's nvidia-smi and nvidia-cuda-mps-control.
-# SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, DAEMON_COMMAND) followed by
+# SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, NVIDIA_PIPE_DIRECTORY,
+# NVIDIA_LOG_DIRECTORY, DAEMON_COMMAND) followed by
 # this file. It mirrors dev.cumps.sim.NvidiaSmi / SimConfig / SimGpu / MpsControlMain exactly (same output
 # bytes, messages and exit codes; NvidiaSmiParityTest compares them); the control daemon itself stays Java
 # (DAEMON_COMMAND). It imports nothing beyond os and sys on the nvidia-smi path, so it starts in a few ms.
@@ -14,6 +15,8 @@ PCI_BUSES = (0x18, 0x2A, 0x3A, 0x5D, 0x9A, 0xAB, 0xBA, 0xDB)
 SMI_FAULTS = ("none", "hang", "fail", "garbage", "missing")
 MPS_FAULTS = ("none", "launch-fails", "no-answer", "dies", "slow")
 DEFAULT_DRIVER = "550.54.15"
+# DriverProfile: branch -> the driver version nvidia-smi reports for it (CUMPS_SIM_DRIVER).
+DRIVER_BRANCHES = {"535": "535.261.03", "550": DEFAULT_DRIVER}
 HEX = "0123456789abcdef"
 
 
@@ -170,6 +173,17 @@ def fault(kind, names, token):
     return wanted
 
 
+def driver_branch(branch):
+    if branch is None or not branch.strip():
+        return "550"
+    b = branch.strip()
+    if b[:1] in ("r", "R"):
+        b = b[1:]
+    if b not in DRIVER_BRANCHES:
+        raise ConfigError("unknown driver branch '%s' (known: 535, 550)" % branch)
+    return b
+
+
 def defaults(count):
     if count < 1:
         raise ConfigError("gpuCount must be at least 1: %d" % count)
@@ -208,7 +222,7 @@ def load(path):
     if not isinstance(doc, dict):
         raise ConfigError("invalid simulator config %s: not a JSON object" % path)
     for key in doc:
-        if key not in ("driverVersion", "gpus", "smiFault", "mpsFault", "mpsSlowMillis"):
+        if key not in ("driverVersion", "gpus", "smiFault", "mpsFault", "mpsSlowMillis", "driverBranch"):
             raise ConfigError('Unrecognized field "%s" in simulator config %s' % (key, path))
     driver = _text("driverVersion", doc.get("driverVersion"))
     if driver is None:
@@ -230,6 +244,7 @@ def load(path):
                           _text("migMode", g.get("migMode"))))
     if not parsed:
         raise ConfigError("a simulated machine needs at least one GPU")
+    driver_branch(_text("driverBranch", doc.get("driverBranch")))
     return {"driver": driver, "gpus": parsed, "smi": fault("SmiFault", SMI_FAULTS, _text("smiFault", doc.get("smiFault"))),
             "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault")))}
 
@@ -257,6 +272,8 @@ def from_environment(env):
         config["mps"] = fault("MpsFault", MPS_FAULTS, env["CUMPS_SIM_MPS_FAULT"])
     if is_set("CUMPS_SIM_MPS_SLOW_MS"):
         parse_int("CUMPS_SIM_MPS_SLOW_MS", env["CUMPS_SIM_MPS_SLOW_MS"])
+    if is_set("CUMPS_SIM_DRIVER"):
+        config["driver"] = DRIVER_BRANCHES[driver_branch(env["CUMPS_SIM_DRIVER"])]
     return config
 
 
@@ -586,7 +603,14 @@ ALREADY_RUNNING = "An instance of this daemon is already running"
 
 def pipe_directory(env):
     value = env.get("CUDA_MPS_PIPE_DIRECTORY")
-    return os.path.abspath(value if value else "/tmp/nvidia-mps")
+    if not value:
+        value = env.get("CUMPS_SIM_NVIDIA_PIPE_DIRECTORY") or "/tmp/nvidia-mps"
+    return os.path.abspath(value)
+
+
+def log_directory(env):
+    value = env.get("CUDA_MPS_LOG_DIRECTORY")
+    return os.path.abspath(value if value else "/var/log/nvidia-mps")
 
 
 def usage(stream, code):
@@ -639,7 +663,19 @@ def setsid_path(env):
 
 def daemonize(env):
     if daemon_present(pipe_directory(env)):
-        sys.stderr.write(ALREADY_RUNNING + "\n")
+        # As NVIDIA's -d: one line in server.log with the role "Other" (ControlLog.appendQuietly), the refusal on stdout.
+        log = log_directory(env)
+        if os.path.isdir(log):
+            import time
+            now = time.time()
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
+            try:
+                with open(os.path.join(log, "server.log"), "a", encoding="utf-8") as f:
+                    f.write("[%s Other %5d] Using log directory: %s\n" % (stamp, os.getpid(), log))
+            except OSError:
+                pass
+        sys.stdout.write(ALREADY_RUNNING + "\n")
+        sys.stdout.flush()
         return 1
     command = list(DAEMON_COMMAND) + ["--internal-daemon"]
     setsid = setsid_path(env)
@@ -662,41 +698,45 @@ def daemonize(env):
 
 
 def client(env):
+    """One connection for all of stdin, as NVIDIA's client: each line (as typed, blank ones too) is a command;
+    the daemon ends each answer with a NUL byte (our wire protocol, MpsControlMain.client)."""
     import socket
     control = os.path.join(pipe_directory(env), "control")
     out = sys.stdout.buffer
-    for raw in sys.stdin.buffer:
-        command = raw.decode("utf-8", "replace").strip()
-        if not command:
-            continue
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
         try:
+            s.connect(control)
+        except OSError:
+            return no_daemon()
+        pending = b""
+        for raw in sys.stdin.buffer:
+            line = raw[:-1] if raw.endswith(b"\n") else raw
+            if line.endswith(b"\r"):
+                line = line[:-1]
             try:
-                s.connect(control)
-            except OSError:
-                out.write((NO_DAEMON + "\n").encode())
-                out.flush()
-                return 1
-            try:
-                s.sendall((command + "\n").encode("utf-8"))
-                s.shutdown(socket.SHUT_WR)
-                reply = []
-                while True:
+                s.sendall(line + b"\n")
+                while b"\0" not in pending:
                     chunk = s.recv(65536)
                     if not chunk:
-                        break
-                    reply.append(chunk)
+                        return no_daemon()
+                    pending += chunk
             except OSError:
-                out.write((NO_DAEMON + "\n").encode())
-                out.flush()
-                return 1
-        finally:
-            s.close()
-        out.write(b"".join(reply).decode("utf-8", "replace").encode("utf-8"))
-        out.flush()
-        if command == "quit":
-            return 0
-    return 0
+                return no_daemon()
+            reply, pending = pending.split(b"\0", 1)
+            out.write(reply.decode("utf-8", "replace").encode("utf-8"))
+            out.flush()
+            if line.decode("utf-8", "replace").strip() == "quit":
+                return 0
+        return 0
+    finally:
+        s.close()
+
+
+def no_daemon():
+    sys.stderr.write(NO_DAEMON + "\n")
+    sys.stderr.flush()
+    return 1
 
 
 def mps_control(args, env):
@@ -717,6 +757,11 @@ def main():
     if DEFAULT_CONFIG and not env.get("CUMPS_SIM_CONFIG"):
         env["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
         os.environ["CUMPS_SIM_CONFIG"] = DEFAULT_CONFIG
+    # The simulated host's own default pipe and log directories (its /tmp/nvidia-mps, /var/log/nvidia-mps).
+    for name, value in (("CUMPS_SIM_NVIDIA_PIPE_DIRECTORY", NVIDIA_PIPE_DIRECTORY),
+                        ("CUMPS_SIM_NVIDIA_LOG_DIRECTORY", NVIDIA_LOG_DIRECTORY)):
+        env[name] = value
+        os.environ[name] = value
     args = sys.argv[1:]
     try:
         code = nvidia_smi(args, env) if ROLE == "nvidia-smi" else mps_control(args, env)

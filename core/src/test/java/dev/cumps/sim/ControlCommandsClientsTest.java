@@ -49,7 +49,7 @@ class ControlCommandsClientsTest {
         public boolean terminate(long client, long server) {
             return serverOf.remove(client, server);
         }
-    }, "GPU-5f0c1a2e-0000-4000-8000-000000000001");
+    }, "GPU-5f0c1a2e-0000-4000-8000-000000000001", DriverProfile.NEWEST);
 
     private static ControlCommands.Reply reply(String text) {
         return new ControlCommands.Reply(text, false);
@@ -57,7 +57,8 @@ class ControlCommandsClientsTest {
 
     @Test
     void firstClientStartsAServerForItsUidAndLearnsItsServerAndGpu() {
-        assertEquals(reply("5001 GPU-5f0c1a2e-0000-4000-8000-000000000001\n"), commands.answer("cumps_sim_attach 7001 1000"));
+        assertEquals(reply("5001 GPU-5f0c1a2e-0000-4000-8000-000000000001 " + ProcessHandle.current().pid() + "\n"),
+                commands.answer("cumps_sim_attach 7001 1000"));
 
         assertEquals(List.of(1000L), started);
         assertEquals(reply("5001\n"), commands.answer("get_server_list"));
@@ -83,9 +84,19 @@ class ControlCommandsClientsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"terminate_client", "terminate_client 5001", "terminate_client 4242 7001", "terminate_client 5001 7999",
-        "terminate_client 5001 abc", "terminate_client 5001 7001 7002"})
-    void terminateClientOfAnUnknownServerOrClientIsInvalidAndEndsNothing(String command) {
+    @ValueSource(strings = {"terminate_client", "terminate_client 4242 7001"})
+    void terminateClientOfAnUnknownServerAnswersNvidiasThreeLinesAndEndsNothing(String command) {
+        commands.answer("cumps_sim_attach 7001 1000");
+        long server = command.equals("terminate_client") ? 0 : 4242;
+
+        assertEquals(reply("Server " + server + " not found\nServer " + server + " not found!\n1\n"), commands.answer(command));
+        assertEquals(reply("7001\n"), commands.answer("get_client_list 5001"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"terminate_client 5001", "terminate_client 5001 7999", "terminate_client 5001 abc",
+        "terminate_client 5001 7001 7002"})
+    void terminateClientOfAnUnknownClientIsInvalidAndEndsNothing(String command) {
         commands.answer("cumps_sim_attach 7001 1000");
 
         assertEquals(INVALID, commands.answer(command));
@@ -93,25 +104,30 @@ class ControlCommandsClientsTest {
     }
 
     @Test
-    void aServerWithoutClientsListsNothing() {
+    void aServerWithoutClientsListsNothingAndAnotherPidIsNoServer() {
         live.add(4100L);
 
         assertEquals(NOTHING, commands.answer("get_client_list 4100"));
-        assertEquals(NOTHING, commands.answer("get_client_list 4242"));
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("get_client_list 4242"));
     }
 
     @Test
-    void aLiveServerIsActiveAndAnythingElseIsInvalid() {
+    void aLiveServerIsActiveAnotherPidIsNoServerAndAPidIsRequired() {
         live.add(4100L);
 
         assertEquals(reply("ACTIVE\n"), commands.answer("get_server_status 4100"));
-        assertEquals(INVALID, commands.answer("get_server_status 4242"));
-        assertEquals(INVALID, commands.answer("get_server_status"));
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("get_server_status 4242"));
+        assertEquals(reply("A server PID is required\n"), commands.answer("get_server_status"));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"get_client_list", "get_client_list abc", "get_client_list -1", "get_client_list 1 2",
-        "cumps_sim_attach", "cumps_sim_attach 0 1000", "cumps_sim_attach x 1000", "cumps_sim_attach 7001"})
+    @ValueSource(strings = {"get_client_list", "get_client_list abc", "get_client_list -1"})
+    void aClientListWithoutAPidAsksForServerZeroAsNvidiaReadsIt(String command) {
+        assertEquals(reply("Server 0 not found\n"), commands.answer(command));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"cumps_sim_attach", "cumps_sim_attach 0 1000", "cumps_sim_attach x 1000", "cumps_sim_attach 7001"})
     void malformedClientCommandsAreInvalid(String command) {
         assertEquals(INVALID, commands.answer(command));
         assertEquals(List.of(), started);
@@ -126,7 +142,7 @@ class ControlCommandsClientsTest {
         assertEquals(NOTHING, commands.answer("set_active_thread_percentage 4100 25"));
         assertEquals(reply("25.0\n"), commands.answer("get_active_thread_percentage 4100"));
         assertEquals(INVALID, commands.answer("set_active_thread_percentage 4100 101"));
-        assertEquals(INVALID, commands.answer("set_active_thread_percentage 4242 25"));
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("set_active_thread_percentage 4242 25"));
         assertEquals(reply("25.0\n"), commands.answer("get_active_thread_percentage 4100"));
     }
 
@@ -134,7 +150,8 @@ class ControlCommandsClientsTest {
     void pinnedMemoryLimitsRoundTripPerDeviceAndPerServer() {
         live.add(4100L);
 
-        assertEquals(reply("\n"), commands.answer("get_default_device_pinned_mem_limit 0"));
+        assertEquals(new ControlCommands.Reply("", false, List.of("No default pinned memory limit set for the device!")),
+                commands.answer("get_default_device_pinned_mem_limit 0"));
         assertEquals(NOTHING, commands.answer("set_default_device_pinned_mem_limit 0 8G"));
         assertEquals(reply("8G\n"), commands.answer("get_default_device_pinned_mem_limit 0"));
         assertEquals(reply("8G\n"), commands.answer("get_device_pinned_mem_limit 4100 0"));

@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The control daemon stand-in's answers, as docs/simulator.md documents them, without sockets or processes. */
 class ControlCommandsTest {
 
-    private static final ControlCommands.Reply INVALID = new ControlCommands.Reply("Invalid command\n", false);
     private static final ControlCommands.Reply NOTHING = new ControlCommands.Reply("", false);
 
     /** Servers that remember which uids were asked for and report the pids they are told to. */
@@ -55,14 +54,15 @@ class ControlCommandsTest {
     @ParameterizedTest
     @ValueSource(strings = {"start_server", "start_server -uid", "start_server -uid abc", "start_server -uid -1",
         "start_server -gid 1000", "start_server -uid 1000 extra"})
-    void malformedStartServerIsInvalidAndStartsNothing(String command) {
-        assertEquals(INVALID, commands.answer(command));
+    void malformedStartServerAsksForTheUidAndStartsNothing(String command) {
+        assertEquals(new ControlCommands.Reply("A user id (UID) is required to start a new server\n", false),
+                commands.answer(command));
 
         assertEquals(List.of(), servers.started);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"get_client_list 4100", "get_device_client_list", "get_device_client_list 4100"})
+    @ValueSource(strings = {"get_device_client_list", "get_device_client_list 4100"})
     void clientListsAreEmptyForTheStandInHasNoCudaClients(String command) {
         assertEquals(NOTHING, commands.answer(command));
     }
@@ -74,7 +74,7 @@ class ControlCommandsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"25", "0", "100", "12.5"})
+    @ValueSource(strings = {"25", "0.5", "100", "12.5"})
     void settingTheDefaultActiveThreadPercentagePrintsAndKeepsIt(String value) {
         String expected = Double.parseDouble(value) + "\n";
 
@@ -86,12 +86,13 @@ class ControlCommandsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"set_default_active_thread_percentage", "set_default_active_thread_percentage 101",
-        "set_default_active_thread_percentage -1", "set_default_active_thread_percentage lots",
-        "set_default_active_thread_percentage NaN", "set_default_active_thread_percentage 25 50"})
-    void outOfRangeOrMalformedPercentageIsInvalidAndChangesNothing(String command) {
+        "set_default_active_thread_percentage 0", "set_default_active_thread_percentage -1",
+        "set_default_active_thread_percentage lots", "set_default_active_thread_percentage NaN"})
+    void outOfRangeOrMalformedPercentageIsLoggedAndAnswersTheValueKept(String command) {
         commands.answer("set_default_active_thread_percentage 25");
 
-        assertEquals(INVALID, commands.answer(command));
+        assertEquals(new ControlCommands.Reply("25.0\n", false, List.of("Invalid percentage, expected between (0.0, 100.0]")),
+                commands.answer(command));
         assertEquals(new ControlCommands.Reply("25.0\n", false),
                 commands.answer("get_default_active_thread_percentage"));
     }
@@ -103,18 +104,36 @@ class ControlCommandsTest {
 
     @Test
     void quitWithArgumentsIsNotQuit() {
-        assertEquals(INVALID, commands.answer("quit now"));
+        assertEquals(unknown("quit"), commands.answer("quit now"));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"no_such_command", "GET_SERVER_LIST", "get_server_list_please", "help"})
-    void unknownCommandIsInvalid(String command) {
-        assertEquals(INVALID, commands.answer(command));
+    void unknownCommandIsNamedAsNvidiaNamesIt(String command) {
+        assertEquals(unknown(command), commands.answer(command));
         assertEquals(List.of(), servers.started);
     }
 
     @Test
-    void emptyCommandIsInvalid() {
-        assertEquals(INVALID, commands.answer(""));
+    void onlyTheFirstWordOfAnUnknownCommandIsNamed() {
+        assertEquals(unknown("bogus"), commands.answer("bogus arg"));
+    }
+
+    @Test
+    void emptyCommandIsAnUnknownEmptyCommand() {
+        assertEquals(unknown(""), commands.answer(""));
+    }
+
+    @Test
+    void serverStatusIsUnknownToR535AndWantsAPidOnR550() {
+        ControlCommands r535 = new ControlCommands(servers, DriverProfile.R535);
+
+        assertEquals(unknown("get_server_status"), r535.answer("get_server_status 4100"));
+        assertEquals(new ControlCommands.Reply("A server PID is required\n", false), commands.answer("get_server_status"));
+        assertEquals(new ControlCommands.Reply("Server 4100 not found\n", false), commands.answer("get_server_status 4100"));
+    }
+
+    private static ControlCommands.Reply unknown(String word) {
+        return new ControlCommands.Reply("Unknown command \"" + word + "\"\n", false);
     }
 }

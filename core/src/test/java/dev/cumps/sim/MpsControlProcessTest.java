@@ -8,6 +8,7 @@ import dev.cumps.core.testing.SimHost;
 import dev.cumps.core.testing.SimulatedHostExtension;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -46,9 +47,31 @@ class MpsControlProcessTest {
         assertTrue(isSocket(machine.pipe.resolve("control")));
         assertTrue(isSocket(machine.pipe.resolve("control_privileged")));
         assertTrue(Files.isRegularFile(machine.pipe.resolve("control_lock")));
-        assertEquals(pid + "\n", Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
+        assertEquals(Long.toString(pid), Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
         assertTrue(SimMachine.running(pid));
         assertEquals("nvidia-cuda-mps", SimMachine.comm(pid));
+    }
+
+    @Test
+    void withoutPipeAndLogVariablesTheDaemonServesTheSimulatedHostsOwnDefaultDirectories(SimHost host) throws Exception {
+        // NVIDIA's tools go to /tmp/nvidia-mps and /var/log/nvidia-mps; the simulated host's are in its folder.
+        machine.env.remove("CUDA_MPS_PIPE_DIRECTORY");
+        machine.env.remove("CUDA_MPS_LOG_DIRECTORY");
+        Path pipe = host.nvidiaPipeDirectory();
+        Path log = pipe.resolveSibling("nvidia-log");
+
+        assertEquals(0, machine.mps(null, "-d").exitCode());
+        SimMachine.awaitTrue("the daemon's pid file in the host's default pipe directory", SimMachine.PATIENCE,
+                () -> Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid")) && Files.exists(pipe.resolve("control")));
+        long pid = Long.parseLong(Files.readString(pipe.resolve("nvidia-cuda-mps-control.pid")).strip());
+        machine.remember(pid);
+        assertTrue(isSocket(pipe.resolve("control")));
+        SimMachine.awaitTrue("control.log in the host's default log directory", SimMachine.PATIENCE,
+                () -> Files.exists(log.resolve("control.log")));
+
+        // The client without the variable finds that daemon too, and quits it.
+        assertEquals(0, machine.mps("quit\n").exitCode());
+        SimMachine.awaitTrue("daemon exit", SimMachine.PATIENCE, () -> !SimMachine.running(pid));
     }
 
     @Test
@@ -86,10 +109,11 @@ class MpsControlProcessTest {
         assertFalse(SimMachine.running(server));
         assertTrue(isSocket(machine.pipe.resolve("control")));
         assertTrue(isSocket(machine.pipe.resolve("control_privileged")));
-        assertTrue(machine.controlLog().strip().endsWith("Exit"), machine.controlLog());
+        assertTrue(machine.controlLog().strip().endsWith("Exit with status 0"), machine.controlLog());
+        assertFalse(Files.exists(machine.pipe.resolve("log"), LinkOption.NOFOLLOW_LINKS), "the log FIFO goes on quit");
         SimMachine.Run after = machine.mps("get_server_list\n");
         assertEquals(1, after.exitCode());
-        assertEquals(MpsControlMain.NO_DAEMON + "\n", after.stdout());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", after.stderr());
     }
 
     @Test
@@ -99,7 +123,7 @@ class MpsControlProcessTest {
         SimMachine.Run run = machine.mps(null, "-d");
 
         assertEquals(1, run.exitCode(), run.toString());
-        assertEquals(MpsControlMain.ALREADY_RUNNING + "\n", run.stderr());
+        assertEquals(MpsControlMain.ALREADY_RUNNING + "\n", run.stdout());
         assertEquals(first, machine.daemonPid().orElseThrow());
     }
 
@@ -108,7 +132,8 @@ class MpsControlProcessTest {
         SimMachine.Run run = machine.mps("get_server_list\n");
 
         assertEquals(1, run.exitCode(), run.toString());
-        assertEquals(MpsControlMain.NO_DAEMON + "\n", run.stdout());
+        assertEquals("", run.stdout());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", run.stderr());
     }
 
     @Test
@@ -126,8 +151,11 @@ class MpsControlProcessTest {
         }
         List<String> messages = lines.stream().map(l -> l.substring(l.indexOf("] ") + 2)).toList();
         assertEquals("Starting control daemon using socket " + machine.pipe.resolve("control"), messages.get(0));
-        assertTrue(messages.containsAll(List.of("Accepting connection...", "NEW UI", "Cmd:get_server_list",
-                "UI closed", "Cmd:no_such_command", ControlCommands.INVALID_COMMAND, "25.0")), messages.toString());
+        // One connection per client run, as NVIDIA's client makes it: its commands share one NEW UI ... UI closed.
+        int first = messages.indexOf("Cmd:get_server_list");
+        assertEquals(List.of("Accepting connection...", "NEW UI", "Cmd:get_server_list",
+                "Cmd:set_default_active_thread_percentage 25", "25.0", "Cmd:no_such_command",
+                "Unknown command \"no_such_command\"", "UI closed"), messages.subList(first - 2, first + 6));
     }
 
     @Test
@@ -164,7 +192,7 @@ class MpsControlProcessTest {
 
         assertTrue(isSocket(machine.pipe.resolve("control")));
         assertEquals(pid, machine.daemonPid().orElseThrow());
-        assertEquals(MpsControlMain.NO_DAEMON + "\n", machine.mps("get_server_list\n").stdout());
+        assertEquals(MpsControlMain.NO_DAEMON + "\n", machine.mps("get_server_list\n").stderr());
         machine.env.remove("CUMPS_SIM_MPS_FAULT");
         long second = machine.startDaemon();
         assertTrue(second != pid && SimMachine.running(second));

@@ -102,4 +102,26 @@ class SimConfigTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new SimGpu("GPU-1234", "NVIDIA H100 80GB HBM3", 81559, "Default", "Disabled"));
     }
+
+    @Test
+    void theDriverBranchDefaultsToTheNewestAndRoundTrips() throws IOException {
+        assertEquals(DriverProfile.R550, SimConfig.defaults(1).driverBranch());
+        SimConfig r535 = SimConfig.defaults(1).withDriver(DriverProfile.R535);
+        Path file = dir.resolve("sim.json");
+
+        r535.write(file);
+
+        assertEquals("535.261.03", r535.driverVersion());
+        assertEquals(r535, SimConfig.load(file));
+        assertEquals(true, Files.readString(file).contains("\"driverBranch\" : \"535\""), Files.readString(file));
+    }
+
+    @Test
+    void theDriverOverridePicksTheBranchAndItsDriverVersion() throws IOException {
+        SimConfig config = SimConfig.fromEnvironment(Map.of(SimConfig.ENV_DRIVER, "r535"));
+
+        assertEquals(DriverProfile.R535, config.driverBranch());
+        assertEquals("535.261.03", config.driverVersion());
+        assertThrows(IllegalArgumentException.class, () -> SimConfig.fromEnvironment(Map.of(SimConfig.ENV_DRIVER, "470")));
+    }
 }

@@ -48,7 +48,7 @@ class SimToolsTest {
         machine = new SimMachine(host, null);
         Path bin = machine.root.resolve("java-bin");
 
-        SimTools.installJava(bin, new SimToolOptions(System.getProperty("java.class.path"), null));
+        SimTools.installJava(bin, SimToolOptions.in(machine.root, System.getProperty("java.class.path"), null));
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = bin.resolve(tool);
@@ -56,6 +56,8 @@ class SimToolsTest {
             String text = Files.readString(script);
             assertTrue(text.startsWith("#!/bin/sh\n"), text);
             assertTrue(text.contains("exec " + LauncherScripts.shellQuote(StandInJvm.javaExecutable())), text);
+            assertTrue(text.contains(SimTools.ENV_DEFAULT_PIPE_DIRECTORY + "=" + machine.root.resolve("nvidia-mps") + "; export "), text);
+            assertTrue(text.contains(SimTools.ENV_DEFAULT_LOG_DIRECTORY + "=" + machine.root.resolve("nvidia-log") + "; export "), text);
         }
     }
 
@@ -71,7 +73,7 @@ class SimToolsTest {
         Path odd = machine.root.resolve("it's a bin");
         Path config = machine.root.resolve("my config.json");
         SimConfig.defaults(3).write(config);
-        SimTools.install(odd, new SimToolOptions(System.getProperty("java.class.path"), config));
+        SimTools.install(odd, SimToolOptions.in(machine.root, System.getProperty("java.class.path"), config));
         Files.move(odd.resolve(SimTools.NVIDIA_SMI), machine.bin.resolve(SimTools.NVIDIA_SMI),
                 StandardCopyOption.REPLACE_EXISTING);
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
@@ -33,7 +34,8 @@ class SimulatedHostSandboxTest {
     Path tmp;
 
     private SimulatedHost cliSandbox(Path tmpdir) {
-        return SimulatedHost.forCli(new HostEnvironment(Map.of("TMPDIR", tmpdir.toString(), "PATH", "/usr/bin:/bin"), uid, "h", "Linux"));
+        return SimulatedHost.forCli(new HostEnvironment(Map.of("TMPDIR", tmpdir.toString(), "PATH", "/usr/bin:/bin"), uid, "h", "Linux",
+                HostPaths.under(tmpdir)));
     }
 
     private static int mode(Path p) throws IOException {
@@ -44,6 +46,20 @@ class SimulatedHostSandboxTest {
         try (Stream<Path> s = Files.list(dir)) {
             return s.toList();
         }
+    }
+
+    @Test
+    void theDriverVariablePicksTheSandboxDaemonsProfileInItsConfigFile() throws IOException {
+        SimulatedHost sim = cliSandbox(tmp).install();
+        assertEquals(DriverProfile.R550, SimConfig.load(sim.config()).driverBranch(), "the demo keeps the newest");
+
+        SimulatedHost r535 = SimulatedHost.forCli(new HostEnvironment(Map.of("TMPDIR", tmp.toString(), "PATH", "/usr/bin:/bin",
+                SimConfig.ENV_DRIVER, "535"), uid, "h", "Linux", HostPaths.under(tmp))).install();
+
+        assertEquals(sim.config(), r535.config());
+        assertEquals(DriverProfile.R535, SimConfig.load(r535.config()).driverBranch());
+        assertEquals("535.261.03", SimConfig.load(r535.config()).driverVersion());
+        r535.remove();
     }
 
     @Test
@@ -133,7 +149,7 @@ class SimulatedHostSandboxTest {
 
     @Test
     void theConsolesFreshSandboxIsPrivateAndChecked() throws IOException {
-        SimulatedHost sim = SimulatedHost.fresh(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), uid, "h", "Linux"));
+        SimulatedHost sim = SimulatedHost.fresh(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), uid, "h", "Linux", HostPaths.under(tmp)));
 
         assertTrue(sim.root().getFileName().toString().startsWith("csim-"));
         assertEquals(0700, mode(sim.root()));
@@ -143,7 +159,7 @@ class SimulatedHostSandboxTest {
 
     @Test
     void anAbandonedConsoleSandboxIsReopenedOnlyAsACsimFolderInTmpdir() throws IOException {
-        HostEnvironment host = new HostEnvironment(Map.of("TMPDIR", tmp.toString()), uid, "h", "Linux");
+        HostEnvironment host = new HostEnvironment(Map.of("TMPDIR", tmp.toString()), uid, "h", "Linux", HostPaths.under(tmp));
         SimulatedHost fresh = SimulatedHost.fresh(host);
 
         SimulatedHost again = SimulatedHost.abandoned(host, fresh.root());

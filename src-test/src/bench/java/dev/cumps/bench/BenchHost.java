@@ -5,6 +5,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
@@ -44,7 +45,7 @@ final class BenchHost implements AutoCloseable {
         }
         HostEnvironment current = HostEnvironment.current();
         host = new HostEnvironment(Map.of("HOME", dir.resolve("home").toString(), "TMPDIR", dir.toString(), "PATH", bin.toString()),
-                current.uid(), current.hostname(), current.platform());
+                current.uid(), current.hostname(), current.platform(), HostPaths.under(dir));
         String csv = smiCsv(gpus);
         CommandRunner runner = spec -> spec.program().equals("nvidia-smi") ? CommandResult.exited("nvidia-smi", 0, csv, "")
                 : CommandResult.exited(spec.program(), 0, "", "");

@@ -67,7 +67,7 @@ class LauncherE2eTest {
         command.addAll(List.of(args));
         Path out = root.resolve("out.txt");
         Path err = root.resolve("err.txt");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         Map<String, String> env = builder.environment();
         env.clear();
@@ -200,5 +200,64 @@ class LauncherE2eTest {
             Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService()
                     .lookupPrincipalByName(System.getProperty("user.name")));
         }
+    }
+
+    /** Runs {@code test} with the install folder owned by uid 65534 (an installed or shared copy: not ours). */
+    private void withInstallNotOurs(ThrowingRunnable test) throws Exception {
+        Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
+        try {
+            test.run();
+        } finally {
+            Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService()
+                    .lookupPrincipalByName(System.getProperty("user.name")));
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+
+    /** Every class-data archive under {@code dir}, however deep. */
+    private static List<Path> archivesUnder(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".jsa")).toList();
+        }
+    }
+
+    /** Issue 20, HIGH 2: a relative XDG_CACHE_HOME named a folder under the working directory, which others may share. */
+    @Test
+    void aRelativeXdgCacheHomeIsIgnoredForTheHomeCache() throws Exception {
+        withInstallNotOurs(() -> {
+            Result run = statusJson(launcher, Map.of("XDG_CACHE_HOME", "relative-cache"));
+
+            assertEquals(plainJava(), run);
+            assertFalse(Files.exists(root.resolve("relative-cache")), "nothing under the working directory");
+            assertEquals(1, archivesUnder(root.resolve("home/.cache/cumps")).size(), "the archive is in $HOME/.cache/cumps");
+        });
+    }
+
+    /**
+     * Issue 20, HIGH 2: a cache folder inside a folder others can write could be swapped for a link
+     * between the launcher's checks and the JVM's start, and the JVM would load their archive.
+     */
+    @Test
+    void aCacheFolderOthersCanReachIsNeverUsed() throws Exception {
+        Path shared = Files.createDirectories(root.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path foreign = Files.createDirectories(root.resolve("foreign"));
+        Files.setOwner(foreign, foreign.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
+        withInstallNotOurs(() -> {
+            for (Path xdg : List.of(shared.resolve("xdg"), foreign.resolve("xdg"))) {
+                Result run = statusJson(launcher, Map.of("XDG_CACHE_HOME", xdg.toString()));
+
+                assertEquals(plainJava(), run, "the command still runs, without an archive");
+                assertEquals(List.of(), archivesUnder(xdg), "no archive written or read under " + xdg);
+            }
+        });
+        assertFalse(Files.exists(archive));
     }
 }

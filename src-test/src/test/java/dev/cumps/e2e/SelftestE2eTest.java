@@ -106,6 +106,25 @@ class SelftestE2eTest {
         assertNothingLeft(h, report);
     }
 
+    /**
+     * Issue 20, HIGH 1: without {@code --client} the self-test probes {@code python3 -c 'import torch'};
+     * Python searches the working directory first, so a {@code torch.py} planted in a shared folder
+     * ran as the caller. cumps runs in the test's folder, which holds such a planted module.
+     */
+    @Test
+    void withoutAClientATorchModulePlantedInTheWorkingDirectoryNeverRuns(CumpsHarness h) throws Exception {
+        Path marker = h.root.resolve("planted-torch-ran");
+        Files.writeString(h.root.resolve("torch.py"), "open('" + marker + "', 'w').write('ran as the caller')\n");
+        Path reportFile = h.root.resolve("planted.md");
+
+        Run run = h.cumps("selftest", "--gpus", "0", "--report", reportFile.toString());
+
+        String report = Files.readString(reportFile);
+        assertFalse(Files.exists(marker), "the planted torch.py ran:\n" + run + "\n" + report);
+        assertTrue(report.contains("import torch"), "the PyTorch probe ran: " + report);
+        assertEquals(List.of(), h.markedDaemons());
+    }
+
     @Test
     void aFailingClientFailsTheRunNamingItsStepAndStillLeavesNothingRunning(CumpsHarness h) throws Exception {
         Path reportFile = h.root.resolve("failed.md");

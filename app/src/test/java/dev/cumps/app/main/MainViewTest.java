@@ -13,9 +13,11 @@ import dev.cumps.app.WindowFixture;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 import javafx.scene.Node;
 import javafx.scene.control.ButtonBase;
@@ -25,6 +27,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
@@ -68,12 +71,13 @@ class MainViewTest {
     }
 
     @Test
-    void theSimulatedBadgeIsShownOnlyForASimulatedHost(FxRobot robot) {
+    void theSimulatedBadgeIsShownOnlyForASimulatedHost(FxRobot robot, @TempDir Path dir) {
         assertTrue(robot.lookup("#simulatedBadge").query().isVisible());
-        HostEnvironment current = HostEnvironment.current();
-        HostEnvironment explicit = new HostEnvironment(SimulatedConsole.ENVIRONMENT, current.uid(), current.hostname(),
-                current.platform());
-        try (HostSession real = HostSession.open(false, explicit)) {
+        // A host that is not simulated, but not this machine either: no NVIDIA tools on PATH, HOME, TMPDIR and
+        // NVIDIA's default directories in the test's folder (this machine's records and daemons stay unseen).
+        HostEnvironment notSimulated = SimulatedConsole.privateHost(dir, Map.of("PATH", dir.resolve("bin").toString(),
+                "TMPDIR", dir.toString(), "LANG", "C.UTF-8"));
+        try (HostSession real = HostSession.open(false, notSimulated)) {
             ViewModels viewModels = ViewModels.create(real.services(), new CurrentThreadUiExecutor(),
                     Messages.forLocale(Locale.ENGLISH), text -> { }, Clock.systemUTC());
             ConsoleWindow.Built[] built = new ConsoleWindow.Built[1];

@@ -1,6 +1,7 @@
 package dev.cumps.core.cli;
 
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
@@ -51,7 +52,7 @@ public final class CdsTraining {
         Path home = Files.createDirectories(scratch.resolve("home"));
         HostEnvironment current = HostEnvironment.current();
         HostEnvironment host = new HostEnvironment(Map.of("PATH", bin.toString(), "HOME", home.toString(),
-                "TMPDIR", scratch.toString()), current.uid(), current.hostname(), current.platform());
+                "TMPDIR", scratch.toString()), current.uid(), current.hostname(), current.platform(), HostPaths.under(scratch));
         RecordStore store = new RecordStore(RecordStore.defaultRoot(home), host.uid(), host.hostname(), Clock.systemUTC());
         long self = ProcessHandle.current().pid();
         long ticks = new ProcFsProcessTable().find(self).map(ProcessInfo::startTicks).orElse(1L);

@@ -3,6 +3,7 @@ package dev.cumps.core.doctor;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessTable;
@@ -86,9 +87,22 @@ public final class Doctor {
         return run(selector, check -> { });
     }
 
+    /**
+     * Runs every check with the live snapshot the caller has just collected ({@code cumps metrics}:
+     * the daemons are asked once per scrape, not twice).
+     */
+    public DoctorReport run(Optional<String> selector, LiveSnapshot live) {
+        DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);
+        context.useLive(live);
+        return run(context, check -> { });
+    }
+
     /** Runs every check, handing each result to {@code listener} as it completes. Interruption cancels. */
     public DoctorReport run(Optional<String> selector, Consumer<DoctorCheck> listener) {
-        DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);
+        return run(new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector), listener);
+    }
+
+    private DoctorReport run(DoctorContext context, Consumer<DoctorCheck> listener) {
         Map<DoctorCheckId, CheckStatus> statuses = new EnumMap<>(DoctorCheckId.class);
         List<DoctorCheck> results = new ArrayList<>();
         for (Check check : checks) {
@@ -101,6 +115,7 @@ public final class Doctor {
             results.add(result);
             listener.accept(result);
         }
+        Optional<String> selector = context.selector();
         DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
                 .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(results, context.visible().map(StatusService::compatibleModes).orElse(List.of()), plan,

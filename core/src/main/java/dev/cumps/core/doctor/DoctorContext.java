@@ -213,6 +213,11 @@ public final class DoctorContext {
         return live;
     }
 
+    /** Uses {@code snapshot}, collected by the caller a moment ago, instead of asking the daemons again. */
+    void useLive(LiveSnapshot snapshot) {
+        this.live = snapshot;
+    }
+
     /** A fact that was either found or refused with a reason; {@link #none()} when its premise was missing. */
     private record Attempt<T>(Optional<T> value, Optional<CumpsException> error) {
         static <T> Attempt<T> of(Supplier<T> fact) {

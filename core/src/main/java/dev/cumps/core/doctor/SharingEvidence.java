@@ -4,7 +4,6 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -51,7 +50,7 @@ final class SharingEvidence {
         e.put("control_pipe", pipe.map(p -> p.path().toString()).orElse(null));
         e.put("control_pipe_kind", pipe.map(p -> p.kind().id()).orElse(null));
         e.put("server_pid", answered ? serverPid(answer.get()) : null);
-        Path ambient = RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY;
+        Path ambient = context.host().nvidiaPipeDirectory();
         e.put("ambient_server", ControlPipe.in(ambient).isPresent()
                 && context.managed().stream().noneMatch(d -> d.record().pipeDirectory().equals(ambient)));
         e.put("gpu_uuid", daemon.map(DaemonRecord::firstGpu).orElse(null));

@@ -8,25 +8,31 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Who and where the caller is: the caller's environment (read, never changed), uid, host name and
- * platform. Services take it in their constructor; tests build one by hand.
+ * Who and where the caller is: the caller's environment (read, never changed), uid, host name,
+ * platform and the machine's own places ({@link HostPaths}: NVIDIA's default pipe and log
+ * directories, the account's home). Services take it in their constructor and read nothing of the
+ * machine's environment themselves; {@link #current()} is the one place that reads the real values,
+ * tests and the simulated host build one by hand.
  */
-public record HostEnvironment(Map<String, String> env, int uid, String hostname, String platform) {
+public record HostEnvironment(Map<String, String> env, int uid, String hostname, String platform, HostPaths paths) {
     /** Variables that select an MPS daemon or a GPU: never passed on implicitly to a child. */
     public static final Set<String> CUDA_SELECTION_VARIABLES =
             Set.of("CUDA_VISIBLE_DEVICES", "CUDA_MPS_PIPE_DIRECTORY", "CUDA_MPS_LOG_DIRECTORY");
 
     public HostEnvironment {
         env = Map.copyOf(env);
+        Objects.requireNonNull(paths, "paths");
     }
 
     /** The running process's view of the host. */
     public static HostEnvironment current() {
-        return new HostEnvironment(System.getenv(), currentUid(), currentHostname(), System.getProperty("os.name", "unknown"));
+        return new HostEnvironment(System.getenv(), currentUid(), currentHostname(), System.getProperty("os.name", "unknown"),
+                HostPaths.machine());
     }
 
     public Optional<String> get(String name) {
@@ -48,9 +54,20 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
         return Path.of(t == null || t.isEmpty() ? "/tmp" : t);
     }
 
+    /** {@code $HOME}, else the account's home ({@link HostPaths#accountHome()}). */
     public Path home() {
         String h = env.get("HOME");
-        return Path.of(h == null || h.isEmpty() ? System.getProperty("user.home") : h);
+        return h == null || h.isEmpty() ? paths.accountHome() : Path.of(h);
+    }
+
+    /** Where a daemon started without {@code CUDA_MPS_PIPE_DIRECTORY} listens on this host ({@code /tmp/nvidia-mps}). */
+    public Path nvidiaPipeDirectory() {
+        return paths.nvidiaPipeDirectory();
+    }
+
+    /** Where a daemon started without {@code CUDA_MPS_LOG_DIRECTORY} logs on this host ({@code /var/log/nvidia-mps}). */
+    public Path nvidiaLogDirectory() {
+        return paths.nvidiaLogDirectory();
     }
 
     /**
@@ -66,7 +83,12 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
     public HostEnvironment withEnv(Map<String, String> overrides) {
         Map<String, String> merged = new HashMap<>(env);
         merged.putAll(overrides);
-        return new HostEnvironment(merged, uid, hostname, platform);
+        return new HostEnvironment(merged, uid, hostname, platform, paths);
+    }
+
+    /** This caller on a host whose own places are {@code other} (the simulated host's sandbox). */
+    public HostEnvironment withPaths(HostPaths other) {
+        return new HostEnvironment(env, uid, hostname, platform, other);
     }
 
     private static int currentUid() {

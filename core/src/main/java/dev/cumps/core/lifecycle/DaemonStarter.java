@@ -109,7 +109,10 @@ final class DaemonStarter {
             progress.accept(StartStage.ANSWERING);
             CommandResult answer = readiness.awaitAnswer(plan, launch, cancel);
             cancel.check();
-            DaemonRecord record = record(plan, limits, launch, answer);
+            LaunchIdentity.PidEvidence evidence = MpsControl.answered(answer) ? readiness.awaitPidEvidence(plan, launch, cancel)
+                    : LaunchIdentity.evidence(plan, launch);
+            cancel.check();
+            DaemonRecord record = record(plan, limits, launch, answer, evidence);
             progress.accept(StartStage.RECORDED);
             return record;
         } catch (StartCancellation.Cancelled cancelled) {
@@ -133,11 +136,11 @@ final class DaemonStarter {
      * operator asked for them: a daemon that does not take them is a failed start, undone), then
      * writes its record with them.
      */
-    private DaemonRecord record(StartPlan plan, MpsLimits limits, Launch launch, CommandResult answer) {
+    private DaemonRecord record(StartPlan plan, MpsLimits limits, Launch launch, CommandResult answer,
+                                LaunchIdentity.PidEvidence evidence) {
         if (!MpsControl.answered(answer)) {
             throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.failureText()));
         }
-        LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
         if (evidence.disagree()) {
             throw new CumpsException(Message.of(LifecycleText.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
                     evidence.fromPidFile().orElseThrow(), evidence.fromLog().orElseThrow()));

@@ -69,6 +69,27 @@ final class Readiness {
     }
 
     /**
+     * Waits for the evidence of the daemon's pid ({@link LaunchIdentity#evidence}): NVIDIA's daemons
+     * (R535 and R550 alike, measured) may answer their first client before the
+     * {@code Starting control daemon} line is in {@code control.log}, so one read right after the
+     * answer can come too early. Polls with the socket wait's backoff and deadline until a pid is
+     * named (or the log and the pid file disagree), the daemon gives up, or a cancel; then returns
+     * what there is for the caller to judge.
+     */
+    LaunchIdentity.PidEvidence awaitPidEvidence(StartPlan plan, Launch launch, StartCancellation cancel) {
+        long deadline = System.nanoTime() + timeouts.socket().toNanos();
+        Backoff backoff = new Backoff(timeouts.poll());
+        while (true) {
+            cancel.check();
+            LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
+            if (evidence.pid().isPresent() || evidence.disagree() || System.nanoTime() >= deadline || gaveUp(plan, launch).isPresent()) {
+                return evidence;
+            }
+            Waits.sleep(backoff.next());
+        }
+    }
+
+    /**
      * Why a launched daemon is no longer coming up, if it is not: an error line in control.log since
      * the launch, or a daemon pid (from the log or the pid file) naming a process that has exited.
      */

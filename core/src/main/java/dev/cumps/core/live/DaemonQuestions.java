@@ -8,66 +8,249 @@ import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Asks one control daemon for its servers, each server's status and clients, and fills in what
  * {@code /proc} knows about them (their GPU memory is added afterwards, see
- * {@link DaemonSnapshot#withComputeApps}). Every question is one run of the control program
- * on stdin, bounded by {@link MpsControl}'s timeout; the first unanswered one ends the snapshot as
- * not answering, so a daemon that hangs costs at most one timeout.
+ * {@link DaemonSnapshot#withComputeApps}). Every question is one run of the control program on
+ * stdin, bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
+ * {@link LiveBudget}: anyone can put a control socket at NVIDIA's default pipe directory that
+ * answers slowly or lists thousands of servers, and a status or doctor must still answer in seconds.
+ * So the first server is asked on its own (it tells whether the daemon knows
+ * {@code get_server_status}: R535 does not), the rest in parallel, at most {@link #MAX_SERVERS}
+ * servers and {@link #MAX_CLIENTS} clients each; what was not asked or not answered in time is
+ * named in the snapshot's problem (state {@link DaemonSnapshot.State#PARTIAL}). An unanswered
+ * {@code get_server_list} makes the daemon not answering.
  */
 final class DaemonQuestions {
+    /** Servers asked about per daemon; a real workstation runs one per user, a few at most. */
+    static final int MAX_SERVERS = 32;
+    /** Clients shown per server; MPS allows 48 (Volta and later: 60) clients per server. */
+    static final int MAX_CLIENTS = 256;
+    /** Servers asked about at once, after the first. */
+    private static final int PARALLEL_SERVERS = 8;
+
     private final MpsControl control;
     private final ProcessTable processes;
     private final OptionalLong now;
+    private final LiveBudget budget;
 
-    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now) {
+    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now, LiveBudget budget) {
         this.control = control;
         this.processes = processes;
         this.now = now;
+        this.budget = budget;
     }
 
     /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
+        Daemon daemon = new Daemon(pipeDirectory, logDirectory);
+        List<Long> listed;
         try {
-            List<MpsServer> servers = new ArrayList<>();
-            DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
-            for (long server : ControlReplies.pids("get_server_list", reply(pipeDirectory, logDirectory, "get_server_list"))) {
-                Optional<String> status = Optional.empty();
-                if (serverStatus != DaemonSnapshot.Capability.UNSUPPORTED) {
-                    // Asked once more per server only while the daemon knows the command (R535 does not).
-                    String statusCommand = "get_server_status " + server;
-                    String statusReply = reply(pipeDirectory, logDirectory, statusCommand);
-                    if (ControlReplies.serverNotFound(statusReply, server)) {
-                        continue; // the server exited since get_server_list
-                    }
-                    serverStatus = ControlReplies.unknownCommand(statusReply) ? DaemonSnapshot.Capability.UNSUPPORTED
-                            : DaemonSnapshot.Capability.SUPPORTED;
-                    status = ControlReplies.serverStatus(statusCommand, statusReply);
-                }
-                String clientsCommand = "get_client_list " + server;
-                String clientsReply = reply(pipeDirectory, logDirectory, clientsCommand);
-                if (ControlReplies.serverNotFound(clientsReply, server)) {
-                    continue;
-                }
-                List<ClientProcess> clients = new ArrayList<>();
-                for (long client : ControlReplies.pids(clientsCommand, clientsReply)) {
-                    clients.add(client(client));
-                }
-                Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
-                servers.add(new MpsServer(server, info.flatMap(i -> processes.owner(server)),
-                        info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clients));
-            }
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus);
+            listed = ControlReplies.pids("get_server_list", daemon.reply("get_server_list"));
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
         } catch (CumpsException e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY,
-                    Optional.of(e.text()), List.of());
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.text()), List.of());
+        }
+        List<Message> problems = new ArrayList<>();
+        if (listed.size() > MAX_SERVERS) {
+            problems.add(Message.of(LiveText.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
+        }
+        List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
+        List<MpsServer> servers = new ArrayList<>();
+        DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
+        int unanswered = 0;
+        try {
+            Optional<Answer> first = Optional.empty();
+            if (!asked.isEmpty()) {
+                // The first on its own: whether the daemon knows get_server_status decides what the rest are asked.
+                first = daemon.firstServer(asked.get(0));
+            }
+            if (!asked.isEmpty() && first.isEmpty()) {
+                unanswered = asked.size(); // the live view's time ran out on the first server already
+            }
+            if (first.isPresent()) {
+                serverStatus = first.get().serverStatus();
+                first.get().server().ifPresent(servers::add);
+                first.get().problem().ifPresent(problems::add);
+            }
+            List<ServerResult> rest = first.isEmpty() ? List.of() : daemon.servers(asked.subList(1, asked.size()), serverStatus);
+            for (ServerResult r : rest) {
+                if (r.answer().isEmpty()) {
+                    unanswered++;
+                    continue;
+                }
+                r.answer().get().server().ifPresent(servers::add);
+                r.answer().get().problem().ifPresent(problems::add);
+                if (serverStatus == DaemonSnapshot.Capability.UNKNOWN) {
+                    serverStatus = r.answer().get().serverStatus(); // the first server had exited before it was asked
+                }
+            }
+        } catch (Unanswered e) {
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), servers, serverStatus);
+        } catch (CumpsException e) {
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.text()), servers, serverStatus);
+        }
+        if (unanswered > 0) {
+            problems.add(Message.of(LiveText.SERVERS_UNANSWERED, unanswered, budget.seconds()));
+        }
+        if (problems.isEmpty()) {
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus);
+        }
+        return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.PARTIAL, Optional.of(joined(problems)), servers, serverStatus);
+    }
+
+    private static Message joined(List<Message> problems) {
+        Message all = problems.get(0);
+        for (Message next : problems.subList(1, problems.size())) {
+            all = Message.of(LiveText.PROBLEMS_JOINED, all, next);
+        }
+        return all;
+    }
+
+    /** What one server's questions gave: the server (empty when it has exited), and a note (clients cut). */
+    private record Answer(Optional<MpsServer> server, DaemonSnapshot.Capability serverStatus, Optional<Message> problem) {
+    }
+
+    /** A server's answer, or empty when the live view's time ran out before it came. */
+    private record ServerResult(long pid, Optional<Answer> answer) {
+    }
+
+    /** The questions to one daemon. */
+    private final class Daemon {
+        private final Path pipeDirectory;
+        private final Path logDirectory;
+
+        Daemon(Path pipeDirectory, Path logDirectory) {
+            this.pipeDirectory = pipeDirectory;
+            this.logDirectory = logDirectory;
+        }
+
+        /** The servers' answers, asked at most {@link #PARALLEL_SERVERS} at a time, until the budget is spent. */
+        List<ServerResult> servers(List<Long> pids, DaemonSnapshot.Capability serverStatus) {
+            if (pids.isEmpty()) {
+                return List.of();
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(Math.min(pids.size(), PARALLEL_SERVERS), r -> {
+                Thread thread = new Thread(r, "cumps-live-server");
+                thread.setDaemon(true);
+                return thread;
+            });
+            try {
+                List<Future<Answer>> futures = new ArrayList<>();
+                for (long pid : pids) {
+                    futures.add(pool.submit(() -> server(pid, serverStatus)));
+                }
+                List<ServerResult> results = new ArrayList<>();
+                for (int i = 0; i < pids.size(); i++) {
+                    results.add(new ServerResult(pids.get(i), await(futures.get(i))));
+                }
+                return results;
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+
+        private Optional<Answer> await(Future<Answer> future) {
+            try {
+                return Optional.of(future.get(Math.max(0, budget.remaining().toNanos()), TimeUnit.NANOSECONDS));
+            } catch (TimeoutException e) {
+                future.cancel(true);
+                return Optional.empty();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Unanswered(Message.of(LiveText.INTERRUPTED));
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Unanswered unanswered) {
+                    // One server's question timed out (or the budget ran out under it): that server is not answered.
+                    return unanswered.budgetSpent ? Optional.empty() : rethrow(unanswered);
+                }
+                if (e.getCause() instanceof CumpsException cumps) {
+                    throw cumps;
+                }
+                throw new IllegalStateException("asking a server of " + pipeDirectory + " failed", e.getCause());
+            }
+        }
+
+        private Optional<Answer> rethrow(Unanswered unanswered) {
+            throw unanswered;
+        }
+
+        /** The first server's answer, or empty when the live view's time ran out under it. */
+        Optional<Answer> firstServer(long server) {
+            try {
+                return Optional.of(server(server, DaemonSnapshot.Capability.UNKNOWN));
+            } catch (Unanswered e) {
+                if (e.budgetSpent) {
+                    return Optional.empty();
+                }
+                throw e;
+            }
+        }
+
+        /** Status (while the daemon may know the command) and clients of {@code server}. */
+        Answer server(long server, DaemonSnapshot.Capability known) {
+            Optional<String> status = Optional.empty();
+            DaemonSnapshot.Capability serverStatus = known;
+            if (known != DaemonSnapshot.Capability.UNSUPPORTED) {
+                String statusCommand = "get_server_status " + server;
+                String statusReply = reply(statusCommand);
+                if (ControlReplies.serverNotFound(statusReply, server)) {
+                    return new Answer(Optional.empty(), known, Optional.empty()); // it exited since get_server_list
+                }
+                serverStatus = ControlReplies.unknownCommand(statusReply) ? DaemonSnapshot.Capability.UNSUPPORTED
+                        : DaemonSnapshot.Capability.SUPPORTED;
+                status = ControlReplies.serverStatus(statusCommand, statusReply);
+            }
+            String clientsCommand = "get_client_list " + server;
+            String clientsReply = reply(clientsCommand);
+            if (ControlReplies.serverNotFound(clientsReply, server)) {
+                return new Answer(Optional.empty(), serverStatus, Optional.empty());
+            }
+            List<Long> clientPids = ControlReplies.pids(clientsCommand, clientsReply);
+            List<ClientProcess> clients = new ArrayList<>();
+            for (long client : clientPids.subList(0, Math.min(clientPids.size(), MAX_CLIENTS))) {
+                clients.add(client(client));
+            }
+            Optional<Message> cut = clientPids.size() > MAX_CLIENTS
+                    ? Optional.of(Message.of(LiveText.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
+            Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
+            MpsServer mps = new MpsServer(server, info.flatMap(i -> processes.owner(server)),
+                    info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clients);
+            return new Answer(Optional.of(mps), serverStatus, cut);
+        }
+
+        String reply(String command) {
+            Duration left = budget.remaining();
+            if (left.isZero() || left.isNegative()) {
+                throw new Unanswered(Message.of(LiveText.BUDGET_SPENT, budget.seconds()), true);
+            }
+            CommandResult result = control.ask(pipeDirectory, logDirectory, command, left);
+            if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
+                // Cut short by the live view's budget (it had less than a question's own timeout left): not this daemon's fault alone.
+                boolean spent = left.compareTo(control.timeout()) < 0;
+                throw new Unanswered(spent ? Message.of(LiveText.BUDGET_SPENT, budget.seconds())
+                        : Message.of(LiveText.DAEMON_TIMED_OUT, command), spent);
+            }
+            if (MpsControl.foundNoDaemon(result)) {
+                throw new Unanswered(Message.of(LiveText.DAEMON_NOT_FOUND, pipeDirectory), false);
+            }
+            if (!result.succeeded()) {
+                throw new Unanswered(result.failureText(), false);
+            }
+            return result.stdout();
         }
     }
 
@@ -80,28 +263,20 @@ final class DaemonQuestions {
                 start, running, List.of(), OptionalLong.empty());
     }
 
-    private String reply(Path pipeDirectory, Path logDirectory, String command) {
-        CommandResult result = control.ask(pipeDirectory, logDirectory, command);
-        if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            throw new Unanswered(Message.of(LiveText.DAEMON_TIMED_OUT, command));
-        }
-        if (MpsControl.foundNoDaemon(result)) {
-            throw new Unanswered(Message.of(LiveText.DAEMON_NOT_FOUND, pipeDirectory));
-        }
-        if (!result.succeeded()) {
-            throw new Unanswered(result.failureText());
-        }
-        return result.stdout();
-    }
-
-    /** A question that got no answer: the daemon is not answering. */
+    /** A question that got no answer: the daemon is not answering (or the live view's time is spent). */
     private static final class Unanswered extends RuntimeException {
         private static final long serialVersionUID = 1L;
         private final transient Message why;
+        private final boolean budgetSpent;
 
         Unanswered(Message why) {
+            this(why, false);
+        }
+
+        Unanswered(Message why, boolean budgetSpent) {
             super(why.english(), null, false, false);
             this.why = why;
+            this.budgetSpent = budgetSpent;
         }
     }
 }

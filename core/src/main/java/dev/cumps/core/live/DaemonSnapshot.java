@@ -50,7 +50,12 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
         /** A question went unanswered within the timeout, or no daemon accepted the connection. */
         NOT_ANSWERING("not_answering"),
         /** The daemon answered something that is not what NVIDIA documents. */
-        BAD_REPLY("bad_reply");
+        BAD_REPLY("bad_reply"),
+        /**
+         * Some questions went unasked or unanswered: more servers or clients than a live view takes,
+         * or the live view's overall time ran out. What was answered is shown; the problem says what not.
+         */
+        PARTIAL("partial");
 
         private final String id;
 
@@ -69,6 +74,7 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
                 case ANSWERING -> LiveText.STATE_ANSWERING;
                 case NOT_ANSWERING -> LiveText.STATE_NOT_ANSWERING;
                 case BAD_REPLY -> LiveText.STATE_BAD_REPLY;
+                case PARTIAL -> LiveText.STATE_PARTIAL;
             });
         }
     }

@@ -12,7 +12,6 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -39,7 +38,8 @@ import java.util.stream.Collectors;
  * ({@link NvidiaSmiParser#QUERY_FIELDS} includes {@code utilization.gpu} and {@code memory.used}),
  * then every live managed daemon (and, read-only, every unmanaged control pipe the caller can
  * connect to) asked for its servers and clients, all daemons at once, each on its own thread, so one
- * that does not answer costs one control timeout and never delays the others. Only when some daemon
+ * that does not answer costs one control timeout and never delays the others; all questions together
+ * end within {@link #LIVE_BUDGET}, what is unanswered by then is reported as such. Only when some daemon
  * has a client does it ask nvidia-smi for the processes on the GPUs, to match their memory by pid:
  * with no daemon, no control program runs, and with no client, no second nvidia-smi.
  * Read-only: it writes no file and signals nothing.
@@ -47,16 +47,29 @@ import java.util.stream.Collectors;
 public final class LiveSnapshotService {
     /** How long nvidia-smi may take for the compute-apps query. */
     private static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
+    /**
+     * How long one snapshot may spend asking control daemons, all of them together, whatever their
+     * pipes do (slow answers, thousands of servers): see {@link LiveBudget}.
+     */
+    public static final Duration LIVE_BUDGET = Duration.ofSeconds(8);
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
     private final RecordStore store;
     private final Liveness liveness;
     private final MpsControl control;
+    private final Duration budget;
 
-    /** {@code answerTimeout} bounds each question to a control daemon. */
+    /** {@code answerTimeout} bounds each question to a control daemon, {@link #LIVE_BUDGET} all of them. */
     public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                                Liveness liveness, Duration answerTimeout) {
+        this(host, runner, processes, store, liveness, answerTimeout, LIVE_BUDGET);
+    }
+
+    /** {@code answerTimeout} bounds each question to a control daemon, {@code budget} all of them in one snapshot. */
+    public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
+                               Liveness liveness, Duration answerTimeout, Duration budget) {
+        this.budget = budget;
         this.host = host;
         this.runner = runner;
         this.processes = processes;
@@ -89,7 +102,8 @@ public final class LiveSnapshotService {
             inventory.diagnosticText().ifPresent(diagnostics::add);
         }
         List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
-        List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control, processes, processes.ticksSinceBoot()));
+        List<DaemonSnapshot> daemons = askAll(targets,
+                new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget)));
         // The processes on the GPUs only matter for clients; a failed GPU query already says why memory is unknown.
         if (inventory.nvidiaSmiAvailable() && daemons.stream().anyMatch(d -> !d.clients().isEmpty())) {
             Map<Long, List<ComputeApp>> appsByPid = computeApps(diagnostics).stream()
@@ -138,7 +152,7 @@ public final class LiveSnapshotService {
             managedPipes.add(record.pipeDirectory());
         }
         Set<Path> unmanaged = new LinkedHashSet<>();
-        unmanaged.add(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY);
+        unmanaged.add(host.nvidiaPipeDirectory());
         host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank())
                 .map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(unmanaged::add);
         for (Path dir : unmanaged) {

@@ -34,8 +34,18 @@ public final class MpsControl {
 
     /** Sends one command to the daemon serving {@code pipeDirectory}. */
     public CommandResult ask(Path pipeDirectory, Path logDirectory, String command) {
+        return ask(pipeDirectory, logDirectory, command, timeout);
+    }
+
+    /** Sends one command, waiting at most {@code within} (never longer than this control's own timeout). */
+    public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within) {
         Map<String, String> env = environment(pipeDirectory, logDirectory, null);
-        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", timeout));
+        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", within.compareTo(timeout) < 0 ? within : timeout));
+    }
+
+    /** How long one command may take. */
+    public Duration timeout() {
+        return timeout;
     }
 
     /** The environment the control program (client or daemon) runs with. */
@@ -107,16 +117,23 @@ public final class MpsControl {
         return requested;
     }
 
-    /** What the control client prints (exit 1) when it cannot connect to a daemon. */
+    /**
+     * What the control client prints (exit 1) when it cannot connect to a daemon: on stderr from
+     * NVIDIA's R535 and R550 clients (measured), on stdout from older stand-ins; both are read.
+     */
     private static final String NO_DAEMON = "Cannot find MPS control daemon";
 
     /** Whether a reply means the daemon answered (the client exits 1 when it finds no daemon). */
     public static boolean answered(CommandResult result) {
-        return result.succeeded() && !result.stdout().contains(NO_DAEMON);
+        return result.succeeded() && !saysNoDaemon(result);
     }
 
     /** Whether the client ran to its end and found no daemon to connect to (not a timeout, not a launch failure). */
     public static boolean foundNoDaemon(CommandResult result) {
-        return result.outcome() == CommandResult.Outcome.EXITED && result.stdout().contains(NO_DAEMON);
+        return result.outcome() == CommandResult.Outcome.EXITED && saysNoDaemon(result);
+    }
+
+    private static boolean saysNoDaemon(CommandResult result) {
+        return result.stdout().contains(NO_DAEMON) || result.stderr().contains(NO_DAEMON);
     }
 }

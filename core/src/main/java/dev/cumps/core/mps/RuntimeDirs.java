@@ -25,8 +25,6 @@ import java.util.Set;
  * symbolic link; otherwise start refuses and says why.
  */
 public final class RuntimeDirs {
-    /** NVIDIA's default pipe directory, used by daemons started by hand. */
-    public static final Path NVIDIA_DEFAULT_PIPE_DIRECTORY = Path.of("/tmp/nvidia-mps");
     public static final int MAX_SOCKET_PATH_BYTES = 95;
     public static final String PID_FILE = "nvidia-cuda-mps-control.pid";
     public static final String CONTROL_LOG = "control.log";

@@ -30,8 +30,19 @@ final class ClientStep implements Step {
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);
     private static final long POLL_MILLIS = 200;
     private static final int OUTPUT_LINES = 20;
+    /**
+     * The first statement of every Python program the self-test runs: {@code python3 -c} puts the
+     * working directory first on {@code sys.path}, so in a folder others can write (say {@code /tmp}) a
+     * planted {@code torch.py} would run as the caller. It is taken off before anything is imported
+     * ({@code sys} is built in). {@code -I} would do it too, but also drops {@code PYTHONPATH}, which
+     * module systems on GPU clusters use to find PyTorch.
+     */
+    static final String SAFE_PATH = "import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]";
+    /** Whether PyTorch imports, without looking in the working directory. */
+    static final String TORCH_PROBE = SAFE_PATH + "\nimport torch";
     /** Holds its CUDA context for about three seconds of matrix products, so the server can be seen. */
     static final String TORCH_CLIENT = String.join("\n",
+            SAFE_PATH,
             "import time, torch",
             "assert torch.cuda.is_available(), 'torch.cuda.is_available() is False'",
             "x = torch.ones(1024, 1024, device='cuda')",
@@ -60,7 +71,7 @@ final class ClientStep implements Step {
             argv = state.request.simulatedClient().get();
             evidence.add("client (the simulated MPS client): " + String.join(" ", argv));
         } else {
-            CommandResult probe = seams.runner().run(new CommandSpec(List.of("python3", "-c", "import torch"), env, "", PROBE_TIMEOUT));
+            CommandResult probe = seams.runner().run(new CommandSpec(List.of("python3", "-c", TORCH_PROBE), env, "", PROBE_TIMEOUT));
             evidence.add("python3 -c 'import torch': " + (probe.succeeded() ? "ok" : probe.describeFailure()));
             if (probe.outcome() == CommandResult.Outcome.NOT_FOUND) {
                 return StepResult.skip(id(), Message.of(SelftestText.CLIENT_SKIP_NO_PYTHON), evidence);

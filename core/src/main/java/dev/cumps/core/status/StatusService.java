@@ -98,7 +98,7 @@ public final class StatusService {
     List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
         Set<Path> dirs = new LinkedHashSet<>();
         records.forEach(r -> dirs.add(r.pipeDirectory()));
-        dirs.add(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY);
+        dirs.add(host.nvidiaPipeDirectory());
         host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(dirs::add);
         Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
         if (Files.isDirectory(runtimeRoot)) {

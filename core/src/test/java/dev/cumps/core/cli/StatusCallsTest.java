@@ -112,4 +112,17 @@ class StatusCallsTest {
         assertEquals(List.of("get_server_list", "get_server_status 4190100", "get_client_list 4190100"), run.control());
         assertEquals(true, run.out().contains("\"gpu_memory_mib\": 1024"), run.out());
     }
+
+    /** Issue 20: {@code metrics} asked every daemon twice per scrape (its own live snapshot, then the doctor's). */
+    @Test
+    void metricsAsksEachLiveDaemonForItsServersOncePerScrape() {
+        sb.start("a", 0);
+        sb.mps.serverList("4190500\n").reply("get_server_status 4190500", "ACTIVE\n");
+
+        Run run = run("metrics");
+
+        assertEquals(0, run.code());
+        assertEquals(1, run.control().stream().filter("get_server_list"::equals).count(), run.control().toString());
+        assertEquals(1, run.control().stream().filter("get_client_list 4190500"::equals).count(), run.control().toString());
+    }
 }

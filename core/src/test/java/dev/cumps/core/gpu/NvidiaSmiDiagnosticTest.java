@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.ExecText;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.message.Message;
+import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every way nvidia-smi can fail is a diagnostic message with a key; its English is unchanged. */
 class NvidiaSmiDiagnosticTest {
-    private static final HostEnvironment HOST = new HostEnvironment(Map.of("PATH", "/usr/bin"), 1000, "node1", "Linux");
+    private static final HostEnvironment HOST = new HostEnvironment(Map.of("PATH", "/usr/bin"), 1000, "node1", "Linux",
+            HostPaths.under(Path.of("/nonexistent/cumps-test")));
 
     private static GpuInventory query(CommandResult result) {
         return new NvidiaSmi(spec -> result, HOST).query();

@@ -96,6 +96,15 @@ class DaemonStartTest {
     }
 
     @Test
+    void anR535DaemonThatAnswersBeforeItLogsItsStartLineIsStillRecorded() {
+        sb.mps.r535().logsLate();
+
+        DaemonRecord record = sb.start("late");
+
+        assertEquals(sb.mps.daemon(record.pipeDirectory()).orElseThrow().pid, record.pid());
+    }
+
+    @Test
     void aPidFileThatContradictsControlLogFailsTheStartUndoesItAndLeavesTheOtherProcessAlone() {
         sb.mps.r535();
         Path log = sb.dir.resolve("l");

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.RecordStore;
@@ -57,13 +58,13 @@ class InterruptedStartTest {
         Path bin = root.resolve("bin");
         Path config = root.resolve("sim.json");
         SimConfig.defaults(1).write(config);
-        SimTools.install(bin, new SimToolOptions(System.getProperty("java.class.path"), config));
+        SimTools.install(bin, SimToolOptions.in(root, System.getProperty("java.class.path"), config));
         Files.createDirectories(root.resolve("t"));
         HostEnvironment current = HostEnvironment.current();
         // The whole environment, not the test JVM's plus overrides: no inherited CUDA_*, CUMPS_* or HOME.
         HostEnvironment host = new HostEnvironment(Map.of(
                 "PATH", bin + ":/usr/bin:/bin", "TMPDIR", root.resolve("t").toString(), "HOME", root.toString(), "LANG", "C.UTF-8"),
-                current.uid(), current.hostname(), current.platform());
+                current.uid(), current.hostname(), current.platform(), HostPaths.under(root));
         Path records = root.resolve("records");
         CoreServices services = new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), records,
                 Clock.systemUTC(), new LifecycleTimeouts(Duration.ofSeconds(10), Duration.ofSeconds(20), Duration.ofSeconds(3),

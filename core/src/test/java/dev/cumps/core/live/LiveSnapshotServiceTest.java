@@ -10,7 +10,6 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -29,6 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,10 +71,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.exited("nvidia-smi", 0, gpuQuery, "");
         }
         Path pipe = Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
-        if (!pipe.equals(RuntimeDirs.NVIDIA_DEFAULT_PIPE_DIRECTORY)) {
-            // NVIDIA's default directory is the machine's, not this test's: a daemon there is not counted.
-            controlCalls.add(spec.stdin().strip());
-        }
+        controlCalls.add(spec.stdin().strip());
         Function<String, CommandResult> daemon = daemons.get(pipe);
         if (daemon == null) {
             return CommandResult.exited("nvidia-cuda-mps-control", 1, "Cannot find MPS control daemon process\n", "");
@@ -85,6 +82,102 @@ class LiveSnapshotServiceTest {
     private LiveSnapshotService service() {
         return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
                 new Liveness(sb.processes), Duration.ofSeconds(5));
+    }
+
+    /** The service with an overall live budget of {@code budget} (each question still at most 5 s). */
+    private LiveSnapshotService service(Duration budget) {
+        return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
+                new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+    }
+
+    /** {@code count} server pids from 4190100 on, one per line. */
+    private static String serverList(int count) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            list.append(4_190_100 + i).append('\n');
+        }
+        return list.toString();
+    }
+
+    /**
+     * Issue 20, MEDIUM 3: a socket that lists many servers and answers each question slowly held
+     * status 22 s, clients 54 s. Every question now gets at most what is left of one overall budget,
+     * servers are asked in parallel, and the servers not answered by then are named. The slow answers
+     * here hang until the runner's timeout for them ends, as a real hung daemon would.
+     */
+    @Test
+    void slowServersGetOneOverallBudgetAskedInParallelAndTheRestAreNamedNotAnswered() {
+        Duration budget = Duration.ofMillis(1500);
+        List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
+        DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
+        CountDownLatch never = new CountDownLatch(1);
+        CommandRunner slow = spec -> {
+            if (!spec.program().equals("nvidia-cuda-mps-control")) {
+                return runner.run(spec);
+            }
+            if (spec.stdin().strip().equals("get_server_list")) {
+                return CommandResult.exited("nvidia-cuda-mps-control", 0, serverList(10), "");
+            }
+            if (spec.stdin().strip().endsWith(" 4190100")) { // the first server answers at once, the other nine hang
+                return CommandResult.exited("nvidia-cuda-mps-control", 0, spec.stdin().startsWith("get_server_status") ? "ACTIVE\n" : "", "");
+            }
+            timeouts.add(spec.timeout());
+            mostAtOnce.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                never.await(spec.timeout().toMillis(), TimeUnit.MILLISECONDS); // hangs for as long as it is allowed to
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                inFlight.decrementAndGet();
+            }
+            return CommandResult.timedOut("nvidia-cuda-mps-control", "", "");
+        };
+        LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
+                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+
+        DaemonSnapshot d = service.collect(Optional.empty()).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+                .findFirst().orElseThrow();
+
+        assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
+        assertEquals("9 server(s) not answered within the live view's 1 s", d.problem().orElseThrow().english());
+        assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList(), "what was answered is shown");
+        assertTrue(timeouts.stream().allMatch(t -> t.compareTo(budget) <= 0), "no question may outlast the budget: " + timeouts);
+        assertTrue(mostAtOnce.get() > 1, "the servers are asked in parallel, not one after the other");
+    }
+
+    @Test
+    void aDaemonListingThousandsOfServersIsAskedAboutTheFirst32AndSaysSo() {
+        Map<String, String> replies = new ConcurrentHashMap<>();
+        replies.put("get_server_list", serverList(200));
+        for (int i = 0; i < 200; i++) {
+            replies.put("get_server_status " + (4_190_100 + i), "ACTIVE\n");
+        }
+        daemon("many", 4_190_001L, replies);
+
+        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
+        assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
+        assertEquals(32, d.servers().size());
+        assertTrue(controlCalls.size() <= 1 + 32 * 2, "at most two questions per server asked: " + controlCalls.size());
+    }
+
+    @Test
+    void aServerListingMoreClientsThanATableTakesIsCut() {
+        StringBuilder clients = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            clients.append(1_000_000 + i).append('\n');
+        }
+        daemon("crowd", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", clients.toString()));
+
+        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
+        assertEquals(256, d.clients().size());
+        assertEquals("server 4190100 lists 5000 clients; only the first 256 are shown", d.problem().orElseThrow().english());
     }
 
     /** A live record whose daemon answers from {@code replies} (anything else: nothing). */

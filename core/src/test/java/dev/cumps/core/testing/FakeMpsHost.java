@@ -89,6 +89,7 @@ public final class FakeMpsHost implements AutoCloseable {
     private volatile Smi smi = Smi.OK;
     private volatile Launch launch = Launch.OK;
     private volatile boolean r535;
+    private volatile boolean logsLate;
     private volatile String serverList = "";
     private volatile String computeApps = "";
     private final Map<String, String> replies = new ConcurrentHashMap<>();
@@ -122,6 +123,16 @@ public final class FakeMpsHost implements AutoCloseable {
      */
     public FakeMpsHost r535() {
         this.r535 = true;
+        return this;
+    }
+
+    /**
+     * The daemon answers its first client before its {@code Starting control daemon} line is in
+     * control.log (seen with NVIDIA's R535 and R550 daemons): the line follows a moment later, from
+     * another thread, as the real daemon's logging does.
+     */
+    public FakeMpsHost logsLate() {
+        this.logsLate = true;
         return this;
     }
 
@@ -229,7 +240,21 @@ public final class FakeMpsHost implements AutoCloseable {
         if (!r535) {
             write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
         }
-        appendLog(log, "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control"));
+        String startLine = "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control");
+        if (logsLate) {
+            Thread late = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                appendLog(log, startLine);
+            }, "fake-daemon-log");
+            late.setDaemon(true);
+            late.start();
+        } else {
+            appendLog(log, startLine);
+        }
         processes.put(pid, DAEMON_COMM, ticks, environment);
         processes.onExit(pid, () -> closeQuietly(channel)); // a dead daemon's socket file stays, nobody listens
         Daemon daemon = new Daemon(pid, ticks, pipe, log, channel);
@@ -292,7 +317,7 @@ public final class FakeMpsHost implements AutoCloseable {
         Daemon daemon = dir == null ? null : daemons.get(Path.of(dir));
         boolean up = daemon != null && processes.isAlive(new ProcessIdentity(daemon.pid, daemon.startTicks));
         if (!up || daemon.refusals.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-            return CommandResult.exited(CONTROL, 1, "Cannot find MPS control daemon process\n", "");
+            return CommandResult.exited(CONTROL, 1, "", "Cannot find MPS control daemon process\n");
         }
         if (daemon.hangs) {
             return CommandResult.timedOut(CONTROL, "", "");

@@ -3,6 +3,7 @@ package dev.cumps.core.testing;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.record.DaemonRecord;
@@ -30,7 +31,9 @@ import java.util.stream.Stream;
  * One scratch host for a test: a short directory under /tmp (Unix socket paths are limited to
  * about 107 bytes, and the product's own limit for {@code <pipe>/control} is 95), a fake NVIDIA
  * side, a fake process table, a fixed clock, short timeouts, and {@link CoreServices} wired from
- * them. The caller's environment is {@code PATH}, {@code HOME} and {@code TMPDIR} plus what a test adds.
+ * them. The caller's environment is {@code PATH}, {@code HOME} and {@code TMPDIR} plus what a test adds;
+ * NVIDIA's default pipe and log directories are {@code nvidia-mps} and {@code nvidia-log} in the sandbox
+ * ({@link #nvidiaPipeDirectory()}), so a daemon at this machine's {@code /tmp/nvidia-mps} is never seen.
  */
 public final class Sandbox implements AutoCloseable {
     public static final Instant NOW = Instant.parse("2026-11-29T10:00:00.123Z");
@@ -87,12 +90,18 @@ public final class Sandbox implements AutoCloseable {
     public HostEnvironment host() {
         Map<String, String> env = new HashMap<>(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(), "TMPDIR", tmp.toString()));
         env.putAll(extraEnv);
-        return new HostEnvironment(env, uid, HOSTNAME, "Linux");
+        // The machine's own places (/tmp/nvidia-mps, /var/log/nvidia-mps, user.home) are the sandbox's, never this machine's.
+        return new HostEnvironment(env, uid, HOSTNAME, "Linux", HostPaths.under(dir));
     }
 
     /** Fresh services over the sandbox's current state (environment, clock, timeouts). */
     public CoreServices services() {
         return new CoreServices(host(), mps.runner(), processes, records, clock, timeouts, false);
+    }
+
+    /** The sandbox's stand-in for NVIDIA's default pipe directory {@code /tmp/nvidia-mps} (not created). */
+    public Path nvidiaPipeDirectory() {
+        return host().nvidiaPipeDirectory();
     }
 
     public Path runtimeRoot() {

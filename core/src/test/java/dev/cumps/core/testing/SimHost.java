@@ -1,6 +1,7 @@
 package dev.cumps.core.testing;
 
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.host.HostPaths;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimToolOptions;
 import dev.cumps.sim.SimTools;
@@ -116,7 +117,7 @@ public final class SimHost implements AutoCloseable {
         } else {
             config.write(simConfig);
         }
-        SimTools.install(bin, new SimToolOptions(standInClassPath, config == null ? null : simConfig));
+        SimTools.install(bin, SimToolOptions.in(root, standInClassPath, config == null ? null : simConfig));
         return this;
     }
 
@@ -144,12 +145,17 @@ public final class SimHost implements AutoCloseable {
     /** The caller as core sees it on this host: {@link #environment()}, this uid, this machine's name. */
     public HostEnvironment host() {
         HostEnvironment current = HostEnvironment.current();
-        return new HostEnvironment(environment(), uid, current.hostname(), current.platform());
+        return new HostEnvironment(environment(), uid, current.hostname(), current.platform(), HostPaths.under(root));
     }
 
     /** The stand-in launcher {@code tool} ({@link SimTools#NVIDIA_SMI}, {@link SimTools#MPS_CONTROL}). */
     public Path tool(String tool) {
         return bin.resolve(tool);
+    }
+
+    /** This host's NVIDIA default pipe directory (its {@code /tmp/nvidia-mps}), where its launchers point the stand-ins. */
+    public Path nvidiaPipeDirectory() {
+        return HostPaths.under(root).nvidiaPipeDirectory();
     }
 
     public Path records() {

@@ -30,7 +30,7 @@ class PlatformCheckTest {
 
     @Test
     void anotherPlatformFailsNamingItAndSayingMpsNeedsLinux() {
-        HostEnvironment mac = new HostEnvironment(Map.of("PATH", "/usr/bin"), sb.uid, "mac", "Mac OS X");
+        HostEnvironment mac = new HostEnvironment(Map.of("PATH", "/usr/bin"), sb.uid, "mac", "Mac OS X", sb.host().paths());
 
         Finding f = new PlatformCheck().evaluate(CheckFixture.context(sb, mac, null));
 

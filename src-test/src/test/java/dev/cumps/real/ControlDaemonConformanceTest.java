@@ -1,0 +1,395 @@
+package dev.cumps.real;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.cumps.sim.DriverProfile;
+import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.SimToolOptions;
+import dev.cumps.sim.SimTools;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The simulator's {@code nvidia-cuda-mps-control} holds to NVIDIA's: for each driver branch, one scripted
+ * conversation runs against NVIDIA's binary (Debian non-free, fetched by {@code src-test/real-nvidia/fetch.sh}
+ * into the folder named by the system property {@code cumps.real.nvidia}) and against the stand-in with that
+ * {@link DriverProfile}, and the two transcripts must be equal once pids, times and the temporary folders are
+ * replaced by placeholders. A transcript holds every client's and {@code -d}'s stdout, stderr and exit code, the
+ * files (type and mode) of the pipe and log folders after each step, the pid file's content and
+ * {@code control.log}. Only what needs no GPU is compared: NVIDIA's daemon starts without one until a CUDA
+ * client or server is involved.
+ *
+ * <p>Missing binaries fail the test; it never skips.
+ */
+class ControlDaemonConformanceTest {
+
+    private static final Duration PATIENCE = Duration.ofSeconds(120);
+    private static final Pattern LOG_PREFIX = Pattern.compile(
+            "^\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{3} (Control|Server|Other) +(\\d+)\\] ");
+    private static final String READY = "To connect CUDA applications to this daemon";
+
+    /** One control client run per command, as cumps runs it. */
+    private static final List<String> ONE_BY_ONE = List.of(
+            "get_server_list",
+            "get_server_status",
+            "get_server_status 12345",
+            "get_client_list 12345",
+            "get_client_list",
+            "get_default_active_thread_percentage",
+            "set_default_active_thread_percentage 50",
+            "set_default_active_thread_percentage 150",
+            "set_default_active_thread_percentage abc",
+            "bogus",
+            "bogus arg",
+            "start_server",
+            "start_server -uid",
+            "get_active_thread_percentage 12345",
+            "get_default_device_pinned_mem_limit 0",
+            "set_default_device_pinned_mem_limit 0 8G",
+            "get_default_device_pinned_mem_limit 0",
+            "terminate_client 1 2",
+            "get_device_client_list");
+
+    /** Several commands on one standard input, a blank line and surrounding blanks among them. */
+    private static final String MANY_AT_ONCE = "get_default_active_thread_percentage\nbogus\n\n   get_server_list   \n"
+            + "get_server_status\nset_default_active_thread_percentage 25\n";
+
+    private Path root;
+    /** Daemons this test started: pid and start time (clock ticks since boot), so that only they are ended. */
+    private final Map<Long, Long> daemons = new LinkedHashMap<>();
+    private final List<Runnable> quitters = new ArrayList<>();
+
+    /** Each branch against the Python stand-in (what {@code SimTools.install} writes where python3 is) and the JVM one. */
+    @ParameterizedTest(name = "R{0}, {1} stand-in")
+    @CsvSource({"535, python", "550, python", "535, java", "550, java"})
+    void simulatorSpeaksLikeNvidiasControlDaemon(String branch, String launcher) throws Exception {
+        Path real = realControl(branch);
+        root = Files.createTempDirectory(Path.of("/tmp"), "cc");
+        Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
+        Path bin = dir(root.resolve("bin"));
+        Path config = root.resolve("sim.json");
+        SimConfig.defaults(1).withDriver(DriverProfile.of(branch)).write(config);
+        SimToolOptions options = SimToolOptions.in(root, cumpsJar(), config);
+        if (launcher.equals("java")) {
+            SimTools.installJava(bin, options);
+        } else {
+            SimTools.install(bin, options);
+            String shebang = Files.readString(bin.resolve(SimTools.MPS_CONTROL)).lines().findFirst().orElse("");
+            assertTrue(shebang.startsWith("#!") && shebang.contains("python3"), "not a Python stand-in: " + shebang);
+        }
+
+        String nvidia = converse(real, dir(root.resolve("n")));
+        String simulated = converse(bin.resolve(SimTools.MPS_CONTROL), dir(root.resolve("s")));
+
+        if (!nvidia.equals(simulated)) {
+            fail("the " + launcher + " stand-in (profile " + branch + ") differs from NVIDIA's nvidia-cuda-mps-control "
+                    + version(branch) + ":\n" + diff(nvidia, simulated) + "\n--- NVIDIA's transcript:\n" + nvidia);
+        }
+    }
+
+    /** The scripted conversation with one program in its own pipe and log folders, as normalised text. */
+    private String converse(Path program, Path home) throws Exception {
+        Path pipe = dir(home.resolve("p"));
+        Path log = dir(home.resolve("l"));
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "CUDA_MPS_PIPE_DIRECTORY", pipe.toString(),
+                "CUDA_MPS_LOG_DIRECTORY", log.toString());
+        quitters.add(() -> quietly(() -> run(program, env, "quit\n")));
+        StringBuilder t = new StringBuilder();
+
+        step(t, "client without a daemon", run(program, env, "get_server_list\n"));
+        files(t, "files", pipe, log);
+
+        step(t, "-d", run(program, env, null, "-d"));
+        long first = awaitStart(log, 1);
+        files(t, "files after -d", pipe, log);
+        step(t, "second -d on the same pipe", run(program, env, null, "-d"));
+        files(t, "files after the second -d", pipe, log);
+
+        for (String command : ONE_BY_ONE) {
+            step(t, command, run(program, env, command + "\n"));
+        }
+        step(t, "several commands on one stdin", run(program, env, MANY_AT_ONCE));
+
+        step(t, "quit", run(program, env, "quit\n"));
+        awaitGone(first);
+        files(t, "files after quit", pipe, log);
+        step(t, "client after quit", run(program, env, "get_server_list\n"));
+
+        step(t, "-d after quit", run(program, env, null, "-d"));
+        long second = awaitStart(log, 2);
+        kill9(second);
+        files(t, "files after kill -9", pipe, log);
+        step(t, "-d over the leftovers of kill -9", run(program, env, null, "-d"));
+        long third = awaitStart(log, 3);
+        step(t, "get_server_list", run(program, env, "get_server_list\n"));
+        step(t, "quit", run(program, env, "quit\n"));
+        awaitGone(third);
+        files(t, "files at the end", pipe, log);
+
+        t.append("== control.log\n").append(normalise(Files.readString(log.resolve("control.log"))));
+        t.append("== server.log\n").append(normalise(Files.readString(log.resolve("server.log"))));
+        return t.toString().replace(pipe.toString(), "<pipe>").replace(log.toString(), "<log>");
+    }
+
+    // ------------------------------------------------------------------ transcript
+
+    private record Run(int exit, String stdout, String stderr) {
+    }
+
+    private static void step(StringBuilder t, String title, Run run) {
+        t.append("== ").append(title).append(": exit ").append(run.exit()).append('\n');
+        t.append("stdout:\n").append(indent(run.stdout())).append("stderr:\n").append(indent(run.stderr()));
+    }
+
+    private static String indent(String text) {
+        if (text.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (String line : text.split("\n", -1)) {
+            b.append("  |").append(line).append('\n');
+        }
+        return b.toString(); // a last "  |" line means the text ended with a newline
+    }
+
+    /** Names, types and modes of both folders' entries (and the pid file's content, pid replaced). */
+    private void files(StringBuilder t, String title, Path pipe, Path log) throws IOException {
+        t.append("== ").append(title).append('\n');
+        for (Path dir : List.of(pipe, log)) {
+            List<Path> entries;
+            try (Stream<Path> s = Files.list(dir)) {
+                entries = s.sorted(Comparator.comparing(Path::toString)).toList();
+            }
+            for (Path entry : entries) {
+                PosixFileAttributes a = Files.readAttributes(entry, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                String type = a.isRegularFile() ? "file" : a.isDirectory() ? "dir" : a.isSymbolicLink() ? "link" : a.isOther()
+                        ? otherType(entry) : "?";
+                t.append(String.format("  %s/%s %s %s", dir == pipe ? "<pipe>" : "<log>", entry.getFileName(), type,
+                        PosixFilePermissions.toString(a.permissions())));
+                if (entry.getFileName().toString().endsWith(".pid")) {
+                    String text = Files.readString(entry).replaceAll("[0-9]+", "<pid>").replace("\n", "\\n");
+                    t.append(" holds ").append(text);
+                }
+                t.append('\n');
+            }
+        }
+    }
+
+    /** {@code socket} or {@code fifo}, as stat(1) names them. */
+    private static String otherType(Path entry) throws IOException {
+        int mode = (Integer) Files.getAttribute(entry, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+        return switch (mode & 0170000) {
+            case 0140000 -> "socket";
+            case 0010000 -> "fifo";
+            default -> String.format("type-%o", mode & 0170000);
+        };
+    }
+
+    private static String normalise(String log) {
+        StringBuilder b = new StringBuilder();
+        for (String line : log.split("\n", -1)) {
+            Matcher m = LOG_PREFIX.matcher(line);
+            b.append(m.find() ? "[<time> " + m.group(1) + " <pid>] " + line.substring(m.end()) : line).append('\n');
+        }
+        return b.toString();
+    }
+
+    /** The first differing line with three lines of context on each side. */
+    static String diff(String expected, String actual) {
+        String[] e = expected.split("\n", -1);
+        String[] a = actual.split("\n", -1);
+        int i = 0;
+        while (i < e.length && i < a.length && e[i].equals(a[i])) {
+            i++;
+        }
+        StringBuilder b = new StringBuilder("first difference at transcript line " + (i + 1) + ":\n");
+        for (int k = Math.max(0, i - 3); k < i; k++) {
+            b.append("    ").append(e[k]).append('\n');
+        }
+        for (int k = i; k < Math.min(e.length, i + 4); k++) {
+            b.append("  - ").append(e[k]).append('\n');
+        }
+        for (int k = i; k < Math.min(a.length, i + 4); k++) {
+            b.append("  + ").append(a[k]).append('\n');
+        }
+        return b.append("(- NVIDIA, + stand-in)").toString();
+    }
+
+    // ------------------------------------------------------------------ processes
+
+    private Run run(Path program, Map<String, String> env, String stdin, String... args) throws IOException,
+            InterruptedException {
+        List<String> command = new ArrayList<>(List.of(program.toString()));
+        command.addAll(List.of(args));
+        Path io = Files.createTempDirectory(root, "io");
+        Path in = io.resolve("in");
+        Files.writeString(in, stdin == null ? "" : stdin);
+        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(in.toFile())
+                .redirectOutput(io.resolve("out").toFile()).redirectError(io.resolve("err").toFile());
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        Process p = builder.start();
+        if (!p.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail(command + " did not end within " + PATIENCE);
+        }
+        return new Run(p.exitValue(), Files.readString(io.resolve("out")), Files.readString(io.resolve("err")));
+    }
+
+    /** Waits for the {@code n}th start in control.log and the control socket; returns that daemon's pid. */
+    private long awaitStart(Path log, int n) throws IOException, InterruptedException {
+        Path control = log.resolveSibling("p").resolve("control");
+        await("start " + n + " in " + log, () -> starts(log).size() >= n && Files.exists(control, LinkOption.NOFOLLOW_LINKS));
+        long pid = starts(log).get(n - 1);
+        daemons.put(pid, startTime(pid).orElse(-1L));
+        return pid;
+    }
+
+    /** Pids of the {@value #READY} lines of control.log, in order. */
+    private static List<Long> starts(Path log) {
+        try {
+            List<Long> pids = new ArrayList<>();
+            for (String line : Files.readAllLines(log.resolve("control.log"), StandardCharsets.UTF_8)) {
+                Matcher m = LOG_PREFIX.matcher(line);
+                if (m.find() && m.group(1).equals("Control") && line.substring(m.end()).startsWith(READY)) {
+                    pids.add(Long.parseLong(m.group(2)));
+                }
+            }
+            return pids;
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private void awaitGone(long pid) throws InterruptedException {
+        await("daemon " + pid + " to exit", () -> !running(pid));
+    }
+
+    private void kill9(long pid) throws IOException, InterruptedException {
+        Optional<Long> start = startTime(pid);
+        assertTrue(start.isPresent() && start.get().equals(daemons.get(pid)), "daemon " + pid + " is still ours");
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        awaitGone(pid);
+    }
+
+    /** Whether {@code pid} runs: it exists and is no zombie. */
+    private static boolean running(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Field 22 of /proc/PID/stat, the start time; empty when the process is gone. */
+    private static Optional<Long> startTime(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Optional.of(Long.parseLong(fields[19]));
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                fail("gave up waiting for " + what + " after " + PATIENCE);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** Ends every daemon this test started that still runs: {@code quit} first, then SIGKILL by pid and start time. */
+    @AfterEach
+    void endDaemons() throws InterruptedException {
+        if (daemons.keySet().stream().anyMatch(ControlDaemonConformanceTest::running)) {
+            quitters.forEach(Runnable::run);
+        }
+        for (Map.Entry<Long, Long> d : daemons.entrySet()) {
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (running(d.getKey()) && System.nanoTime() - deadline < 0) {
+                Thread.sleep(20);
+            }
+            if (running(d.getKey()) && startTime(d.getKey()).equals(Optional.of(d.getValue()))) {
+                ProcessHandle.of(d.getKey()).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+        if (root != null) {
+            try (Stream<Path> all = Files.walk(root)) {
+                for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            } catch (IOException e) {
+                // a temporary folder left in /tmp; the next boot clears it
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ fixtures
+
+    private static Path realControl(String branch) {
+        String folder = System.getProperty("cumps.real.nvidia");
+        assertTrue(folder != null && !folder.isBlank(),
+                "system property cumps.real.nvidia is not set: run through Maven (src-test/pom.xml) or bash src-test/real-nvidia/fetch.sh DEST and -Dcumps.real.nvidia=DEST");
+        Path program = Path.of(folder, "r" + branch, "usr/bin/nvidia-cuda-mps-control");
+        assertTrue(Files.isExecutable(program), program + " is missing: bash src-test/real-nvidia/fetch.sh " + folder);
+        return program;
+    }
+
+    private static String version(String branch) {
+        try {
+            return Files.readString(Path.of(System.getProperty("cumps.real.nvidia"), "r" + branch, "VERSION")).strip();
+        } catch (IOException e) {
+            return branch;
+        }
+    }
+
+    private static String cumpsJar() {
+        Path jar = Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize();
+        assertTrue(Files.isRegularFile(jar), jar + " is missing: mvn -pl core install -DskipTests");
+        return jar.toString();
+    }
+
+    private static Path dir(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+        return dir;
+    }
+
+    private interface Action {
+        void run() throws Exception;
+    }
+
+    private static void quietly(Action action) {
+        try {
+            action.run();
+        } catch (Exception e) {
+            // best effort: the pid-based end follows
+        }
+    }
+}
