@@ -2,6 +2,7 @@ package dev.cumps.core.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
@@ -104,6 +105,46 @@ class NvidiaSmiParserPropertyTest {
                 assertTrue(message.startsWith("nvidia-smi printed a malformed row "), message);
                 assertFalse(message.contains("\n") || message.contains("\r"), "one line: " + message);
             }
+        });
+    }
+
+    @Test
+    void aRowBrokenInAKnownWayIsRefusedNamingItsLineAndTheReason() {
+        Props.qt(2000).forAll(rowLists(), rows(), Generate.range(0, 5), Generate.range(101, 999)).checkAssert((good, row, breakage, percent) -> {
+            List<String> cells = new ArrayList<>(List.of(row.csv("").split(",", -1)));
+            String reason = switch (breakage) {
+                case 0 -> {
+                    cells.add("extra");
+                    yield "expected 10 comma-separated values, found 11";
+                }
+                case 1 -> {
+                    cells.set(0, "x" + row.index());
+                    yield "index 'x" + row.index() + "' is not a number";
+                }
+                case 2 -> {
+                    cells.set(0, "-" + (row.index() + 1));
+                    yield "index is negative";
+                }
+                case 3 -> {
+                    cells.set(3, "Bogus_Mode");
+                    yield "unknown compute mode 'Bogus_Mode'";
+                }
+                case 4 -> {
+                    cells.set(4, row.index() + "GiB");
+                    yield "memory.total '" + row.index() + "GiB' is not a number of MiB";
+                }
+                default -> {
+                    cells.set(8, Integer.toString(percent));
+                    yield "utilization.gpu '" + percent + "' is not a percentage from 0 to 100";
+                }
+            };
+            String broken = String.join(",", cells);
+            StringBuilder csv = new StringBuilder();
+            good.forEach(r -> csv.append(r.csv("")).append('\n'));
+            csv.append(broken).append('\n');
+            CumpsException e = assertThrows(CumpsException.class, () -> NvidiaSmiParser.parse(csv.toString()), "must be refused: " + broken);
+            String shown = broken.length() > 160 ? broken.substring(0, 160) + "…" : broken;
+            assertEquals("nvidia-smi printed a malformed row " + (good.size() + 1) + " ('" + shown + "'): " + reason, e.getMessage());
         });
     }
 

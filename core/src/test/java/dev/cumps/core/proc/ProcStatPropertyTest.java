@@ -2,6 +2,8 @@ package dev.cumps.core.proc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.testing.Props;
@@ -60,6 +62,28 @@ class ProcStatPropertyTest {
                 // the parser's own error: ProcFsProcessTable turns it into "no such process"
             }
         });
+    }
+
+    @Test
+    void aLineBrokenInAKnownWayIsRefusedWithTheReason() {
+        Props.qt(2000).forAll(Generate.longRange(1, 4_194_304), comms(), Generate.range(0, 4), Generate.longRange(0, Long.MAX_VALUE))
+                .checkAssert((pid, comm, breakage, startTicks) -> {
+                    String line = switch (breakage) {
+                        case 0 -> stat(pid, comm, 'S', startTicks).substring(String.valueOf(pid).length() + 1); // no pid
+                        case 1 -> "x" + stat(pid, comm, 'S', startTicks);
+                        case 2 -> stat(pid, comm, 'S', startTicks).replaceFirst("( [0-9]+){31}\n$", "\n"); // fields 22 to 52 cut
+                        case 3 -> stat(pid, comm, 'S', startTicks).replace(") S ", ") SS ");
+                        default -> stat(pid, comm, 'S', startTicks).replace(" " + 21 * 7L + " " + startTicks + " ", " " + 21 * 7L + " x" + startTicks + " ");
+                    };
+                    String reason = switch (breakage) {
+                        case 0 -> "malformed /proc stat line: ";
+                        case 1 -> "malformed /proc stat line (pid): ";
+                        case 2, 3 -> "malformed /proc stat line (too few fields): ";
+                        default -> "malformed /proc stat line (start time): ";
+                    };
+                    CumpsException e = assertThrows(CumpsException.class, () -> ProcStat.parse(line), "must be refused: " + line);
+                    assertTrue(e.getMessage().startsWith(reason), e.getMessage());
+                });
     }
 
     /** Real lines cut, spliced and sprinkled with brackets, plus arbitrary text. */
