@@ -263,7 +263,13 @@ class CrashLoopE2eTest {
         } else {
             Run start = h.cumps("start", "--name", name, "--gpus", GPU_OF.get(name));
             for (int retry = 0; retry < 3 && start.exitCode() != 0 && start.stderr().contains(RaceE2eTest.SLOW_HOST); retry++) {
-                // The stand-in nvidia-smi (a JVM) missed cumps's 5 s limit on an overloaded machine: a slow host, not a leftover.
+                // The stand-in nvidia-smi (a JVM) missed cumps's 5 s limit on an overloaded machine: a slow host, not a
+                // leftover. Such a start must still have refused in one line and left no live record and no daemon behind.
+                Run slow = start;
+                assertTrue(slow.assertOneLineError().contains(RaceE2eTest.SLOW_HOST), () -> context + ": " + slow);
+                State after = check(h, context + ", after a start that met a slow host");
+                assertTrue(after.record(name).filter(after::live).isEmpty() && after.unrecorded().isEmpty(),
+                        () -> context + ": a start refused for a slow host left " + after);
                 start = h.cumps("start", "--name", name, "--gpus", GPU_OF.get(name));
             }
             Run started = start;

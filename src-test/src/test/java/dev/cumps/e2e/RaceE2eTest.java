@@ -135,26 +135,39 @@ class RaceE2eTest {
     @Test
     void startRacingStopOfTheSameNameLeavesOneConsistentState(CumpsHarness h) throws Exception {
         long old = h.pidOf(h.cumps("start", "--name", "duel").assertOk());
-        List<Run> runs = race(h, List.of(List.of("stop", "--name", "duel"), List.of("start", "--name", "duel")));
-        Run stop = runs.get(0);
-        Run start = runs.get(1);
-
-        if (stop.exitCode() == 0) {
-            assertEquals(old, stop.json().get("stopped").get(0).get("pid").asLong());
-            assertTrue(Procs.awaitGone(old, CumpsHarness.PATIENCE), "the stopped daemon is gone");
-        } else {
-            // The start held the name, saw the old daemon live and refused: the old daemon is untouched.
-            assertTrue(stop.assertOneLineError().contains("'duel' " + BUSY), stop.toString());
-            assertTrue(start.assertOneLineError().contains("already running"), start.toString());
-            assertTrue(Procs.runningDaemon(old));
-        }
-        if (start.exitCode() == 0) {
-            long started = h.pidOf(start);
-            assertEquals(0, stop.exitCode(), "a start can only win once the old daemon is stopped");
-            assertEquals(started, h.recordedPid("duel"));
-        } else {
-            String line = start.assertOneLineError();
-            assertTrue(line.contains("already running") || line.contains("'duel' " + BUSY) || line.contains(SLOW_HOST), line);
+        for (int round = 1; ; round++) {
+            List<Run> runs = race(h, List.of(List.of("stop", "--name", "duel"), List.of("start", "--name", "duel")));
+            Run stop = runs.get(0);
+            Run start = runs.get(1);
+            if (start.exitCode() != 0 && start.stderr().contains(SLOW_HOST)) {
+                // The stand-in nvidia-smi missed its limit on an overloaded machine: that start proved nothing
+                // about the race, so the duel is run again from one live daemon, at most three times.
+                assertTrue(round < 3, "every round lost its start to a slow host: " + runs);
+                if (stop.exitCode() == 0) {
+                    assertTrue(Procs.awaitGone(old, CumpsHarness.PATIENCE), "the stopped daemon is gone");
+                    old = h.pidOf(h.cumps("start", "--name", "duel").assertOk());
+                }
+                continue;
+            }
+            if (stop.exitCode() == 0) {
+                assertEquals(old, stop.json().get("stopped").get(0).get("pid").asLong());
+                assertTrue(Procs.awaitGone(old, CumpsHarness.PATIENCE), "the stopped daemon is gone");
+                if (start.exitCode() == 0) {
+                    assertEquals(h.pidOf(start), h.recordedPid("duel"), "the start that came after the stop recorded its daemon");
+                } else {
+                    // The start met the name either held by the stop, or before the stop with the old daemon live.
+                    String line = start.assertOneLineError();
+                    assertTrue(line.contains("'duel' " + BUSY) || line.contains("daemon 'duel' is already running"), line);
+                    assertFalse(Files.exists(h.recordFile("duel")), "the stop removed the record and nothing replaced it");
+                }
+            } else {
+                // The start held the name, saw the old daemon live and refused: the old daemon is untouched.
+                assertTrue(stop.assertOneLineError().contains("'duel' " + BUSY), stop.toString());
+                assertTrue(start.assertOneLineError().contains("daemon 'duel' is already running"), start.toString());
+                assertTrue(Procs.runningDaemon(old));
+                assertEquals(old, h.recordedPid("duel"));
+            }
+            break;
         }
         assertEveryDaemonRecorded(h);
         assertTrue(h.markedDaemons().size() <= 1, "at most one daemon for the name: " + h.markedDaemons());
