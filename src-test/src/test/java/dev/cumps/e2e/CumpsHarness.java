@@ -328,24 +328,27 @@ final class CumpsHarness implements AutoCloseable {
         return exec(List.of("/bin/sh", "-c", script), extraEnv, null);
     }
 
-    /** python3 as the test JVM finds it (uni-cumps is a Python tool); empty when there is none. */
-    static Optional<Path> python3() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            Path p = Path.of(dir.isEmpty() ? "." : dir, "python3");
+    /**
+     * python3 from the harness's own PATH ({@code /usr/bin:/bin}, never the test JVM's); uni-cumps is a
+     * Python tool. Missing, the calling test fails naming the package: CI installs it, so it never skips.
+     */
+    static Path python3() {
+        for (String dir : List.of("/usr/bin", "/bin")) {
+            Path p = Path.of(dir, "python3");
             if (Files.isExecutable(p)) {
-                return Optional.of(p);
+                return p;
             }
         }
-        return Optional.empty();
+        return fail("python3 is missing: apt-get install python3 (.ci/run installs it; a missing tool fails, never skips)");
     }
 
     Exec python(String script, String... args) {
         List<String> command = new ArrayList<>();
-        command.add(python3().orElseThrow().toString());
+        command.add(python3().toString());
         command.add("-c");
         command.add(script);
         command.addAll(Arrays.asList(args));
-        return exec(command, Map.of("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin")), null);
+        return exec(command, Map.of("PATH", "/usr/bin:/bin"), null);
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.cumps.e2e;
 import static dev.cumps.e2e.LifecycleE2eTest.find;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
@@ -81,7 +80,6 @@ class LimitsE2eTest {
 
     @Test
     void aRecordWithLimitsStillReadsLikeUniCumpsWritesIt(CumpsHarness h) {
-        assumeTrue(CumpsHarness.python3().isPresent(), "python3 is needed to play uni-cumps");
         h.cumps("start", "--name", "touni", "--active-thread-percentage", "50", "--pinned-mem-limit", "512M").assertOk();
 
         String verdict = h.python(READ_LIKE_UNI_CUMPS, h.recordFile("touni").toString()).assertOk().stdout().strip();
