@@ -97,9 +97,13 @@ class StandInParityTest {
         Path input = machine.root.resolve("cases.json");
         Path output = machine.root.resolve("results.json");
         MAPPER.writeValue(input.toFile(), cases);
-        Process p = new ProcessBuilder(Python3.find().orElseThrow().toString(), "-IS", driver.toString(),
+        ProcessBuilder builder = new ProcessBuilder(Python3.find().orElseThrow().toString(), "-IS", driver.toString(),
                 machine.bin.resolve(SimTools.NVIDIA_SMI).toString()).redirectInput(input.toFile()).redirectOutput(output.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                .redirectError(ProcessBuilder.Redirect.INHERIT);
+        // An explicit environment: each case passes its own to from_environment; nothing of the test JVM's.
+        builder.environment().clear();
+        builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8"));
+        Process p = builder.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the batch finished");
         assertEquals(0, p.exitValue(), "the batch ran");
         return MAPPER.readTree(output.toFile());
