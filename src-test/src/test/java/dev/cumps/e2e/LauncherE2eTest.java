@@ -72,7 +72,7 @@ class LauncherE2eTest {
         Map<String, String> env = builder.environment();
         env.clear();
         env.put("HOME", root.resolve("home").toString());
-        env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+        env.put("PATH", "/usr/bin:/bin"); // explicit: the launcher finds java through JAVA_HOME
         env.put("LC_ALL", "C");
         env.put("JAVA_HOME", System.getProperty("java.home"));
         env.putAll(extraEnv);
