@@ -14,6 +14,7 @@ import java.nio.file.attribute.FileAttribute;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -233,21 +234,25 @@ public final class SafeFiles {
         if (attrs.isDirectory()) {
             throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_DIRECTORY));
         }
-        throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_SPECIAL, Message.of(specialKind(file))));
+        // The kind takes a second look at the path: what stands there may have been renamed over it meanwhile.
+        FsText kind = specialKind(file).orElseThrow(() -> new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_OPENED)));
+        throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_SPECIAL, Message.of(kind)));
     }
 
-    private static FsText specialKind(Path file) {
+    /** What kind of special file stands at {@code file}; empty when it is a regular file, directory or link now (replaced). */
+    private static Optional<FsText> specialKind(Path file) {
         try {
             int mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             return switch (mode & 0170000) {
-                case 0010000 -> FsText.KIND_FIFO;
-                case 0020000 -> FsText.KIND_CHARACTER_DEVICE;
-                case 0060000 -> FsText.KIND_BLOCK_DEVICE;
-                case 0140000 -> FsText.KIND_SOCKET;
-                default -> FsText.KIND_SPECIAL_FILE;
+                case 0010000 -> Optional.of(FsText.KIND_FIFO);
+                case 0020000 -> Optional.of(FsText.KIND_CHARACTER_DEVICE);
+                case 0060000 -> Optional.of(FsText.KIND_BLOCK_DEVICE);
+                case 0140000 -> Optional.of(FsText.KIND_SOCKET);
+                case 0100000, 0040000, 0120000 -> Optional.empty();
+                default -> Optional.of(FsText.KIND_SPECIAL_FILE);
             };
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return FsText.KIND_SPECIAL_FILE;
+            return Optional.of(FsText.KIND_SPECIAL_FILE);
         }
     }
 

@@ -103,10 +103,12 @@ class SafeFilesTest {
 
     /**
      * The refusals a read may meet while a FIFO and a regular file are renamed over the path: a FIFO
-     * seen by {@code lstat}, a file replaced between the check and the read, or a read that opened
-     * the FIFO and was abandoned at its deadline.
+     * seen by {@code lstat}, a FIFO seen by the first look and a regular file by the second (the kind's),
+     * a file replaced between the check and the read, or a read that opened the FIFO and was abandoned
+     * at its deadline. A vague "special file" is not among them.
      */
-    private static final Set<String> SWAP_REFUSALS = Set.of("not a regular file (FIFO)", "was replaced while being read",
+    private static final Set<String> SWAP_REFUSALS = Set.of("not a regular file (FIFO)", "was replaced while being opened",
+            "was replaced while being read",
             "was not read within 300 ms; it may have been replaced by a FIFO or sit on a hung file system");
 
     @Test
