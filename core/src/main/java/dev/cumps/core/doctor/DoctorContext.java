@@ -7,7 +7,6 @@ import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.live.ControlReplies;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LimitsService;
@@ -182,9 +181,8 @@ public final class DoctorContext {
         if (serverStatusCommand == null) {
             DaemonRecord r = daemon().orElseThrow(() -> new IllegalStateException("no daemon selected"));
             CommandResult reply = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_status");
-            serverStatusCommand = !MpsControl.answered(reply) ? DaemonSnapshot.Capability.UNKNOWN
-                    : ControlReplies.unknownCommand(reply.stdout()) ? DaemonSnapshot.Capability.UNSUPPORTED
-                    : DaemonSnapshot.Capability.SUPPORTED;
+            serverStatusCommand = MpsControl.answered(reply) ? DaemonSnapshot.Capability.ofServerStatusReply(reply.stdout())
+                    : DaemonSnapshot.Capability.UNKNOWN;
         }
         return serverStatusCommand;
     }

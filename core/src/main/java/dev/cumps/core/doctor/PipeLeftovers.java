@@ -2,8 +2,8 @@ package dev.cumps.core.doctor;
 
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.RuntimeDirs;
-import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
@@ -29,8 +29,6 @@ import java.util.Set;
  * and never one a live record names. Reads only.
  */
 public final class PipeLeftovers {
-    /** The command name of NVIDIA's control daemon (and of the stand-in) as {@code /proc} shows it. */
-    static final String DAEMON_COMM_PREFIX = "nvidia-cuda-mps";
     private static final Set<PosixFilePermission> PRIVATE = PosixFilePermissions.fromString("rwx------");
 
     private PipeLeftovers() {
@@ -98,7 +96,7 @@ public final class PipeLeftovers {
         for (String name : List.of(ControlPipe.CONTROL, ControlPipe.CONTROL_PRIVILEGED)) {
             Path socket = dir.resolve(name);
             if (ControlPipe.kindOf(socket).filter(k -> k == ControlPipe.Kind.UNIX_SOCKET).isPresent() && ownedBy(socket, uid)
-                    && !acceptsConnections(socket)) {
+                    && !ControlPipe.acceptsConnections(socket)) {
                 orphans.add(socket);
             }
         }
@@ -119,16 +117,11 @@ public final class PipeLeftovers {
 
     /** Whether {@code pid} is a running MPS control daemon. */
     public static boolean runningDaemon(long pid, ProcessTable processes) {
-        return processes.find(pid).filter(ProcessInfo::running).filter(i -> i.comm().startsWith(DAEMON_COMM_PREFIX)).isPresent();
+        return processes.find(pid).filter(DaemonPids::isMpsProcess).isPresent();
     }
 
     private static boolean servedByDaemon(Path dir, ProcessTable processes) {
         return RuntimeDirs.readPidFile(dir).filter(pid -> runningDaemon(pid, processes)).isPresent();
-    }
-
-    /** Whether something listens on the Unix socket ({@link ControlPipe#acceptsConnections}). */
-    public static boolean acceptsConnections(Path socket) {
-        return ControlPipe.acceptsConnections(socket);
     }
 
     private static Path normal(Path p) {

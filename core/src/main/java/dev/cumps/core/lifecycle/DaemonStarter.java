@@ -4,6 +4,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
@@ -150,7 +151,7 @@ final class DaemonStarter {
         String source = evidence.source();
         ProcessInfo info = c.processes().find(pid).filter(ProcessInfo::running)
                 .orElseThrow(() -> new CumpsException(Message.of(LifecycleText.PID_NOT_RUNNING, pid, source)));
-        if (!LaunchIdentity.isDaemon(info)) {
+        if (!DaemonPids.isMpsProcess(info)) {
             throw new CumpsException(Message.of(LifecycleText.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM, source));
         }
         if (!c.identity().launchedBy(info, plan.pipeDirectory(), launch)) {

@@ -22,11 +22,6 @@ import java.util.stream.Stream;
  * whose environment carries the launch's fresh random nonce and this pipe directory.
  */
 final class LaunchIdentity {
-    /** What {@code /proc/<pid>/comm} of a control daemon starts with (the kernel cuts it at 15 bytes). */
-    static final String DAEMON_COMM_PREFIX = DaemonPids.MPS_COMM_PREFIX;
-    /** How the evidence from {@code control.log} is named in messages. */
-    static final String CONTROL_LOG = "control.log";
-
     private final ProcessTable processes;
 
     LaunchIdentity(ProcessTable processes) {
@@ -66,7 +61,7 @@ final class LaunchIdentity {
 
         /** Which piece of evidence {@link #pid()} comes from, as messages name it. */
         String source() {
-            return fromLog.isPresent() ? CONTROL_LOG : RuntimeDirs.PID_FILE;
+            return fromLog.isPresent() ? RuntimeDirs.CONTROL_LOG : RuntimeDirs.PID_FILE;
         }
     }
 
@@ -83,14 +78,9 @@ final class LaunchIdentity {
     Optional<ProcessInfo> launchedDaemon(StartPlan plan, Launch launch) {
         PidEvidence evidence = evidence(plan, launch);
         return Stream.of(evidence.fromLog(), evidence.fromPidFile()).flatMap(Optional::stream).distinct()
-                .map(processes::find).flatMap(Optional::stream).filter(ProcessInfo::running)
-                .filter(LaunchIdentity::isDaemon)
+                .map(processes::find).flatMap(Optional::stream).filter(DaemonPids::isMpsProcess)
                 .filter(info -> launchedBy(info, plan.pipeDirectory(), launch))
                 .findFirst();
-    }
-
-    static boolean isDaemon(ProcessInfo info) {
-        return info.comm().startsWith(DAEMON_COMM_PREFIX);
     }
 
     /**
@@ -104,7 +94,7 @@ final class LaunchIdentity {
                 && DaemonPids.servesPipe(env, pipeDirectory);
     }
 
-    /** The pipe directory's path, for messages that name where the pid file would be. */
+    /** Where the plan's pid file is (or would be), for messages. */
     static Path pidFile(StartPlan plan) {
         return plan.pipeDirectory().resolve(RuntimeDirs.PID_FILE);
     }

@@ -39,7 +39,7 @@ final class Leftovers {
     void clearBeforeLaunch(StartPlan plan) {
         Path pipe = plan.pipeDirectory();
         Optional<ProcessInfo> owner = RuntimeDirs.readPidFile(pipe).flatMap(processes::find).filter(ProcessInfo::running);
-        if (owner.filter(LaunchIdentity::isDaemon).isPresent()) {
+        if (owner.filter(DaemonPids::isMpsProcess).isPresent()) {
             throw new CumpsException(Message.of(LifecycleText.UNMANAGED_DAEMON_RUNNING, owner.get().pid(), pipe));
         }
         // R535 writes no pid file: a daemon (or server) of the caller's that still serves this

@@ -97,8 +97,8 @@ final class StartUndo {
             }
             return !processes.isAlive(info.identity());
         }).orElse(true);
-        Optional<Long> named = LaunchIdentity.evidence(plan, launch).fromPidFile()
-                .or(() -> LaunchIdentity.evidence(plan, launch).fromLog());
+        LaunchIdentity.PidEvidence after = LaunchIdentity.evidence(plan, launch); // read again: quit removes R550's pid file
+        Optional<Long> named = after.fromPidFile().or(after::fromLog);
         Optional<Long> running = named.filter(processes::exists);
         if (running.isEmpty()) {
             leftovers.removeAfterExit(plan.pipeDirectory(), named.orElse(-1L));

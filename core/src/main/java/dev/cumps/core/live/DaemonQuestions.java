@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -143,11 +142,7 @@ final class DaemonQuestions {
             if (pids.isEmpty()) {
                 return List.of();
             }
-            ExecutorService pool = Executors.newFixedThreadPool(Math.min(pids.size(), PARALLEL_SERVERS), r -> {
-                Thread thread = new Thread(r, "cumps-live-server");
-                thread.setDaemon(true);
-                return thread;
-            });
+            ExecutorService pool = LiveThreads.pool(Math.min(pids.size(), PARALLEL_SERVERS), "cumps-live-server");
             try {
                 List<Future<Answer>> futures = new ArrayList<>();
                 for (long pid : pids) {
@@ -174,18 +169,16 @@ final class DaemonQuestions {
                 throw new Unanswered(Message.of(LiveText.INTERRUPTED));
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof Unanswered unanswered) {
-                    // One server's question timed out (or the budget ran out under it): that server is not answered.
-                    return unanswered.budgetSpent ? Optional.empty() : rethrow(unanswered);
+                    if (unanswered.budgetSpent) {
+                        return Optional.empty(); // the live view's time ran out under this server: it is not answered
+                    }
+                    throw unanswered; // a question timed out on its own: the daemon is not answering
                 }
                 if (e.getCause() instanceof CumpsException cumps) {
                     throw cumps;
                 }
                 throw new IllegalStateException("asking a server of " + pipeDirectory + " failed", e.getCause());
             }
-        }
-
-        private Optional<Answer> rethrow(Unanswered unanswered) {
-            throw unanswered;
         }
 
         /** The first server's answer, or empty when the live view's time ran out under it. */
@@ -210,8 +203,7 @@ final class DaemonQuestions {
                 if (ControlReplies.serverNotFound(statusReply, server)) {
                     return new Answer(Optional.empty(), known, Optional.empty()); // it exited since get_server_list
                 }
-                serverStatus = ControlReplies.unknownCommand(statusReply) ? DaemonSnapshot.Capability.UNSUPPORTED
-                        : DaemonSnapshot.Capability.SUPPORTED;
+                serverStatus = DaemonSnapshot.Capability.ofServerStatusReply(statusReply);
                 status = ControlReplies.serverStatus(statusCommand, statusReply);
             }
             String clientsCommand = "get_client_list " + server;

@@ -37,6 +37,11 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
             this.json = json;
         }
 
+        /** What a reply to {@code get_server_status} says of the command: unknown to the daemon (R535), or known. */
+        public static Capability ofServerStatusReply(String reply) {
+            return ControlReplies.unknownCommand(reply) ? UNSUPPORTED : SUPPORTED;
+        }
+
         /** The value in JSON: true, false or null. */
         public Boolean json() {
             return json;

@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
@@ -72,11 +71,7 @@ public final class LimitsService {
         if (liveRecords.size() <= 1) {
             return liveRecords.stream().map(questions::ask).toList();
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(liveRecords.size(), 8), r -> {
-            Thread thread = new Thread(r, "cumps-limits");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = LiveThreads.pool(Math.min(liveRecords.size(), 8), "cumps-limits");
         try {
             List<Future<DaemonLimits>> futures = liveRecords.stream().map(r -> pool.submit(() -> questions.ask(r))).toList();
             List<DaemonLimits> limits = new ArrayList<>();

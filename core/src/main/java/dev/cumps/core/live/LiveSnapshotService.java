@@ -29,7 +29,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
@@ -168,11 +167,7 @@ public final class LiveSnapshotService {
         if (targets.size() <= 1) {
             return targets.stream().map(t -> questions.ask(t.name(), t.pipeDirectory(), t.logDirectory())).toList();
         }
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(targets.size(), 8), r -> {
-            Thread thread = new Thread(r, "cumps-live");
-            thread.setDaemon(true);
-            return thread;
-        });
+        ExecutorService pool = LiveThreads.pool(Math.min(targets.size(), 8), "cumps-live");
         try {
             List<Future<DaemonSnapshot>> futures = new ArrayList<>();
             for (Target t : targets) {

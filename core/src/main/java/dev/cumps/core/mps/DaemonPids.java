@@ -66,18 +66,30 @@ public final class DaemonPids {
         Path pipe = CanonicalPaths.of(pipeDirectory);
         List<Long> found = new ArrayList<>();
         for (long pid : processes.pids()) {
-            Optional<ProcessInfo> info = processes.find(pid).filter(ProcessInfo::running).filter(i -> i.comm().startsWith(MPS_COMM_PREFIX));
-            if (info.isPresent() && servesPipe(processes.environment(pid), pipe)) {
+            if (processes.find(pid).filter(DaemonPids::isMpsProcess).isPresent() && servesPipe(processes.environment(pid), pipe)) {
                 found.add(pid);
             }
         }
         return List.copyOf(found);
     }
 
+    /** Whether {@code info} is a running control daemon or MPS server ({@code /proc/<pid>/comm} {@code nvidia-cuda-mps…}). */
+    public static boolean isMpsProcess(ProcessInfo info) {
+        return info.running() && info.comm().startsWith(MPS_COMM_PREFIX);
+    }
+
     /** Whether an environment's {@code CUDA_MPS_PIPE_DIRECTORY} names {@code pipeDirectory} (canonically). */
     public static boolean servesPipe(Optional<Map<String, String>> environment, Path pipeDirectory) {
-        Optional<String> value = environment.map(env -> env.get(PIPE_VARIABLE)).filter(v -> !v.isEmpty());
-        return value.isPresent() && sameFile(value.get(), CanonicalPaths.of(pipeDirectory));
+        return namesPipe(environment, pipeDirectory).orElse(false);
+    }
+
+    /**
+     * Whether an environment's {@code CUDA_MPS_PIPE_DIRECTORY} names {@code pipeDirectory}
+     * (canonically); empty when the environment is unreadable or does not set it.
+     */
+    public static Optional<Boolean> namesPipe(Optional<Map<String, String>> environment, Path pipeDirectory) {
+        return environment.map(env -> env.get(PIPE_VARIABLE)).filter(v -> !v.isEmpty())
+                .map(value -> sameFile(value, CanonicalPaths.of(pipeDirectory)));
     }
 
     private static boolean sameFile(String text, Path canonical) {

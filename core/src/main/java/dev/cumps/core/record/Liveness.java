@@ -1,12 +1,10 @@
 package dev.cumps.core.record;
 
-import dev.cumps.core.fs.CanonicalPaths;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessTable;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,8 +20,6 @@ import java.util.OptionalLong;
  * this host, live by pid and start time, and the daemon serving its pipe directory.
  */
 public final class Liveness {
-    private static final String PIPE_VARIABLE = "CUDA_MPS_PIPE_DIRECTORY";
-
     private final ProcessTable processes;
 
     public Liveness(ProcessTable processes) {
@@ -101,14 +97,6 @@ public final class Liveness {
      * ({@code CUDA_MPS_PIPE_DIRECTORY}) shows; empty when the environment is unreadable or lacks it.
      */
     private Optional<Boolean> startedOn(DaemonRecord record) {
-        Optional<String> value = processes.environment(record.pid()).map(env -> env.get(PIPE_VARIABLE)).filter(v -> v != null && !v.isEmpty());
-        if (value.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(CanonicalPaths.of(Path.of(value.get())).equals(CanonicalPaths.of(record.pipeDirectory())));
-        } catch (InvalidPathException e) {
-            return Optional.of(false);
-        }
+        return DaemonPids.namesPipe(processes.environment(record.pid()), record.pipeDirectory());
     }
 }
