@@ -119,7 +119,7 @@ public final class Doctor {
         DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
                 .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(results, context.visible().map(StatusService::compatibleModes).orElse(List.of()), plan,
-                context.managed(), SharingEvidence.of(context, results), guide);
+                context.managedForPlan(), SharingEvidence.of(context, results), guide);
     }
 
     /** A need holds when the check establishing it ran and did not fail. */

@@ -143,6 +143,15 @@ public final class DoctorContext {
         return managed;
     }
 
+    /**
+     * The records naming a GPU of the resolved plan, as uni-cumps's doctor lists them; every record
+     * when the selector resolves to no plan (nothing to narrow by).
+     */
+    public List<ManagedDaemon> managedForPlan() {
+        return plan().map(p -> managed().stream().filter(d -> p.gpus().stream().anyMatch(g -> d.record().gpuUuids().contains(g.uuid().value())))
+                .toList()).orElseGet(this::managed);
+    }
+
     /** The records naming the selected GPU (none without one). */
     public List<ManagedDaemon> managedForGpu() {
         return gpu().map(g -> managed().stream().filter(d -> d.record().gpuUuids().contains(g.uuid().value())).toList())

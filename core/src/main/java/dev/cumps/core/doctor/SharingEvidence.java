@@ -8,6 +8,7 @@ import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -32,7 +33,7 @@ final class SharingEvidence {
         Optional<Gpu> gpu = context.gpu();
         List<Gpu> visible = context.visible().orElse(List.of());
         Optional<String> device = gpu.map(g -> "cuda:" + visible.indexOf(g));
-        Optional<String> uuid = gpu.map(g -> g.uuid().value());
+        Optional<String> uuid = gpu.map(g -> canonicalUuid(g.uuid().value()));
         boolean valid = results.stream().noneMatch(c -> c.status() == CheckStatus.FAIL);
 
         Map<String, Object> e = new LinkedHashMap<>();
@@ -49,7 +50,7 @@ final class SharingEvidence {
         e.put("pipe_directory", daemon.map(d -> d.pipeDirectory().toString()).orElse(null));
         e.put("control_pipe", pipe.map(p -> p.path().toString()).orElse(null));
         e.put("control_pipe_kind", pipe.map(p -> p.kind().id()).orElse(null));
-        e.put("server_pid", answered ? serverPid(answer.get()) : null);
+        e.put("server_pid", answered ? serverPid(answer.get()).orElse(daemon.get().pid()) : null);
         Path ambient = context.host().nvidiaPipeDirectory();
         e.put("ambient_server", ControlPipe.in(ambient).isPresent()
                 && context.managed().stream().noneMatch(d -> d.record().pipeDirectory().equals(ambient)));
@@ -62,8 +63,23 @@ final class SharingEvidence {
         return e;
     }
 
-    /** The first pid in the server list, as uni-cumps reports {@code server_pid}. */
-    private static Long serverPid(CommandResult answer) {
-        return answer.stdout().lines().map(String::strip).filter(s -> s.matches("\\d+")).map(Long::parseLong).findFirst().orElse(null);
+    /**
+     * uni-cumps's {@code server_pid}: the first pid in the server list, else (no server has started
+     * yet: servers start with the first client) the control daemon's pid, which uni-cumps reads from
+     * the pid file and cumps from the record the liveness check has just verified.
+     */
+    private static Optional<Long> serverPid(CommandResult answer) {
+        return answer.stdout().lines().map(String::strip).filter(s -> s.matches("\\d+")).map(Long::parseLong).findFirst();
+    }
+
+    /**
+     * A GPU UUID as uni-cumps spells {@code learner_gpu_uuid}/{@code collector_gpu_uuid}: upper case,
+     * without the {@code GPU-} prefix and the dashes ({@code GPU-5f0c1a2e-…} → {@code 5F0C1A2E…}), the
+     * form torch's device properties and nvidia-smi's are compared in. {@code gpu_uuid} keeps
+     * nvidia-smi's spelling.
+     */
+    static String canonicalUuid(String uuid) {
+        String upper = uuid.strip().toUpperCase(Locale.ROOT);
+        return (upper.startsWith("GPU-") ? upper.substring(4) : upper).replace("-", "");
     }
 }

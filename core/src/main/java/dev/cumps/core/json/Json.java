@@ -2,6 +2,7 @@ package dev.cumps.core.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -24,6 +25,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * JSON exactly as Python's {@code json.dumps(obj, indent=2, sort_keys=True)} writes it: two-space
@@ -37,6 +39,8 @@ import java.util.Map;
  * top-level value and numbers that are not finite ({@code 1e400}) are refused.
  */
 public final class Json {
+    /** Jackson's own words about itself: a source location or the name of a limit's getter. */
+    private static final Pattern INTERNALS = Pattern.compile("\\s*\\[Source:.*|,\\s*from `[^`]*`");
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
             .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
@@ -67,9 +71,9 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(text)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getOriginalMessage())));
+            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getMessage(), null)));
         }
     }
 
@@ -85,10 +89,24 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(utf8)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getOriginalMessage())));
+            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getMessage(), null)));
         }
+    }
+
+    /**
+     * The parser's complaint in the user's terms: its first line, without the parser's internals
+     * (Jackson's {@code [Source: REDACTED …]} location, a limit's {@code from `StreamReadConstraints…`}), and
+     * with the line and column where the parser stopped.
+     */
+    static String reason(String complaint, JsonLocation where) {
+        String first = complaint == null ? "" : complaint.lines().findFirst().orElse("");
+        String plain = INTERNALS.matcher(first).replaceAll("").strip();
+        if (plain.isEmpty()) {
+            plain = "malformed document";
+        }
+        return where == null || where.getLineNr() < 1 ? plain : plain + " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
     }
 
     private static Object readDocument(JsonParser parser) throws IOException {

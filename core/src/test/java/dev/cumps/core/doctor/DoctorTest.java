@@ -254,6 +254,32 @@ class DoctorTest {
         assertTrue(sb.processes.contains(r.pid()));
     }
 
+    /**
+     * uni-cumps's contract (issue 20 point 6): before the first client no server runs, and
+     * {@code server_pid} is then the control daemon's pid, not null; {@code managed_daemons} lists
+     * only the records of the plan's GPU.
+     */
+    @Test
+    void withoutAServerTheServerPidIsTheDaemonsAndOnlyThePlansRecordsAreListed() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        DaemonRecord zero = sb.start("zero", 0);
+        sb.start("one", 1);
+
+        Map<String, Object> json = Sandbox.parseObject(Json.write(doctor("0").toJsonMap()));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
+        assertEquals(zero.pid(), ((Number) sharing.get("server_pid")).longValue(), sharing.toString());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> daemons = (List<Map<String, Object>>) json.get("managed_daemons");
+        assertEquals(List.of("zero"), daemons.stream().map(d -> d.get("name")).toList());
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> unresolved = (List<Map<String, Object>>) Sandbox.parseObject(Json.write(doctor("7").toJsonMap()))
+                .get("managed_daemons");
+        assertEquals(List.of("one", "zero"), unresolved.stream().map(d -> d.get("name")).sorted().toList(),
+                "a selector naming no GPU narrows nothing");
+    }
+
     @Test
     void reportJsonHasTheDocumentedShape() {
         DaemonRecord r = sb.start("shape");
@@ -288,7 +314,8 @@ class DoctorTest {
         assertEquals(0, sharing.get("rank"));
         assertEquals(1, sharing.get("world_size"));
         assertEquals("cuda:0", sharing.get("learner_device"));
-        assertEquals(FakeGpu.uuidFor(0), sharing.get("collector_gpu_uuid"));
+        assertEquals("A1B2C3D4000040008000000000000000", sharing.get("collector_gpu_uuid"), "uni-cumps spells it upper case without GPU- and dashes");
+        assertEquals(sharing.get("collector_gpu_uuid"), sharing.get("learner_gpu_uuid"));
         assertEquals(r.pipeDirectory().resolve("control").toString(), sharing.get("control_pipe"));
         assertEquals("unix_socket", sharing.get("control_pipe_kind"));
         assertEquals(5600001, ((Number) sharing.get("server_pid")).intValue());

@@ -1,11 +1,14 @@
 package dev.cumps.core.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import dev.cumps.core.message.CumpsException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -124,5 +127,35 @@ class JsonTest {
     void strictReadingRefuses(String text, String expectedStart) {
         CumpsException e = assertThrows(CumpsException.class, () -> Json.read(text));
         assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+
+    /** A corrupt record's reason names the flaw and where, never the parser's internals (issue 20 point 6). */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "DEPTH | not valid JSON: Document nesting depth (1001) exceeds the maximum allowed (1000)",
+        "DIGITS | not valid JSON: Number value length (2000) exceeds the maximum allowed (1000)",
+        "{\"a\": | not valid JSON: Unexpected end-of-input within/between Object entries (line 1, column 6)",
+    })
+    void aRefusalSaysWhereWithoutTheParsersInternals(String text, String expectedStart) {
+        String document = switch (text) {
+            case "DEPTH" -> "[".repeat(1500) + "]".repeat(1500);
+            case "DIGITS" -> "{\"a\": " + "1".repeat(2000) + "}";
+            default -> text;
+        };
+        String message = assertThrows(CumpsException.class, () -> Json.read(document.getBytes(StandardCharsets.UTF_8))).getMessage();
+        assertTrue(message.startsWith(expectedStart), message);
+        for (String internal : List.of("Source", "REDACTED", "StreamRead", "`", "\n")) {
+            assertFalse(message.contains(internal), internal + " in " + message);
+        }
+    }
+
+    @Test
+    void jacksonsLocationSuffixAndLimitGetterAreCutFromAnyComplaint() {
+        assertEquals("Unexpected character ('x' (code 120)) (line 3, column 4)", Json.reason(
+                "Unexpected character ('x' (code 120))\n at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 3, column: 4]",
+                new JsonLocation(null, -1, 3, 4)));
+        assertEquals("String value length (9) exceeds the maximum allowed (5)",
+                Json.reason("String value length (9) exceeds the maximum allowed (5, from `StreamReadConstraints.getMaxStringLength()`)", null));
+        assertEquals("malformed document", Json.reason(null, null));
     }
 }
