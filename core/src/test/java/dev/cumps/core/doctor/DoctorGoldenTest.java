@@ -164,9 +164,8 @@ class DoctorGoldenTest {
             return;
         }
         if (!Files.exists(golden)) {
-            Files.createDirectories(GOLDEN);
-            Files.writeString(golden, actual, StandardCharsets.UTF_8);
-            fail("no golden " + golden + " yet; wrote it from this run: review it, then rerun");
+            fail("no golden " + golden + ": write it with `mvn -o -q -pl core test -Dtest=DoctorGoldenTest -Dcumps.golden.update=true`,"
+                    + " review it, then rerun");
         }
         assertEquals(Files.readString(golden, StandardCharsets.UTF_8), actual, file);
     }

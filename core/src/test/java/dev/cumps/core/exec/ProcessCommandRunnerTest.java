@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -202,34 +204,53 @@ class ProcessCommandRunnerTest {
     }
     /**
      * A shell would run {@code ./nvidia-smi} for an empty or relative PATH entry; anyone who can write
-     * to the working directory could plant one. The planted program would create a marker file.
+     * to the working directory could plant one. The planted program would create a marker file. The
+     * lookup runs in its own JVM ({@link PathLookupProbe}) whose working directory holds the planted
+     * program, so nothing is written into the checkout.
      */
     @ParameterizedTest
-    @ValueSource(strings = {":/usr/bin:/bin", ".:/usr/bin:/bin", "/usr/bin:/bin:", "/usr/bin::/bin", "RELATIVE:/usr/bin:/bin"})
-    void emptyAndRelativePathEntriesAreIgnored(String path, @TempDir Path elsewhere) throws Exception {
-        Path cwd = Path.of("").toAbsolutePath();
-        String program = "cumps-planted-" + ProcessHandle.current().pid() + "-" + System.nanoTime();
-        Path marker = elsewhere.resolve("ran");
+    @ValueSource(strings = {":/usr/bin:/bin", ".:/usr/bin:/bin", "/usr/bin:/bin:", "/usr/bin::/bin", "sub:/usr/bin:/bin"})
+    void emptyAndRelativePathEntriesAreIgnored(String path, @TempDir Path cwd) throws Exception {
+        String program = "cumps-planted";
+        Path marker = cwd.resolve("ran");
         String script = "#!/bin/sh\ntouch '" + marker + "'\n";
-        Path inCwd = cwd.resolve(program);
-        Path inElsewhere = elsewhere.resolve(program);
-        for (Path p : List.of(inCwd, inElsewhere)) {
+        Files.createDirectory(cwd.resolve("sub"));
+        for (Path p : List.of(cwd.resolve(program), cwd.resolve("sub").resolve(program))) {
             Files.writeString(p, script);
             Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwx------"));
         }
-        String value = path.replace("RELATIVE", cwd.relativize(elsewhere).toString());
-        try {
-            CommandResult result = runner.run(new CommandSpec(List.of(program), Map.of("PATH", value), null, Duration.ofSeconds(60)));
-            assertEquals(CommandResult.Outcome.NOT_FOUND, result.outcome(), value);
-            assertTrue(ProcessCommandRunner.resolve(program, value).isEmpty(), value);
-            assertFalse(Files.exists(marker), "the planted program ran for PATH=" + value);
 
-            CommandResult absolute = runner.run(new CommandSpec(List.of(program), Map.of("PATH", elsewhere + ":/usr/bin:/bin"), null,
-                    Duration.ofSeconds(60)));
-            assertEquals(0, absolute.exitCode(), "the same program is found through an absolute entry");
-            assertTrue(Files.exists(marker));
+        assertEquals(List.of("NOT_FOUND", "none"), probe(cwd, program, path), path);
+        assertFalse(Files.exists(marker), "the planted program ran for PATH=" + path);
+
+        assertEquals(List.of("EXITED", cwd.resolve("sub").resolve(program).toString()), probe(cwd, program, cwd.resolve("sub") + ":/usr/bin:/bin"),
+                "the same program is found through an absolute entry");
+        assertTrue(Files.exists(marker));
+    }
+
+    private static List<String> probe(Path cwd, String program, String path) throws IOException, InterruptedException {
+        Path out = Files.createTempFile(cwd, "probe", ".out");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), PathLookupProbe.class.getName(), program, path)
+                .directory(cwd.toFile()).redirectErrorStream(true).redirectOutput(out.toFile()).redirectInput(Path.of("/dev/null").toFile());
+        builder.environment().clear();
+        builder.environment().put("PATH", "/usr/bin:/bin");
+        Process p = builder.start();
+        try {
+            assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the probe JVM did not finish within 120 s");
+            assertEquals(0, p.exitValue(), () -> read(out));
+            return read(out).lines().toList();
         } finally {
-            Files.deleteIfExists(inCwd);
+            p.destroyForcibly();
+            Files.deleteIfExists(out);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
