@@ -12,6 +12,7 @@ import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.testing.LeftRunning;
 import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SmiFault;
@@ -207,6 +208,7 @@ public final class SimulatedConsole implements AutoCloseable {
 
     @Override
     public void close() {
+        Path root = sandbox();
         session.close();
         ProcFsProcessTable processes = new ProcFsProcessTable();
         for (DaemonRecord record : started) {
@@ -214,12 +216,18 @@ public final class SimulatedConsole implements AutoCloseable {
                 kill(record);
             }
         }
+        List<Long> left = LeftRunning.under(root, Waits.DEADLINE);
+        List<String> described = left.stream().map(LeftRunning::describe).toList();
+        left.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
         try (Stream<Path> paths = Files.walk(home)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (!described.isEmpty()) {
+            throw new AssertionError("the closed console's simulated host left processes running (now ended): " + described);
         }
     }
 }

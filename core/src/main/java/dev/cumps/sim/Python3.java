@@ -1,11 +1,9 @@
 package dev.cumps.sim;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,27 +13,25 @@ final class Python3 {
     private Python3() {
     }
 
+    /** Where a system's own {@code python3} lives; nothing from the environment (PATH) is consulted. */
+    private static final List<String> SYSTEM_DIRECTORIES = List.of("/usr/bin", "/usr/local/bin", "/bin");
+
     /**
-     * The {@code python3} the fast stand-ins run with: the first of {@code /usr/bin}, {@code /usr/local/bin},
-     * {@code /bin} and then the absolute {@code PATH} entries of this JVM's environment that holds an
-     * executable {@code python3} binary whose path can sit in a {@code #!} line (no blanks, short).
-     * Wrapper scripts (a pyenv shim, for one) are skipped: each would add a shell start to every
-     * call. Empty when there is none, and the JVM launchers are written instead.
+     * The {@code python3} the fast stand-ins run with: the first of {@code /usr/bin},
+     * {@code /usr/local/bin} and {@code /bin} that holds an executable {@code python3} binary. This
+     * JVM's {@code PATH} is not read: the simulated host never takes a program from the inherited
+     * environment (a stray or planted {@code python3} earlier in it would run every stand-in).
+     * Wrapper scripts are skipped: each would add a shell start to every call. Empty when there is
+     * none, and the JVM launchers are written instead.
      */
     static Optional<Path> find() {
-        List<String> dirs = new ArrayList<>(List.of("/usr/bin", "/usr/local/bin", "/bin"));
-        String path = System.getenv("PATH");
-        if (path != null) {
-            dirs.addAll(List.of(path.split(File.pathSeparator)));
-        }
+        return find(SYSTEM_DIRECTORIES);
+    }
+
+    static Optional<Path> find(List<String> dirs) {
         for (String dir : dirs) {
-            if (dir.isEmpty() || !dir.startsWith("/")) {
-                continue;
-            }
             Path candidate = Path.of(dir, "python3");
-            String text = candidate.toString();
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate) && text.length() < 100
-                    && text.chars().noneMatch(c -> c <= ' ' || c == 0x7f) && !isScript(candidate)) {
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate) && !isScript(candidate)) {
                 return Optional.of(candidate);
             }
         }

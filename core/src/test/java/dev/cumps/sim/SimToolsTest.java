@@ -12,9 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The installed launchers, run as real processes on a private simulated host (ended and removed by the extension). */
 @ExtendWith(SimulatedHostExtension.class)
@@ -28,10 +31,23 @@ class SimToolsTest {
         this.host = host;
     }
 
+    /** Only a python3 binary in a system folder runs the stand-ins; a script there (a shim) is passed over. */
     @Test
-    void installWritesTwoExecutablePythonStandInsWherePython3IsOnPath() throws IOException {
+    void onlyAPython3BinaryInTheGivenFoldersIsTaken(@TempDir Path dir) throws IOException {
+        Path shim = Files.createDirectory(dir.resolve("shim")).resolve("python3");
+        Files.writeString(shim, "#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n");
+        Files.setPosixFilePermissions(shim, PosixFilePermissions.fromString("rwx------"));
+        Path system = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 in /usr/bin, /usr/local/bin or /bin"));
+        Path binary = Files.copy(system, Files.createDirectory(dir.resolve("bin")).resolve("python3"));
+
+        assertEquals(Optional.empty(), Python3.find(List.of(shim.getParent().toString())));
+        assertEquals(Optional.of(binary), Python3.find(List.of(shim.getParent().toString(), binary.getParent().toString())));
+    }
+
+    @Test
+    void installWritesTwoExecutablePythonStandInsWhereTheSystemHasPython3() throws IOException {
         machine = new SimMachine(host, null);
-        Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 on PATH"));
+        Path python = Python3.find().orElseThrow(() -> new AssertionError("these tests need python3 in /usr/bin, /usr/local/bin or /bin"));
 
         for (String tool : new String[] {SimTools.NVIDIA_SMI, SimTools.MPS_CONTROL}) {
             Path script = machine.bin.resolve(tool);

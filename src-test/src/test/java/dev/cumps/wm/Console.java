@@ -1,5 +1,6 @@
 package dev.cumps.wm;
 
+import dev.cumps.core.testing.LeftRunning;
 import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SimConfig;
 import java.io.File;
@@ -167,16 +168,21 @@ final class Console implements AutoCloseable {
         }
     }
 
+    /**
+     * Ends the console (as the window manager would) if a test has not closed it, then checks what a
+     * user would check: nothing of the console's simulated host runs on. A process whose environment
+     * still names the console's TMPDIR (where its simulated host lives) fails the test and is ended.
+     */
     @Override
     public void close() {
         if (process.isAlive()) {
-            // Ends the console and what it started (the simulated daemons), by pid.
-            List<ProcessHandle> children = process.descendants().collect(Collectors.toList());
             XDesktop.end(process);
-            children.forEach(child -> {
-                child.destroy();
-                child.onExit().orTimeout(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> null).join();
-            });
+        }
+        List<Long> left = LeftRunning.under(tmp, Waits.DEADLINE);
+        List<String> described = left.stream().map(LeftRunning::describe).toList();
+        left.forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+        if (!described.isEmpty()) {
+            throw new AssertionError("the closed console left processes of its simulated host running (now ended): " + described);
         }
     }
 
