@@ -3,7 +3,7 @@ package dev.cumps.core.cli;
 import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
-import dev.cumps.core.cli.command.PathOption;
+import dev.cumps.core.cli.command.PathValues;
 import dev.cumps.core.cli.command.PidOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.SelftestCommand;
@@ -99,7 +99,7 @@ final class FastPath {
                         value = args[++i];
                     }
                     if (!SELFTEST.equals(command) || value == null || !plainValue(value)
-                            || (option.equals("--client") ? client != null : report != null || PathOption.problem(value) != null)) {
+                            || (option.equals("--client") ? client != null : report != null || PathValues.problem(value) != null)) {
                         return null;
                     }
                     if (option.equals("--client")) {
@@ -128,7 +128,7 @@ final class FastPath {
                         if (records != null) {
                             return null;
                         }
-                        if (PathOption.problem(value) != null) {
+                        if (PathValues.problem(value) != null) {
                             return null;
                         }
                         records = Path.of(value);
