@@ -115,6 +115,32 @@ class StatusCallsTest {
         assertEquals(true, run.out().contains("\"gpu_memory_mib\": 1024"), run.out());
     }
 
+    /** Issue 22: {@code limits} asks the defaults with the server list in one run, every server's limits in a second. */
+    @Test
+    void limitsOfADaemonWithTwoServersCostTwoControlRuns() {
+        sb.start("alpha", 0);
+        sb.mps.serverList("4190100\n4190101\n").reply("get_default_active_thread_percentage", "100.0\n")
+                .reply("get_default_device_pinned_mem_limit 0", "0M\n")
+                .reply("get_active_thread_percentage 4190100", "50.0\n").reply("get_device_pinned_mem_limit 4190100 0", "2048M\n")
+                .reply("get_active_thread_percentage 4190101", "25.0\n").reply("get_device_pinned_mem_limit 4190101 0", "1G\n");
+
+        Run run = run("limits", "--json");
+
+        assertEquals(0, run.code(), run.out());
+        assertEquals(2, run.control().size(), run.control().toString());
+        assertEquals(List.of(), run.smi());
+        assertEquals(true, run.out().contains("25"), run.out());
+    }
+
+    /** Issue 22: one nvidia-smi query per scrape, shared by the status, the live view and the doctor. */
+    @Test
+    void metricsRunsNvidiaSmiOnce() {
+        Run run = run("metrics");
+
+        assertEquals(0, run.code(), run.out());
+        assertEquals(List.of(gpuQuery()), run.smi());
+    }
+
     /** Issue 20: {@code metrics} asked every daemon twice per scrape (its own live snapshot, then the doctor's). */
     /** Issue 22: three servers cost one control run more than none, not two per server. */
     @Test

@@ -1,0 +1,89 @@
+package dev.cumps.e2e;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The start-up budgets of {@code cumps} through its launcher (issue 22), in one place, each with its
+ * reason. {@link StartupBudgetE2eTest} runs every command below in its scenario and fails the build when a
+ * count exceeds its budget ({@link BudgetCheck}); the counts are deterministic, not timings, so they hold on
+ * a loaded 2-core CI machine. When a change needs more, raise the budget here and say why in its reason.
+ *
+ * <p>What is counted, per run: classes the JVM loaded ({@code -Xlog:class+load}); those it did not take
+ * from the launcher's class-data archive (the CDS archive {@code cumps.jsa}: every such class is parsed,
+ * verified and often spun at run time); classes of {@code dev.cumps.core.doctor.checks} (the 21 doctor
+ * checks; only the doctor may load them); and the programs started while it ran: {@code nvidia-smi}, the
+ * control client {@code nvidia-cuda-mps-control}, and any other program found on {@code PATH} (every
+ * program of {@code /usr/bin} and {@code /bin} is behind a logging wrapper).
+ *
+ * <p>Class budgets are the counts measured on 2 Dec 2026 (OpenJDK 17.0.15) plus a margin for the JDK's
+ * own variation between updates ({@link #CLASS_MARGIN}, {@link #OUTSIDE_MARGIN}); process budgets and
+ * doctor checks have no margin: one process or one doctor check more fails.
+ */
+final class StartupBudgets {
+    /** Classes a JDK update may add or remove on its own: about 2 % of a run. */
+    static final int CLASS_MARGIN = 25;
+    /** Run-time generated classes (lambda forms) vary a little with timing and the JDK. */
+    static final int OUTSIDE_MARGIN = 6;
+    /** {@code doctor --json} may load at most this many times the classes of {@code status --json} (issue 22). */
+    static final double DOCTOR_TO_STATUS_RATIO = 2.0;
+
+    /** The record directories a command runs against. */
+    enum Scenario {
+        /** No record at all. */
+        NONE,
+        /** One live daemon whose control daemon has one MPS server with two clients. */
+        LIVE,
+        /** 50 records: 25 live daemons (no servers), 25 stale. */
+        FIFTY
+    }
+
+    /**
+     * One command's budget. {@code classes} and {@code outsideArchive} are the measured counts (the margins
+     * are added by {@link BudgetCheck}); {@code smi}, {@code control} and {@code otherPrograms} are exact runs.
+     */
+    record Budget(Scenario scenario, List<String> args, int classes, int outsideArchive, int doctorChecks, int smi, int control,
+                  int otherPrograms, String reason) {
+        String name() {
+            return String.join(" ", args) + " [" + scenario.name().toLowerCase(Locale.ROOT) + "]";
+        }
+    }
+
+    private static Budget b(Scenario s, String args, int classes, int outside, int doctorChecks, int smi, int control, String reason) {
+        return new Budget(s, List.of(args.split(" ")), classes, outside, doctorChecks, smi, control, 0, reason);
+    }
+
+    private static final String STATUS_JSON = "status --json";
+
+    /** Every budget; the order is the order the test runs them in. */
+    static final List<Budget> ALL = List.of(
+            b(Scenario.NONE, STATUS_JSON, 1195, 8, 0, 1, 0,
+                    "one nvidia-smi query gives GPUs and their load; no daemon, so no control client; fast path, no picocli"),
+            b(Scenario.NONE, "status", 1065, 6, 0, 1, 0, "the same query; the text needs no live view"),
+            b(Scenario.NONE, "env", 900, 9, 0, 0, 0, "env reads records only; it runs no program"),
+            b(Scenario.NONE, "stop", 890, 8, 0, 0, 0, "nothing to stop: records only"),
+            b(Scenario.NONE, "--version", 1300, 380, 0, 0, 0,
+                    "through picocli (its Java 5 classes cannot be archived); justified: run by hand, not by scripts"),
+            b(Scenario.NONE, "clients", 1300, 380, 0, 1, 0, "picocli; the GPU query only, no daemon to ask"),
+            b(Scenario.NONE, "doctor --json", 1930, 520, 21, 1, 0,
+                    "picocli and every doctor check; within twice status --json's classes (DOCTOR_TO_STATUS_RATIO)"),
+            b(Scenario.NONE, "limits", 900, 9, 0, 0, 0, "fast path; no live daemon, so no question"),
+            b(Scenario.NONE, "metrics", 1200, 10, 0, 1, 0, "fast path; one GPU query for the gauges"),
+            b(Scenario.LIVE, STATUS_JSON, 1195, 8, 0, 2, 2,
+                    "GPU query, then the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
+                            + " the control client twice: the server list, then every server's status and clients in one batch"),
+            b(Scenario.LIVE, "status", 1065, 6, 0, 1, 0, "plain status asks a live daemon nothing"),
+            b(Scenario.LIVE, "env", 900, 9, 0, 0, 0, "records and /proc only"),
+            b(Scenario.LIVE, "clients", 1300, 380, 0, 2, 2, "as status --json's live view"),
+            b(Scenario.LIVE, "doctor --json", 1930, 520, 21, 1, 2, "every check; the live questions of the answers check"),
+            b(Scenario.LIVE, "limits", 900, 9, 0, 0, 5,
+                    "defaults (two questions), the server list, then the server's two limits: one control run each"),
+            b(Scenario.LIVE, "metrics", 1200, 10, 0, 2, 2, "the live view of status --json plus its gauges"),
+            b(Scenario.FIFTY, STATUS_JSON, 1220, 10, 0, 1, 25,
+                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server)"),
+            b(Scenario.FIFTY, "status", 1090, 8, 0, 1, 0, "records only besides the GPU query"),
+            b(Scenario.FIFTY, "env", 920, 9, 0, 0, 0, "records only"));
+
+    private StartupBudgets() {
+    }
+}
