@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * ({@code -XX:ArchiveClassesAtExit}; see docs/performance.md). It runs the hot commands
  * ({@code status}, {@code status --json}, {@code env}, {@code clients}, {@code limits}, {@code metrics},
  * {@code doctor}, {@code --version}, {@code stop} of a stale record) in this JVM against a private
- * scratch host: a temporary HOME with two records, a {@code nvidia-smi} script that prints one GPU
+ * scratch host: a temporary HOME with three records (two live, one stale), a {@code nvidia-smi} script that prints one GPU
  * and a control client script whose daemon (this JVM) has one server with one client, so that the
  * classes those commands load are the ones archived. It
  * changes nothing outside its scratch directory, which it removes, and prints nothing.
@@ -71,6 +71,8 @@ public final class CdsTraining {
         RecordStore store = new RecordStore(RecordStore.defaultRoot(home), host.uid(), host.hostname(), Clock.systemUTC());
         long ticks = new ProcFsProcessTable().find(self).map(ProcessInfo::startTicks).orElse(1L);
         store.write(record(host, "live", self, ticks, scratch));
+        // A second live daemon: the live view then asks its daemons in parallel, as it does beside NVIDIA's default daemon.
+        store.write(record(host, "second", self, ticks, scratch));
         store.write(record(host, "stale", self, ticks + 1, scratch));
         StringWriter sink = new StringWriter();
         PrintWriter out = new PrintWriter(sink);
