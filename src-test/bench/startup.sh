@@ -113,13 +113,14 @@ for l in "${!launchers[@]}"; do
     launcher=${launchers[$l]}
     "$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
     p=${labels[$l]}
-    names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-json-50")
+    names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-50" "${p}status-json-50")
     cmds+=(
         "$launcher --records $scratch/none status"
         "$launcher --records $scratch/none status --json"
         "$launcher --records $scratch/one status"
         "$launcher --records $scratch/one status --json"
         "$launcher --records $scratch/one env"
+        "$launcher --records $scratch/fifty status"
         "$launcher --records $scratch/fifty status --json"
     )
 done

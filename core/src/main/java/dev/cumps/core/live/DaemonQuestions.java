@@ -23,12 +23,14 @@ import java.util.function.Supplier;
 /**
  * Asks one control daemon for its servers, each server's status and clients, and fills in what
  * {@code /proc} knows about them (their GPU memory is added afterwards, see
- * {@link DaemonSnapshot#withComputeApps}). Every question is one run of the control program on
- * stdin, bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
+ * {@link DaemonSnapshot#withComputeApps}). Two runs of the control program at most: {@code get_server_list},
+ * then every server's {@code get_server_status} and {@code get_client_list} on one stdin, the replies split by
+ * {@link ControlReplies#split} (issue 22; R535's refusal of {@code get_server_status} is that server's reply).
+ * Each run is bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
  * {@link LiveBudget}: anyone can put a control socket at NVIDIA's default pipe directory that
  * answers slowly or lists thousands of servers, and a status or doctor must still answer in seconds.
- * So the first server is asked on its own (it tells whether the daemon knows
- * {@code get_server_status}: R535 does not), the rest in parallel, at most {@link #MAX_SERVERS}
+ * A daemon whose output cannot be split is asked one question per run: the first server on its own (it
+ * tells whether the daemon knows {@code get_server_status}), the rest in parallel, at most {@link #MAX_SERVERS}
  * servers and {@link #MAX_CLIENTS} clients each; what was not asked or not answered in time is
  * named in the snapshot's problem (state {@link DaemonSnapshot.State#PARTIAL}). An unanswered
  * {@code get_server_list} makes the daemon not answering.
