@@ -8,8 +8,9 @@
 # machine sees the same load; case names then start with the launcher's label.
 # Builds nothing: run `mvn -q -pl core package -DskipTests` first. In a private scratch directory it
 # makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU: the fields cumps asks for, and for
-# --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script: the live
-# daemon's control daemon has one MPS server with one client, every other pipe an empty server list),
+# --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script that, like
+# NVIDIA's, answers every line of its stdin: the live daemon's control daemon has one MPS server with one
+# client, every other pipe an empty server list),
 # a Hello class, and three record directories: none, one live daemon (a `sleep` this script starts,
 # recorded with its real start time) and 50 records (25 live, 25 stale). It first prints how many
 # times each case ran each stand-in, then runs every case RUNS times, interleaved (one run
@@ -62,12 +63,19 @@ cat >"$scratch/bin/nvidia-cuda-mps-control" <<EOF
 #!/bin/sh
 echo control >>"$scratch/calls"
 sleep 0.012
-read -r command
-case "\$CUDA_MPS_PIPE_DIRECTORY:\$command" in
-    "$scratch/run/live/pipe:get_server_list") echo $$ ;;
-    *:get_server_status*) echo ACTIVE ;;
-    "$scratch/run/live/pipe:get_client_list"*) echo $sleeper ;;
-esac
+# Like NVIDIA's client: every line of stdin is a command, each reply printed in turn (cumps asks a daemon's
+# servers in one run, issue 22); a command it does not know gets: Unknown command "<it>".
+while IFS= read -r command; do
+    case "\$CUDA_MPS_PIPE_DIRECTORY:\$command" in
+        *:) ;;
+        "$scratch/run/live/pipe:get_server_list") echo $$ ;;
+        *:get_server_list) ;;
+        *:get_server_status*) echo ACTIVE ;;
+        "$scratch/run/live/pipe:get_client_list"*) echo $sleeper ;;
+        *:get_client_list*) ;;
+        *) echo "Unknown command \"\$command\"" ;;
+    esac
+done
 EOF
 chmod 755 "$scratch/bin/nvidia-smi" "$scratch/bin/nvidia-cuda-mps-control"
 printf 'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n' >"$scratch/java/Hello.java"
@@ -105,13 +113,14 @@ for l in "${!launchers[@]}"; do
     launcher=${launchers[$l]}
     "$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
     p=${labels[$l]}
-    names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-json-50")
+    names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-50" "${p}status-json-50")
     cmds+=(
         "$launcher --records $scratch/none status"
         "$launcher --records $scratch/none status --json"
         "$launcher --records $scratch/one status"
         "$launcher --records $scratch/one status --json"
         "$launcher --records $scratch/one env"
+        "$launcher --records $scratch/fifty status"
         "$launcher --records $scratch/fifty status --json"
     )
 done

@@ -22,6 +22,7 @@ import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The one place that wires core's services from its seams. The CLI and the window both hold one of
@@ -30,18 +31,21 @@ import java.util.Optional;
  */
 public final class CoreServices {
     private final HostEnvironment host;
-    private final RecordStore store;
-    private final DaemonLifecycle lifecycle;
-    private final StatusService status;
-    private final Doctor doctor;
-    private final EnvService env;
-    private final LiveSnapshotService live;
-    private final LimitsService limits;
-    private final FixService fixes;
-    private final Selftest selftest;
     private final boolean simulated;
-    private final FolderOpener folders;
     private final GuideLink guide;
+    private final RecordStore store;
+    private final Liveness liveness;
+    // Built on first use (issue 22): a command builds only what it uses, so `status` never loads a
+    // doctor check, the lifecycle or the self-test. Each is built once and then kept.
+    private final Lazy<DaemonLifecycle> lifecycle;
+    private final Lazy<StatusService> status;
+    private final Lazy<Doctor> doctor;
+    private final Lazy<EnvService> env;
+    private final Lazy<LiveSnapshotService> live;
+    private final Lazy<LimitsService> limits;
+    private final Lazy<FixService> fixes;
+    private final Lazy<Selftest> selftest;
+    private final Lazy<FolderOpener> folders;
 
     /** Services that know no user guide (the doctor links {@code docs/guide.md#anchor}). */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -56,16 +60,42 @@ public final class CoreServices {
         this.guide = guide;
         this.simulated = simulated;
         this.store = new RecordStore(recordRoot, host.uid(), host.hostname(), clock);
-        Liveness liveness = new Liveness(processes);
-        this.lifecycle = new DaemonLifecycle(host, runner, processes, store, clock, timeouts);
-        this.status = new StatusService(host, runner, store, liveness, simulated);
-        this.doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide);
-        this.env = new EnvService(store, liveness);
-        this.live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
-        this.limits = new LimitsService(host, runner, store, liveness, timeouts.answer());
-        this.folders = new FolderOpener(runner, host.childEnvironment());
-        this.fixes = new FixService(store, liveness, processes, lifecycle);
-        this.selftest = new Selftest(host, runner, processes, store, lifecycle, status, doctor, env, clock, timeouts, simulated);
+        this.liveness = new Liveness(processes);
+        this.lifecycle = new Lazy<>(() -> new DaemonLifecycle(host, runner, processes, store, clock, timeouts));
+        this.status = new Lazy<>(() -> new StatusService(host, runner, store, liveness, simulated));
+        this.doctor = new Lazy<>(() -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide));
+        this.env = new Lazy<>(() -> new EnvService(store, liveness));
+        this.live = new Lazy<>(() -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer()));
+        this.limits = new Lazy<>(() -> new LimitsService(host, runner, store, liveness, timeouts.answer()));
+        this.folders = new Lazy<>(() -> new FolderOpener(runner, host.childEnvironment()));
+        this.fixes = new Lazy<>(() -> new FixService(store, liveness, processes, lifecycle()));
+        this.selftest = new Lazy<>(() -> new Selftest(host, runner, processes, store, lifecycle(), status(), doctor(), env(), clock,
+                timeouts, simulated));
+    }
+
+    /** A value built by {@code factory} on the first {@link #get}, from any thread, exactly once. */
+    private static final class Lazy<T> {
+        private Supplier<T> factory;
+        private volatile T value;
+
+        Lazy(Supplier<T> factory) {
+            this.factory = factory;
+        }
+
+        T get() {
+            T v = value;
+            if (v == null) {
+                synchronized (this) {
+                    v = value;
+                    if (v == null) {
+                        v = factory.get();
+                        value = v;
+                        factory = null;
+                    }
+                }
+            }
+            return v;
+        }
     }
 
     /**
@@ -85,7 +115,7 @@ public final class CoreServices {
 
     /** Opens a folder in the file manager (the window's log pane). */
     public FolderOpener folders() {
-        return folders;
+        return folders.get();
     }
 
     public HostEnvironment host() {
@@ -97,35 +127,35 @@ public final class CoreServices {
     }
 
     public DaemonLifecycle lifecycle() {
-        return lifecycle;
+        return lifecycle.get();
     }
 
     public StatusService status() {
-        return status;
+        return status.get();
     }
 
     public Doctor doctor() {
-        return doctor;
+        return doctor.get();
     }
 
     /** The live view: servers, clients and GPU load. */
     public LiveSnapshotService live() {
-        return live;
+        return live.get();
     }
 
     /** The MPS limits of live daemons: recorded and current, and setting them. */
     public LimitsService limits() {
-        return limits;
+        return limits.get();
     }
 
     /** The doctor's guided fixes ({@code doctor --fix}, the window's Fix…). */
     public FixService fixes() {
-        return fixes;
+        return fixes.get();
     }
 
     /** The hardware self-test ({@code cumps selftest}). */
     public Selftest selftest() {
-        return selftest;
+        return selftest.get();
     }
 
     public boolean simulated() {
@@ -133,7 +163,7 @@ public final class CoreServices {
     }
 
     public EnvService env() {
-        return env;
+        return env.get();
     }
 
 }

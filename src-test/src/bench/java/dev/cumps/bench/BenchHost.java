@@ -12,6 +12,9 @@ import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -33,7 +36,7 @@ final class BenchHost implements AutoCloseable {
     final RecordStore store;
     final long pid = ProcessHandle.current().pid();
     final long ticks;
-    private java.nio.channels.ServerSocketChannel listener;
+    private ServerSocketChannel listener;
 
     BenchHost(int gpus) throws IOException {
         dir = Files.createTempDirectory("cumps-bench-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -96,8 +99,8 @@ final class BenchHost implements AutoCloseable {
             Files.createDirectories(d);
             Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
         }
-        listener = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX);
-        listener.bind(java.net.UnixDomainSocketAddress.of(record.pipeDirectory().resolve("control")));
+        listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        listener.bind(UnixDomainSocketAddress.of(record.pipeDirectory().resolve("control")));
         Files.writeString(record.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
         Files.writeString(record.logDirectory().resolve("control.log"), "");
         store.write(record);

@@ -1,8 +1,10 @@
 package dev.cumps.real;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cumps.core.live.ControlReplies;
 import dev.cumps.sim.DriverProfile;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimToolOptions;
@@ -75,6 +77,13 @@ class ControlDaemonConformanceTest {
     private static final String MANY_AT_ONCE = "get_default_active_thread_percentage\nbogus\n\n   get_server_list   \n"
             + "get_server_status\nset_default_active_thread_percentage 25\n";
 
+    /**
+     * The questions cumps asks a live daemon's servers in one client run (issue 22), with an empty reply and a
+     * refusal among them; get_default_active_thread_percentage last, so that a number follows the marker.
+     */
+    private static final List<String> BATCH = List.of("get_server_list", "get_server_status 12345", "get_client_list 12345",
+            "get_device_client_list", "get_server_status", "get_default_active_thread_percentage");
+
     private Path root;
     /** Daemons this test started: pid and start time (clock ticks since boot), so that only they are ended. */
     private final Map<Long, Long> daemons = new LinkedHashMap<>();
@@ -130,6 +139,9 @@ class ControlDaemonConformanceTest {
             step(t, command, run(program, env, command + "\n"));
         }
         step(t, "several commands on one stdin", run(program, env, MANY_AT_ONCE));
+        Run batch = run(program, env, ControlReplies.batch(BATCH) + "\n");
+        step(t, "a batch as cumps sends it", batch);
+        assertBatchSplitsAsAskedOneByOne(program, env, batch);
 
         step(t, "quit", run(program, env, "quit\n"));
         awaitGone(first);
@@ -150,6 +162,18 @@ class ControlDaemonConformanceTest {
         t.append("== control.log\n").append(normalise(Files.readString(log.resolve("control.log"))));
         t.append("== server.log\n").append(normalise(Files.readString(log.resolve("server.log"))));
         return t.toString().replace(pipe.toString(), "<pipe>").replace(log.toString(), "<log>");
+    }
+
+    /** The batch's replies, split by cumps's marker, are what each question gets in a run of its own. */
+    private void assertBatchSplitsAsAskedOneByOne(Path program, Map<String, String> env, Run batch) throws Exception {
+        List<String> alone = new ArrayList<>();
+        for (String command : BATCH) {
+            Run one = run(program, env, command + "\n");
+            assertEquals(0, one.exit(), command);
+            alone.add(one.stdout());
+        }
+        assertEquals(0, batch.exit());
+        assertEquals(Optional.of(alone), ControlReplies.split(batch.stdout(), BATCH.size()), () -> program + " printed:\n" + batch.stdout());
     }
 
     // ------------------------------------------------------------------ transcript

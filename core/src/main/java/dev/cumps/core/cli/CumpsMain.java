@@ -27,10 +27,7 @@ public final class CumpsMain {
             System.setProperty("java.util.logging.SimpleFormatter.format", LOG_FORMAT);
         }
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        Thread.setDefaultUncaughtExceptionHandler((thread, failure) -> {
-            LastResort.log(failure);
-            err.println(LastResort.line("unexpected failure in thread '" + thread.getName() + "'; please report this", failure));
-        });
+        Thread.setDefaultUncaughtExceptionHandler(new OneLineHandler(err));
         int code;
         try {
             PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
@@ -43,5 +40,24 @@ public final class CumpsMain {
         }
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * A failure on another thread as one line. A class, not a lambda: the launcher's class-data archive
+     * is dumped from {@code CdsTraining}, which never runs this method, so a lambda here was spun at
+     * run time on every start (method-handle classes, ASM; issue 22).
+     */
+    private static final class OneLineHandler implements Thread.UncaughtExceptionHandler {
+        private final PrintWriter err;
+
+        OneLineHandler(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void uncaughtException(Thread thread, Throwable failure) {
+            LastResort.log(failure);
+            err.println(LastResort.line("unexpected failure in thread '" + thread.getName() + "'; please report this", failure));
+        }
     }
 }

@@ -1,9 +1,13 @@
 package dev.cumps.core.cli;
 
+import dev.cumps.core.cli.command.BuildVersion;
+import dev.cumps.core.cli.command.ClientsCommand;
+import dev.cumps.core.cli.command.DoctorCommand;
 import dev.cumps.core.cli.command.EnvCommand;
+import dev.cumps.core.cli.command.ExitCode;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
-import dev.cumps.core.cli.command.PathOption;
+import dev.cumps.core.cli.command.PathValues;
 import dev.cumps.core.cli.command.PidOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.SelftestCommand;
@@ -21,7 +25,8 @@ import java.util.concurrent.Callable;
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
  * {@code stop}, {@code limits}, {@code metrics} from a textfile-collector timer, and {@code terminate-client}
  * from scripts that end a runaway job, and {@code top}, which scripts run with {@code --once}, and
- * {@code selftest}, so that it runs the same way both paths)
+ * {@code selftest}, so that it runs the same way both paths; since issue 22 also {@code clients},
+ * {@code doctor} without {@code --fix} and {@code --version} alone)
  * in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every
  * command; together that is most of a {@code cumps status} run (docs/performance.md).
@@ -37,12 +42,19 @@ final class FastPath {
     private static final String TERMINATE = "terminate-client";
     private static final String METRICS = "metrics";
     private static final String SELFTEST = "selftest";
+    private static final String DOCTOR = "doctor";
+    private static final String CLIENTS = "clients";
 
     private FastPath() {
     }
 
     /** Runs {@code args} if this parser recognises them in full; {@code null} means "use picocli". */
     static Integer execute(Cli cli, RootCommand root, String[] args) {
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // What picocli prints for the root's version option (VersionProvider), without loading picocli.
+            root.context().out().println("cumps " + BuildVersion.version());
+            return ExitCode.OK;
+        }
         String command = null;
         boolean json = false;
         boolean all = false;
@@ -89,7 +101,8 @@ final class FastPath {
                     if (value == null && i + 1 < args.length) {
                         value = args[++i];
                     }
-                    if (gpus != null || !METRICS.equals(command) && !SELFTEST.equals(command) || value == null || !plainValue(value)) {
+                    if (gpus != null || !METRICS.equals(command) && !SELFTEST.equals(command) && !DOCTOR.equals(command) || value == null
+                            || !plainValue(value)) {
                         return null;
                     }
                     gpus = value;
@@ -99,7 +112,7 @@ final class FastPath {
                         value = args[++i];
                     }
                     if (!SELFTEST.equals(command) || value == null || !plainValue(value)
-                            || (option.equals("--client") ? client != null : report != null || PathOption.problem(value) != null)) {
+                            || (option.equals("--client") ? client != null : report != null || PathValues.problem(value) != null)) {
                         return null;
                     }
                     if (option.equals("--client")) {
@@ -128,7 +141,7 @@ final class FastPath {
                         if (records != null) {
                             return null;
                         }
-                        if (PathOption.problem(value) != null) {
+                        if (PathValues.problem(value) != null) {
                             return null;
                         }
                         records = Path.of(value);
@@ -141,7 +154,7 @@ final class FastPath {
                         }
                         interval = value;
                     } else if (option.equals("--name")) {
-                        if (name != null || command.equals("status") || command.equals(METRICS)) {
+                        if (name != null || command.equals("status") || command.equals(METRICS) || command.equals(DOCTOR)) {
                             return null;
                         }
                         name = value;
@@ -197,7 +210,7 @@ final class FastPath {
                     }
                     all = true;
                 }
-                case "status", "env", "stop", "limits", "top", TERMINATE, METRICS, SELFTEST -> {
+                case "status", "env", "stop", "limits", "top", TERMINATE, METRICS, SELFTEST, DOCTOR, CLIENTS -> {
                     if (command != null) {
                         return null;
                     }
@@ -224,6 +237,8 @@ final class FastPath {
             case METRICS -> MetricsCommand.of(root, gpus);
             case "top" -> TopCommand.of(root, name, interval, once, json);
             case SELFTEST -> SelftestCommand.of(root, gpus, client, report, json);
+            case DOCTOR -> DoctorCommand.of(root, gpus, json);
+            case CLIENTS -> ClientsCommand.of(root, name, json);
             default -> StopCommand.of(root, name, all);
         };
         try {

@@ -1,6 +1,7 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.live.LiveSnapshot;
@@ -88,11 +89,12 @@ public final class Doctor {
     }
 
     /**
-     * Runs every check with the live snapshot the caller has just collected ({@code cumps metrics}:
-     * the daemons are asked once per scrape, not twice).
+     * Runs every check with the GPU inventory and the live snapshot the caller has just collected around it
+     * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape; issue 22).
      */
-    public DoctorReport run(Optional<String> selector, LiveSnapshot live) {
+    public DoctorReport run(Optional<String> selector, GpuInventory inventory, LiveSnapshot live) {
         DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);
+        context.useInventory(inventory);
         context.useLive(live);
         return run(context, check -> { });
     }

@@ -220,6 +220,11 @@ public final class DoctorContext {
         return live;
     }
 
+    /** Uses {@code gpus}, nvidia-smi's answer to the caller's query a moment ago, instead of asking it again. */
+    void useInventory(GpuInventory gpus) {
+        this.inventory = gpus;
+    }
+
     /** Uses {@code snapshot}, collected by the caller a moment ago, instead of asking the daemons again. */
     void useLive(LiveSnapshot snapshot) {
         this.live = snapshot;

@@ -37,7 +37,52 @@ public final class ControlReplies {
     private static final Pattern PERCENTAGE = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,6})?");
     private static final Pattern SIZE = Pattern.compile("([0-9]{1,9})\\s*([MG])B?", Pattern.CASE_INSENSITIVE);
 
+    /**
+     * The command cumps puts after each command of a batch ({@link #batch}): no control daemon knows it,
+     * so each answers it with one line {@code Unknown command "cumps_reply_end"} (R535 and R550,
+     * measured; it also logs it), which ends the reply before it. The control client reads every line of
+     * its standard input and prints each reply in turn, but with no delimiter, and an empty reply
+     * (no servers, no clients) prints nothing: without a marker several replies cannot be told apart.
+     */
+    public static final String REPLY_END = "cumps_reply_end";
+    private static final String REPLY_END_LINE = "Unknown command \"" + REPLY_END + "\"";
+
     private ControlReplies() {
+    }
+
+    /**
+     * The lines of one control-client run that asks {@code commands}, each followed by {@link #REPLY_END}
+     * (without the last newline, which {@code MpsControl.ask} adds).
+     */
+    public static String batch(List<String> commands) {
+        List<String> lines = new ArrayList<>();
+        for (String command : commands) {
+            lines.add(command);
+            lines.add(REPLY_END);
+        }
+        return String.join("\n", lines);
+    }
+
+    /**
+     * The replies of a {@link #batch} of {@code count} commands, in order, each as the client printed it;
+     * empty when the output is not exactly {@code count} replies each ended by the marker's line (a
+     * daemon that answers unknown commands otherwise, a client cut short): the caller then asks one by one.
+     */
+    public static Optional<List<String>> split(String stdout, int count) {
+        List<String> replies = new ArrayList<>();
+        StringBuilder reply = new StringBuilder();
+        for (String line : stdout.split("\\R", -1)) {
+            if (line.strip().equals(REPLY_END_LINE)) {
+                replies.add(reply.toString());
+                reply.setLength(0);
+            } else if (!line.isEmpty()) {
+                reply.append(line).append('\n');
+            }
+        }
+        if (replies.size() != count || !reply.toString().isBlank()) {
+            return Optional.empty();
+        }
+        return Optional.of(List.copyOf(replies));
     }
 
     /** The pids of a {@code get_server_list} or {@code get_client_list} reply, in the order printed; no line means none. */

@@ -18,16 +18,19 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * Asks one control daemon for its servers, each server's status and clients, and fills in what
  * {@code /proc} knows about them (their GPU memory is added afterwards, see
- * {@link DaemonSnapshot#withComputeApps}). Every question is one run of the control program on
- * stdin, bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
+ * {@link DaemonSnapshot#withComputeApps}). Two runs of the control program at most: {@code get_server_list},
+ * then every server's {@code get_server_status} and {@code get_client_list} on one stdin, the replies split by
+ * {@link ControlReplies#split} (issue 22; R535's refusal of {@code get_server_status} is that server's reply).
+ * Each run is bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
  * {@link LiveBudget}: anyone can put a control socket at NVIDIA's default pipe directory that
  * answers slowly or lists thousands of servers, and a status or doctor must still answer in seconds.
- * So the first server is asked on its own (it tells whether the daemon knows
- * {@code get_server_status}: R535 does not), the rest in parallel, at most {@link #MAX_SERVERS}
+ * A daemon whose output cannot be split is asked one question per run: the first server on its own (it
+ * tells whether the daemon knows {@code get_server_status}), the rest in parallel, at most {@link #MAX_SERVERS}
  * servers and {@link #MAX_CLIENTS} clients each; what was not asked or not answered in time is
  * named in the snapshot's problem (state {@link DaemonSnapshot.State#PARTIAL}). An unanswered
  * {@code get_server_list} makes the daemon not answering.
@@ -72,29 +75,51 @@ final class DaemonQuestions {
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;
         try {
-            Optional<Answer> first = Optional.empty();
-            if (!asked.isEmpty()) {
-                // The first on its own: whether the daemon knows get_server_status decides what the rest are asked.
-                first = daemon.firstServer(asked.get(0));
-            }
-            if (!asked.isEmpty() && first.isEmpty()) {
-                unanswered = asked.size(); // the live view's time ran out on the first server already
-            }
-            if (first.isPresent()) {
-                serverStatus = first.get().serverStatus();
-                first.get().server().ifPresent(servers::add);
-                first.get().problem().ifPresent(problems::add);
-            }
-            List<ServerResult> rest = first.isEmpty() ? List.of() : daemon.servers(asked.subList(1, asked.size()), serverStatus);
-            for (ServerResult r : rest) {
-                if (r.answer().isEmpty()) {
-                    unanswered++;
-                    continue;
+            // All servers in one run of the control client (issue 22): a status and a client list each, split by
+            // ControlReplies.REPLY_END. Only a daemon whose output cannot be split is asked one question per run.
+            Optional<List<Answer>> batched;
+            try {
+                batched = asked.isEmpty() ? Optional.of(List.of()) : daemon.batch(asked);
+            } catch (Unanswered e) {
+                if (!e.budgetSpent) {
+                    throw e;
                 }
-                r.answer().get().server().ifPresent(servers::add);
-                r.answer().get().problem().ifPresent(problems::add);
-                if (serverStatus == DaemonSnapshot.Capability.UNKNOWN) {
-                    serverStatus = r.answer().get().serverStatus(); // the first server had exited before it was asked
+                batched = Optional.of(List.of());
+                unanswered = asked.size(); // the live view's time ran out before the servers' answers came
+            }
+            if (batched.isPresent()) {
+                for (Answer a : batched.get()) {
+                    a.server().ifPresent(servers::add);
+                    a.problem().ifPresent(problems::add);
+                    if (serverStatus == DaemonSnapshot.Capability.UNKNOWN) {
+                        serverStatus = a.serverStatus();
+                    }
+                }
+            } else {
+                Optional<Answer> first = Optional.empty();
+                if (!asked.isEmpty()) {
+                    // The first on its own: whether the daemon knows get_server_status decides what the rest are asked.
+                    first = daemon.firstServer(asked.get(0));
+                }
+                if (!asked.isEmpty() && first.isEmpty()) {
+                    unanswered = asked.size(); // the live view's time ran out on the first server already
+                }
+                if (first.isPresent()) {
+                    serverStatus = first.get().serverStatus();
+                    first.get().server().ifPresent(servers::add);
+                    first.get().problem().ifPresent(problems::add);
+                }
+                List<ServerResult> rest = first.isEmpty() ? List.of() : daemon.servers(asked.subList(1, asked.size()), serverStatus);
+                for (ServerResult r : rest) {
+                    if (r.answer().isEmpty()) {
+                        unanswered++;
+                        continue;
+                    }
+                    r.answer().get().server().ifPresent(servers::add);
+                    r.answer().get().problem().ifPresent(problems::add);
+                    if (serverStatus == DaemonSnapshot.Capability.UNKNOWN) {
+                        serverStatus = r.answer().get().serverStatus(); // the first server had exited before it was asked
+                    }
                 }
             }
         } catch (Unanswered e) {
@@ -193,34 +218,61 @@ final class DaemonQuestions {
             }
         }
 
-        /** Status (while the daemon may know the command) and clients of {@code server}. */
+        /**
+         * Every server of {@code pids} asked in one run: {@code get_server_status} and {@code get_client_list}
+         * of each; empty when the output could not be split into those replies.
+         */
+        Optional<List<Answer>> batch(List<Long> pids) {
+            List<String> commands = new ArrayList<>();
+            for (long pid : pids) {
+                commands.add("get_server_status " + pid);
+                commands.add("get_client_list " + pid);
+            }
+            Optional<List<String>> replies = ControlReplies.split(reply(ControlReplies.batch(commands)), commands.size());
+            if (replies.isEmpty()) {
+                return Optional.empty();
+            }
+            List<Answer> answers = new ArrayList<>();
+            for (int i = 0; i < pids.size(); i++) {
+                String clients = replies.get().get(2 * i + 1);
+                answers.add(answer(pids.get(i), DaemonSnapshot.Capability.UNKNOWN, Optional.of(replies.get().get(2 * i)), () -> clients));
+            }
+            return Optional.of(answers);
+        }
+
+        /** Status (while the daemon may know the command) and clients of {@code server}, one question per run. */
         Answer server(long server, DaemonSnapshot.Capability known) {
+            Optional<String> statusReply = known == DaemonSnapshot.Capability.UNSUPPORTED ? Optional.empty()
+                    : Optional.of(reply("get_server_status " + server));
+            return answer(server, known, statusReply, () -> reply("get_client_list " + server));
+        }
+
+        /** One server's answer from its status reply (none when not asked) and its client list (asked only while it exists). */
+        private Answer answer(long server, DaemonSnapshot.Capability known, Optional<String> statusReply, Supplier<String> clientsReply) {
             Optional<String> status = Optional.empty();
             DaemonSnapshot.Capability serverStatus = known;
-            if (known != DaemonSnapshot.Capability.UNSUPPORTED) {
-                String statusCommand = "get_server_status " + server;
-                String statusReply = reply(statusCommand);
-                if (ControlReplies.serverNotFound(statusReply, server)) {
+            if (statusReply.isPresent()) {
+                if (ControlReplies.serverNotFound(statusReply.get(), server)) {
                     return new Answer(Optional.empty(), known, Optional.empty()); // it exited since get_server_list
                 }
-                serverStatus = DaemonSnapshot.Capability.ofServerStatusReply(statusReply);
-                status = ControlReplies.serverStatus(statusCommand, statusReply);
+                serverStatus = DaemonSnapshot.Capability.ofServerStatusReply(statusReply.get());
+                status = ControlReplies.serverStatus("get_server_status " + server, statusReply.get());
             }
             String clientsCommand = "get_client_list " + server;
-            String clientsReply = reply(clientsCommand);
-            if (ControlReplies.serverNotFound(clientsReply, server)) {
+            String clients = clientsReply.get();
+            if (ControlReplies.serverNotFound(clients, server)) {
                 return new Answer(Optional.empty(), serverStatus, Optional.empty());
             }
-            List<Long> clientPids = ControlReplies.pids(clientsCommand, clientsReply);
-            List<ClientProcess> clients = new ArrayList<>();
+            List<Long> clientPids = ControlReplies.pids(clientsCommand, clients);
+            List<ClientProcess> clientProcesses = new ArrayList<>();
             for (long client : clientPids.subList(0, Math.min(clientPids.size(), MAX_CLIENTS))) {
-                clients.add(client(client));
+                clientProcesses.add(client(client));
             }
             Optional<Message> cut = clientPids.size() > MAX_CLIENTS
                     ? Optional.of(Message.of(LiveText.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
             Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
             MpsServer mps = new MpsServer(server, info.flatMap(i -> processes.owner(server)),
-                    info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clients);
+                    info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clientProcesses);
             return new Answer(Optional.of(mps), serverStatus, cut);
         }
 

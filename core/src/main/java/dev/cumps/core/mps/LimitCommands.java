@@ -61,6 +61,17 @@ public final class LimitCommands {
         return result.stdout();
     }
 
+    /**
+     * The output of one run asking {@code commands} together ({@code stdin}, see {@code ControlReplies.batch}), or a
+     * {@link CumpsException} saying why not that names the first command (the one a daemon that does not answer left
+     * unanswered first), as when each is asked alone.
+     */
+    public static String askAll(MpsControl control, Path pipeDirectory, Path logDirectory, List<String> commands, String stdin) {
+        CommandResult result = control.ask(pipeDirectory, logDirectory, stdin);
+        check(commands.get(0), result);
+        return result.stdout();
+    }
+
     private static void check(String command, CommandResult result) {
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
             throw new CumpsException(Message.of(MpsText.LIMIT_NOT_ANSWERED, command));

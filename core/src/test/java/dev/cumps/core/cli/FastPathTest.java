@@ -62,7 +62,11 @@ class FastPathTest {
                 List.of("env", "--shell", "fish"), List.of("env", "--shell=systemd", "--name", "alpha"), List.of("env", "--shell", "docker"),
                 List.of("env", "--shell", "dotenv", "--json"),
                 List.of("env", "--name", "gone"), List.of("env", "--name", "missing"), List.of("env", "--name", "Bad Name"),
-                List.of("stop", "--name", "missing"));
+                List.of("stop", "--name", "missing"),
+                // Issue 22: the version, the doctor without --fix and the live view of clients.
+                List.of("--version"), List.of("-V"), List.of("doctor"), List.of("doctor", "--json"), List.of("doctor", "--gpus", "0"),
+                List.of("doctor", "--json", "--gpus=all"), List.of("doctor", "--gpus", "7"), List.of("clients"), List.of("clients", "--json"),
+                List.of("clients", "--name", "alpha"), List.of("clients", "--json", "--name=missing"));
         for (List<String> form : forms) {
             String[] args = form.toArray(String[]::new);
             assertNotNull(fast(args), "the fast path takes " + form);
@@ -89,8 +93,9 @@ class FastPathTest {
     @Test
     void everythingElseIsLeftToPicocli() {
         List<List<String>> forms = List.of(
-                List.of(), List.of("--help"), List.of("status", "-h"), List.of("status", "--help"), List.of("--version"),
-                List.of("doctor"), List.of("start"), List.of("status", "--json", "--json"), List.of("status", "--name", "x"),
+                List.of(), List.of("--help"), List.of("status", "-h"), List.of("status", "--help"),
+                List.of("--version", "status"), List.of("doctor", "--name", "x"), List.of("clients", "--gpus", "0"), List.of("status", "--version"),
+                List.of("start"), List.of("status", "--json", "--json"), List.of("status", "--name", "x"),
                 List.of("env", "--shell", "csh"), List.of("env", "--shell=csh"), List.of("env", "--shell", "FISH"),
                 List.of("env", "--shell", "posix", "--shell", "fish"), List.of("env", "--name"), List.of("env", "--name="),
                 List.of("env", "--name", "--json"), List.of("env", "--name", "a", "--name", "b"), List.of("stop", "--all", "--name", "a"),
@@ -100,7 +105,7 @@ class FastPathTest {
                 List.of("--records", "", "status"), List.of("--records", "a\u0000b", "status"),
                 List.of("--records", "a\uFFFDb", "status"), List.of("--json", "status"),
                 List.of("--json=true", "status"), List.of("status", "--json=false"), List.of("--simulate=true", "status"),
-                List.of("-V"), List.of("completion"), List.of("reset"), List.of("doctor", "--fix", "--yes"), List.of("doctor", "--fix"),
+                List.of("-V", "-V"), List.of("completion"), List.of("reset"), List.of("doctor", "--fix", "--yes"), List.of("doctor", "--fix"),
                 List.of("--simulate", "doctor", "--fix", "--json"));
         for (List<String> form : forms) {
             assertNull(fast(form.toArray(String[]::new)), "left to picocli: " + form);

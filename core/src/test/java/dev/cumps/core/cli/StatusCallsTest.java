@@ -109,11 +109,54 @@ class StatusCallsTest {
 
         assertEquals(List.of(gpuQuery(), List.of(FakeMpsHost.SMI, "--query-compute-apps=pid,gpu_uuid,used_memory",
                 "--format=csv,noheader,nounits")), run.smi());
-        assertEquals(List.of("get_server_list", "get_server_status 4190100", "get_client_list 4190100"), run.control());
+        // Issue 22: one run for the server list, one for every server's status and clients (split by a marker).
+        assertEquals(List.of("get_server_list", "get_server_status 4190100\ncumps_reply_end\nget_client_list 4190100\ncumps_reply_end"),
+                run.control());
         assertEquals(true, run.out().contains("\"gpu_memory_mib\": 1024"), run.out());
     }
 
+    /** Issue 22: {@code limits} asks the defaults with the server list in one run, every server's limits in a second. */
+    @Test
+    void limitsOfADaemonWithTwoServersCostTwoControlRuns() {
+        sb.start("alpha", 0);
+        sb.mps.serverList("4190100\n4190101\n").reply("get_default_active_thread_percentage", "100.0\n")
+                .reply("get_default_device_pinned_mem_limit 0", "0M\n")
+                .reply("get_active_thread_percentage 4190100", "50.0\n").reply("get_device_pinned_mem_limit 4190100 0", "2048M\n")
+                .reply("get_active_thread_percentage 4190101", "25.0\n").reply("get_device_pinned_mem_limit 4190101 0", "1G\n");
+
+        Run run = run("limits", "--json");
+
+        assertEquals(0, run.code(), run.out());
+        assertEquals(2, run.control().size(), run.control().toString());
+        assertEquals(List.of(), run.smi());
+        assertEquals(true, run.out().contains("25"), run.out());
+    }
+
+    /** Issue 22: one nvidia-smi query per scrape, shared by the status, the live view and the doctor. */
+    @Test
+    void metricsRunsNvidiaSmiOnce() {
+        Run run = run("metrics");
+
+        assertEquals(0, run.code(), run.out());
+        assertEquals(List.of(gpuQuery()), run.smi());
+    }
+
     /** Issue 20: {@code metrics} asked every daemon twice per scrape (its own live snapshot, then the doctor's). */
+    /** Issue 22: three servers cost one control run more than none, not two per server. */
+    @Test
+    void everyServerOfADaemonIsAskedInOneControlRun() {
+        sb.start("alpha", 0);
+        sb.mps.serverList("4190100\n4190101\n4190102\n").reply("get_server_status 4190100", "ACTIVE\n")
+                .reply("get_server_status 4190101", "ACTIVE\n").reply("get_server_status 4190102", "ACTIVE\n")
+                .reply("get_client_list 4190101", "4190200\n4190201\n");
+
+        Run run = run("status", "--json");
+
+        assertEquals(2, run.control().size(), run.control().toString());
+        assertEquals(true, run.out().contains("4190201"), run.out());
+        assertEquals(3, run.out().split("\"status\": \"ACTIVE\"", -1).length - 1, run.out());
+    }
+
     @Test
     void metricsAsksEachLiveDaemonForItsServersOncePerScrape() {
         sb.start("a", 0);
@@ -122,7 +165,8 @@ class StatusCallsTest {
         Run run = run("metrics");
 
         assertEquals(0, run.code());
-        assertEquals(1, run.control().stream().filter("get_server_list"::equals).count(), run.control().toString());
-        assertEquals(1, run.control().stream().filter("get_client_list 4190500"::equals).count(), run.control().toString());
+        List<String> asked = run.control().stream().flatMap(String::lines).toList();
+        assertEquals(1, asked.stream().filter("get_server_list"::equals).count(), run.control().toString());
+        assertEquals(1, asked.stream().filter("get_client_list 4190500"::equals).count(), run.control().toString());
     }
 }

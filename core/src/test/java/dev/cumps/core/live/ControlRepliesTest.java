@@ -93,4 +93,26 @@ class ControlRepliesTest {
     void otherLimitsAreRefused(String reply) {
         assertThrows(CumpsException.class, () -> ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", reply));
     }
+
+    /** Issue 22: several questions in one client run, split by the marker NVIDIA's daemons answer as an unknown command. */
+    @Test
+    void aBatchIsSplitIntoOneReplyPerCommandEmptyRepliesIncluded() {
+        assertEquals("get_server_status 7\ncumps_reply_end\nget_client_list 7\ncumps_reply_end",
+                ControlReplies.batch(List.of("get_server_status 7", "get_client_list 7")));
+        String out = "ACTIVE\nUnknown command \"cumps_reply_end\"\nUnknown command \"cumps_reply_end\"\n";
+
+        assertEquals(Optional.of(List.of("ACTIVE\n", "")), ControlReplies.split(out, 2));
+    }
+
+    @Test
+    void aBatchWhoseMarkersDoNotMatchItsCommandsIsNotSplit() {
+        String one = "4242\nUnknown command \"cumps_reply_end\"\n";
+
+        assertEquals(Optional.empty(), ControlReplies.split(one, 2), "a reply is missing");
+        assertEquals(Optional.empty(), ControlReplies.split(one + "4243\n", 1), "text after the last marker");
+        assertEquals(Optional.empty(), ControlReplies.split("Invalid command\nInvalid command\n", 2), "another daemon's refusal");
+        assertEquals(Optional.of(List.of("Unknown command \"get_server_status\"\n")),
+                ControlReplies.split("Unknown command \"get_server_status\"\nUnknown command \"cumps_reply_end\"\n", 1),
+                "R535's refusal of a real command is a reply, not a marker");
+    }
 }

@@ -120,6 +120,10 @@ class LiveSnapshotServiceTest {
             if (spec.stdin().strip().equals("get_server_list")) {
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, serverList(10), "");
             }
+            if (spec.stdin().contains(ControlReplies.REPLY_END)) {
+                // An older daemon: its batch cannot be split, so the servers are asked one question per run, in parallel.
+                return CommandResult.exited("nvidia-cuda-mps-control", 0, "Invalid command\n", "");
+            }
             if (spec.stdin().strip().endsWith(" 4190100")) { // the first server answers at once, the other nine hang
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, spec.stdin().startsWith("get_server_status") ? "ACTIVE\n" : "", "");
             }
@@ -161,7 +165,8 @@ class LiveSnapshotServiceTest {
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
         assertEquals(32, d.servers().size());
-        assertTrue(controlCalls.size() <= 1 + 32 * 2, "at most two questions per server asked: " + controlCalls.size());
+        assertEquals(2, controlCalls.size(), "the server list, then all 32 servers in one run (issue 22): " + controlCalls.size());
+        assertEquals(64, controlCalls.get(1).lines().filter(l -> !l.equals(ControlReplies.REPLY_END)).count());
     }
 
     @Test
@@ -184,8 +189,30 @@ class LiveSnapshotServiceTest {
     private DaemonRecord daemon(String name, long pid, Map<String, String> replies) {
         DaemonRecord r = sb.handRecord(name, pid, 100, sb.dir.resolve(name + "-pipe"), sb.dir.resolve(name + "-log"));
         sb.processes.put(pid, "nvidia-cuda-mps", 100);
-        daemons.put(r.pipeDirectory(), command -> CommandResult.exited("nvidia-cuda-mps-control", 0, replies.getOrDefault(command, ""), ""));
+        daemons.put(r.pipeDirectory(), stdin -> CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), ""));
         return r;
+    }
+
+    /**
+     * What NVIDIA's client prints for {@code stdin}: each line's reply in turn, undelimited, and for a command the
+     * daemon does not know (ControlReplies.REPLY_END among them) {@code Unknown command "<it>"}, as R535 and R550 do.
+     */
+    private static String answers(String stdin, Map<String, String> replies) {
+        StringBuilder out = new StringBuilder();
+        for (String line : stdin.split("\n")) {
+            String command = line.strip();
+            if (command.equals(ControlReplies.REPLY_END)) {
+                out.append("Unknown command \"").append(command).append("\"\n");
+            } else if (!command.isEmpty()) {
+                out.append(replies.getOrDefault(command, ""));
+            }
+        }
+        return out.toString();
+    }
+
+    /** The stdin of a batch run asking {@code commands}, as {@link #controlCalls} holds it. */
+    private static String batch(String... commands) {
+        return ControlReplies.batch(List.of(commands));
     }
 
     @Test
@@ -233,8 +260,8 @@ class LiveSnapshotServiceTest {
         assertEquals(List.of(4_190_100L, 4_190_101L), a.servers().stream().map(MpsServer::pid).toList());
         assertEquals(Optional.empty(), a.servers().get(0).status());
         assertEquals(List.of(4_190_200L), a.clients().stream().map(ClientProcess::pid).toList());
-        assertEquals(1, controlCalls.stream().filter(c -> c.startsWith("get_server_status")).count(),
-                "a daemon that does not know the command is not asked again for its next server");
+        assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100", "get_server_status 4190101",
+                "get_client_list 4190101")), controlCalls, "both servers in one run; R535's refusal of the status is its answer");
         Map<String, Object> json = LiveJson.toJsonMap(service().collect(Optional.empty()));
         assertEquals("{get_server_status=false}", String.valueOf(((Map<?, ?>) ((List<?>) json.get("daemons")).get(0)).get("capabilities")));
     }
@@ -358,7 +385,58 @@ class LiveSnapshotServiceTest {
 
         assertEquals(1, snapshot.daemons().get(0).servers().size());
         assertEquals(1, smiCalls.size(), smiCalls.toString());
-        assertEquals(List.of("get_server_list", "get_server_status 4190100", "get_client_list 4190100"), controlCalls);
+        assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100")), controlCalls);
+    }
+
+    /**
+     * A daemon whose answer to an unknown command is not NVIDIA's {@code Unknown command "…"} (an older stand-in's
+     * {@code Invalid command}): its batch cannot be split, so each question is asked in a run of its own, and the
+     * answers are the same.
+     */
+    @Test
+    void aDaemonWhoseBatchCannotBeSplitIsAskedOneQuestionPerRun() {
+        Map<String, String> replies = Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n");
+        DaemonRecord r = sb.handRecord("old", 4_190_001L, 100, sb.dir.resolve("old-pipe"), sb.dir.resolve("old-log"));
+        sb.processes.put(4_190_001L, "nvidia-cuda-mps", 100);
+        daemons.put(r.pipeDirectory(), stdin -> CommandResult.exited("nvidia-cuda-mps-control", 0,
+                stdin.contains(ControlReplies.REPLY_END) ? "Invalid command\n" : replies.getOrDefault(stdin, ""), ""));
+
+        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, d.state(), () -> d.problem().map(Message::english).orElse(""));
+        assertEquals(Optional.of("ACTIVE"), d.servers().get(0).status());
+        assertEquals(List.of(4_190_200L), d.clients().stream().map(ClientProcess::pid).toList());
+        assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100"),
+                "get_server_status 4190100", "get_client_list 4190100"), controlCalls);
+    }
+
+    /** Issue 22: a daemon that hangs on the one run asking its servers costs the live view's budget, no more. */
+    @Test
+    void aBatchThatHangsCostsTheBudgetAndNamesEveryServerNotAnswered() {
+        Duration budget = Duration.ofMillis(1500);
+        List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
+        CommandRunner slow = spec -> {
+            if (!spec.program().equals("nvidia-cuda-mps-control")) {
+                return runner.run(spec);
+            }
+            if (spec.stdin().strip().equals("get_server_list")) {
+                return CommandResult.exited("nvidia-cuda-mps-control", 0, serverList(3), "");
+            }
+            timeouts.add(spec.timeout());
+            return CommandResult.timedOut("nvidia-cuda-mps-control", "", "");
+        };
+        LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
+                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+
+        DaemonSnapshot d = service.collect(Optional.empty()).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+                .findFirst().orElseThrow();
+
+        assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
+        assertEquals("3 server(s) not answered within the live view's 1 s", d.problem().orElseThrow().english());
+        assertEquals(1, timeouts.size(), timeouts.toString());
+        assertTrue(timeouts.get(0).compareTo(budget) <= 0, "the run may not outlast the budget: " + timeouts);
     }
 
     @Test

@@ -322,7 +322,21 @@ public final class FakeMpsHost implements AutoCloseable {
         if (daemon.hangs) {
             return CommandResult.timedOut(CONTROL, "", "");
         }
-        String command = spec.stdin() == null ? "" : spec.stdin().strip();
+        String stdin = spec.stdin() == null ? "" : spec.stdin().strip();
+        if (stdin.contains("\n")) {
+            // Several commands on one stdin: NVIDIA's client sends each line in turn and prints each reply, undelimited.
+            StringBuilder out = new StringBuilder();
+            for (String line : stdin.split("\n")) {
+                if (!line.isBlank()) {
+                    out.append(answerOne(daemon, line.strip()).stdout());
+                }
+            }
+            return CommandResult.exited(CONTROL, 0, out.toString(), "");
+        }
+        return answerOne(daemon, stdin);
+    }
+
+    private CommandResult answerOne(Daemon daemon, String command) {
         switch (command) {
             case "get_server_list":
                 return CommandResult.exited(CONTROL, 0, serverList, "");
@@ -335,6 +349,9 @@ public final class FakeMpsHost implements AutoCloseable {
             default:
                 if (r535 && command.startsWith("get_server_status")) {
                     return CommandResult.exited(CONTROL, 0, "Unknown command \"get_server_status\"\n", "");
+                }
+                if (command.equals("cumps_reply_end")) {
+                    return CommandResult.exited(CONTROL, 0, "Unknown command \"cumps_reply_end\"\n", "");
                 }
                 return CommandResult.exited(CONTROL, 0, replies.getOrDefault(command, ""), "");
         }

@@ -35,6 +35,14 @@ public final class ClientsCommand implements Callable<Integer> {
         this.root = root;
     }
 
+    /** The command as the fast path parsed it. */
+    public static ClientsCommand of(RootCommand root, String name, boolean json) {
+        ClientsCommand command = new ClientsCommand(root);
+        command.name = name;
+        command.json = json;
+        return command;
+    }
+
     @Override
     public Integer call() {
         LiveSnapshot snapshot = root.services().live().collect(Optional.ofNullable(name));

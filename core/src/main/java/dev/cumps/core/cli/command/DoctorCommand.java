@@ -40,6 +40,14 @@ public final class DoctorCommand implements Callable<Integer> {
         this.root = root;
     }
 
+    /** The command as the fast path parsed it: no {@code --fix}. */
+    public static DoctorCommand of(RootCommand root, String gpus, boolean json) {
+        DoctorCommand command = new DoctorCommand(root);
+        command.gpus = gpus;
+        command.json = json;
+        return command;
+    }
+
     @Override
     public Integer call() {
         if (yes && !fix) {

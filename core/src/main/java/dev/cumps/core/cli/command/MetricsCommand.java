@@ -48,7 +48,7 @@ public final class MetricsCommand implements Callable<Integer> {
         List<DaemonRecord> live = host.daemons().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
         LiveSnapshot snapshot = root.services().live().collect(live, inventory);
         // The doctor's live checks read this scrape's snapshot: every daemon is asked once (issue 20).
-        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), snapshot);
+        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), inventory, snapshot);
         root.context().out().print(MetricsText.render(host.daemons(), host.unreadable().size(), snapshot, doctor));
         return ExitCode.OK;
     }

@@ -1,6 +1,5 @@
 package dev.cumps.core.cli.command;
 
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import picocli.CommandLine;
 
@@ -12,9 +11,6 @@ import picocli.CommandLine;
  * message with the option's name.
  */
 public final class PathOption implements CommandLine.ITypeConverter<Path> {
-    /** What the JVM substitutes for bytes of {@code argv} it cannot decode. */
-    static final char REPLACEMENT = '\uFFFD';
-
     @Override
     public Path convert(String value) {
         return parse(value);
@@ -29,23 +25,8 @@ public final class PathOption implements CommandLine.ITypeConverter<Path> {
         return Path.of(value);
     }
 
-    /**
-     * Why a value cannot be used as a path, or {@code null} when it can. The one rule for path
-     * options, shared with {@code FastPath}, which declines what this refuses so that picocli reports it.
-     */
+    /** Why a value cannot be used as a path, or {@code null} when it can: {@link PathValues#problem}. */
     public static String problem(String value) {
-        if (value.isEmpty()) {
-            return "the path is empty; give a directory (use . for the current one)";
-        }
-        if (value.indexOf(REPLACEMENT) >= 0) {
-            return "the path is not valid text in this locale's encoding (UTF-8)"
-                    + " and cannot be used as given; choose a directory whose name is valid UTF-8";
-        }
-        try {
-            Path.of(value);
-            return null;
-        } catch (InvalidPathException e) {
-            return "'" + value + "' is not a usable path: " + e.getReason();
-        }
+        return PathValues.problem(value);
     }
 }

@@ -1,0 +1,273 @@
+package dev.cumps.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The deterministic start-up gate of issue 22: every command of {@link StartupBudgets} runs once through the
+ * launcher {@code mvn package} wrote (copied with the jar into a scratch folder, where it builds its class-data
+ * archive), with {@code -Xlog:class+load} in {@code JAVA_TOOL_OPTIONS}, and must stay within its budget of
+ * classes, classes outside the archive, doctor checks and programs run ({@link BudgetCheck}). No time is
+ * measured.
+ *
+ * <p>Programs are counted by name: {@code PATH} holds stand-ins for {@code nvidia-smi} and
+ * {@code nvidia-cuda-mps-control} (they answer like NVIDIA's, the control client several commands on one
+ * standard input as R535 and R550 do), then one folder where every program of {@code /usr/bin} and
+ * {@code /bin} is a logging wrapper that runs the real one. Each run appends its name to a calls file.
+ */
+class StartupBudgetE2eTest {
+    static final String SMI = "nvidia-smi";
+    static final String CONTROL = "nvidia-cuda-mps-control";
+    private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
+
+    private static Path root;
+    private static Path launcher;
+    private static Path calls;
+    private static Path classLog;
+    private static Process daemon;
+    private static Process client;
+    private static final Map<StartupBudgets.Scenario, Path> RECORDS = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void prepare() throws Exception {
+        Path builtJar = Path.of(System.getProperty("cumps.jar")).toAbsolutePath();
+        BuiltJar.verify(builtJar);
+        root = Files.createTempDirectory("cumps-budget-");
+        Path install = Files.createDirectories(root.resolve("install"));
+        launcher = install.resolve("cumps");
+        Files.copy(builtJar.resolveSibling("cumps"), launcher, StandardCopyOption.COPY_ATTRIBUTES);
+        Files.copy(builtJar, install.resolve("cumps.jar"));
+        calls = root.resolve("calls");
+        classLog = root.resolve("classes.log");
+        Files.createDirectories(root.resolve("home"));
+
+        // A live "daemon" and a client: processes of ours with real start times, which /proc shows as running.
+        daemon = new ProcessBuilder("sleep", "100000").start();
+        client = new ProcessBuilder("sleep", "100000").start();
+        long server = ProcessHandle.current().pid();
+        Path live = Files.createDirectories(root.resolve("run/live/pipe"));
+
+        Path bin = Files.createDirectories(root.resolve("bin"));
+        executable(bin.resolve(SMI), "#!/bin/sh\necho " + SMI + " >>'" + calls + "'\n"
+                + "case \"$*\" in\n"
+                + "  *--query-compute-apps=*) echo '" + client.pid() + ", " + GPU + ", 1024'; echo '" + daemon.pid() + ", " + GPU + ", 512' ;;\n"
+                + "  *) echo '0, " + GPU + ", NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0, 37, 1024' ;;\n"
+                + "esac\n");
+        // Like NVIDIA's client: each line of stdin is one command, each reply printed in turn; an unknown command
+        // gets `Unknown command "<it>"`. Only the live pipe has a server (pid of this JVM) with two clients.
+        executable(bin.resolve(CONTROL), "#!/bin/sh\necho \"" + CONTROL + " $CUDA_MPS_PIPE_DIRECTORY\" >>'" + calls + "'\n"
+                + "while IFS= read -r line; do\n"
+                + "  case \"$CUDA_MPS_PIPE_DIRECTORY:$line\" in\n"
+                + "    *:) ;;\n"
+                + "    '" + live + ":get_server_list') echo " + server + " ;;\n"
+                + "    *:get_server_list) ;;\n"
+                + "    *:get_server_status\\ " + server + ") echo ACTIVE ;;\n"
+                + "    *:get_client_list\\ " + server + ") echo " + client.pid() + "; echo " + daemon.pid() + " ;;\n"
+                + "    *:get_default_active_thread_percentage|*:get_active_thread_percentage\\ *) echo 100.0 ;;\n"
+                + "    *:get_default_device_pinned_mem_limit\\ *|*:get_device_pinned_mem_limit\\ *) echo 0M ;;\n"
+                + "    *) echo \"Unknown command \\\"$line\\\"\" ;;\n"
+                + "  esac\n"
+                + "done\n");
+        wrapEveryProgram(Files.createDirectories(root.resolve("path")));
+
+        long ticks = Procs.stat(daemon.pid()).orElseThrow().startTicks();
+        RECORDS.put(StartupBudgets.Scenario.NONE, Files.createDirectories(root.resolve("none")));
+        Path one = Files.createDirectories(root.resolve("one"));
+        record(one, "live", daemon.pid(), ticks);
+        RECORDS.put(StartupBudgets.Scenario.LIVE, one);
+        Path fifty = Files.createDirectories(root.resolve("fifty"));
+        for (int i = 1; i <= 50; i++) {
+            record(fifty, String.format("d%02d", i), daemon.pid(), i % 2 == 0 ? ticks : 1);
+        }
+        RECORDS.put(StartupBudgets.Scenario.FIFTY, fifty);
+
+        // The first run builds the archive (with the launcher's own tools): not a measured run.
+        Run warm = run(List.of("--version"), false);
+        assertEquals(0, warm.code(), warm.err());
+        assertTrue(Files.isRegularFile(install.resolve("cumps.jsa")), "the launcher built no class-data archive");
+    }
+
+    @AfterAll
+    static void cleanUp() throws IOException {
+        for (Process p : new Process[] {daemon, client}) {
+            if (p != null) {
+                p.destroyForcibly();
+            }
+        }
+        if (root != null) {
+            try (Stream<Path> paths = Files.walk(root)) {
+                for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(p);
+                }
+            }
+        }
+    }
+
+    @Test
+    void everyCommandStaysWithinItsBudget() throws Exception {
+        List<String> violations = new ArrayList<>();
+        StringBuilder table = new StringBuilder("command [scenario]: classes / outside the archive / doctor checks / programs\n");
+        Map<String, BudgetCheck.Measured> byName = new TreeMap<>();
+        for (StartupBudgets.Budget budget : StartupBudgets.ALL) {
+            Run run = run(budget);
+            assertFalse(run.err().contains("unexpected failure") || run.err().contains("Exception"), budget.name() + ": " + run.err());
+            BudgetCheck.Measured m = run.measured();
+            byName.put(budget.name(), m);
+            table.append(String.format("  %-32s %5d / %4d / %2d / %s%n", budget.name(), m.classes(), m.outsideArchive(), m.doctorChecks(),
+                    m.programs()));
+            violations.addAll(BudgetCheck.violations(budget, m));
+        }
+        violations.addAll(BudgetCheck.doctorRatio(byName.get("doctor --json [none]"), byName.get("status --json [none]")));
+        System.out.print(table);
+        assertEquals(List.of(), violations, table.toString());
+    }
+
+    /** The four fast commands really ran: their output is what a user sees, not an error. */
+    @Test
+    void theGatedRunsDoTheirWork() throws Exception {
+        Run status = run(List.of("--records", RECORDS.get(StartupBudgets.Scenario.LIVE).toString(), "status", "--json"), true);
+        assertEquals(0, status.code(), status.err());
+        assertTrue(status.out().contains("\"status\": \"ACTIVE\"") && status.out().contains("\"pid\": " + client.pid()), status.out());
+        Run fifty = run(List.of("--records", RECORDS.get(StartupBudgets.Scenario.FIFTY).toString(), "status"), true);
+        assertEquals(0, fifty.code(), fifty.err());
+        assertTrue(fifty.out().contains("d50"), fifty.out());
+    }
+
+    // ------------------------------------------------------------------ runs
+
+    private record Run(int code, String out, String err, BudgetCheck.Measured measured) {
+    }
+
+    private static Run run(StartupBudgets.Budget budget) throws Exception {
+        List<String> args = new ArrayList<>();
+        if (!budget.args().get(0).startsWith("-")) { // --version alone, as a user types it
+            args.addAll(List.of("--records", RECORDS.get(budget.scenario()).toString()));
+        }
+        args.addAll(budget.args());
+        return run(args, true);
+    }
+
+    private static Run run(List<String> args, boolean measure) throws Exception {
+        if (!args.isEmpty() && !args.get(0).equals("--records") && !args.get(0).equals("--version")) {
+            throw new IllegalArgumentException(args.toString());
+        }
+        List<String> command = new ArrayList<>();
+        command.add(launcher.toString());
+        command.addAll(args);
+        Path out = root.resolve("out.txt");
+        Path err = root.resolve("err.txt");
+        Files.deleteIfExists(classLog);
+        Files.writeString(calls, "");
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectOutput(out.toFile())
+                .redirectError(err.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        Map<String, String> env = builder.environment();
+        env.clear();
+        env.put("HOME", root.resolve("home").toString());
+        env.put("LC_ALL", "C");
+        env.put("JAVA_HOME", System.getProperty("java.home"));
+        if (measure) {
+            env.put("PATH", root.resolve("bin") + ":" + root.resolve("path"));
+            env.put("JAVA_TOOL_OPTIONS", "-Xlog:class+load:file=" + classLog);
+        } else {
+            env.put("PATH", "/usr/bin:/bin");
+        }
+        Process process = builder.start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError(command + " did not finish within 120 s");
+        }
+        BudgetCheck.Measured measured = measure ? measure() : null;
+        return new Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8),
+                measured);
+    }
+
+    private static BudgetCheck.Measured measure() throws IOException {
+        int classes = 0;
+        int outside = 0;
+        int checks = 0;
+        for (String line : Files.readAllLines(classLog, StandardCharsets.UTF_8)) {
+            if (!line.contains("[class,load]")) {
+                continue;
+            }
+            classes++;
+            if (!line.contains("source: shared objects file")) {
+                outside++;
+            }
+            if (line.contains("] dev.cumps.core.doctor.checks.")) {
+                checks++;
+            }
+        }
+        Map<String, Integer> programs = new TreeMap<>();
+        for (String line : Files.readAllLines(calls, StandardCharsets.UTF_8)) {
+            String name = line.strip();
+            if (name.startsWith(CONTROL + " ")) {
+                // Only our scenario's daemons count. A control socket at NVIDIA's default /tmp/nvidia-mps is the machine's
+                // (CI runs NVIDIA's R550 daemon there, a GPU host its system daemon): status asks it too, read-only.
+                name = name.substring(CONTROL.length() + 1).startsWith(root + "/") ? CONTROL : CONTROL + " (the machine's "
+                        + name.substring(CONTROL.length() + 1) + ", not counted)";
+            }
+            if (!name.isEmpty()) {
+                programs.merge(name, 1, Integer::sum);
+            }
+        }
+        return new BudgetCheck.Measured(classes, outside, checks, programs);
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    /** A logging wrapper, under each name of {@code /usr/bin} and {@code /bin}, that runs the real program. */
+    private static void wrapEveryProgram(Path dir) throws IOException {
+        Path wrapper = root.resolve("wrapper");
+        executable(wrapper, "#!/bin/sh\nname=${0##*/}\necho \"$name\" >>'" + calls + "'\n"
+                + "if [ -x \"/usr/bin/$name\" ]; then exec \"/usr/bin/$name\" \"$@\"; fi\nexec \"/bin/$name\" \"$@\"\n");
+        for (Path system : List.of(Path.of("/usr/bin"), Path.of("/bin"))) {
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(system)) {
+                for (Path entry : entries) {
+                    Path name = dir.resolve(entry.getFileName().toString());
+                    if (Files.isExecutable(entry) && !Files.isDirectory(entry) && !Files.exists(name, LinkOption.NOFOLLOW_LINKS)
+                            && !entry.getFileName().toString().equals(SMI) && !entry.getFileName().toString().equals(CONTROL)) {
+                        Files.createLink(name, wrapper);
+                    }
+                }
+            }
+        }
+    }
+
+    private static void executable(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+    }
+
+    /** A daemon record as cumps writes it. */
+    private static void record(Path dir, String name, long pid, long ticks) throws IOException {
+        Path d = Files.createDirectories(dir.resolve(name));
+        String host = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+        long uid = ((Number) Files.getAttribute(root, "unix:uid")).longValue();
+        String json = "{\n  \"created_at\": 1764540000.5,\n  \"gpu_uuids\": [\"" + GPU + "\"],\n  \"host\": \"" + host + "\",\n"
+                + "  \"log_directory\": \"" + root.resolve("run/" + name + "/log") + "\",\n  \"name\": \"" + name + "\",\n"
+                + "  \"pid\": " + pid + ",\n  \"pipe_directory\": \"" + root.resolve("run/" + name + "/pipe") + "\",\n"
+                + "  \"process_start_ticks\": " + ticks + ",\n  \"topology_mode\": \"single_gpu\",\n  \"uid\": " + uid + "\n}\n";
+        Files.writeString(d.resolve("daemon.json"), json);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.cumps.e2e;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The start-up budgets of {@code cumps} through its launcher (issue 22), in one place, each with its
+ * reason. {@link StartupBudgetE2eTest} runs every command below in its scenario and fails the build when a
+ * count exceeds its budget ({@link BudgetCheck}); the counts are deterministic, not timings, so they hold on
+ * a loaded 2-core CI machine. When a change needs more, raise the budget here and say why in its reason.
+ *
+ * <p>What is counted, per run: classes the JVM loaded ({@code -Xlog:class+load}); those it did not take
+ * from the launcher's class-data archive (the CDS archive {@code cumps.jsa}: every such class is parsed,
+ * verified and often spun at run time); classes of {@code dev.cumps.core.doctor.checks} (the 21 doctor
+ * checks; only the doctor may load them); and the programs started while it ran: {@code nvidia-smi}, the
+ * control client {@code nvidia-cuda-mps-control}, and any other program found on {@code PATH} (every
+ * program of {@code /usr/bin} and {@code /bin} is behind a logging wrapper).
+ *
+ * <p>Class budgets are the counts measured on 2 Dec 2026 (OpenJDK 17.0.15), the larger of a run with and
+ * without a control daemon at NVIDIA's default {@code /tmp/nvidia-mps} (which the real path asks too, read-only;
+ * CI runs NVIDIA's R550 daemon there), plus a margin for the JDK's own variation between updates
+ * ({@link #CLASS_MARGIN}, {@link #OUTSIDE_MARGIN}); process budgets and doctor checks have no margin: one
+ * process or one doctor check more fails. Control-client runs at a pipe outside the test's folder (the
+ * machine's daemon) are listed but not counted.
+ */
+final class StartupBudgets {
+    /** Classes a JDK update may add or remove on its own: about 2 % of a run. */
+    static final int CLASS_MARGIN = 25;
+    /** Run-time generated classes (lambda forms) vary a little with timing and the JDK. */
+    static final int OUTSIDE_MARGIN = 6;
+    /** {@code doctor --json} may load at most this many times the classes of {@code status --json} (issue 22). */
+    static final double DOCTOR_TO_STATUS_RATIO = 2.0;
+
+    /** The record directories a command runs against. */
+    enum Scenario {
+        /** No record at all. */
+        NONE,
+        /** One live daemon whose control daemon has one MPS server with two clients. */
+        LIVE,
+        /** 50 records: 25 live daemons (no servers), 25 stale. */
+        FIFTY
+    }
+
+    /**
+     * One command's budget. {@code classes} and {@code outsideArchive} are the measured counts (the margins
+     * are added by {@link BudgetCheck}); {@code smi}, {@code control} and {@code otherPrograms} are exact runs.
+     */
+    record Budget(Scenario scenario, List<String> args, int classes, int outsideArchive, int doctorChecks, int smi, int control,
+                  int otherPrograms, String reason) {
+        String name() {
+            return String.join(" ", args) + " [" + scenario.name().toLowerCase(Locale.ROOT) + "]";
+        }
+    }
+
+    private static Budget b(Scenario s, String args, int classes, int outside, int doctorChecks, int smi, int control, String reason) {
+        return new Budget(s, List.of(args.split(" ")), classes, outside, doctorChecks, smi, control, 0, reason);
+    }
+
+    private static final String STATUS_JSON = "status --json";
+
+    /** Every budget; the order is the order the test runs them in. */
+    static final List<Budget> ALL = List.of(
+            b(Scenario.NONE, STATUS_JSON, 1215, 13, 0, 1, 0,
+                    "one nvidia-smi query gives GPUs and their load; no daemon, so no control client; fast path, no picocli"),
+            b(Scenario.NONE, "status", 1063, 10, 0, 1, 0, "the same query; the text needs no live view"),
+            b(Scenario.NONE, "env", 893, 9, 0, 0, 0, "env reads records only; it runs no program"),
+            b(Scenario.NONE, "stop", 881, 8, 0, 0, 0, "nothing to stop: records only"),
+            b(Scenario.NONE, "--version", 748, 3, 0, 0, 0, "fast path: the version resource, nothing else"),
+            b(Scenario.NONE, "clients", 1113, 10, 0, 1, 0, "fast path; the GPU query only, no daemon to ask"),
+            b(Scenario.NONE, "doctor --json", 1385, 36, 44, 1, 0,
+                    "fast path; every doctor check (21; with the nested classes their findings need, 35 to 44) and one GPU query;"
+                            + " within twice status --json's classes (DOCTOR_TO_STATUS_RATIO)"),
+            b(Scenario.NONE, "limits", 859, 7, 0, 0, 0, "fast path; no live daemon, so no question"),
+            b(Scenario.NONE, "metrics", 1309, 39, 44, 1, 0,
+                    "fast path; the doctor's verdict is one of the gauges (its checks load), its GPU query is shared"),
+            b(Scenario.LIVE, STATUS_JSON, 1342, 10, 0, 2, 2,
+                    "GPU query, then the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
+                            + " the control client twice: the server list, then every server's status and clients in one batch"),
+            b(Scenario.LIVE, "status", 1262, 10, 0, 1, 0, "plain status asks a live daemon nothing"),
+            b(Scenario.LIVE, "env", 1108, 8, 0, 0, 0, "records and /proc only"),
+            b(Scenario.LIVE, "clients", 1303, 7, 0, 2, 2, "as status --json's live view"),
+            b(Scenario.LIVE, "doctor --json", 1524, 51, 44, 2, 3,
+                    "every check; the live view (2 control runs, the compute-apps query) and the answers check's own"
+                            + " get_server_list at the selector's pipe"),
+            b(Scenario.LIVE, "limits", 1164, 9, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
+            b(Scenario.LIVE, "metrics", 1516, 54, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
+            b(Scenario.FIFTY, STATUS_JSON, 1275, 14, 0, 1, 25,
+                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server)"),
+            b(Scenario.FIFTY, "status", 1262, 10, 0, 1, 0, "records only besides the GPU query"),
+            b(Scenario.FIFTY, "env", 1089, 9, 0, 0, 0, "records only"));
+
+    private StartupBudgets() {
+    }
+}
