@@ -2,6 +2,7 @@ package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.theme.ThemeChoice;
+import dev.cumps.core.cli.command.VersionProvider;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,7 +13,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The window's command line: {@code --simulate} (with the demo daemon and its two clients, unless
+ * The window's command line: {@code --help}, {@code --version}, {@code --simulate} (with the demo daemon and its two clients, unless
  * {@code --no-demo}), {@code --lang en|zh-CN}, {@code --theme system|light|dark}, {@code --screenshot FILE.png},
  * {@code --screenshots DIR} (with {@code --simulate}: the documentation's screenshot set, {@link ScreenshotSet}).
  *
@@ -140,6 +141,9 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         spec.usageMessage().description(messages.get("app.title"));
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
                 .description(messages.get("launch.option.help")).build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description(messages.get("launch.option.version")).build());
+        spec.versionProvider(() -> new String[] {"mps-console " + VersionProvider.version()});
         spec.addOption(OptionSpec.builder(SIMULATE)
                 .description(messages.get("launch.option.simulate")).build());
         spec.addOption(OptionSpec.builder(NO_DEMO)
