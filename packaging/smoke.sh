@@ -225,8 +225,9 @@ PY
 timeout 300 "$x/usr/lib/cumps/runtime/bin/java" -Xshare:dump -Xlog:cds=off >/dev/null 2>&1 || fail "dumping the base archive (postinst's step)"
 from_archive() { # launcher -> prints where CumpsMain came from
     rm -f "$scratch/classes.log"
-    JAVA_TOOL_OPTIONS="-Xlog:class+load=info:file=$scratch/classes.log" run timeout 180 "$1" --version >/dev/null 2>&1 \
+    run env JAVA_TOOL_OPTIONS="-Xlog:class+load=info:file=$scratch/classes.log" timeout 180 "$1" --version >/dev/null 2>&1 \
         || fail "$1 --version with the class-loading log"
+    [ -f "$scratch/classes.log" ] || fail "$1 wrote no class-loading log"
     sed -n 's/.* dev\.cumps\.core\.cli\.CumpsMain source: //p' "$scratch/classes.log"
 }
 run timeout 180 "$x/usr/bin/cumps" --version >/dev/null || fail "cumps --version (first run, dumps the archive)"
