@@ -4,7 +4,7 @@
 # mps-console, with apt (resolving Depends) into a debootstrap'd chroot, checks what an operator gets,
 # measures what each pulls, and removes both. Prints a Markdown transcript; exits 1 when a check fails.
 #   packaging/chroot-acceptance.sh CHROOT CUMPS_DEB CONSOLE_DEB            # Debian 12, 13: must install
-#   packaging/chroot-acceptance.sh --expect-refusal CHROOT CUMPS_DEB ...   # Debian 11: must refuse
+#   packaging/chroot-acceptance.sh --expect-refusal CHROOT CUMPS_DEB [CONSOLE_DEB]  # Debian 11: must refuse
 # CHROOT is a fresh `debootstrap --variant=minbase <suite> CHROOT http://deb.debian.org/debian`
 # (packaging/README.md); use a copy, it is changed. Runs as root in a private mount namespace (proc,
 # dev only there); the chroot's own processes are the only ones it starts.
@@ -55,6 +55,12 @@ step apt-get update -q
 step 'ldd --version | head -n 1'
 expect 0 'apt-get install -y -q $cumps_deb > /tmp/apt.log 2>&1; s=\$?; cat /tmp/apt.log | grep -v "^[GH][ei][tt]:"; [ \$s != 0 ] && grep -q "Depends: libc6 (>= 2\.3[4-9])" /tmp/apt.log'
 expect 0 '! dpkg -s cumps 2>/dev/null | grep -q "Status: install ok installed"'
+STEPS
+    [ -z "$console_deb" ] || cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+expect 0 'apt-get install -y -q $cumps_deb $console_deb > /tmp/apt.log 2>&1; s=\$?; grep -E "unmet|Depends: libc6|^E:" /tmp/apt.log; [ \$s != 0 ] && grep -q "Depends: libc6 (>= 2\.3[4-9])" /tmp/apt.log'
+expect 0 '! dpkg -s mps-console 2>/dev/null | grep -q "Status: install ok installed"'
+STEPS
+    cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
 exit \$failed
 STEPS
 else
