@@ -4,8 +4,9 @@
 #   packaging/smoke.sh [--skip-build]
 # 1. Builds cumps_*.deb and mps-console_*.deb (packaging/build.sh --skip-maven: verify has built the
 #    jars), then builds them again as an unprivileged user (uid 65534 through setpriv when run as
-#    root; else as the calling user) into a scratch folder: the second build must pass and give
-#    byte-identical .debs (reproducible, SOURCE_DATE_EPOCH = the last commit's time).
+#    root; else as the calling user) in a copy of the tree into a scratch folder: the second build
+#    must pass and give byte-identical .debs (reproducible, SOURCE_DATE_EPOCH = the last commit's time;
+#    also independent of the tree's path).
 # 2. Checks both .debs: control fields (versioned Depends; cumps's name no graphical library and its
 #    native code links none), contents, symlinks, modes, lintian (no error, no warning beyond the
 #    package's documented overrides), desktop-file-validate, appstreamcli validate --no-net, icons,
@@ -52,6 +53,14 @@ console_deb="$out/mps-console_${deb_version}_amd64.deb"
 if [ "${1:-}" != --skip-build ]; then
     timeout 1800 bash packaging/build.sh --skip-maven || fail "packaging/build.sh"
     mkdir -p "$scratch/again" "$scratch/again-tmp"
+    # The second build runs in a copy of the tree (its tracked files and the jars verify built), readable
+    # by anyone: a checkout under a private home would otherwise be out of uid 65534's reach.
+    src="$scratch/src"
+    git ls-files -z | (mkdir -p "$src" && xargs -0 cp --parents -t "$src")
+    mkdir -p "$src/core/target" "$src/app/target"
+    cp -p core/target/cumps.jar "$src/core/target/"
+    cp -pr app/target/mps-console.jar app/target/lib "$src/app/target/"
+    chmod -R a+rX "$src"
     if [ "$(id -u)" = 0 ]; then
         chown 65534:65534 "$scratch/again" "$scratch/again-tmp"
         as=(setpriv --reuid=65534 --regid=65534 --clear-groups --reset-env)
@@ -62,7 +71,7 @@ if [ "${1:-}" != --skip-build ]; then
     fi
     timeout 1800 "${as[@]}" env -i PATH=/usr/bin:/bin HOME=/nonexistent TMPDIR="$scratch/again-tmp" \
         SOURCE_DATE_EPOCH="$SOURCE_DATE_EPOCH" MPS_CONSOLE_OUT="$scratch/again" JAVA_HOME="${JAVA_HOME:-}" \
-        bash packaging/build.sh --skip-maven > "$scratch/again.log" 2>&1 \
+        bash "$src/packaging/build.sh" --skip-maven > "$scratch/again.log" 2>&1 \
         || { tail -20 "$scratch/again.log" >&2; fail "packaging/build.sh as $who"; }
     ok "build.sh passes as $who (no root, no namespace)"
     for deb in "$cumps_deb" "$console_deb"; do
