@@ -1,60 +1,125 @@
 #!/usr/bin/env bash
-# Install acceptance on a fresh Debian root (issue 13): installs the .deb into a debootstrap'd chroot
-# with apt (resolving Depends) and checks what an operator gets. Prints a Markdown transcript.
-#   packaging/chroot-acceptance.sh DEB CHROOT
-# CHROOT is a fresh `debootstrap --variant=minbase <suite> CHROOT <mirror>` (packaging/README.md).
-# Runs as root in a private mount namespace (proc, dev and the .deb are mounted only there); the
-# chroot's own processes are the only ones it starts.
+# SPDX-License-Identifier: Apache-2.0
+# Install acceptance on a fresh Debian root (issues 13 and 24): installs cumps alone, then
+# mps-console, with apt (resolving Depends) into a debootstrap'd chroot, checks what an operator gets,
+# measures what each pulls, and removes both. Prints a Markdown transcript; exits 1 when a check fails.
+#   packaging/chroot-acceptance.sh CHROOT CUMPS_DEB CONSOLE_DEB            # Debian 12, 13: must install
+#   packaging/chroot-acceptance.sh --expect-refusal CHROOT CUMPS_DEB [CONSOLE_DEB]  # Debian 11: must refuse
+# CHROOT is a fresh `debootstrap --variant=minbase <suite> CHROOT http://deb.debian.org/debian`
+# (packaging/README.md); use a copy, it is changed. Runs as root in a private mount namespace (proc,
+# dev only there); the chroot's own processes are the only ones it starts.
 set -euo pipefail
-deb=$(readlink -f "$1")
-chroot_dir=$(readlink -f "$2")
-[ -f "$deb" ] && [ -x "$chroot_dir/bin/sh" ] || { echo "error: usage: $0 DEB CHROOT (a debootstrap'd root)" >&2; exit 2; }
+refusal=0
+if [ "${1:-}" = --expect-refusal ]; then
+    refusal=1
+    shift
+fi
+[ $# -ge 2 ] || { echo "error: usage: $0 [--expect-refusal] CHROOT CUMPS_DEB [CONSOLE_DEB]" >&2; exit 2; }
+chroot_dir=$(readlink -f "$1")
+shift
+[ -x "$chroot_dir/bin/sh" ] || { echo "error: $chroot_dir is not a debootstrap'd root" >&2; exit 2; }
 cp /etc/resolv.conf "$chroot_dir/etc/resolv.conf"
 mkdir -p "$chroot_dir/tmp/pkg"
-cp "$deb" "$chroot_dir/tmp/pkg/"
-name=$(basename "$deb")
+names=()
+for deb in "$@"; do
+    [ -f "$deb" ] || { echo "error: $deb is not a file" >&2; exit 2; }
+    cp "$deb" "$chroot_dir/tmp/pkg/"
+    names+=("/tmp/pkg/$(basename "$deb")")
+done
+cumps_deb=${names[0]}
+console_deb=${names[1]:-}
 
-# Each step: the command as typed, then its output (apt's progress lines trimmed).
-cat > "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+# step CMD: the command as typed, then its output (apt's progress lines trimmed), then its status.
+# expect STATUS CMD: the same, and the acceptance fails unless CMD exits with STATUS (0: success).
+cat > "$chroot_dir/tmp/pkg/steps.sh" <<'STEPS'
 set -u
 export DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 HOME=/root
-step() { printf '\n\`\`\`console\n# %s\n' "\$*"; bash -c "\$*" 2>&1 | grep -v -E '^(Get:|Hit:|Selecting previously|Preparing to unpack|Unpacking|Setting up|Processing triggers|Reading database|\(Reading database|Fetched|debconf: )' | tail -n 40; printf '(exit %s)\n\`\`\`\n' "\${PIPESTATUS[0]}"; }
-step cat /etc/debian_version
-step 'dpkg -l | grep -c "^ii"'
-step 'command -v java || echo "no java installed"'
-step apt-get update -q
-step apt-get install -y -q ./tmp/pkg/$name
-step 'dpkg -s mps-console | sed -n "1,12p"'
-step ls -l /usr/bin/cumps /usr/bin/mps-console
-step 'command -v java || echo "still no java on PATH: the package brings its own runtime"'
-step cat /usr/share/applications/dev.cumps.MpsConsole.desktop
-step 'find /usr/share/icons/hicolor -name "dev.cumps.MpsConsole.*" | sort'
-step 'cd /tmp && cumps --version'
-step 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])"'
-step 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
-step 'cd /tmp && cumps --simulate doctor --gpus 0 | grep -m 3 "guide:"; cumps --simulate reset >/dev/null'
-step ls -l /usr/share/bash-completion/completions/cumps
-# Completion as an operator gets it: a user whose ~/.bashrc (Debian's /etc/skel) loads bash-completion,
-# which loads /usr/share/bash-completion/completions/cumps on demand (root's .bashrc does not load it).
-step 'useradd -m -s /bin/bash op && grep -n bash_completion /home/op/.bashrc | head -n 3'
-step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; complete -p cumps' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
-step "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; COMP_WORDS=(cumps st); COMP_CWORD=1; COMP_LINE=\"cumps st\"; COMP_POINT=8; _complete_cumps cumps st cumps; echo \"cumps st<TAB>: \\\${COMPREPLY[*]}\"' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
-step 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate status; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --simulate reset >/dev/null'
-step apt-get install -y -q --no-install-recommends man-db
-step man -w cumps
-step 'man cumps 2>/dev/null | head -n 8'
-step 'ls /usr/share/doc/mps-console/'
-step 'cd /tmp && /usr/lib/mps-console/lib/runtime/bin/java -Xshare:on -XX:SharedArchiveFile=/usr/lib/mps-console/lib/app/cumps.jsa -cp /usr/lib/mps-console/lib/app/cumps.jar dev.cumps.core.cli.CumpsMain --version && echo "the build-time cumps.jsa maps at the installed path (-Xshare:on fails otherwise)"'
-step 'cd /tmp && env -u DISPLAY mps-console --simulate --screenshot /tmp/x.png; python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))"'
-step 'cd /tmp && rm -f /tmp/y.png && env -u DISPLAY JAVA_TOOL_OPTIONS=-Xshare:on mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>&1 | grep -v "^Picked up"; ls -l /tmp/y.png && echo "the build-time mps-console.jsa maps at the installed path"'
-step 'dpkg --verify mps-console && echo "dpkg --verify: every installed file as shipped (no archive rewritten under /usr)"; find /usr/lib/mps-console -newer /var/lib/dpkg/info/mps-console.list | head'
-# The runtime's libraries find libjvm/libjava through the JVM that loads them; ldd needs the path.
-step 'cd /usr/lib/mps-console/lib && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:app ldd app/*.so runtime/lib/*.so runtime/lib/server/*.so runtime/bin/java ../bin/mps-console > /tmp/ldd.txt; grep -c "=> /" /tmp/ldd.txt; echo "not found: \$(grep -c not.found /tmp/ldd.txt)"'
+failed=0
+trim() { grep -v -E '^(Get:|Hit:|Ign:|Selecting previously|Preparing to unpack|Unpacking|Setting up|Processing triggers|Reading database|\(Reading database|Fetched|debconf: |Reading package lists|Building dependency tree|Reading state information)' | tail -n 40; }
+step() { printf '\n```console\n# %s\n' "$*"; bash -c "$*" 2>&1 | trim; local s=${PIPESTATUS[0]}; printf '(exit %s)\n```\n' "$s"; return "$s"; }
+expect() {
+    local want=$1; shift
+    step "$@"; local got=$?
+    if { [ "$want" = 0 ] && [ "$got" != 0 ]; } || { [ "$want" != 0 ] && [ "$got" = 0 ]; }; then
+        printf '\n**FAILED** (expected exit %s): `%s`\n' "$want" "$*"; failed=1
+    fi
+}
+# packages and KiB installed now
+census() { dpkg-query -W -f '${Status} ${Installed-Size}\n' | awk '$3 == "installed" { n++; k += $4 } END { print n, k }'; }
+export -f census
 STEPS
+if [ "$refusal" = 1 ]; then
+    cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+step cat /etc/debian_version
+step apt-get update -q
+step 'ldd --version | head -n 1'
+expect 0 'apt-get install -y -q $cumps_deb > /tmp/apt.log 2>&1; s=\$?; cat /tmp/apt.log | grep -v "^[GH][ei][tt]:"; [ \$s != 0 ] && grep -q "Depends: libc6 (>= 2\.3[4-9])" /tmp/apt.log'
+expect 0 '! dpkg -s cumps 2>/dev/null | grep -q "Status: install ok installed"'
+STEPS
+    [ -z "$console_deb" ] || cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+expect 0 'apt-get install -y -q $cumps_deb $console_deb > /tmp/apt.log 2>&1; s=\$?; grep -E "unmet|Depends: libc6|^E:" /tmp/apt.log; [ \$s != 0 ] && grep -q "Depends: libc6 (>= 2\.3[4-9])" /tmp/apt.log'
+expect 0 '! dpkg -s mps-console 2>/dev/null | grep -q "Status: install ok installed"'
+STEPS
+    cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+exit \$failed
+STEPS
+else
+    cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+step cat /etc/debian_version
+step 'census > /tmp/census.0; echo "packages, KiB installed: \$(cat /tmp/census.0)"'
+step 'command -v java || echo "no java installed"'
+expect 0 apt-get update -q
+# ---- cumps alone: its Depends resolve, and no graphical library comes with it.
+expect 0 apt-get install -y -q $cumps_deb
+step 'census > /tmp/census.1; read n0 k0 < /tmp/census.0; read n1 k1 < /tmp/census.1; echo "cumps pulled \$((n1 - n0)) packages (itself included), \$(( (k1 - k0) / 1024 )) MiB installed; cumps itself: \$(dpkg-query -W -f "\\\${Installed-Size}" cumps) KiB"'
+expect 0 'dpkg -s cumps | sed -n "1,12p"'
+expect 0 '! dpkg -l | awk "\\\$1 == \"ii\" {print \\\$2}" | grep -E "^lib(gtk|gdk|x11|xext|xi6|xrender|xtst|asound|gl1|glx|cairo|pango|freetype|fontconfig|jpeg|png|gif|lcms|harfbuzz|atk|wayland|drm)" && echo "no graphical library installed"'
+expect 0 'test -f /usr/lib/cumps/runtime/lib/server/classes.jsa && echo "postinst dumped the runtime base archive"'
+expect 0 'cd /tmp && cumps --version'
+expect 0 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])" 2>/dev/null || cumps --simulate status --json | head -c 200'
+expect 0 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
+expect 0 'cd /tmp && cumps --simulate doctor --gpus 0 | grep -m 3 "guide:"; cumps --simulate reset >/dev/null'
+# Completion as an operator gets it: a user whose ~/.bashrc loads bash-completion (when installed).
+expect 0 'useradd -m -s /bin/bash op && echo "user op"'
+expect 0 'apt-get install -y -q --no-install-recommends bash-completion man-db >/dev/null && echo installed bash-completion man-db'
+expect 0 "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; complete -p cumps' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
+expect 0 'man -w cumps && man cumps 2>/dev/null | head -n 4'
+# The class-data archive: made on the first run into the user's cache; the next run takes the main
+# class from it (the class-loading log's "shared objects file (top)"); the same archive offered to a
+# copy of the package at another path is not used. (-Xshare:on would not tell: it needs only the base.)
+expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --version && ls /home/op/.cache/cumps/'
+expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log cumps --version 2>/dev/null; grep -m1 "dev.cumps.core.cli.CumpsMain source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "CumpsMain source: shared objects file (top)" /tmp/cl.log'
+expect 0 'cp -a /usr/lib/cumps /opt/cumps-copy && a=\$(ls /home/op/.cache/cumps/*.jsa) && k=\$(printf %s /opt/cumps-copy/cumps.jar | cksum) && cp -p "\$a" "/home/op/.cache/cumps/cumps-\${k%% *}.jsa" && touch "/home/op/.cache/cumps/cumps-\${k%% *}.jsa" && chown op: /home/op/.cache/cumps/*.jsa && echo "copied \$a under the copy'"'"'s name"'
+expect 1 'cd /tmp && rm -f /tmp/cl.log; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log /opt/cumps-copy/cumps --version 2>/dev/null; grep -m1 "dev.cumps.core.cli.CumpsMain source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "CumpsMain source: shared objects file (top)" /tmp/cl.log'
+step 'rm -rf /opt/cumps-copy'
+STEPS
+    if [ -n "$console_deb" ]; then
+        cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
+# ---- mps-console on top.
+expect 0 apt-get install -y -q $console_deb
+step 'census > /tmp/census.2; read n1 k1 < /tmp/census.1; read n2 k2 < /tmp/census.2; read n0 k0 < /tmp/census.0; echo "mps-console pulled \$((n2 - n1)) more packages, \$(( (k2 - k1) / 1024 )) MiB; both together: \$((n2 - n0)) packages, \$(( (k2 - k0) / 1024 )) MiB; mps-console itself: \$(dpkg-query -W -f "\\\${Installed-Size}" mps-console) KiB"'
+expect 0 'dpkg -s mps-console | grep -E "^(Version|Depends):"'
+expect 0 'cd /tmp && mps-console --version'
+expect 0 'cd /tmp && out=\$(env -u DISPLAY -u WAYLAND_DISPLAY mps-console --simulate 2>&1); s=\$?; echo "\$out"; [ \$s = 1 ] && [ "\$out" = "error: no graphical display (DISPLAY/WAYLAND_DISPLAY unset); use cumps for the command line" ]'
+expect 0 'cat /usr/share/applications/dev.cumps.MpsConsole.desktop | grep -E "^(Exec|Icon|StartupWMClass)="'
+expect 0 'find /usr/share/icons/hicolor -name "dev.cumps.MpsConsole.*" | sort'
+expect 0 'man -w mps-console'
+expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin mps-console --simulate --screenshot /tmp/x.png > /tmp/x.log 2>&1; s=\$?; cat /tmp/x.log; ! grep -q "Unsupported JavaFX" /tmp/x.log && python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))" && exit \$s'
+expect 0 'cd /tmp && ls /home/op/.cache/mps-console/ && rm -f /tmp/cl.log && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>/dev/null; grep -m1 "dev.cumps.app.ConsoleLauncher source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "ConsoleLauncher source: shared objects file (top)" /tmp/cl.log'
+expect 0 'cp -a /usr/lib/mps-console /opt/console-copy && a=\$(ls /home/op/.cache/mps-console/*.jsa) && k=\$(printf %s /opt/console-copy/mps-console.jar | cksum) && cp -p "\$a" "/home/op/.cache/mps-console/mps-console-\${k%% *}.jsa" && touch "/home/op/.cache/mps-console/mps-console-\${k%% *}.jsa" && chown op: /home/op/.cache/mps-console/*.jsa && echo copied'
+expect 1 'cd /tmp && rm -f /tmp/cl.log; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log /opt/console-copy/mps-console --simulate --screenshot /tmp/z.png 2>/dev/null; grep -m1 "dev.cumps.app.ConsoleLauncher source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "ConsoleLauncher source: shared objects file (top)" /tmp/cl.log'
+step 'rm -rf /opt/console-copy'
+expect 0 'dpkg --verify cumps mps-console && echo "dpkg --verify: every installed file as shipped"'
+expect 0 'cd /usr/lib/mps-console && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:lib ldd lib/*.so runtime/lib/*.so runtime/bin/java > /tmp/ldd.txt; echo "not found: \$(grep -c not.found /tmp/ldd.txt)"; ! grep -q not.found /tmp/ldd.txt'
+expect 0 'apt-get remove -y -q --purge mps-console cumps >/dev/null && ls /usr/lib/cumps /usr/lib/mps-console /usr/share/doc/cumps 2>&1; ! ls -d /usr/lib/cumps /usr/lib/mps-console /usr/share/doc/cumps /usr/share/doc/mps-console 2>/dev/null | grep -q . && echo "removed: nothing left under /usr"'
+STEPS
+    fi
+    echo 'exit $failed' >> "$chroot_dir/tmp/pkg/steps.sh"
+fi
 
-echo "# Install acceptance: \`$name\` on a fresh Debian root"
+echo "# Install acceptance: \`$(basename "$cumps_deb")\`${console_deb:+ and \`$(basename "$console_deb")\`} on a fresh $(cat "$chroot_dir/etc/debian_version") root"
 echo
-echo "Made by \`packaging/chroot-acceptance.sh\` on $(date -u '+%Y-%m-%d %H:%M UTC'); chroot from \`debootstrap --variant=minbase\`."
+echo "Made by \`packaging/chroot-acceptance.sh${refusal:+$( [ "$refusal" = 1 ] && echo ' --expect-refusal')}\` on $(date -u '+%Y-%m-%d %H:%M UTC'); chroot from \`debootstrap --variant=minbase\`."
 unshare -m --fork bash -c '
     set -e
     c=$1

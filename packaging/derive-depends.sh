@@ -1,36 +1,50 @@
 #!/usr/bin/env bash
-# Prints the .deb's Depends, derived from what the image's native code links to:
-#   packaging/derive-depends.sh packaging/target/mps-console
-# Every ELF file of the image (the jlink'd runtime's bin/ and lib/, JavaFX's libraries in lib/app,
-# the jpackage launcher) goes through ldd; each library it names directly (readelf's NEEDED) that ldd
-# resolves outside the image is looked up with `dpkg -S` (as ldd names it, then as its real path,
-# with and without the /usr of a merged /usr), and the owning packages are printed sorted,
-# comma-separated (transitive libraries come with those packages' own Depends). Run it on a Debian machine that has
-# every library installed (a "not found" fails it). packaging/README.md says how the result was used.
+# SPDX-License-Identifier: Apache-2.0
+# Prints a staged package's Depends, derived from what its native code links to (called by build.sh):
+#   packaging/derive-depends.sh STAGE_DIR SCRATCH_DIR
+# dpkg-shlibdeps reads every ELF file of STAGE_DIR (a tree with DEBIAN/), finds the libraries each
+# names (NEEDED) outside the package, and writes versioned dependencies from the build machine's
+# shlibs/symbols files: e.g. `libc6 (>= 2.34)`, the newest glibc symbol the runtime uses, so that a
+# Debian 11 (glibc 2.31) refuses the package instead of failing at start. The runtime's own libraries
+# (libjvm.so, libjava.so, ...) are found in the package and left out.
+# Names that differ between the releases we support are then given alternatives (packaging/linux/
+# depends-alternatives: bookworm's name, then the others), the same version bound on each: Debian 13 and
+# Ubuntu 24.04 renamed several libraries for the 64-bit time_t transition (libasound2 -> libasound2t64),
+# and Ubuntu ships libjpeg.so.62 as libjpeg62 (Debian: libjpeg62-turbo).
 set -euo pipefail
-image=$(cd "$1" && pwd -P)
-libs=$(mktemp)
-trap 'rm -f "$libs"' EXIT
+stage=$(cd "$1" && pwd -P)
+scratch=$2
+[ -d "$stage/DEBIAN" ] || { echo "error: $stage has no DEBIAN/; stage the package first" >&2; exit 1; }
+alternatives="$(cd "$(dirname "$0")" && pwd -P)/linux/depends-alternatives"
+mkdir -p "$scratch/debian"
+printf 'Source: mps-console\n\nPackage: %s\nArchitecture: any\n' "${stage##*/}" > "$scratch/debian/control"
+elves=()
+libdirs=()
 while IFS= read -r -d '' f; do
     head -c 4 "$f" | grep -q 'ELF' || continue
-    out=$(LD_LIBRARY_PATH="$image/lib/runtime/lib:$image/lib/runtime/lib/server:$image/lib/app" ldd "$f" 2>&1) || continue
-    if grep -q 'not found' <<<"$out"; then
-        echo "error: $f: $(grep 'not found' <<<"$out" | tr -s ' \t' ' ' | paste -sd';' -); install the library first" >&2
-        exit 1
-    fi
-    # Only the libraries the file names itself (NEEDED); theirs come with their packages.
-    for needed in $(readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-        awk -v n="$needed" '$1 == n && $2 == "=>" {print $3}' <<<"$out" >> "$libs"
+    elves+=("$f")
+    case $f in *.so) libdirs+=("-l${f%/*}") ;; esac
+done < <(find "$stage/usr" -type f -print0 | sort -z)
+[ "${#elves[@]}" -gt 0 ] || { echo "error: no ELF file in $stage" >&2; exit 1; }
+mapfile -t libdirs < <(printf '%s\n' "${libdirs[@]}" | sort -u)
+(cd "$scratch" && dpkg-shlibdeps -O --ignore-missing-info "${libdirs[@]}" "${elves[@]}") > "$scratch/shlibs" 2> "$scratch/shlibs.log" \
+    || { cat "$scratch/shlibs.log" >&2; echo "error: dpkg-shlibdeps failed for $stage" >&2; exit 1; }
+if grep -q 'cannot be found\|could not find any packages' "$scratch/shlibs.log"; then
+    grep 'cannot be found\|could not find any packages' "$scratch/shlibs.log" >&2
+    echo "error: a library the package links to belongs to no installed package; install it first" >&2
+    exit 1
+fi
+depends=$(sed -n 's/^shlibs:Depends=//p' "$scratch/shlibs")
+[ -n "$depends" ] || { echo "error: dpkg-shlibdeps printed no Depends for $stage" >&2; exit 1; }
+# One dependency per line; each with alternatives where the table has them.
+printf '%s\n' "$depends" | sed 's/, /\n/g' | while IFS= read -r dep; do
+    name=${dep%% *}
+    bound=
+    [ "$name" = "$dep" ] || bound=" ${dep#* }"
+    others=$(awk -v n="$name" '!/^#/ && $1 == n { $1 = ""; print }' "$alternatives")
+    line=$dep
+    for other in $others; do
+        line="$line | $other$bound"
     done
-done < <(find "$image" -type f \( -name '*.so' -o -perm -u+x \) -print0)
-sort -u "$libs" | while read -r lib; do
-    case $lib in "$image"/*) continue ;; esac
-    real=$(readlink -f "$lib")
-    owner=
-    for p in "$lib" "$real" "${lib#/usr}" "${real#/usr}" "/usr$lib" "/usr$real"; do
-        owner=$(dpkg -S "$p" 2>/dev/null | awk -F': ' -v p="$p" '$2 == p {print $1}' | head -1) || true
-        [ -n "$owner" ] && break
-    done
-    [ -n "$owner" ] || { echo "error: no package owns $lib ($real)" >&2; exit 1; }
-    echo "${owner%%:*}"
-done | sort -u | paste -sd, - | sed 's/,/, /g'
+    printf '%s\n' "$line"
+done | paste -sd, - | sed 's/,/, /g'

@@ -38,6 +38,8 @@ public final class ConsoleApplication extends Application {
     private Optional<ThemeStore> themeStore;
     private ThemeChoice themeChoice;
     private CompletableFuture<Appearance> desktopScheme;
+    /** Set when the window closes: work still running then is cut short on purpose, not failing. */
+    private volatile boolean closing;
 
     @Override
     public void init() {
@@ -77,7 +79,7 @@ public final class ConsoleApplication extends Application {
             executor.submit(() -> {
                 session.guardAgainstSuddenExit();
                 return null;
-            }, none -> { }, error -> LOG.log(Level.WARNING, "No guard for the simulated host", error));
+            }, none -> { }, error -> warnUnlessClosing("No guard for the simulated host", error));
         }
     }
 
@@ -97,7 +99,19 @@ public final class ConsoleApplication extends Application {
                 window.viewModel().tables().selectName(name);
             }
             window.viewModel().refresh();
-        }, error -> LOG.log(Level.WARNING, "The simulated demo could not be set up", error));
+        }, error -> warnUnlessClosing("The simulated demo could not be set up", error));
+    }
+
+    /**
+     * A warning with its cause; when the window was closed meanwhile (within a second or two of the
+     * start, while the demo was still being set up), the closing interrupted the work: one debug line.
+     */
+    private void warnUnlessClosing(String what, Throwable error) {
+        if (closing) {
+            LOG.log(Level.DEBUG, () -> what + ": the window was closed first (" + error + ")");
+        } else {
+            LOG.log(Level.WARNING, what, error);
+        }
     }
 
     /**
@@ -107,6 +121,7 @@ public final class ConsoleApplication extends Application {
      */
     @Override
     public void stop() {
+        closing = true;
         if (window != null) {
             window.refresh().stop();
         }

@@ -38,6 +38,7 @@ public final class ConsoleLauncher {
         options.language().ifPresent(Locale::setDefault);
         Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
         ErrorReporter.forWindow(messages).installAsDefault();
+        JavaFxLogging.quietClassPathWarning();
 
         if (options.screenshots().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
@@ -54,7 +55,17 @@ public final class ConsoleLauncher {
             }
             System.exit(ScreenshotMode.run(options, messages));
         }
+        if (!hasDisplay(System.getenv()) && !System.getProperties().containsKey("glass.platform")) {
+            // Without a display GTK's glass would fail with a stack trace; the command line needs none.
+            System.err.println(messages.get("launch.error.noDisplay"));
+            System.exit(1);
+        }
         Application.launch(ConsoleApplication.class, args);
+    }
+
+    /** Whether an X11 or Wayland display is named in {@code env}. */
+    static boolean hasDisplay(Map<String, String> env) {
+        return !env.getOrDefault("DISPLAY", "").isBlank() || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
     }
 
     /** picocli: the options, or empty when it printed the help; a wrong argument exits with 2. */
@@ -76,6 +87,10 @@ public final class ConsoleLauncher {
             commandLine.usage(commandLine.getOut());
             return Optional.empty();
         }
+        if (commandLine.isVersionHelpRequested()) {
+            commandLine.printVersionHelp(commandLine.getOut());
+            return Optional.empty();
+        }
         return Optional.of(options);
     }
 
@@ -91,9 +106,7 @@ public final class ConsoleLauncher {
      * @return whether the headless platform was selected
      */
     static boolean selectHeadlessPlatformIfNoDisplay(Map<String, String> env, Properties properties) {
-        boolean hasDisplay = !env.getOrDefault("DISPLAY", "").isBlank()
-                || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
-        if (hasDisplay || properties.containsKey("glass.platform")) {
+        if (hasDisplay(env) || properties.containsKey("glass.platform")) {
             return false;
         }
         properties.setProperty("glass.platform", "Monocle");

@@ -2,9 +2,12 @@ package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.theme.ThemeChoice;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,7 +15,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The window's command line: {@code --simulate} (with the demo daemon and its two clients, unless
+ * The window's command line: {@code --help}, {@code --version}, {@code --simulate} (with the demo daemon and its two clients, unless
  * {@code --no-demo}), {@code --lang en|zh-CN}, {@code --theme system|light|dark}, {@code --screenshot FILE.png},
  * {@code --screenshots DIR} (with {@code --simulate}: the documentation's screenshot set, {@link ScreenshotSet}).
  *
@@ -140,6 +143,9 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
         spec.usageMessage().description(messages.get("app.title"));
         spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true)
                 .description(messages.get("launch.option.help")).build());
+        spec.addOption(OptionSpec.builder("-V", "--version").versionHelp(true)
+                .description(messages.get("launch.option.version")).build());
+        spec.versionProvider(() -> new String[] {"mps-console " + version()});
         spec.addOption(OptionSpec.builder(SIMULATE)
                 .description(messages.get("launch.option.simulate")).build());
         spec.addOption(OptionSpec.builder(NO_DEMO)
@@ -178,5 +184,18 @@ public record LaunchOptions(boolean simulate, Optional<Locale> language, Optiona
                 .findFirst()
                 .orElseThrow(() -> new CommandLine.TypeConversionException(
                         messages.get("launch.error.lang", value, supported)));
+    }
+
+    /** The build's version (filtered into {@code version.properties} at build time), or {@code unknown}. */
+    static String version() {
+        Properties p = new Properties();
+        try (InputStream in = LaunchOptions.class.getResourceAsStream("version.properties")) {
+            if (in != null) {
+                p.load(in);
+            }
+        } catch (IOException e) {
+            // Fall through to "unknown".
+        }
+        return p.getProperty("version", "unknown");
     }
 }

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.theme.ThemeChoice;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,6 +17,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -206,5 +211,47 @@ class LaunchOptionsTest {
         }
         assertThrows(CommandLine.ParameterException.class,
                 () -> LaunchOptions.parse(new String[] {"--lang", "en", "--lang", "zh-CN"}, messages));
+    }
+
+    /** {@code --version} / {@code -V}: picocli prints {@code mps-console <the build's version>}, like {@code cumps --version}. */
+    @Test
+    void versionPrintsTheBuildsVersion() {
+        for (String flag : List.of("--version", "-V")) {
+            assertEquals(Optional.empty(), LaunchOptions.quick(new String[] {flag}), flag);
+            CommandLine commandLine = LaunchOptions.commandLine(messages);
+            commandLine.parseArgs(flag);
+            assertTrue(commandLine.isVersionHelpRequested(), flag);
+            StringWriter out = new StringWriter();
+            commandLine.setOut(new PrintWriter(out));
+            commandLine.printVersionHelp(commandLine.getOut());
+            assertEquals("mps-console " + LaunchOptions.version(), out.toString().strip(), flag);
+            assertTrue(LaunchOptions.version().matches("\\d+\\.\\d+\\.\\d+.*"), LaunchOptions.version());
+        }
+    }
+
+    /** The one line a user without a display reads, in both languages: the same start, no stack trace. */
+    @Test
+    void noDisplayIsOneLineSayingWhatToUse() {
+        assertEquals("error: no graphical display (DISPLAY/WAYLAND_DISPLAY unset); use cumps for the command line",
+                messages.get("launch.error.noDisplay"));
+        String chinese = Messages.forLocale(Locale.SIMPLIFIED_CHINESE).get("launch.error.noDisplay");
+        assertTrue(chinese.startsWith("error: ") && chinese.contains("cumps") && !chinese.contains("\n"), chinese);
+        assertFalse(ConsoleLauncher.hasDisplay(Map.of()));
+        assertFalse(ConsoleLauncher.hasDisplay(Map.of("DISPLAY", " ", "WAYLAND_DISPLAY", "")));
+        assertTrue(ConsoleLauncher.hasDisplay(Map.of("DISPLAY", ":0")));
+        assertTrue(ConsoleLauncher.hasDisplay(Map.of("WAYLAND_DISPLAY", "wayland-0")));
+    }
+
+    /** JavaFX's class-path warning is dropped from its logger; its other messages are not. */
+    @Test
+    void onlyJavaFxsClassPathWarningIsQuieted() {
+        JavaFxLogging.quietClassPathWarning();
+        Logger javafx = Logger.getLogger("javafx");
+        LogRecord classPath = new LogRecord(Level.WARNING,
+                "Unsupported JavaFX configuration: classes were loaded from 'unnamed module @6d06d69c'");
+        LogRecord other = new LogRecord(Level.WARNING,
+                "Loading FXML document with JavaFX API of version 21 by JavaFX runtime of version 17");
+        assertFalse(javafx.getFilter().isLoggable(classPath));
+        assertTrue(javafx.getFilter().isLoggable(other));
     }
 }

@@ -61,6 +61,18 @@ final class Console implements AutoCloseable {
      */
     static Console launch(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome, List<String> options,
             Map<String, String> extraEnv) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("--simulate", "--no-demo"));
+        arguments.addAll(options);
+        return start(desktop, dir, home, xdgConfigHome, arguments, extraEnv);
+    }
+
+    /** {@code --simulate} with its demo: the console sets up the demo daemon and its two clients right after it opens. */
+    static Console launchWithDemo(XDesktop desktop, Path dir, Path home) throws IOException {
+        return start(desktop, dir, home, Optional.empty(), List.of("--simulate"), Map.of());
+    }
+
+    private static Console start(XDesktop desktop, Path dir, Path home, Optional<Path> xdgConfigHome, List<String> arguments,
+            Map<String, String> extraEnv) throws IOException {
         Path tmp = Files.createDirectories(dir.resolve("t"));
         Map<String, String> env = new LinkedHashMap<>();
         env.put("DISPLAY", desktop.display());
@@ -75,8 +87,8 @@ final class Console implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", consoleClassPath(),
                 // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
                 "-Dprism.order=sw",
-                "dev.cumps.app.ConsoleLauncher", "--simulate", "--no-demo"));
-        command.addAll(options);
+                "dev.cumps.app.ConsoleLauncher"));
+        command.addAll(arguments);
         Path log = dir.resolve("console.log");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().clear();
