@@ -1,8 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Dialogs;
-import dev.cumps.core.cli.command.VersionProvider;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -84,11 +84,12 @@ public final class WindowMenus {
     }
 
     private void about() {
-        Alert about = new Alert(Alert.AlertType.INFORMATION, messages.get("about.text", VersionProvider.version(),
+        Alert about = new Alert(Alert.AlertType.INFORMATION, messages.get("about.text", AppVersion.version(),
                 System.getProperty("java.version", "?"), System.getProperty("javafx.runtime.version", "?")), ButtonType.OK);
         about.setTitle(messages.get("about.title"));
         about.setHeaderText(messages.get("app.title"));
         about.getDialogPane().setId("aboutDialog");
+        DialogKeys.message(about, ButtonType.OK);
         Dialogs.own(about, view.getScene() == null ? null : view.getScene().getWindow());
         about.show();
     }

@@ -6,11 +6,13 @@ import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.ui.FullTextCell;
 import dev.cumps.app.ui.Severity;
 import dev.cumps.sim.SimGpu;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.geometry.Bounds;
@@ -19,6 +21,7 @@ import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.IndexedCell;
+import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
@@ -119,6 +122,44 @@ final class ReadableLayout {
                     found.add("row " + i + "'s title runs past the table's right edge");
                 }
             }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
+    /**
+     * Whole sentences: a doctor cell too narrow for its text ends with the ellipsis (what it shows is
+     * the text's beginning), never cut in the middle; the selected failure's observed value,
+     * expectation and remedy show whole in the detail beside the table.
+     */
+    static void assertSentencesWhole(FxRobot robot, String where) {
+        TableView<?> table = robot.lookup("#doctorTable").queryTableView();
+        robot.interact(() -> table.getSelectionModel().select(0));
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            for (Node node : table.lookupAll(".full-text-cell")) {
+                if (node instanceof FullTextCell<?> cell && cell.isVisible() && cell.isCut()) {
+                    String shown = shownText(cell);
+                    String start = shown.endsWith("...") ? shown.substring(0, shown.length() - 3)
+                            : shown.endsWith("…") ? shown.substring(0, shown.length() - 1) : null;
+                    if (start == null || !cell.getText().startsWith(start)) {
+                        found.add("\"" + cell.getText() + "\" shown as \"" + shown + "\"");
+                    }
+                }
+            }
+            DoctorRow row = (DoctorRow) table.getSelectionModel().getSelectedItem();
+            if (row == null || row.severity() != Severity.FAIL) {
+                found.add("the first row, a failure, is not selected");
+                return found;
+            }
+            Map<String, String> detail = Map.of("#doctorDetailObserved", row.observed(), "#doctorDetailExpected", row.expected(),
+                    "#doctorDetailRemedy", row.remedy());
+            detail.forEach((id, text) -> {
+                Label label = (Label) robot.lookup(id).query();
+                if (!text.isEmpty() && (!label.isVisible() || !text.equals(shownText(label)))) {
+                    found.add(id + " shows \"" + shownText(label) + "\", not \"" + text + "\"");
+                }
+            });
             return found;
         });
         assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
