@@ -97,9 +97,11 @@ final class ScreenshotTour {
 
         robot.later(() -> window.view().startDaemon());
         Window start = robot.awaitDialog("startDialog");
-        // A name typed for a new daemon on GPU 0, which the demo holds: the dialog's live check refuses it before Start.
+        // A name typed for a new daemon, then GPU 0 chosen, which the demo holds (the dialog opened on a
+        // free GPU): the dialog's live check refuses it before Start.
         robot.fx(() -> {
             ((TextInputControl) ScreenshotRobot.node(start.getScene(), "#startName")).setText(NEW_NAME);
+            ((ButtonBase) ScreenshotRobot.node(start.getScene(), "#startGpu0")).fire();
             return null;
         });
         robot.await("the Start dialog's refusal naming " + demo,
@@ -158,6 +160,10 @@ final class ScreenshotTour {
         robot.fx(() -> {
             ToggleButton page = (ToggleButton) ScreenshotRobot.node(scene, "#" + pageId + "Nav");
             page.fire();
+            // A page shown for the first time gets its skins on the next pulse; the doctor's buttons sit in
+            // a scroll pane, whose content is found by a lookup only once its skin exists.
+            scene.getRoot().applyCss();
+            scene.getRoot().layout();
             return null;
         });
     }

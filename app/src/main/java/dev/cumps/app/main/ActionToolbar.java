@@ -118,9 +118,6 @@ public final class ActionToolbar extends HBox {
                 width += child.prefWidth(-1);
             }
         }
-        if (!autoLabel.isManaged()) {
-            width += autoLabel.prefWidth(-1) + getSpacing();
-        }
         return width;
     }
 

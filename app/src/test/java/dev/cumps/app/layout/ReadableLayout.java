@@ -204,6 +204,21 @@ final class ReadableLayout {
         assertTrue(problems.isEmpty(), where + ": names cut: " + String.join("; ", problems));
     }
 
+    /** The buttons {@code ids} show their names, not their icons only. */
+    static void assertNamesShown(FxRobot robot, String where, String... ids) {
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            for (String id : ids) {
+                Labeled button = robot.lookup(id).queryAs(Labeled.class);
+                if (button.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY || !button.getText().equals(shownText(button))) {
+                    found.add(id + " shows \"" + shownText(button) + "\" (" + button.getContentDisplay() + ")");
+                }
+            }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
     private static void collectCut(Node node, List<String> found) {
         if (!node.isVisible()) {
             return;
