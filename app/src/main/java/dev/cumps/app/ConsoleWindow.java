@@ -15,6 +15,7 @@ import dev.cumps.app.main.AutoRefresh;
 import dev.cumps.app.main.MainView;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.Panes;
+import dev.cumps.app.main.WindowMenus;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
@@ -22,6 +23,7 @@ import dev.cumps.app.ui.Styles;
 import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
+import javafx.scene.control.Menu;
 import org.kordamp.ikonli.feather.Feather;
 
 /** Builds the main window's scene from the {@link ViewModels}; shared by the window, the screenshot mode and the tests. */
@@ -53,12 +55,15 @@ public final class ConsoleWindow {
 
     /**
      * The main view with the panes {@code panes} builds, in the look {@code theme} gives (installed
-     * now and switched by View → Theme). Call on the FX thread.
+     * now and switched by View → Theme); the menus File, View (the pages, Theme) and Help. Call on the FX thread.
      */
     public static Built build(ViewModels viewModels, PaneFactory panes, ThemeSwitch theme) {
         MainViewModel viewModel = viewModels.main();
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
-        view.menuBar().getMenus().add(ThemeMenu.viewMenu(theme, viewModels.messages()));
+        WindowMenus menus = new WindowMenus(view, viewModels.messages());
+        Menu viewMenu = ThemeMenu.viewMenu(theme, viewModels.messages());
+        viewMenu.getItems().addAll(0, menus.pages());
+        view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         Styles.applyTo(scene);
@@ -83,9 +88,9 @@ public final class ConsoleWindow {
         Messages messages = viewModels.messages();
         return new Panes(doctor, env, new LogView(viewModels.log(main)),
                 new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages)), env::copy, List.of(
-                        new Panes.More("clientsTab", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
+                        new Panes.More("clients", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
                                 clients.showingProperty()),
-                        new Panes.More("limitsTab", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
+                        new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
                                 limits.showingProperty())));
     }
 

@@ -13,11 +13,9 @@ import java.util.function.BooleanSupplier;
 import javafx.scene.Scene;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Labeled;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.control.TreeTableView;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -39,8 +37,6 @@ final class ScreenshotTour {
 
     /** The name typed into the Start dialog. */
     static final String NEW_NAME = "train";
-    /** Where the divider between the tables and the panes sits in the pictures of a pane. */
-    private static final double PANES_DIVIDER = 0.42;
 
     private final ViewModels viewModels;
     private final Path dir;
@@ -101,9 +97,11 @@ final class ScreenshotTour {
 
         robot.later(() -> window.view().startDaemon());
         Window start = robot.awaitDialog("startDialog");
-        // A name typed for a new daemon on GPU 0, which the demo holds: the dialog's live check refuses it before Start.
+        // A name typed for a new daemon, then GPU 0 chosen, which the demo holds (the dialog opened on a
+        // free GPU): the dialog's live check refuses it before Start.
         robot.fx(() -> {
             ((TextInputControl) ScreenshotRobot.node(start.getScene(), "#startName")).setText(NEW_NAME);
+            ((ButtonBase) ScreenshotRobot.node(start.getScene(), "#startGpu0")).fire();
             return null;
         });
         robot.await("the Start dialog's refusal naming " + demo,
@@ -116,12 +114,7 @@ final class ScreenshotTour {
         shootDialog(scene, stop, "stop-dialog");
         robot.closeWith(stop, "#cancelStop");
 
-        // The panes get the larger part of the window, as a user reading them would drag the divider.
-        robot.fx(() -> {
-            ((SplitPane) ScreenshotRobot.node(scene, ".split-pane")).setDividerPositions(PANES_DIVIDER);
-            return null;
-        });
-        select(scene, "doctorTab");
+        select(scene, "doctor");
         robot.later(() -> button(scene, "#doctorRun").fire());
         robot.await("the doctor's report", () -> doctorDone(scene));
         robot.await("a finding the doctor can fix", () -> selectFixable(scene));
@@ -133,14 +126,14 @@ final class ScreenshotTour {
         robot.await("the fix and the doctor's next report", () -> doctorDone(scene)
                 && !text(scene, "#doctorFeedback").isEmpty());
 
-        pane(scene, main, "envTab", "env", "the env block", () -> text(scene, "#envBlock").contains("CUDA_MPS_PIPE_DIRECTORY"));
-        pane(scene, main, "logTab", "log", "the control log", () -> !text(scene, "#logText").isEmpty());
+        pane(scene, main, "env", "env", "the env block", () -> text(scene, "#envBlock").contains("CUDA_MPS_PIPE_DIRECTORY"));
+        pane(scene, main, "log", "log", "the control log", () -> !text(scene, "#logText").isEmpty());
         // The tree: the daemon, its MPS server, and each client.
-        pane(scene, main, "clientsTab", "clients", "the demo's MPS server and its " + clients + " clients",
+        pane(scene, main, "clients", "clients", "the demo's MPS server and its " + clients + " clients",
                 () -> ((TreeTableView<?>) ScreenshotRobot.node(scene, "#clientsTree")).getExpandedItemCount() >= 2 + clients);
-        pane(scene, main, "limitsTab", "limits", "the demo's current limits",
+        pane(scene, main, "limits", "limits", "the demo's current limits",
                 () -> !text(scene, "#limitsServers").isEmpty());
-        pane(scene, main, "activityTab", "activity", "the activity log",
+        pane(scene, main, "activity", "activity", "the activity log",
                 () -> !((TableView<?>) ScreenshotRobot.node(scene, "#activityTable")).getItems().isEmpty());
         return List.copyOf(written);
     }
@@ -151,10 +144,10 @@ final class ScreenshotTour {
                 && main.daemons().size() == daemons && selected != null && selected.name().equals(demo);
     }
 
-    /** Selects the pane {@code tabId}, refreshes (the clients and limits panes fill on a refresh while shown), waits, shoots. */
-    private void pane(Scene scene, MainViewModel main, String tabId, String view, String what,
+    /** Selects the pane {@code pageId}, refreshes (the clients and limits panes fill on a refresh while shown), waits, shoots. */
+    private void pane(Scene scene, MainViewModel main, String pageId, String view, String what,
             BooleanSupplier shown) throws Exception {
-        select(scene, tabId);
+        select(scene, pageId);
         robot.fx(() -> {
             main.refresh();
             return null;
@@ -163,12 +156,14 @@ final class ScreenshotTour {
         shoot(scene, view, false);
     }
 
-    private void select(Scene scene, String tabId) throws Exception {
+    private void select(Scene scene, String pageId) throws Exception {
         robot.fx(() -> {
-            TabPane tabs = (TabPane) ScreenshotRobot.node(scene, "#panes");
-            Tab tab = tabs.getTabs().stream().filter(t -> tabId.equals(t.getId())).findFirst()
-                    .orElseThrow(() -> new IllegalStateException("the window has no pane " + tabId));
-            tabs.getSelectionModel().select(tab);
+            ToggleButton page = (ToggleButton) ScreenshotRobot.node(scene, "#" + pageId + "Nav");
+            page.fire();
+            // A page shown for the first time gets its skins on the next pulse; the doctor's buttons sit in
+            // a scroll pane, whose content is found by a lookup only once its skin exists.
+            scene.getRoot().applyCss();
+            scene.getRoot().layout();
             return null;
         });
     }

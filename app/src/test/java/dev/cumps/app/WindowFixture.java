@@ -1,6 +1,8 @@
 package dev.cumps.app;
 
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.main.MainView;
+import dev.cumps.app.main.PageRail;
 import dev.cumps.app.ui.FxUiExecutor;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,6 +99,12 @@ public final class WindowFixture {
                     collect(content, texts);
                 }
             });
+        }
+        if (node instanceof MainView main) {
+            // The pages not chosen yet are not in the scene: their texts count all the same.
+            main.rail().all().stream().map(PageRail.Page::content)
+                    .filter(content -> content.getParent() == null && content instanceof Parent)
+                    .forEach(content -> collect(content, texts));
         }
         if (node instanceof TableView<?> table) {
             table.getColumns().forEach(column -> texts.add(((TableColumnBase<?, ?>) column).getText()));

@@ -8,27 +8,33 @@ import dev.cumps.app.ui.SeverityCell;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.OverrunStyle;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 
 /**
- * The doctor pane (after Cryptomator's health check): selector, Run and Cancel, one row per check
- * as it arrives, the verdict, Copy (Markdown) and Export (JSON or Markdown). All state is in
+ * The doctor page (after Cryptomator's health check): the results table with the whole height, one
+ * row per check as it arrives, failures first; beside it the selector, Run and Cancel, the verdict,
+ * the selected row whole (observed, expected, remedy, Guide, Fix…), Copy (Markdown) and Export
+ * (JSON or Markdown). All state is in
  * {@link DoctorViewModel}; this class only binds and forwards clicks.
  */
 public final class DoctorView extends BorderPane {
@@ -77,12 +83,10 @@ public final class DoctorView extends BorderPane {
         export.disableProperty().bind(viewModel.reportAbsentBinding());
         export.setOnAction(e -> chooseExportFile());
 
-        Region spacer = new Region();
-        HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, selectorLabel, selector, run, cancel, spacer, copy, export);
-        toolbar.setAlignment(Pos.CENTER_LEFT);
-        toolbar.getStyleClass().add("pane-toolbar");
-        setTop(toolbar);
+        HBox runRow = new HBox(8, run, cancel);
+        runRow.setAlignment(Pos.CENTER_LEFT);
+        HBox shareRow = new HBox(8, copy, export);
+        shareRow.setAlignment(Pos.CENTER_LEFT);
 
         TableView<DoctorRow> table = table();
         Label outOfDate = new Label(messages.get("doctor.outOfDate"));
@@ -92,14 +96,12 @@ public final class DoctorView extends BorderPane {
         outOfDate.visibleProperty().bind(viewModel.outOfDateProperty());
         outOfDate.managedProperty().bind(outOfDate.visibleProperty());
         Severity.apply(outOfDate, Severity.WARN);
-        VBox center = new VBox(4, outOfDate, table);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        setCenter(center);
 
         Button fix = button("doctorFix", messages.get("doctor.fix"), messages.get("doctor.fix.tooltip"));
         fix.disableProperty().bind(viewModel.fixes().unavailableBinding().or(viewModel.runningProperty()));
         fix.setOnAction(e -> confirmFix(table));
-        table.getSelectionModel().selectedIndexProperty().addListener((obs, before, now) -> viewModel.fixes().select(now.intValue()));
+        table.getSelectionModel().selectedItemProperty().addListener((obs, before, now) ->
+                viewModel.fixes().select(now == null ? -1 : indexInRun(now)));
         Label feedback = new Label();
         feedback.setId("doctorFeedback");
         feedback.textProperty().bind(viewModel.feedbackProperty());
@@ -112,12 +114,45 @@ public final class DoctorView extends BorderPane {
         verdict.setWrapText(true);
         viewModel.verdictSeverityProperty().addListener((obs, old, now) -> Severity.apply(verdict, now));
         Severity.apply(verdict, viewModel.verdictSeverityProperty().get());
-        HBox actions = new HBox(8, fix, feedback);
-        actions.setAlignment(Pos.CENTER_LEFT);
-        VBox bottom = new VBox(6, actions, verdict);
-        setBottom(bottom);
-        BorderPane.setMargin(bottom, new Insets(6, 0, 0, 0));
+
+        DoctorDetail detail = new DoctorDetail(messages, this::showGuide);
+        detail.rowProperty().bind(table.getSelectionModel().selectedItemProperty());
+        HBox fixRow = new HBox(8, fix, feedback);
+        fixRow.setAlignment(Pos.CENTER_LEFT);
+
+        VBox side = new VBox(8, selectorLabel, selector, runRow, verdict, outOfDate, new Separator(), detail, fixRow,
+                new Separator(), shareRow);
+        side.getStyleClass().add("doctor-side");
+        side.setFillWidth(true);
+        ScrollPane sideScroll = new ScrollPane(side);
+        sideScroll.setId("doctorSide");
+        sideScroll.setFitToWidth(true);
+        sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        sideScroll.getStyleClass().add("doctor-side-scroll");
+        sideScroll.setMinWidth(SIDE_MIN_WIDTH);
+        // A third of the page, between the two limits: a narrow window keeps its room for the table.
+        sideScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(
+                () -> Math.max(SIDE_MIN_WIDTH, Math.min(SIDE_WIDTH, getWidth() / 3)), widthProperty()));
+        sideScroll.setMaxWidth(SIDE_WIDTH);
+        setCenter(table);
+        setRight(sideScroll);
+        BorderPane.setMargin(sideScroll, new Insets(0, 0, 0, 8));
         setPadding(new Insets(8));
+    }
+
+    /** The side panel's width: a whole GPU UUID in the selector, the run buttons, the detail's sentences. */
+    static final double SIDE_WIDTH = 320;
+    static final double SIDE_MIN_WIDTH = 260;
+
+    /** The index of {@code row} in the run's order (the table shows failures first). */
+    private int indexInRun(DoctorRow row) {
+        List<DoctorRow> rows = viewModel.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i) == row) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The pane's name, for the tab or section that holds it. */
@@ -126,7 +161,7 @@ public final class DoctorView extends BorderPane {
     }
 
     private TableView<DoctorRow> table() {
-        TableView<DoctorRow> table = new TableView<>(viewModel.rows());
+        TableView<DoctorRow> table = new TableView<>(FailuresFirst.of(viewModel.rows()));
         table.setId("doctorTable");
         table.setPlaceholder(new Label(messages.get("doctor.empty")));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
@@ -139,20 +174,20 @@ public final class DoctorView extends BorderPane {
         status.setId("doctorStatusColumn");
         status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         status.setCellFactory(c -> new SeverityCell<>(DoctorRow::severity, DoctorRow::status));
-        status.setPrefWidth(90);
-        status.setMaxWidth(120);
+        // Never narrower than its longest status word with its icon, in the window's language.
+        double statusWidth = statusWidth();
+        status.setMinWidth(statusWidth);
+        status.setPrefWidth(statusWidth);
+        status.setMaxWidth(statusWidth + 30);
 
         table.getColumns().setAll(List.of(status,
-                textColumn(messages.get("doctor.column.check"), DoctorRow::title, 220),
+                checkColumn(),
                 textColumn(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
                 textColumn(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
                 remedyColumn()));
-        // Follow the run: the newest row stays in view while checks arrive.
-        viewModel.rows().addListener((ListChangeListener<DoctorRow>) change -> {
-            if (!table.getItems().isEmpty()) {
-                table.scrollTo(table.getItems().size() - 1);
-            }
-        });
+        // Failures first, then warnings, then the rest in the run's order: the rows the user must act on
+        // are at the top, never scrolled away while checks arrive.
+        table.getStyleClass().add("doctor-table");
         return table;
     }
 
@@ -160,10 +195,39 @@ public final class DoctorView extends BorderPane {
             double width) {
         TableColumn<DoctorRow, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
-        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_WORD_ELLIPSIS));
+        // A sentence too long for its column ends with an ellipsis (never one in its middle); the
+        // detail panel beside the table shows the selected row whole.
+        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.WORD_ELLIPSIS));
         column.setPrefWidth(width);
         return column;
     }
+
+    /** The check's title, never cut: the column widens to its longest title (up to a limit). */
+    private TableColumn<DoctorRow, String> checkColumn() {
+        TableColumn<DoctorRow, String> check = textColumn(messages.get("doctor.column.check"), DoctorRow::title, 240);
+        check.setId("doctorCheckColumn");
+        check.setCellFactory(c -> FullTextCell.widening(OverrunStyle.WORD_ELLIPSIS, CHECK_MAX_WIDTH));
+        return check;
+    }
+
+    private double statusWidth() {
+        Font bold = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, STATUS_FONT_SIZE);
+        double widest = 0;
+        for (String word : List.of("doctor.status.pass", "doctor.status.warn", "doctor.status.fail", "doctor.status.skip",
+                "doctor.column.status")) {
+            Text probe = new Text(messages.get(word));
+            probe.setFont(bold);
+            widest = Math.max(widest, probe.getLayoutBounds().getWidth());
+        }
+        return Math.ceil(widest + STATUS_EXTRA);
+    }
+
+    /** The widest the check column grows to fit a title (the longest English one, 45 characters, fits). */
+    private static final double CHECK_MAX_WIDTH = 380;
+
+    /** console.css's font size; the icon (15 px), the gap and the cell's padding beside the word. */
+    private static final double STATUS_FONT_SIZE = 13;
+    private static final double STATUS_EXTRA = 48;
 
     /** The remedy, and for a check that did not pass a Guide link to its entry in the user guide. */
     private TableColumn<DoctorRow, DoctorRow> remedyColumn() {

@@ -13,7 +13,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 
 /**
- * The doctor table's remedy cell: the remedy (cut in the middle when the column is narrow, the whole
+ * The doctor table's remedy cell: the remedy (cut at its end when the column is narrow, the whole
  * text as a tooltip) and, for a check that did not pass, a Guide link to its entry in the user guide.
  */
 final class RemedyCell extends TableCell<DoctorRow, DoctorRow> {
@@ -24,7 +24,7 @@ final class RemedyCell extends TableCell<DoctorRow, DoctorRow> {
     private final Tooltip full = new Tooltip();
 
     RemedyCell(Messages messages, Consumer<DoctorRow> showGuide) {
-        text.setTextOverrun(OverrunStyle.CENTER_WORD_ELLIPSIS);
+        text.setTextOverrun(OverrunStyle.WORD_ELLIPSIS); // a sentence: cut at its end, never in its middle
         text.setMinWidth(0);
         text.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(text, Priority.ALWAYS);

@@ -6,6 +6,7 @@ import dev.cumps.core.message.Templates;
 import java.text.MessageFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.MissingResourceException;
 import java.util.Objects;
 import java.util.Optional;
@@ -45,9 +46,56 @@ public final class Messages {
         return new Messages(bundle, locale);
     }
 
-    /** The messages for the desktop's locale ({@link Locale#getDefault()}). */
+    /** The messages for the desktop's locale ({@link #desktopLocale}). */
     public static Messages forSystemLocale() {
-        return forLocale(Locale.getDefault());
+        return forLocale(desktopLocale(System.getenv(), Locale.getDefault()));
+    }
+
+    /**
+     * The language the user's environment asks for, by the POSIX order for messages: the first entry
+     * of {@code LANGUAGE}, then {@code LC_ALL}, {@code LC_MESSAGES}, {@code LANG}; {@code C} or
+     * {@code POSIX} (or nothing set) means {@code jvmDefault}. Read from the variables themselves,
+     * not from the JVM's default: with {@code LANG=zh_CN.UTF-8} on a machine where that locale is
+     * not generated, the C library falls back to C and the JVM's default is English.
+     */
+    public static Locale desktopLocale(Map<String, String> env, Locale jvmDefault) {
+        String chosen = null;
+        for (String name : List.of("LC_ALL", "LC_MESSAGES", "LANG")) {
+            String value = env.get(name);
+            if (value != null && !value.isBlank()) {
+                chosen = value.strip();
+                break;
+            }
+        }
+        if (chosen == null || isCLocale(chosen)) {
+            return jvmDefault;
+        }
+        String language = env.get("LANGUAGE");
+        if (language != null && !language.isBlank()) {
+            // GNU gettext's LANGUAGE wins over the locale for messages (not when the locale is C).
+            chosen = language.strip().split(":")[0];
+        }
+        Locale parsed = parse(chosen);
+        return parsed == null ? jvmDefault : parsed;
+    }
+
+    private static boolean isCLocale(String value) {
+        String base = value.split("[.@]")[0];
+        return base.equals("C") || base.equals("POSIX");
+    }
+
+    /** {@code zh_CN.UTF-8@mod} → zh-CN; null when it is no language tag. */
+    private static Locale parse(String value) {
+        String base = value.split("[.@]")[0];
+        String[] parts = base.split("[_-]");
+        if (parts.length == 0 || !parts[0].matches("[A-Za-z]{2,3}")) {
+            return null;
+        }
+        Locale.Builder builder = new Locale.Builder().setLanguage(parts[0].toLowerCase(Locale.ROOT));
+        if (parts.length > 1 && parts[1].matches("[A-Za-z]{2}|[0-9]{3}")) {
+            builder.setRegion(parts[1].toUpperCase(Locale.ROOT));
+        }
+        return builder.build();
     }
 
     public Locale locale() {

@@ -2,17 +2,23 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Icons;
+import java.util.List;
 import java.util.Objects;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Orientation;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Separator;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 import javafx.util.StringConverter;
 import org.kordamp.ikonli.feather.Feather;
 
@@ -60,6 +66,13 @@ public final class ActionToolbar extends HBox {
         Icons.on(pause, Feather.PAUSE);
         pause.setTooltip(new Tooltip(messages.get("refresh.pause.tooltip")));
         pause.selectedProperty().bindBidirectional(viewModel.pausedProperty());
+        // Paused is a state the toolbar shows: the button says Resume (with the play icon) and the
+        // interval cannot be changed until it is pressed.
+        pause.textProperty().bind(Bindings.when(pause.selectedProperty())
+                .then(messages.get("refresh.resume")).otherwise(messages.get("refresh.pause")));
+        pause.selectedProperty().addListener((obs, was, paused) -> Icons.on(pause, paused ? Feather.PLAY_CIRCLE : Feather.PAUSE));
+        Icons.on(pause, pause.isSelected() ? Feather.PLAY_CIRCLE : Feather.PAUSE);
+        interval.disableProperty().bind(pause.selectedProperty());
         Label auto = new Label(messages.get("refresh.auto"));
         auto.setLabelFor(interval);
         Region spacer = new Region();
@@ -67,6 +80,55 @@ public final class ActionToolbar extends HBox {
         getChildren().setAll(start, stop, stopAll, remove, spacer, auto, interval, pause,
                 new Separator(Orientation.VERTICAL), refresh);
         getStyleClass().add("toolbar");
+        labelled = List.of(start, stop, stopAll, remove, pause, refresh);
+        autoLabel = auto;
+    }
+
+    private final List<Labeled> labelled;
+    private final Label autoLabel;
+    /** Whether the buttons show their icons only (their names stay as tooltips and for screen readers). */
+    private boolean compact;
+
+    /**
+     * A window too narrow for every button's name shows the buttons' icons only, each named by its
+     * tooltip, rather than cutting a name ("Stop …", "Pa…"); they get their names back when it widens.
+     */
+    @Override
+    protected void layoutChildren() {
+        boolean fits = getWidth() >= fullWidth();
+        if (fits == compact) {
+            compact = !fits;
+            ContentDisplay display = compact ? ContentDisplay.GRAPHIC_ONLY : ContentDisplay.LEFT;
+            labelled.forEach(button -> button.setContentDisplay(display));
+            autoLabel.setVisible(!compact);
+            autoLabel.setManaged(!compact);
+        }
+        super.layoutChildren();
+    }
+
+    /** The width the toolbar needs with every name shown. */
+    private double fullWidth() {
+        double width = snappedLeftInset() + snappedRightInset() + getSpacing() * (getChildren().size() - 1);
+        for (Node child : getChildren()) {
+            if (child instanceof Labeled button && labelled.contains(button)) {
+                width += named(button);
+            } else if (child == autoLabel) {
+                width += autoLabel.prefWidth(-1);
+            } else {
+                width += child.prefWidth(-1);
+            }
+        }
+        return width;
+    }
+
+    /** A button's width with its name and icon shown. */
+    private static double named(Labeled button) {
+        if (button.getContentDisplay() != ContentDisplay.GRAPHIC_ONLY) {
+            return button.prefWidth(-1);
+        }
+        Text text = new Text(button.getText());
+        text.setFont(button.getFont());
+        return button.prefWidth(-1) + text.getLayoutBounds().getWidth() + button.getGraphicTextGap();
     }
 
     private ChoiceBox<Integer> interval(MainViewModel viewModel) {

@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import static dev.cumps.app.main.TableSections.column;
 import static dev.cumps.app.main.TableSections.fittedColumn;
+import static dev.cumps.app.main.TableSections.sentenceColumn;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Icons;
@@ -38,7 +39,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
                 fittedColumn(messages.get("daemon.pid"), DaemonRow::pid, 65),
                 fittedColumn(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
                 column(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
-                column(messages.get("daemon.limits"), DaemonRow::limits, 100),
+                sentenceColumn(messages.get("daemon.limits"), DaemonRow::limits, 100),
                 column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
                 column(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
                 fittedColumn(messages.get("daemon.age"), DaemonRow::age, 72)));

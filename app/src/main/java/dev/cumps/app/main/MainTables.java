@@ -2,10 +2,12 @@ package dev.cumps.app.main;
 
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
@@ -96,6 +98,13 @@ public final class MainTables {
         int live = lines.size();
         daemons.stream().filter(row -> !row.live()).forEach(row -> lines.add(row.name() + " (" + row.stateText() + ")"));
         return new StopAllPreview(live, lines);
+    }
+
+    /** The UUIDs of the GPUs a live managed daemon serves, as of the last refresh. */
+    Set<String> busyGpus() {
+        Set<String> busy = new HashSet<>();
+        managed.values().stream().filter(ManagedDaemon::live).forEach(d -> busy.addAll(d.record().gpuUuids()));
+        return busy;
     }
 
     /** The core's assessment of the record {@code name} at the last refresh; empty for an unreadable one. */

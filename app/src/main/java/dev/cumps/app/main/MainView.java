@@ -2,30 +2,26 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.Icons;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
-import javafx.beans.InvalidationListener;
-import javafx.beans.Observable;
 import javafx.beans.binding.Bindings;
-import javafx.geometry.Orientation;
-import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.MenuBar;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.Tab;
-import javafx.scene.control.TabPane;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import org.kordamp.ikonli.feather.Feather;
 
 /**
- * The main window's content, put together from its components: the {@link HeaderBar}, the
- * {@link ActionToolbar}, the {@link GpuTable}, {@link PipeTable} and {@link DaemonTable}, the
- * doctor, env, log and activity panes, and the notices. It opens the dialogs (each its own class)
+ * The main window's content, put together from its components: the menu bar, the {@link PageRail}
+ * on the left choosing one page at a time (the overview with the {@link HeaderBar}, the
+ * {@link ActionToolbar} and the {@link GpuTable}, {@link PipeTable} and {@link DaemonTable}; the
+ * doctor, clients, limits, env, log and activity panes), the notices and the status line. It opens the dialogs (each its own class)
  * and forwards what the user confirmed to {@link MainViewModel}; it decides nothing itself.
  */
 public final class MainView extends BorderPane {
@@ -34,6 +30,7 @@ public final class MainView extends BorderPane {
     private final Messages messages;
     private final Panes panes;
     private final MenuBar menuBar = new MenuBar();
+    private final PageRail rail;
 
     public MainView(MainViewModel viewModel, Panes panes, Messages messages) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -46,7 +43,6 @@ public final class MainView extends BorderPane {
         menuBar.setId("menuBar");
         menuBar.visibleProperty().bind(Bindings.isNotEmpty(menuBar.getMenus()));
         menuBar.managedProperty().bind(menuBar.visibleProperty());
-        setTop(new VBox(menuBar, new HeaderBar(viewModel.summary(), messages), toolbar));
         VBox tables = new VBox(
                 TableSections.section("gpus", messages.get("main.gpus"), messages.get("main.gpus.empty"),
                         new GpuTable(viewModel.gpus(), viewModel.gpuLoad(), messages)),
@@ -55,45 +51,33 @@ public final class MainView extends BorderPane {
                 TableSections.section("daemons", messages.get("main.daemons"), messages.get("main.daemons.empty"),
                         new DaemonTable(viewModel, messages, this::stopDaemon)));
         tables.getStyleClass().add("sections");
-        TabPane tabs = new TabPane(
-                Icons.on(tab("doctorTab", messages.get("main.tab.doctor"), panes.doctor()), Feather.ACTIVITY),
-                Icons.on(tab("envTab", messages.get("main.tab.env"), panes.env()), Feather.TERMINAL),
-                Icons.on(tab("logTab", messages.get("main.tab.log"), panes.log()), Feather.FILE_TEXT),
-                Icons.on(tab("activityTab", messages.get("main.tab.activity"), panes.activity()), Feather.LIST));
+        VBox overview = new VBox(new HeaderBar(viewModel.summary(), messages), toolbar, tables);
+        overview.getStyleClass().add("overview-page");
+        VBox.setVgrow(tables, Priority.ALWAYS);
+        List<PageRail.Page> list = new ArrayList<>();
+        list.add(new PageRail.Page("overview", messages.get("main.page.overview"), Feather.SERVER, overview));
+        list.add(new PageRail.Page("doctor", messages.get("main.tab.doctor"), Feather.ACTIVITY, panes.doctor()));
         for (Panes.More more : panes.more()) {
-            Tab tab = Icons.on(tab(more.id(), more.title(), more.content()), more.icon());
-            more.showing().bind(tab.selectedProperty());
-            tabs.getTabs().add(tab);
+            list.add(new PageRail.Page(more.id(), more.title(), more.icon(), more.content()));
         }
-        tabs.setId("panes");
-        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        SplitPane split = new SplitPane(tables, tabs);
-        split.setOrientation(Orientation.VERTICAL);
-        // Both sides grow with the window (a maximised window gives the panes room too); the CSS
-        // minimums keep either from collapsing.
-        split.setDividerPositions(0.64);
-        setCenter(NoticeArea.notifications(split, viewModel.noticeProperty()));
+        list.add(new PageRail.Page("env", messages.get("main.tab.env"), Feather.TERMINAL, panes.env()));
+        list.add(new PageRail.Page("log", messages.get("main.tab.log"), Feather.FILE_TEXT, panes.log()));
+        list.add(new PageRail.Page("activity", messages.get("main.tab.activity"), Feather.LIST, panes.activity()));
+        rail = new PageRail(list);
+        for (Panes.More more : panes.more()) {
+            more.showing().bind(rail.selectedProperty().isEqualTo(more.id()));
+        }
+        setTop(menuBar);
+        // The page before the rail in the focus order: the window opens with Start focused, and Tab
+        // from the page's last control reaches the rail (Ctrl+1 … Ctrl+7 choose a page directly).
+        setCenter(NoticeArea.notifications(rail.pages(), viewModel.noticeProperty()));
+        setLeft(rail.rail());
         setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
     }
 
-    /**
-     * A tab whose content joins the scene when the tab is first selected, so that the window's first
-     * show styles and lays out only the selected pane (docs/performance.md, the window's launch).
-     */
-    private static Tab tab(String id, String title, Node content) {
-        Tab tab = new Tab(title);
-        tab.setId(id);
-        InvalidationListener attach = new InvalidationListener() {
-            @Override
-            public void invalidated(Observable selected) {
-                if (tab.isSelected()) {
-                    tab.selectedProperty().removeListener(this);
-                    tab.setContent(content);
-                }
-            }
-        };
-        tab.selectedProperty().addListener(attach);
-        return tab;
+    /** The navigation rail and its pages. */
+    public PageRail rail() {
+        return rail;
     }
 
     // ------------------------------------------------------------------ actions
@@ -159,6 +143,7 @@ public final class MainView extends BorderPane {
     /** F5 refresh, Ctrl+N start, Ctrl+Shift+C copy env; Delete is the daemons table's own key. */
     public void installShortcuts(Scene scene) {
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.F5), viewModel::refresh);
+        rail.installShortcuts(scene);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN), this::startDaemon);
         scene.getAccelerators().put(new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN),
                 panes.copyEnv());

@@ -175,7 +175,7 @@ public final class MainViewModel {
 
     /** The start dialog's view model, offering the visible GPUs of the last refresh. */
     public StartViewModel startViewModel() {
-        return new StartViewModel(ctx, lifecycle, host, visibleGpus());
+        return new StartViewModel(ctx, lifecycle, host, visibleGpus(), tables.busyGpus());
     }
 
     /** The stop confirmation for the selected live daemon, with its evidence read now; empty when none. */

@@ -17,8 +17,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ObjectProperty;
@@ -76,6 +78,15 @@ public final class StartViewModel {
      * @param visibleGpus the visible GPUs of the last refresh
      */
     public StartViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, HostEnvironment host, List<GpuRow> visibleGpus) {
+        this(ctx, lifecycle, host, visibleGpus, Set.of());
+    }
+
+    /**
+     * The dialog's model with the first GPU that no live daemon serves ({@code busyGpuUuids}) chosen;
+     * when every GPU is taken the first, whose refusal the plan check then shows.
+     */
+    public StartViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, HostEnvironment host, List<GpuRow> visibleGpus,
+            Set<String> busyGpuUuids) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.messages = ctx.messages();
@@ -97,8 +108,10 @@ public final class StartViewModel {
         gpu.addListener((obs, old, chosen) -> run.clearOutcome());
         pipeDirectory.addListener((obs, old, typed) -> check());
         logDirectory.addListener((obs, old, typed) -> check());
-        choices.stream().filter(GpuChoice::enabled).findFirst().ifPresentOrElse(gpu::set,
-                () -> plan.show(messages.get("start.gpu.noneVisible")));
+        choices.stream().filter(GpuChoice::enabled)
+                .filter(c -> c.gpu().map(g -> !busyGpuUuids.contains(g.uuid())).orElse(true)).findFirst()
+                .or(() -> choices.stream().filter(GpuChoice::enabled).findFirst())
+                .ifPresentOrElse(gpu::set, () -> plan.show(messages.get("start.gpu.noneVisible")));
     }
 
     /** Chooses {@code choice}; a disabled entry (several GPUs, all) is refused. */
@@ -158,8 +171,13 @@ public final class StartViewModel {
 
     /** Checks the whole request with the core's {@code plan}, once the name and the GPU are acceptable. */
     private void check() {
+        Optional<String> relative = Stream.of(pipeDirectory.get(), logDirectory.get()).map(String::strip)
+                .filter(t -> !t.isEmpty() && !t.startsWith("/")).findFirst();
         if (!nameProblem.get().isEmpty() || gpu.get() == null) {
             plan.show("");
+        } else if (relative.isPresent()) {
+            // A relative folder would be resolved against the folder the console happened to start in.
+            plan.show(messages.get("start.dir.relative", relative.get()));
         } else {
             plan.check();
         }

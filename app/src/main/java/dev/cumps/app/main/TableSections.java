@@ -45,6 +45,13 @@ final class TableSections {
         return column;
     }
 
+    /** A column like {@link #column} for a sentence or phrase: cut at its end (a word boundary), never in its middle. */
+    static <R> TableColumn<R, String> sentenceColumn(String title, Function<R, String> value, double width) {
+        TableColumn<R, String> column = column(title, value, width);
+        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.WORD_ELLIPSIS));
+        return column;
+    }
+
     /**
      * A column like {@link #column} that is never narrower than its values and its title (short
      * values such as a mode, whose ellipsis would hide what they say in a longer language).

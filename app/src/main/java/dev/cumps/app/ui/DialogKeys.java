@@ -3,8 +3,10 @@ package dev.cumps.app.ui;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.DialogEvent;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 
@@ -13,7 +15,7 @@ import javafx.scene.input.KeyEvent;
  * sizing on the window manager are not decided here):
  * <ul>
  * <li>a form ({@link #form}): its primary action is the default button, so Enter presses it only
- *     while it is enabled (the form is valid); the first field has the focus, so Enter never lands
+ *     while it is enabled (the form is valid), also while a radio button or check box has the focus; the first field has the focus, so Enter never lands
  *     on Cancel; Escape cancels;</li>
  * <li>a destructive confirmation ({@link #destructive}): Cancel is the default button and has the
  *     focus, so Enter cancels; the destructive button is pressed only by a click, Space or its
@@ -36,6 +38,17 @@ public final class DialogKeys {
         no.setDefaultButton(false);
         no.setCancelButton(true);
         dialog.addEventHandler(DialogEvent.DIALOG_SHOWN, event -> firstField.requestFocus());
+        // A focused radio button or check box takes Enter for itself and the default button never sees
+        // it; in a form Enter means the primary action wherever the focus is (while it is enabled).
+        dialog.getDialogPane().addEventFilter(KeyEvent.KEY_PRESSED, event -> {
+            if (event.getCode() == KeyCode.ENTER && !event.isShortcutDown() && (event.getTarget() instanceof ToggleButton
+                    || event.getTarget() instanceof CheckBox)) {
+                event.consume();
+                if (!ok.isDisabled()) {
+                    ok.fire();
+                }
+            }
+        });
     }
 
     /** A confirmation whose {@code destructive} button Enter never presses; Enter and Escape cancel. */

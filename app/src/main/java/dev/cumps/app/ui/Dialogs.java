@@ -5,8 +5,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.application.Platform;
+import javafx.css.PseudoClass;
 import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.DialogPane;
@@ -37,6 +40,9 @@ public final class Dialogs {
     public static final double MIN_WIDTH = 420;
     public static final double MIN_HEIGHT = 200;
 
+    /** The dark theme's pseudo-class on a window's root ({@code ThemeSwitch.DARK}). */
+    private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+
     private static final String OPEN_DIALOGS = Dialogs.class.getName() + ".open";
 
     private Dialogs() {
@@ -55,11 +61,58 @@ public final class Dialogs {
             stage.setMinHeight(MIN_HEIGHT);
         }
         if (owner != null) {
-            window.addEventHandler(WindowEvent.WINDOW_SHOWING, event -> openDialogs(owner).add(window));
-            window.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> openDialogs(owner).remove(window));
+            Node[] focused = new Node[1];
+            window.addEventHandler(WindowEvent.WINDOW_SHOWING, event -> {
+                openDialogs(owner).add(window);
+                // The dialog takes the window's look: console.css picks the dark theme's state colours
+                // by the root's :dark, and a dialog is a root of its own (without it the Stop all
+                // report's failures were the light theme's dark red on the dark dialog, 2.9:1).
+                boolean dark = owner.getScene() != null && owner.getScene().getRoot().getPseudoClassStates().contains(DARK);
+                dialog.getDialogPane().pseudoClassStateChanged(DARK, dark);
+                focused[0] = owner.getScene() == null ? null : owner.getScene().getFocusOwner();
+            });
+            window.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> {
+                openDialogs(owner).remove(window);
+                Platform.runLater(() -> returnFocus(owner, focused[0]));
+            });
         }
         window.addEventHandler(WindowEvent.WINDOW_SHOWN,
                 event -> Platform.runLater(() -> place(window, dialog.getDialogPane(), owner)));
+    }
+
+    /**
+     * After a dialog closes, the keyboard is back where it was when the dialog opened (not on whatever
+     * control the toolkit picks next, the Auto-refresh box); a control that is gone or disabled by now
+     * (Stop after the stop) hands it to the first enabled control of its own container.
+     */
+    private static void returnFocus(Window owner, Node before) {
+        if (before == null || owner.getScene() == null || before.getScene() != owner.getScene()) {
+            return;
+        }
+        if (usable(before)) {
+            before.requestFocus();
+            return;
+        }
+        for (Parent parent = before.getParent(); parent != null; parent = parent.getParent()) {
+            for (Node sibling : parent.getChildrenUnmodifiable()) {
+                if (sibling.isFocusTraversable() && usable(sibling)) {
+                    sibling.requestFocus();
+                    return;
+                }
+            }
+        }
+    }
+
+    private static boolean usable(Node node) {
+        if (node.isDisabled()) {
+            return false;
+        }
+        for (Node n = node; n != null; n = n.getParent()) {
+            if (!n.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -30,11 +30,12 @@ public final class FullTextCell<S> extends TableCell<S, String> {
     /** One tooltip per cell, kept while the cell is reused: a new one would restart its show delay on every refresh. */
     private final Tooltip full = new Tooltip();
     private final boolean widensColumn;
+    private final double maxFit;
     private String measured;
 
     /** @param overrun where the text is cut: {@link OverrunStyle#CENTER_ELLIPSIS} for paths and UUIDs */
     public FullTextCell(OverrunStyle overrun) {
-        this(overrun, false);
+        this(overrun, false, MAX_FIT);
     }
 
     /**
@@ -43,11 +44,17 @@ public final class FullTextCell<S> extends TableCell<S, String> {
      * the table's resize policy takes the width from columns without such a minimum.
      */
     public static <S> FullTextCell<S> widening(OverrunStyle overrun) {
-        return new FullTextCell<>(overrun, true);
+        return new FullTextCell<>(overrun, true, MAX_FIT);
     }
 
-    private FullTextCell(OverrunStyle overrun, boolean widensColumn) {
+    /** A {@link #widening} cell that lets its column grow up to {@code maxFit} px (a sentence, such as a check's title). */
+    public static <S> FullTextCell<S> widening(OverrunStyle overrun, double maxFit) {
+        return new FullTextCell<>(overrun, true, maxFit);
+    }
+
+    private FullTextCell(OverrunStyle overrun, boolean widensColumn, double maxFit) {
         this.widensColumn = widensColumn;
+        this.maxFit = maxFit;
         setTextOverrun(Objects.requireNonNull(overrun, "overrun"));
         getStyleClass().add("full-text-cell");
         full.setWrapText(true);
@@ -93,7 +100,7 @@ public final class FullTextCell<S> extends TableCell<S, String> {
         // AtlantaFX sets column titles in bold with 0.5 em of padding on each side.
         Font bold = Font.font(getFont().getFamily(), FontWeight.BOLD, getFont().getSize());
         double title = column.getText() == null ? 0 : width(column.getText(), bold) + getFont().getSize() + HEADER_EXTRA;
-        double needed = Math.min(MAX_FIT, Math.ceil(Math.max(cell, title)));
+        double needed = Math.min(maxFit, Math.ceil(Math.max(cell, title)));
         if (needed > column.getMinWidth()) {
             column.setMinWidth(needed);
             if (column.getPrefWidth() < needed) {

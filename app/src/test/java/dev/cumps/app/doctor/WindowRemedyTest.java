@@ -83,4 +83,15 @@ class WindowRemedyTest {
                 "a remedy the window has no button for is the core's text");
         assertEquals("start one with Start daemon… on GPU 12345", WindowRemedy.of(Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, 12345), english));
     }
+
+    @Test
+    void theTopologyRemediesNameTheWindowsFieldNotACommandLineFlag() {
+        for (DoctorText key : List.of(DoctorText.TOPOLOGY_REMEDY_SELECT, DoctorText.TOPOLOGY_REMEDY_SINGLE)) {
+            String english = WindowRemedy.of(Message.of(key), Messages.forLocale(Locale.ENGLISH));
+            String chinese = WindowRemedy.of(Message.of(key), Messages.forLocale(Locale.SIMPLIFIED_CHINESE));
+            assertFalse(english.contains("--gpus") || chinese.contains("--gpus"), english + " / " + chinese);
+            assertTrue(english.contains("GPUs field"), english);
+            assertTrue(chinese.contains("GPU 输入框"), chinese);
+        }
+    }
 }

@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
@@ -85,6 +86,9 @@ class DoctorFixViewTest {
         assertEquals("• move the stale record " + record + " (pid " + killed.pid() + " start " + killed.processStartTicks()
                 + ", no longer running) aside to " + pane.host().records().resolve(".stale"), dryRun);
         assertTrue(Waits.fx(() -> robot.lookup("#fixCancel").queryButton().isDefaultButton()), "Cancel is the default button");
+        // The heading names the check as a check, not as a statement that holds ("no stale records: 1 fix").
+        assertEquals("The check “no stale records of yours” did not hold: 1 fix will be applied",
+                Waits.fx(() -> ((DialogPane) robot.lookup("#fixDryRun").query().getScene().getRoot()).getHeaderText()));
         // Like every dialog (Dialogs.own): owned by the window it came from and modeless to the window
         // system; a modal one un-maximised the main window under openbox.
         Stage fix = (Stage) Waits.fx(() -> robot.lookup("#fixDryRun").query().getScene().getWindow());

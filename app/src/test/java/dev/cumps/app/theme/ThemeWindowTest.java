@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.main.DaemonRow;
+import dev.cumps.app.main.MainView;
 import dev.cumps.app.ui.FullTextCell;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.ArrayList;
@@ -25,13 +27,13 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.RadioMenuItem;
-import javafx.scene.control.SplitPane;
-import javafx.scene.control.TabPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.ToggleButton;
 import javafx.scene.image.WritableImage;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.StackPane;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
@@ -142,22 +144,18 @@ class ThemeWindowTest {
     }
 
     @Test
-    void theDividerHasAGripAndNeitherSideCollapses(FxRobot robot) {
-        SplitPane split = robot.lookup(".main-view .split-pane").queryAs(SplitPane.class);
-        Node grip = robot.lookup(".horizontal-grabber").tryQuery()
-                .or(() -> robot.lookup(".vertical-grabber").tryQuery()).orElseThrow();
-        assertTrue(grip.isVisible() && grip.getBoundsInParent().getWidth() >= 30 && grip.getBoundsInParent().getHeight() >= 3,
-                "a visible grip: " + grip.getBoundsInParent());
-
-        robot.interact(() -> split.setDividerPositions(1.0));
-        WindowFixture.waitUntil(() -> split.getDividerPositions()[0] < 1.0);
-        TabPane panes = robot.lookup("#panes").queryAs(TabPane.class);
-        assertTrue(panes.getHeight() >= 120, "the panes keep their minimum: " + panes.getHeight());
-
-        robot.interact(() -> split.setDividerPositions(0.0));
-        WindowFixture.waitUntil(() -> split.getDividerPositions()[0] > 0.0);
-        Node tables = robot.lookup(".main-view .sections").query();
-        assertTrue(tables.getLayoutBounds().getHeight() >= 140, "the tables keep their minimum: " + tables.getLayoutBounds());
+    void eachPageOfTheRailGetsTheWholeHeightBesideTheRail(FxRobot robot) {
+        Node rail = robot.lookup("#pageRail").query();
+        for (String page : List.of("overview", "doctor", "clients", "limits", "env", "log", "activity")) {
+            robot.clickOn("#" + page + "Nav");
+            WindowFixture.waitUntil(() -> page.equals(((MainView) robot.lookup(".main-view").query()).rail().selectedProperty().get()));
+            List<Node> shown = robot.lookup("#pages").queryAs(StackPane.class).getChildren().stream().filter(Node::isVisible).toList();
+            assertEquals(1, shown.size(), page + ": one page shown at a time");
+            double pageHeight = shown.get(0).getLayoutBounds().getHeight();
+            double railHeight = rail.getLayoutBounds().getHeight();
+            assertTrue(pageHeight >= railHeight - 1, page + ": the page is as high as the rail beside it: " + pageHeight + " / " + railHeight);
+            assertTrue(Waits.fx(() -> robot.lookup("#" + page + "Nav").queryAs(ToggleButton.class).isSelected()));
+        }
     }
 
     @Test
@@ -169,8 +167,8 @@ class ThemeWindowTest {
                 .map(graphic -> ((FontIcon) graphic).getIconCode())
                 .distinct().count();
         assertEquals(buttons.size(), shapes, "each action its own icon");
-        assertTrue(robot.lookup("#panes").queryAs(TabPane.class).getTabs().stream()
-                .allMatch(tab -> tab.getGraphic() instanceof FontIcon), "every pane tab has an icon");
+        assertTrue(robot.lookup(".rail-button").queryAllAs(ToggleButton.class).stream()
+                .allMatch(page -> page.getGraphic() instanceof FontIcon), "every page of the rail has an icon");
         assertTrue(robot.lookup("#startButton").queryAs(Button.class).getText().startsWith("Start"), "the text stays");
     }
 

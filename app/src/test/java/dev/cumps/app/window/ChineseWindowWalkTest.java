@@ -82,7 +82,7 @@ class ChineseWindowWalkTest {
         evidence.add("zh-doc");
         ui.refreshUntil("both GPUs", () -> vm().gpus().size() == 2);
 
-        robot.clickOn("#doctorTab");
+        robot.clickOn("#doctorNav");
         runDoctor(robot, "1");
         List<DoctorRow> notReady = doctorRows(robot);
         assertTrue(notReady.stream().anyMatch(r -> !r.remedy().isEmpty()), "GPU 1 gives remedies to translate: " + notReady);

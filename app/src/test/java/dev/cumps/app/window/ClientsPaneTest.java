@@ -71,7 +71,7 @@ class ClientsPaneTest {
         Simulation.AttachedClient large = attach(daemon, 1536);
         ui.refreshUntil("the live row", () -> ui.row("clients-a").isPresent());
         ui.select("clients-a");
-        robot.clickOn("#clientsTab");
+        robot.clickOn("#clientsNav");
 
         Waits.onFx("both clients in the tree", () -> clientLines(robot).size() == 2);
         TreeItem<ClientLine> root = Waits.fx(() -> tree(robot).getRoot());
@@ -123,7 +123,7 @@ class ClientsPaneTest {
         ProcessIdentity otherId = clients.get(1);
         ui.refreshUntil("the live row", () -> ui.row("term-a").isPresent());
         ui.select("term-a");
-        robot.clickOn("#clientsTab");
+        robot.clickOn("#clientsNav");
         Waits.onFx("both clients in the tree", () -> clientLines(robot).size() == 2);
         assertTrue(Waits.fx(() -> robot.lookup("#terminateClient").queryButton().isDisabled()), "nothing selected yet");
 

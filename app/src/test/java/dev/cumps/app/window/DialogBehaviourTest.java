@@ -27,6 +27,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.RadioButton;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -93,6 +94,58 @@ class DialogBehaviourTest {
     }
 
     @Test
+    void enterWhileAGpuRadioHasTheFocusStartsAValidForm(FxRobot robot) {
+        openStartDialog(robot);
+        typeName(robot, "enter-r");
+        robot.clickOn("#startGpu1");
+        Waits.onFx("the GPU 1 radio focused and Start enabled", () -> robot.lookup("#startGpu1").query().isFocused()
+                && !startButton(robot).isDisabled());
+
+        robot.type(KeyCode.ENTER);
+
+        ui.dialogGone("#startDialog");
+        Waits.onFx("the live row", () -> ui.row("enter-r").map(DaemonRow::live).orElse(false));
+        console.host().track(ui.vm().daemon("enter-r").orElseThrow().record());
+        guard.assertNoUncaughtErrors();
+    }
+
+    @Test
+    void theStartDialogChoosesAGpuNoLiveDaemonServes(FxRobot robot) {
+        console.host().start("busy-0", 0);
+        ui.refreshUntil("the daemon on GPU 0", () -> ui.row("busy-0").map(DaemonRow::live).orElse(false));
+        openStartDialog(robot);
+        assertTrue(Waits.fx(() -> robot.lookup("#startGpu1").queryAs(RadioButton.class).isSelected()), "GPU 1, the free one");
+        assertFalse(Waits.fx(() -> robot.lookup("#startGpu0").queryAs(RadioButton.class).isSelected()), "not GPU 0, taken");
+        escape(robot, "#startDialog");
+    }
+
+    @Test
+    void aRelativePipeFolderIsRefusedBeforeStart(FxRobot robot) {
+        openStartDialog(robot);
+        typeName(robot, "rel-a");
+        TextField pipe = robot.lookup("#startPipeDir").queryAs(TextField.class);
+        robot.interact(pipe::clear);
+        robot.clickOn(pipe).write("pipes/rel-a");
+        Waits.onFx("the refusal of the relative folder", () -> ui.label("#startPlanProblem").contains("pipes/rel-a")
+                && startButton(robot).isDisabled());
+        assertTrue(ui.label("#startPlanProblem").contains("not an absolute path"), ui.label("#startPlanProblem"));
+        escape(robot, "#startDialog");
+        assertFalse(Files.exists(Path.of("pipes")), "nothing made in the console's working folder");
+    }
+
+    @Test
+    void theFocusReturnsWhereItWasWhenADialogCloses(FxRobot robot) {
+        ui.refreshUntil("both GPUs", () -> ui.vm().gpus().size() == 2);
+        Node refresh = robot.lookup("#refreshButton").query();
+        robot.interact(refresh::requestFocus);
+        robot.press(KeyCode.CONTROL).press(KeyCode.N).release(KeyCode.N).release(KeyCode.CONTROL);
+        ui.dialog("#startDialog");
+        escape(robot, "#startDialog");
+        ui.dialogGone("#startDialog");
+        Waits.onFx("the focus back on Refresh", () -> refresh.getScene().getFocusOwner() == refresh);
+    }
+
+    @Test
     void enterWithAnInvalidNameDoesNothing(FxRobot robot) {
         openStartDialog(robot);
         typeName(robot, "Bad Name");
@@ -117,7 +170,8 @@ class DialogBehaviourTest {
         ui.refreshUntil("the daemon row", () -> ui.row("dup-a").isPresent());
         openStartDialog(robot);
 
-        typeName(robot, "dup-b"); // on GPU 0, which dup-a has
+        typeName(robot, "dup-b");
+        robot.clickOn("#startGpu0"); // GPU 0, which dup-a has (the dialog opened on the free GPU 1)
         Waits.onFx("the busy GPU flagged", () -> ui.label("#startPlanProblem").contains("already has live daemon 'dup-a'"));
         assertTrue(startButton(robot).isDisabled());
         assertFullyShown(robot, "#startPlanProblem");

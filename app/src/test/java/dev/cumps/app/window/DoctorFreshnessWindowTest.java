@@ -45,7 +45,7 @@ class DoctorFreshnessWindowTest {
 
     /** Runs the doctor for the selected daemon's GPU and waits for its verdict. */
     private void runDoctor(FxRobot robot) {
-        robot.clickOn("#doctorTab");
+        robot.clickOn("#doctorNav");
         robot.clickOn("#doctorRun");
         Button copy = robot.lookup("#doctorCopy").queryButton();
         Waits.onFx("the doctor run to finish", () -> !copy.isDisabled());
@@ -69,7 +69,9 @@ class DoctorFreshnessWindowTest {
         assertFalse(outOfDateShown(robot), "a fresh result is not out of date");
 
         assertTrue(console.host().services().lifecycle().stop(Optional.of("outside")).stopped());
+        robot.clickOn("#overviewNav");
         robot.clickOn("#refreshButton");
+        robot.clickOn("#doctorNav");
 
         Waits.onFx("the out-of-date banner", () -> robot.lookup("#doctorOutOfDate").queryAs(Label.class).isVisible());
         assertTrue(verdict(robot).startsWith("Valid: "), "the old result stays, marked: " + verdict(robot));
@@ -85,9 +87,11 @@ class DoctorFreshnessWindowTest {
         runDoctor(robot);
         assertTrue(verdict(robot).startsWith("Valid: "), verdict(robot));
 
+        robot.clickOn("#overviewNav");
         robot.clickOn("#stopButton");
         WindowFixture.waitUntil(() -> robot.lookup("#stopConfirmation").tryQuery().isPresent());
         robot.clickOn("#confirmStop");
+        robot.clickOn("#doctorNav");
 
         Waits.onFx("the doctor to run again and find no daemon", () -> robot.lookup("#doctorVerdict").queryAs(Label.class).getText()
                 .startsWith("Invalid: "));

@@ -39,7 +39,7 @@ class LimitsPaneTest {
         DaemonRecord daemon = console.host().start("lim-a", 0);
         ui.refreshUntil("the live row", () -> ui.row("lim-a").isPresent());
         ui.select("lim-a");
-        robot.clickOn("#limitsTab");
+        robot.clickOn("#limitsNav");
         Waits.onFx("the daemon's values", () -> "100".equals(text(robot, "#limitsCurrentPercentage")));
         assertEquals("not set", text(robot, "#limitsRecordedPercentage"));
         assertEquals("not set", text(robot, "#limitsRecordedPinned"));

@@ -61,7 +61,7 @@ class LivePanesChineseTest {
         console.host().config().gpus().forEach(g -> evidence.add(g.name()));
         ui.refreshUntil("the live row", () -> ui.row("zh-live").isPresent());
         ui.select("zh-live");
-        robot.clickOn("#clientsTab");
+        robot.clickOn("#clientsNav");
         Waits.onFx("the client in the tree", () -> {
             TreeItem<ClientLine> root = robot.lookup("#clientsTree").<TreeTableView<ClientLine>>query().getRoot();
             return root != null && root.getValue().clients().size() == 1;
@@ -80,7 +80,7 @@ class LivePanesChineseTest {
         robot.clickOn("#cancelTerminate");
         ui.dialogGone("#terminateConfirmation");
 
-        robot.clickOn("#limitsTab");
+        robot.clickOn("#limitsNav");
         Waits.onFx("the limits", () -> !robot.lookup("#limitsCurrentPercentage").queryLabeled().getText().isEmpty());
         TextField percentage = robot.lookup("#limitsPercentage").queryAs(TextField.class);
         robot.clickOn(percentage).write("101");

@@ -157,6 +157,7 @@ class WindowActionsTest {
 
     @Test
     void exportAsksWhereAndWritesTheDoctorReportThere(FxRobot robot, @TempDir Path dir) throws Exception {
+        robot.clickOn("#doctorNav");
         Button export = robot.lookup("#doctorExport").queryButton();
         assertTrue(export.isDisabled(), "nothing to export before a run");
         robot.clickOn("#doctorRun");
@@ -195,6 +196,7 @@ class WindowActionsTest {
     @Test
     void exportCancelledInTheChooserWritesNothing(FxRobot robot) {
         chosenFile = Optional.empty();
+        robot.clickOn("#doctorNav");
         Button export = robot.lookup("#doctorExport").queryButton();
         robot.clickOn("#doctorRun");
         Waits.onFx("the doctor report", () -> !export.isDisabled());
@@ -227,7 +229,7 @@ class WindowActionsTest {
         String posix = console.host().services().env().launchEnvironment(Optional.of("env-a")).posix();
         // A tab's content joins the scene when the tab is first opened (a faster first show).
         assertTrue(Waits.fx(() -> robot.lookup("#envBlock").tryQuery().isEmpty()), "the Env pane before its tab is opened");
-        robot.clickOn("#envTab");
+        robot.clickOn("#envNav");
         Waits.onFx("the env block", () -> posix.equals(robot.lookup("#envBlock").queryAs(TextArea.class).getText()));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);
@@ -253,6 +255,9 @@ class WindowActionsTest {
         robot.clickOn("#pauseButton");
         assertTrue(Waits.fx(() -> robot.lookup("#pauseButton").queryAs(ToggleButton.class).isSelected()));
         assertTrue(Waits.fx(() -> ui.vm().pausedProperty().get()));
+        assertEquals("Resume", Waits.fx(() -> robot.lookup("#pauseButton").queryAs(ToggleButton.class).getText()),
+                "the paused state is shown: the button offers to resume");
+        assertTrue(Waits.fx(() -> robot.lookup("#refreshInterval").query().isDisabled()), "no interval to choose while paused");
         WaitForAsyncUtils.waitForFxEvents(); // a refresh already handed to the FX thread lands now
         int atPause = applied.get();
         String shownAtPause = ui.label("#lastRefresh");
@@ -262,6 +267,7 @@ class WindowActionsTest {
         assertEquals(shownAtPause, ui.label("#lastRefresh"), "the last-refresh time stands still while paused");
 
         robot.clickOn("#pauseButton");
+        assertEquals("Pause", Waits.fx(() -> robot.lookup("#pauseButton").queryAs(ToggleButton.class).getText()));
         Waits.until("the refresh to resume", () -> applied.get() >= atPause + 2);
         Waits.onFx("the last-refresh time to move again", () -> !ui.label("#lastRefresh").equals(shownAtPause));
     }

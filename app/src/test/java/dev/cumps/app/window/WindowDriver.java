@@ -16,6 +16,7 @@ import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Window;
 import javafx.util.Duration;
 import org.testfx.api.FxRobot;
@@ -39,9 +40,23 @@ final class WindowDriver {
         return window.viewModel();
     }
 
-    /** Clicks Refresh and waits until {@code condition} holds. */
+    /** Shows the overview page (the tables and the actions), as a user clicks it in the rail. */
+    void overview() {
+        if (!"overview".equals(Waits.fx(() -> window.view().rail().selectedProperty().get()))) {
+            robot.clickOn("#overviewNav");
+        }
+    }
+
+    /**
+     * Refreshes as a user does, Refresh on the overview or F5 on another page (which stays shown: the
+     * clients and limits pages collect only while shown), and waits until {@code condition} holds.
+     */
     void refreshUntil(String what, Callable<Boolean> condition) {
-        robot.clickOn("#refreshButton");
+        if ("overview".equals(Waits.fx(() -> window.view().rail().selectedProperty().get()))) {
+            robot.clickOn("#refreshButton");
+        } else {
+            robot.type(KeyCode.F5);
+        }
         Waits.onFx(what, condition);
     }
 
@@ -64,6 +79,7 @@ final class WindowDriver {
      * selection holds or the deadline passes.
      */
     void select(String name) {
+        overview();
         Waits.until(name + " selected", () -> {
             if (!isSelected(name)) {
                 robot.clickOn(nameCell(name));

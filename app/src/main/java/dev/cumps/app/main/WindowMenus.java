@@ -1,0 +1,107 @@
+package dev.cumps.app.main;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DialogKeys;
+import dev.cumps.app.ui.Dialogs;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Window;
+import javafx.stage.WindowEvent;
+
+/**
+ * The window's menus, so that every action is reachable from the keyboard (F10 or Alt opens the menu
+ * bar) and every accelerator is listed beside its action: File (Start daemon…, Refresh now, Quit),
+ * the pages in View (before the theme), Help (About with the versions).
+ */
+public final class WindowMenus {
+
+    private final MainView view;
+    private final Messages messages;
+
+    public WindowMenus(MainView view, Messages messages) {
+        this.view = Objects.requireNonNull(view, "view");
+        this.messages = Objects.requireNonNull(messages, "messages");
+    }
+
+    /** File: Start daemon… (Ctrl+N), Refresh now (F5), Quit (Ctrl+Q). */
+    public Menu file() {
+        Menu file = new Menu(messages.get("menu.file"));
+        file.setId("fileMenu");
+        MenuItem start = item("menuStart", messages.get("menu.file.start"), new KeyCodeCombination(KeyCode.N,
+                KeyCombination.SHORTCUT_DOWN), view::startDaemon);
+        MenuItem refresh = item("menuRefresh", messages.get("refresh.now"), new KeyCodeCombination(KeyCode.F5),
+                view.viewModel()::refresh);
+        MenuItem quit = item("menuQuit", messages.get("menu.file.quit"), new KeyCodeCombination(KeyCode.Q,
+                KeyCombination.SHORTCUT_DOWN), this::quit);
+        file.getItems().setAll(start, refresh, new SeparatorMenuItem(), quit);
+        return file;
+    }
+
+    /** One item per page, Ctrl+1 … Ctrl+9, for the top of the View menu. */
+    public List<MenuItem> pages() {
+        List<MenuItem> items = new ArrayList<>();
+        KeyCode[] digits = {KeyCode.DIGIT1, KeyCode.DIGIT2, KeyCode.DIGIT3, KeyCode.DIGIT4, KeyCode.DIGIT5,
+            KeyCode.DIGIT6, KeyCode.DIGIT7, KeyCode.DIGIT8, KeyCode.DIGIT9};
+        List<PageRail.Page> pages = view.rail().all();
+        for (int i = 0; i < pages.size(); i++) {
+            PageRail.Page page = pages.get(i);
+            MenuItem item = new MenuItem(page.title());
+            item.setId(page.id() + "Menu");
+            item.setMnemonicParsing(false);
+            if (i < digits.length) {
+                item.setAccelerator(new KeyCodeCombination(digits[i], KeyCombination.SHORTCUT_DOWN));
+            }
+            item.setOnAction(e -> view.rail().select(page.id()));
+            items.add(item);
+        }
+        items.add(new SeparatorMenuItem());
+        return items;
+    }
+
+    /** Help: About MPS Console (the versions). */
+    public Menu help() {
+        Menu help = new Menu(messages.get("menu.help"));
+        help.setId("helpMenu");
+        help.getItems().setAll(item("menuAbout", messages.get("menu.help.about"), null, this::about));
+        return help;
+    }
+
+    private void quit() {
+        Window window = view.getScene() == null ? null : view.getScene().getWindow();
+        if (window != null) {
+            // As the window manager's close button: the close request, then the window hides unless a handler keeps it.
+            window.fireEvent(new WindowEvent(window, WindowEvent.WINDOW_CLOSE_REQUEST));
+        }
+    }
+
+    private void about() {
+        Alert about = new Alert(Alert.AlertType.INFORMATION, messages.get("about.text", AppVersion.version(),
+                System.getProperty("java.version", "?"), System.getProperty("javafx.runtime.version", "?")), ButtonType.OK);
+        about.setTitle(messages.get("about.title"));
+        about.setHeaderText(messages.get("app.title"));
+        about.getDialogPane().setId("aboutDialog");
+        DialogKeys.message(about, ButtonType.OK);
+        Dialogs.own(about, view.getScene() == null ? null : view.getScene().getWindow());
+        about.show();
+    }
+
+    private static MenuItem item(String id, String text, KeyCombination accelerator, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setId(id);
+        item.setMnemonicParsing(false);
+        if (accelerator != null) {
+            item.setAccelerator(accelerator);
+        }
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+}

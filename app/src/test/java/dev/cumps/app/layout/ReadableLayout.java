@@ -1,0 +1,299 @@
+package dev.cumps.app.layout;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.SimulatedConsole;
+import dev.cumps.app.Waits;
+import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.ui.FullTextCell;
+import dev.cumps.app.ui.Severity;
+import dev.cumps.sim.SimGpu;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.control.Button;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.IndexedCell;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.text.Text;
+import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
+
+/**
+ * What the window shows a reader at the sizes an operator's window takes (1280×820, the default;
+ * 1100×700, a size the window saves; 900×600): the doctor page with a failing check present shows
+ * every result row's status and title on screen at once, failures first, nothing overlapping, and no
+ * button's name cut anywhere on the page or the overview. Shared by the English and Chinese tests.
+ */
+final class ReadableLayout {
+
+    static final double[][] SIZES = {{1280, 820}, {1100, 700}, {900, 600}};
+
+    private ReadableLayout() {
+    }
+
+    /**
+     * Failing checks to read: GPU 1 not ready for MPS (Default compute mode, MIG enabled: two checks
+     * fail), and a daemon killed with SIGKILL (its stale record a warning).
+     */
+    static void prepareFailures(ConsoleExtension console) throws IOException {
+        console.host().configure(c -> c.withGpus(List.of(c.gpus().get(0), notReady(c.gpus().get(1)))));
+        SimulatedConsole.kill(console.host().start("gone", 0));
+    }
+
+    private static SimGpu notReady(SimGpu gpu) {
+        return new SimGpu(gpu.uuid(), gpu.name(), gpu.memoryTotalMiB(), "Default", "Enabled");
+    }
+
+    /** Runs the doctor in the window for GPU 1, typed in its selector, and waits for its verdict. */
+    static void runDoctor(FxRobot robot) {
+        robot.clickOn("#doctorNav");
+        Button copy = robot.lookup("#doctorCopy").queryButton();
+        TextField selector = robot.lookup("#doctorSelector").queryAs(TextField.class);
+        robot.interact(selector::clear);
+        robot.clickOn(selector).write("1");
+        robot.clickOn("#doctorRun");
+        Waits.onFx("the doctor run to finish", () -> !copy.isDisabled());
+    }
+
+    static void resize(FxRobot robot, Stage stage, double width, double height) {
+        robot.interact(() -> {
+            stage.setMinWidth(0);
+            stage.setMinHeight(0);
+            stage.setWidth(width);
+            stage.setHeight(height);
+        });
+        Waits.onFx("the window laid out at " + width + "x" + height, () -> stage.getWidth() == width
+                && stage.getHeight() == height && !stage.getScene().getRoot().isNeedsLayout());
+        // One more pulse: the table's rows follow the table's new height in the pass after it.
+        robot.interact(() -> { });
+    }
+
+    /** Every row of the doctor's table on screen with its status and title whole; failures first. */
+    static void assertEveryDoctorRowReadable(FxRobot robot, String where) {
+        TableView<?> table = robot.lookup("#doctorTable").queryTableView();
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            int count = table.getItems().size();
+            if (count < 10) {
+                found.add("only " + count + " rows: the doctor did not run through");
+            }
+            List<?> items = table.getItems();
+            boolean failing = items.stream().anyMatch(r -> ((DoctorRow) r).severity() == Severity.FAIL);
+            if (!failing) {
+                found.add("no failing check in the run");
+            } else if (((DoctorRow) items.get(0)).severity() != Severity.FAIL) {
+                found.add("the first row is not a failure: " + ((DoctorRow) items.get(0)).title());
+            }
+            Bounds viewport = sceneBounds(table.lookup(".clipped-container"));
+            for (int i = 0; i < count; i++) {
+                DoctorRow row = (DoctorRow) items.get(i);
+                TableRow<?> shown = shownRow(table, i);
+                if (shown == null) {
+                    found.add("row " + i + " (" + row.title() + ") is not on screen");
+                    continue;
+                }
+                Bounds bounds = sceneBounds(shown);
+                if (bounds.getMinY() < viewport.getMinY() - 0.5 || bounds.getMaxY() > viewport.getMaxY() + 0.5) {
+                    found.add("row " + i + " (" + row.title() + ") lies outside the table's view: " + bounds.getMinY() + ".."
+                            + bounds.getMaxY() + " of " + viewport.getMinY() + ".." + viewport.getMaxY());
+                }
+                TableCell<?, ?> status = cell(shown, 0);
+                TableCell<?, ?> title = cell(shown, 1);
+                if (!row.status().equals(shownText(status))) {
+                    found.add("row " + i + " shows its status as \"" + shownText(status) + "\", not \"" + row.status() + "\"");
+                }
+                if (!row.title().equals(shownText(title))) {
+                    found.add("row " + i + " shows its title as \"" + shownText(title) + "\", not \"" + row.title() + "\"");
+                }
+                if (sceneBounds(title).getMaxX() > viewport.getMaxX() + 0.5) {
+                    found.add("row " + i + "'s title runs past the table's right edge");
+                }
+            }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
+    /**
+     * Whole sentences: a doctor cell too narrow for its text ends with the ellipsis (what it shows is
+     * the text's beginning), never cut in the middle; the selected failure's observed value,
+     * expectation and remedy show whole in the detail beside the table.
+     */
+    static void assertSentencesWhole(FxRobot robot, String where) {
+        TableView<?> table = robot.lookup("#doctorTable").queryTableView();
+        robot.interact(() -> table.getSelectionModel().select(0));
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            for (Node node : table.lookupAll(".full-text-cell")) {
+                if (node instanceof FullTextCell<?> cell && cell.isVisible() && cell.isCut()) {
+                    String shown = shownText(cell);
+                    String start = shown.endsWith("...") ? shown.substring(0, shown.length() - 3)
+                            : shown.endsWith("…") ? shown.substring(0, shown.length() - 1) : null;
+                    if (start == null || !cell.getText().startsWith(start)) {
+                        found.add("\"" + cell.getText() + "\" shown as \"" + shown + "\"");
+                    }
+                }
+            }
+            DoctorRow row = (DoctorRow) table.getSelectionModel().getSelectedItem();
+            if (row == null || row.severity() != Severity.FAIL) {
+                found.add("the first row, a failure, is not selected");
+                return found;
+            }
+            Map<String, String> detail = Map.of("#doctorDetailObserved", row.observed(), "#doctorDetailExpected", row.expected(),
+                    "#doctorDetailRemedy", row.remedy());
+            detail.forEach((id, text) -> {
+                Label label = (Label) robot.lookup(id).query();
+                if (!text.isEmpty() && (!label.isVisible() || !text.equals(shownText(label)))) {
+                    found.add(id + " shows \"" + shownText(label) + "\", not \"" + text + "\"");
+                }
+            });
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
+    /** The nodes {@code ids} lie inside the window and none overlaps another. */
+    static void assertNoOverlap(FxRobot robot, String where, String... selectors) {
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            List<Bounds> all = new ArrayList<>();
+            Parent root = robot.lookup(selectors[0]).query().getScene().getRoot();
+            Bounds window = sceneBounds(root);
+            for (String selector : selectors) {
+                Node node = robot.lookup(selector).query();
+                Bounds bounds = sceneBounds(node);
+                if (!node.isVisible() || bounds.getWidth() < 1 || bounds.getHeight() < 1) {
+                    found.add(selector + " is not shown: " + bounds);
+                }
+                if (bounds.getMinX() < window.getMinX() - 0.5 || bounds.getMaxX() > window.getMaxX() + 0.5
+                        || bounds.getMinY() < window.getMinY() - 0.5 || bounds.getMaxY() > window.getMaxY() + 0.5) {
+                    found.add(selector + " runs out of the window: " + bounds + " of " + window);
+                }
+                for (int i = 0; i < all.size(); i++) {
+                    if (overlap(all.get(i), bounds)) {
+                        found.add(selector + " overlaps " + selectors[i] + ": " + bounds + " / " + all.get(i));
+                    }
+                }
+                all.add(bounds);
+            }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
+    /** Every button, toggle and label under {@code selector} shows its name whole, or its icon only with the name as tooltip. */
+    static void assertNoNameCut(FxRobot robot, String where, String selector) {
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            collectCut(robot.lookup(selector).query(), found);
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": names cut: " + String.join("; ", problems));
+    }
+
+    /** The buttons {@code ids} show their names, not their icons only. */
+    static void assertNamesShown(FxRobot robot, String where, String... ids) {
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            for (String id : ids) {
+                Labeled button = robot.lookup(id).queryAs(Labeled.class);
+                if (button.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY || !button.getText().equals(shownText(button))) {
+                    found.add(id + " shows \"" + shownText(button) + "\" (" + button.getContentDisplay() + ")");
+                }
+            }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": " + String.join("; ", problems));
+    }
+
+    private static void collectCut(Node node, List<String> found) {
+        if (!node.isVisible()) {
+            return;
+        }
+        if (node instanceof Labeled labeled && !(node instanceof IndexedCell<?>) && labeled.getText() != null
+                && !labeled.getText().isEmpty() && !labeled.isWrapText()) {
+            if (labeled.getContentDisplay() == ContentDisplay.GRAPHIC_ONLY) {
+                if (labeled.getTooltip() == null || labeled.getTooltip().getText().isEmpty()) {
+                    found.add(labeled.getText() + " (icon only, without a tooltip)");
+                }
+            } else if (!labeled.getText().equals(shownText(labeled))) {
+                found.add("\"" + labeled.getText() + "\" shown as \"" + shownText(labeled) + "\"");
+            }
+            return;
+        }
+        if (node instanceof Parent parent && !(node instanceof TableView<?>)) {
+            parent.getChildrenUnmodifiable().forEach(child -> collectCut(child, found));
+        }
+    }
+
+    /**
+     * The problems {@code check} finds once the window has settled: checked on the FX thread until it
+     * finds none (a column widened to its text, a toolbar switched to icons, take a layout pass or two)
+     * or the deadline passes; then the last problems found.
+     */
+    private static List<String> settle(Callable<List<String>> check) {
+        AtomicReference<List<String>> last = new AtomicReference<>(List.of());
+        try {
+            Waits.onFx("the window to settle", () -> {
+                last.set(check.call());
+                return last.get().isEmpty();
+            });
+        } catch (AssertionError gaveUp) {
+            // The assertion below names what is still wrong.
+        }
+        return last.get();
+    }
+
+    private static boolean overlap(Bounds a, Bounds b) {
+        return a.getMinX() < b.getMaxX() - 0.5 && b.getMinX() < a.getMaxX() - 0.5
+                && a.getMinY() < b.getMaxY() - 0.5 && b.getMinY() < a.getMaxY() - 0.5;
+    }
+
+    private static TableRow<?> shownRow(TableView<?> table, int index) {
+        for (Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof TableRow<?> row && row.getIndex() == index && !row.isEmpty() && row.isVisible()) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    private static TableCell<?, ?> cell(TableRow<?> row, int column) {
+        List<TableCell<?, ?>> cells = new ArrayList<>();
+        for (Node child : row.getChildrenUnmodifiable()) {
+            if (child instanceof TableCell<?, ?> cell) {
+                cells.add(cell);
+            }
+        }
+        cells.sort((a, b) -> Double.compare(a.getLayoutX(), b.getLayoutX()));
+        return cells.get(column);
+    }
+
+    /** The text drawn on screen (the skin's, with any ellipsis), not the control's own. */
+    static String shownText(Labeled labeled) {
+        for (Node child : labeled.getChildrenUnmodifiable()) {
+            // The skin's text node (style class "text"), not an icon (Ikonli's icons are Text nodes too).
+            if (child instanceof Text text && child.getStyleClass().contains("text")) {
+                return text.getText();
+            }
+        }
+        return "";
+    }
+
+    private static Bounds sceneBounds(Node node) {
+        return node.localToScene(node.getLayoutBounds());
+    }
+}

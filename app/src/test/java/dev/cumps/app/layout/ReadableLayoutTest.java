@@ -1,0 +1,55 @@
+package dev.cumps.app.layout;
+
+import dev.cumps.app.ConsoleExtension;
+import java.io.IOException;
+import java.util.Locale;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.testfx.api.FxRobot;
+
+/**
+ * The English window at 1280×820, 1100×700 and 900×600 (issue 23 point 1): with a failing check in
+ * the doctor's run, every result row's status and title is on screen at once, failures first; the
+ * rail, the page and the status line do not overlap; no button's name is cut on the doctor page
+ * or on the overview; a sentence in a cell is cut only at its end, and the selected failure's
+ * sentences show whole beside the table.
+ */
+class ReadableLayoutTest {
+
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
+
+    @Test
+    void everyDoctorRowIsReadableAtEachSizeWithAFailurePresent(FxRobot robot) throws IOException {
+        check(robot, console, "en");
+    }
+
+    static void check(FxRobot robot, ConsoleExtension console, String language) throws IOException {
+        Stage stage = console.stage();
+        ReadableLayout.prepareFailures(console);
+        ReadableLayout.runDoctor(robot);
+        for (double[] size : ReadableLayout.SIZES) {
+            String where = language + " " + (int) size[0] + "x" + (int) size[1];
+            ReadableLayout.resize(robot, stage, size[0], size[1]);
+            ReadableLayout.assertEveryDoctorRowReadable(robot, where);
+            ReadableLayout.assertNoOverlap(robot, where + " doctor page", "#menuBar", "#pageRail", "#doctorTable",
+                    "#doctorSide", ".status-bar");
+            ReadableLayout.assertNoNameCut(robot, where + " doctor page", "#doctorSide");
+            ReadableLayout.assertNoNameCut(robot, where + " rail", "#pageRail");
+            ReadableLayout.assertSentencesWhole(robot, where);
+        }
+        robot.clickOn("#overviewNav");
+        for (double[] size : ReadableLayout.SIZES) {
+            String where = language + " " + (int) size[0] + "x" + (int) size[1];
+            ReadableLayout.resize(robot, stage, size[0], size[1]);
+            ReadableLayout.assertNoNameCut(robot, where + " overview toolbar", ".toolbar");
+            if (size[0] >= 1280) {
+                // The default size has room for every name: icons only are for narrower windows.
+                ReadableLayout.assertNamesShown(robot, where + " overview toolbar", "#startButton", "#removeButton", "#refreshButton");
+            }
+            ReadableLayout.assertNoOverlap(robot, where + " overview", "#menuBar", "#pageRail", ".toolbar", "#gpusTable",
+                    "#pipesTable", "#daemonsTable", ".status-bar");
+        }
+    }
+}

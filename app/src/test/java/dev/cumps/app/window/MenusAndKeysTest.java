@@ -1,0 +1,66 @@
+package dev.cumps.app.window;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.input.KeyCode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.testfx.api.FxRobot;
+
+/**
+ * Every action reachable without a mouse: the menu bar has File, View and Help, each action lists its
+ * accelerator, Ctrl+2 and Ctrl+1 choose pages from the keyboard, and Help → About names the versions.
+ */
+class MenusAndKeysTest {
+
+    @RegisterExtension
+    final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded();
+
+    @Test
+    void theMenusListEveryActionWithItsAccelerator(FxRobot robot) {
+        MenuBar bar = robot.lookup("#menuBar").queryAs(MenuBar.class);
+        assertEquals(List.of("File", "View", "Help"), Waits.fx(() -> bar.getMenus().stream().map(Menu::getText).toList()));
+        Map<String, String> accelerators = Waits.fx(() -> bar.getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> i.getId() != null && i.getAccelerator() != null)
+                .collect(Collectors.toMap(MenuItem::getId, i -> i.getAccelerator().getDisplayText())));
+        assertEquals("Ctrl+N", accelerators.get("menuStart"));
+        assertEquals("F5", accelerators.get("menuRefresh"));
+        assertEquals("Ctrl+Q", accelerators.get("menuQuit"));
+        assertEquals("Ctrl+2", accelerators.get("doctorMenu"));
+        assertEquals("Ctrl+7", accelerators.get("activityMenu"));
+    }
+
+    @Test
+    void pagesAreChosenFromTheKeyboard(FxRobot robot) {
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT2).release(KeyCode.DIGIT2, KeyCode.CONTROL);
+        Waits.onFx("the doctor page", () -> robot.lookup("#doctorNav").queryAs(ToggleButton.class).isSelected()
+                && robot.lookup(".doctor-view").query().isVisible() && !robot.lookup(".overview-page").query().isVisible());
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        Waits.onFx("the overview again", () -> robot.lookup("#overviewNav").queryAs(ToggleButton.class).isSelected());
+    }
+
+    @Test
+    void aboutNamesTheVersions(FxRobot robot) {
+        MenuItem about = Waits.fx(() -> robot.lookup("#menuBar").queryAs(MenuBar.class).getMenus().get(2).getItems().get(0));
+        robot.interact(about::fire);
+        Waits.onFx("the About dialog", () -> robot.lookup("#aboutDialog").tryQuery().isPresent());
+        String text = Waits.fx(() -> robot.lookup("#aboutDialog").queryAs(DialogPane.class).getContentText());
+        assertTrue(text.contains("Java " + System.getProperty("java.version")), text);
+        assertTrue(text.contains("JavaFX " + System.getProperty("javafx.runtime.version")), text);
+        assertTrue(text.startsWith("MPS Console ") && !text.startsWith("MPS Console unknown"), "the build's version: " + text);
+        robot.type(KeyCode.ESCAPE);
+        Waits.onFx("the About dialog to close", () -> robot.lookup("#aboutDialog").tryQuery().isEmpty());
+    }
+}
