@@ -1,7 +1,7 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReporter;
+import dev.cumps.app.ui.error.ErrorReporter;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Map;

@@ -19,7 +19,7 @@ import dev.cumps.app.main.WindowMenus;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Styles;
 import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;

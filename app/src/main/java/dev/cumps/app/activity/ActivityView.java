@@ -1,8 +1,8 @@
 package dev.cumps.app.activity;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.SeverityCell;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Icons;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Icons;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.style.Styles;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;

@@ -1,10 +1,10 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.FullTextCell;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.FullTextCell;
+import dev.cumps.app.ui.table.SeverityCell;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Styles;
 import java.util.Objects;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;

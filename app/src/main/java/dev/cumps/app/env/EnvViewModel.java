@@ -2,7 +2,7 @@ package dev.cumps.app.env;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.env.LaunchEnvironment;

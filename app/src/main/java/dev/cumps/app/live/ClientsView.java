@@ -1,7 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;

@@ -5,8 +5,8 @@ import static dev.cumps.app.main.TableSections.fittedColumn;
 import static dev.cumps.app.main.TableSections.sentenceColumn;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Icons;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.Icons;
+import dev.cumps.app.ui.style.RecordLook;
 import java.util.List;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.TableCell;

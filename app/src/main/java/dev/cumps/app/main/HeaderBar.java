@@ -1,8 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.style.Styles;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;

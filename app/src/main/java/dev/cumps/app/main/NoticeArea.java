@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.SeverityCell;
 import javafx.animation.PauseTransition;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;

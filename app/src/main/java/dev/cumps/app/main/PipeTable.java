@@ -3,7 +3,7 @@ package dev.cumps.app.main;
 import static dev.cumps.app.main.TableSections.column;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableCell;

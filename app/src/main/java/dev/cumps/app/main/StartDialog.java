@@ -1,10 +1,10 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.ReservedArea;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.dialog.ReservedArea;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import javafx.beans.property.StringProperty;
 import javafx.event.ActionEvent;

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.FullTextCell;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Styles;
+import dev.cumps.app.ui.table.FullTextCell;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;

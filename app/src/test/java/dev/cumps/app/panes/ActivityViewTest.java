@@ -9,7 +9,7 @@ import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Styles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

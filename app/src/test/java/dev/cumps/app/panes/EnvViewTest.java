@@ -8,7 +8,7 @@ import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.env.EnvChoice;
 import dev.cumps.app.env.EnvView;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.Styles;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.Cli;
 import dev.cumps.core.record.ManagedDaemon;
