@@ -19,7 +19,7 @@ import dev.cumps.app.main.WindowMenus;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
-import dev.cumps.app.ui.style.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
@@ -66,7 +66,7 @@ public final class ConsoleWindow {
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
-        Styles.applyTo(scene);
+        ConsoleStylesheet.applyTo(scene);
         view.installShortcuts(scene);
         return new Built(viewModel, view, scene, new AutoRefresh(viewModel));
     }

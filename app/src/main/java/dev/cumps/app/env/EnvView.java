@@ -1,7 +1,7 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.style.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.Objects;
 import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
@@ -80,7 +80,7 @@ public final class EnvView extends BorderPane {
 
         TextArea block = new TextArea();
         block.setId("envBlock");
-        block.getStyleClass().add(Styles.ENV_BLOCK);
+        block.getStyleClass().add(ConsoleStylesheet.ENV_BLOCK);
         block.setEditable(false);
         block.setWrapText(false);
         block.setPrefRowCount(4);

@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.style.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.app.ui.table.FullTextCell;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -21,7 +21,7 @@ final class TableSections {
     static VBox section(String id, String title, String empty, TableView<?> table) {
         Label label = new Label(title);
         label.setId(id + "Title");
-        label.getStyleClass().add(Styles.SECTION_TITLE);
+        label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
         label.setLabelFor(table);
         table.setId(id + "Table");
         table.setPlaceholder(new Label(empty));

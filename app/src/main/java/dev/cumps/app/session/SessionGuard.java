@@ -25,7 +25,7 @@ import java.util.Optional;
  * as its standard input: the console writes each demo client's identity into it and {@value #CLOSED}
  * once it has cleaned up itself; the kernel closes the pipe whenever the console's process ends.
  * End of input without {@value #CLOSED} means the console ended on its own: the guard then does what
- * the console's close would have done ({@link HostSession#finishAbandoned}): it ends those clients
+ * the console's close would have done ({@link SandboxCleanup#finishAbandoned}): it ends those clients
  * (each re-verified by pid and start time) and stops the sandbox's daemons through the core's
  * verified stop, then removes the sandbox. It touches nothing outside that sandbox.
  */
@@ -123,7 +123,7 @@ final class SessionGuard implements AutoCloseable {
         }
         Told told = read(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         if (!told.closed()) {
-            HostSession.finishAbandoned(HostEnvironment.current(), Path.of(args[0]), told.clients(), new ProcFsProcessTable());
+            SandboxCleanup.finishAbandoned(HostEnvironment.current(), Path.of(args[0]), told.clients(), new ProcFsProcessTable());
         }
     }
 }

@@ -17,7 +17,8 @@ final class ProjectRules {
     private static final Set<String> VIEW_NAME_SUFFIXES = Set.of("View", "Dialog", "Pane");
     private static final String APP_ROOT = "dev.cumps.app";
     private static final Set<String> COMPOSITION_ROOT = Set.of(APP_ROOT + ".ConsoleApplication", APP_ROOT + ".ViewModels",
-            APP_ROOT + ".session.HostSession", APP_ROOT + ".ScreenshotMode", APP_ROOT + ".ScreenshotSet");
+            APP_ROOT + ".session.HostSession", APP_ROOT + ".session.SandboxCleanup", APP_ROOT + ".ScreenshotMode",
+            APP_ROOT + ".ScreenshotSet");
 
     /** core and the stand-ins are toolkit-free: the CLI runs where no JavaFX is installed. */
     static final ArchRule CORE_HAS_NO_JAVAFX = noClasses().that().resideInAnyPackage("dev.cumps.core..", "dev.cumps.sim..")
@@ -39,7 +40,7 @@ final class ProjectRules {
 
     /**
      * The composition root of the window: the classes of {@code dev.cumps.app} (and the session) that open the
-     * host and wire the view models ({@code ConsoleApplication}, {@code ViewModels}, {@code HostSession},
+     * host and wire the view models ({@code ConsoleApplication}, {@code ViewModels}, {@code HostSession}, its {@code SandboxCleanup},
      * {@code ScreenshotMode}, {@code ScreenshotSet}), with their nested and anonymous classes.
      */
     static final DescribedPredicate<JavaClass> COMPOSITION_ROOT_CLASSES = DescribedPredicate.describe(

@@ -52,7 +52,7 @@ class SessionGuardTest {
         Files.writeString(notASandbox.resolve("keep"), "x");
         List<ProcessIdentity> terminated = new ArrayList<>();
 
-        HostSession.finishAbandoned(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), 0, "h", "Linux", HostPaths.under(tmp)), notASandbox,
+        SandboxCleanup.finishAbandoned(new HostEnvironment(Map.of("TMPDIR", tmp.toString()), 0, "h", "Linux", HostPaths.under(tmp)), notASandbox,
                 List.of(new ProcessIdentity(41, 900)), recording(terminated));
 
         assertEquals(List.of(new ProcessIdentity(41, 900)), terminated, "the client, by pid and start time");

@@ -26,9 +26,9 @@ class MonospaceFontTest {
     @Start
     void start(Stage stage) {
         block = new TextArea("CUDA_MPS_PIPE_DIRECTORY=/tmp/x\n管道目录 iiii MMMM");
-        block.getStyleClass().add(Styles.ENV_BLOCK);
+        block.getStyleClass().add(ConsoleStylesheet.ENV_BLOCK);
         Scene scene = new Scene(new StackPane(block), 400, 200);
-        Styles.applyTo(scene);
+        ConsoleStylesheet.applyTo(scene);
         stage.setScene(scene);
         stage.show();
     }

@@ -4,8 +4,11 @@ import java.net.URL;
 import java.util.Objects;
 import javafx.scene.Scene;
 
-/** The one stylesheet, {@code dev/cumps/app/console.css}, and the style-class names it defines. */
-public final class Styles {
+/**
+ * The window's one stylesheet, {@code dev/cumps/app/console.css}, and the style-class names it defines (named so
+ * as not to be taken for AtlantaFX's {@code atlantafx.base.theme.Styles}, the theme's own class names).
+ */
+public final class ConsoleStylesheet {
 
     public static final String SIMULATED_BADGE = "simulated-badge";
     public static final String ENV_BLOCK = "env-block";
@@ -13,9 +16,9 @@ public final class Styles {
     public static final String SECTION_TITLE = "section-title";
 
     private static final URL STYLESHEET = Objects.requireNonNull(
-            Styles.class.getResource("/dev/cumps/app/console.css"), "console.css missing");
+            ConsoleStylesheet.class.getResource("/dev/cumps/app/console.css"), "console.css missing");
 
-    private Styles() {
+    private ConsoleStylesheet() {
     }
 
     public static String stylesheet() {
