@@ -76,13 +76,7 @@ public final class LimitsView extends BorderPane {
     private void confirm() {
         LimitsConfirmDialog dialog = new LimitsConfirmDialog(viewModel.shownProperty().get(), viewModel.form(),
                 viewModel.messages());
-        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
-        dialog.setOnHidden(event -> {
-            if (dialog.confirmed()) {
-                viewModel.apply();
-            }
-        });
-        dialog.show();
+        Dialogs.confirm(dialog, getScene() == null ? null : getScene().getWindow(), viewModel::apply);
     }
 
     private static Label heading(String text) {

@@ -48,6 +48,21 @@ public final class Dialogs {
     private Dialogs() {
     }
 
+    /**
+     * The window's way to ask for a confirmation: shows {@code dialog} owned by {@code owner} ({@link #own}:
+     * centred, modeless to the window manager) without waiting, and once it has closed runs
+     * {@code onConfirmed} if the user confirmed; on the FX thread.
+     */
+    public static <D extends Dialog<?> & Confirmation> void confirm(D dialog, Window owner, Runnable onConfirmed) {
+        own(dialog, owner);
+        dialog.setOnHidden(event -> {
+            if (dialog.confirmed()) {
+                onConfirmed.run();
+            }
+        });
+        dialog.show();
+    }
+
     /** Owns {@code dialog} by {@code owner} (when not null) and places it on every show. Call before showing it. */
     public static void own(Dialog<?> dialog, Window owner) {
         if (owner != null) {
