@@ -1,9 +1,9 @@
 package dev.cumps.app.session;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.Simulation;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.Map;
