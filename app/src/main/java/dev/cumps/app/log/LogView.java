@@ -137,11 +137,6 @@ public final class LogView extends BorderPane {
         return messages.get("log.title");
     }
 
-    /** Whether the periodic refresh is running (the window showing this pane is open). */
-    boolean ticking() {
-        return ticker != null;
-    }
-
     /**
      * When the text first outgrows the pane, the text area re-lays itself out later and, with a
      * content height not yet updated, scrolls to the top. So while following, each change of the
