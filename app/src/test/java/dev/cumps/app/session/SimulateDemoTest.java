@@ -38,7 +38,7 @@ class SimulateDemoTest {
                     .filter(d -> d.record().name().equals(SimulateDemo.NAME)).findFirst().orElseThrow();
             assertTrue(demo.live());
             daemon = demo.record().identity();
-            LiveSnapshot snapshot = host.services().live().collect(Optional.of(SimulateDemo.NAME));
+            LiveSnapshot snapshot = host.services().snapshots().readLive(Optional.of(SimulateDemo.NAME)).requireLive();
             DaemonSnapshot live = snapshot.daemons().get(0);
             assertEquals(DaemonSnapshot.State.ANSWERING, live.state());
             assertEquals(SimulateDemo.CLIENT_MEMORY_MIB, live.clients().stream()
