@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -80,11 +81,16 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
     public Timer schedule(Duration delay, Runnable onUi) {
         Objects.requireNonNull(onUi, "onUi");
         AtomicBoolean cancelled = new AtomicBoolean();
-        ScheduledFuture<?> due = timer.schedule(() -> uiThread.accept(() -> {
-            if (!cancelled.get()) {
-                onUi.run();
-            }
-        }), Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
+        ScheduledFuture<?> due;
+        try {
+            due = timer.schedule(() -> uiThread.accept(() -> {
+                if (!cancelled.get()) {
+                    onUi.run();
+                }
+            }), Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException closed) {
+            return () -> { }; // the window is closing: nothing runs later any more
+        }
         return () -> {
             cancelled.set(true);
             due.cancel(false);

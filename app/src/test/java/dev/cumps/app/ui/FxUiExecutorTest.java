@@ -140,4 +140,15 @@ class FxUiExecutorTest {
             assertEquals(null, handedBy.get(), "a cancelled periodic timer runs no more");
         }
     }
+
+    /** After the window closed its executor, a timer set by a late event is a harmless no-op, not an error dialog. */
+    @Test
+    void aTimerSetAfterCloseNeverRuns() throws Exception {
+        executor.close();
+        List<String> ran = new ArrayList<>();
+        UiExecutor.Timer late = executor.schedule(Duration.ZERO, () -> ran.add("late"));
+        late.cancel();
+        assertEquals(null, uiQueue.poll(50, TimeUnit.MILLISECONDS), "nothing reaches the UI thread");
+        assertEquals(List.of(), ran);
+    }
 }
