@@ -1,7 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.message.Message;
 
 /**
@@ -24,8 +24,8 @@ public final class WindowRemedy {
     }
 
     /** The remedy of {@code check} in the window's language and words; empty when it has none. */
-    public static String of(DoctorCheck check, Messages messages) {
-        return check.remedyText().map(remedy -> of(remedy, messages)).orElse("");
+    public static String of(CheckResult check, Messages messages) {
+        return check.remedyMessage().map(remedy -> of(remedy, messages)).orElse("");
     }
 
     /**

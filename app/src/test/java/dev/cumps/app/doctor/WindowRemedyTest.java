@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.message.Templates;
 import java.util.ArrayList;
@@ -26,11 +26,11 @@ class WindowRemedyTest {
     private final Messages chinese = Messages.forLocale(Locale.SIMPLIFIED_CHINESE);
 
     /** Every remedy of the doctor that names a command, plus the limits remedy whose argument is one. */
-    private static List<DoctorText> remediesNamingCommands() {
-        List<DoctorText> keys = new ArrayList<>();
-        for (DoctorText key : DoctorText.values()) {
-            boolean remedy = key.name().contains("REMEDY") || key == DoctorText.RESTART_DAEMON;
-            if (remedy && (CLI_COMMAND.matcher(key.english()).find() || key == DoctorText.LIMITS_REMEDY)) {
+    private static List<DoctorMessages> remediesNamingCommands() {
+        List<DoctorMessages> keys = new ArrayList<>();
+        for (DoctorMessages key : DoctorMessages.values()) {
+            boolean remedy = key.name().contains("REMEDY") || key == DoctorMessages.RESTART_DAEMON;
+            if (remedy && (CLI_COMMAND.matcher(key.english()).find() || key == DoctorMessages.LIMITS_REMEDY)) {
                 keys.add(key);
             }
         }
@@ -39,9 +39,9 @@ class WindowRemedyTest {
 
     @Test
     void everyRemedyThatNamesACommandHasAWindowWordingInBothLanguagesWithoutCommands() {
-        List<DoctorText> keys = remediesNamingCommands();
+        List<DoctorMessages> keys = remediesNamingCommands();
         assertTrue(keys.size() >= 10, "the doctor's command remedies: " + keys);
-        for (DoctorText key : keys) {
+        for (DoctorMessages key : keys) {
             for (Messages messages : List.of(english, chinese)) {
                 String windowKey = WindowRemedy.PREFIX + key.key();
                 assertTrue(messages.has(windowKey), messages.locale() + " lacks " + windowKey);
@@ -63,7 +63,7 @@ class WindowRemedyTest {
 
     @Test
     void aWindowRemedyKeepsTheCoreArgumentsAndItsQuotes() {
-        Message stale = Message.of(DoctorText.IDENTITY_REMEDY, "train");
+        Message stale = Message.of(DoctorMessages.IDENTITY_REMEDY, "train");
 
         assertEquals("the record is stale; select 'train' in the Daemons table and click Remove stale record…",
                 WindowRemedy.of(stale, english));
@@ -73,20 +73,20 @@ class WindowRemedyTest {
 
     @Test
     void eachPartOfAJoinedRemedyIsWordedForTheWindowAndNumbersStayUngrouped() {
-        Message joined = DoctorText.joined(List.of(Message.of(DoctorText.RESTART_DAEMON, "a"),
-                Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345")));
+        Message joined = DoctorMessages.joined(List.of(Message.of(DoctorMessages.RESTART_DAEMON, "a"),
+                Message.of(DoctorMessages.PIPE_ACCESS_REMEDY, "/tmp/p 12345")));
 
         assertEquals("restart the daemon: select 'a', click Stop daemon…, then Start daemon… with the same name; "
                 + "`chmod 700 /tmp/p 12345` or restart with a private --pipe-dir", WindowRemedy.of(joined, english));
-        assertEquals(chinese.render(Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345")),
-                WindowRemedy.of(Message.of(DoctorText.PIPE_ACCESS_REMEDY, "/tmp/p 12345"), chinese),
+        assertEquals(chinese.render(Message.of(DoctorMessages.PIPE_ACCESS_REMEDY, "/tmp/p 12345")),
+                WindowRemedy.of(Message.of(DoctorMessages.PIPE_ACCESS_REMEDY, "/tmp/p 12345"), chinese),
                 "a remedy the window has no button for is the core's text");
-        assertEquals("start one with Start daemon… on GPU 12345", WindowRemedy.of(Message.of(DoctorText.DAEMON_COUNT_NONE_REMEDY, 12345), english));
+        assertEquals("start one with Start daemon… on GPU 12345", WindowRemedy.of(Message.of(DoctorMessages.DAEMON_COUNT_NONE_REMEDY, 12345), english));
     }
 
     @Test
     void theTopologyRemediesNameTheWindowsFieldNotACommandLineFlag() {
-        for (DoctorText key : List.of(DoctorText.TOPOLOGY_REMEDY_SELECT, DoctorText.TOPOLOGY_REMEDY_SINGLE)) {
+        for (DoctorMessages key : List.of(DoctorMessages.TOPOLOGY_REMEDY_SELECT, DoctorMessages.TOPOLOGY_REMEDY_SINGLE)) {
             String english = WindowRemedy.of(Message.of(key), Messages.forLocale(Locale.ENGLISH));
             String chinese = WindowRemedy.of(Message.of(key), Messages.forLocale(Locale.SIMPLIFIED_CHINESE));
             assertFalse(english.contains("--gpus") || chinese.contains("--gpus"), english + " / " + chinese);

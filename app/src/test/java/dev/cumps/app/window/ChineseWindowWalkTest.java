@@ -231,7 +231,7 @@ class ChineseWindowWalkTest {
         assertEquals(2, modes.size(), "two compute modes to show: " + modes);
         // The parser's own complaint inside the core's reason is raw evidence (a text argument).
         console.host().services().status().collect().unreadable()
-                .forEach(u -> evidence.addAll(EnglishLeaks.rawArguments(u.reasonText())));
+                .forEach(u -> evidence.addAll(EnglishLeaks.rawArguments(u.reasonMessage())));
         see("unreadable row tooltip", ui.hoverTooltip(ui.nameCell("zh-bad")));
         look("the tables");
 

@@ -34,27 +34,27 @@ public final class EnvService {
         if (lookup instanceof RecordLookup.Found found) {
             DaemonRecord record = found.record();
             if (!liveness.assess(record).live()) {
-                throw new CumpsException(Message.of(EnvText.STALE, target, record.pid()));
+                throw new CumpsException(Message.of(EnvMessages.STALE, target, record.pid()));
             }
             return LaunchEnvironment.of(record);
         }
         if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(EnvText.RECORD_FOREIGN, target, foreign.ownerText()));
+            throw new CumpsException(Message.of(EnvMessages.RECORD_FOREIGN, target, foreign.ownerMessage()));
         }
         if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(EnvText.RECORD_UNREADABLE, target, u.record().reasonText()));
+            throw new CumpsException(Message.of(EnvMessages.RECORD_UNREADABLE, target, u.record().reasonMessage()));
         }
-        throw new CumpsException(Message.of(EnvText.NO_RECORD, target));
+        throw new CumpsException(Message.of(EnvMessages.NO_RECORD, target));
     }
 
     /** The name of the sole live record; none or several is an error asking for a name. */
     private String soleLiveName() {
         List<String> live = liveness.live(store.list().records()).stream().map(DaemonRecord::name).toList();
         if (live.isEmpty()) {
-            throw new CumpsException(Message.of(EnvText.NO_LIVE_DAEMON));
+            throw new CumpsException(Message.of(EnvMessages.NO_LIVE_DAEMON));
         }
         if (live.size() > 1) {
-            throw new CumpsException(Message.of(EnvText.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
+            throw new CumpsException(Message.of(EnvMessages.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
         }
         return live.get(0);
     }

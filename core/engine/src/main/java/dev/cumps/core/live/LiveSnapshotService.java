@@ -4,7 +4,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.gpu.GpuInventory;
-import dev.cumps.core.gpu.GpuText;
+import dev.cumps.core.gpu.GpuMessages;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
@@ -98,7 +98,7 @@ public final class LiveSnapshotService {
     private LiveSnapshot snapshot(List<Target> targets, GpuInventory inventory) {
         List<Message> diagnostics = new ArrayList<>();
         if (!inventory.nvidiaSmiAvailable()) {
-            inventory.diagnosticText().ifPresent(diagnostics::add);
+            inventory.diagnosticMessage().ifPresent(diagnostics::add);
         }
         List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
         List<DaemonSnapshot> daemons = askAll(targets,
@@ -130,17 +130,17 @@ public final class LiveSnapshotService {
         if (lookup instanceof RecordLookup.Found found) {
             DaemonRecord record = found.record();
             if (!liveness.assess(record).live()) {
-                throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
+                throw new CumpsException(Message.of(LiveMessages.DAEMON_STALE, name, record.pid()));
             }
             return new Target(Optional.of(name), record.pipeDirectory(), record.logDirectory());
         }
         if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(LiveText.RECORD_FOREIGN, name, foreign.ownerText()));
+            throw new CumpsException(Message.of(LiveMessages.RECORD_FOREIGN, name, foreign.ownerMessage()));
         }
         if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(LiveText.RECORD_UNREADABLE, name, u.record().reasonText()));
+            throw new CumpsException(Message.of(LiveMessages.RECORD_UNREADABLE, name, u.record().reasonMessage()));
         }
-        throw new CumpsException(Message.of(LiveText.RECORD_MISSING, name));
+        throw new CumpsException(Message.of(LiveMessages.RECORD_MISSING, name));
     }
 
     private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
@@ -190,7 +190,7 @@ public final class LiveSnapshotService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new DaemonSnapshot(target.name(), target.pipeDirectory(), DaemonSnapshot.State.NOT_ANSWERING,
-                    Optional.of(Message.of(LiveText.INTERRUPTED)), List.of());
+                    Optional.of(Message.of(LiveMessages.INTERRUPTED)), List.of());
         } catch (ExecutionException e) {
             throw new IllegalStateException("asking the daemon at " + target.pipeDirectory() + " failed", e.getCause());
         }
@@ -201,15 +201,15 @@ public final class LiveSnapshotService {
                 "--format=csv,noheader,nounits");
         CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, SMI_TIMEOUT));
         if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
-            diagnostics.add(Message.of(GpuText.SMI_NOT_FOUND));
+            diagnostics.add(Message.of(GpuMessages.SMI_NOT_FOUND));
             return List.of();
         }
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            diagnostics.add(Message.of(GpuText.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
+            diagnostics.add(Message.of(GpuMessages.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
             return List.of();
         }
         if (!result.succeeded()) {
-            diagnostics.add(result.failureText());
+            diagnostics.add(result.failureMessage());
             return List.of();
         }
         try {

@@ -46,24 +46,24 @@ public final class Liveness {
         RecordNames.validate(name);
         RecordLookup lookup = store.lookup(name);
         if (lookup instanceof RecordLookup.Missing) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_NO_RECORD, name));
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_NO_RECORD, name));
         }
         if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_FOREIGN, name, foreign.ownerText()));
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_FOREIGN, name, foreign.ownerMessage()));
         }
         if (lookup instanceof RecordLookup.Unreadable unreadable) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_UNREADABLE, name, unreadable.record().reasonText()));
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_UNREADABLE, name, unreadable.record().reasonMessage()));
         }
         DaemonRecord record = ((RecordLookup.Found) lookup).record();
         if (!assess(record).live()) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_STALE, name, record.pid()));
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_STALE, name, record.pid()));
         }
         PipeCheck pipe = pipeCheck(record);
         switch (pipe.result()) {
-            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_SERVED_BY_OTHER,
+            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_SERVED_BY_OTHER,
                     record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
-            case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordText.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
-            case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
+            case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
+            case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
             default -> {
                 return record;
             }

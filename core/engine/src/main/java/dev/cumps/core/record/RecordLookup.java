@@ -14,17 +14,17 @@ public sealed interface RecordLookup {
     record Foreign(DaemonRecord record) implements RecordLookup {
         /** "uid N on host H", for messages that name the owner. */
         public String owner() {
-            return ownerText().english();
+            return ownerMessage().english();
         }
 
         /** The owner as a message: {@code uid N on host H}. */
-        public Message ownerText() {
-            return Message.of(RecordText.OWNER, Integer.toUnsignedString(record.uid()), record.host());
+        public Message ownerMessage() {
+            return Message.of(RecordMessages.OWNER, Integer.toUnsignedString(record.uid()), record.host());
         }
 
         /** The state shown for such a record: {@code foreign}. */
-        public Message stateText() {
-            return Message.of(RecordText.STATE_FOREIGN);
+        public Message stateMessage() {
+            return Message.of(RecordMessages.STATE_FOREIGN);
         }
     }
 

@@ -124,7 +124,7 @@ public final class RecordStore {
      * Kept while lifecycle moves its texts to messages.
      */
     public NameLock lockResource(String kind, String id, Duration wait, String busyMessage) {
-        return lockResource(kind, id, wait, Message.of(RecordText.RESOURCE_BUSY, busyMessage));
+        return lockResource(kind, id, wait, Message.of(RecordMessages.RESOURCE_BUSY, busyMessage));
     }
 
     /** A held name lock; closing releases it. */

@@ -53,8 +53,8 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
         }
 
         /** The kind as the pipes table shows it: socket or FIFO. */
-        public Message kindText() {
-            return Message.of(kind == ControlPipe.Kind.FIFO ? StatusText.PIPE_KIND_FIFO : StatusText.PIPE_KIND_UNIX_SOCKET);
+        public Message kindMessage() {
+            return Message.of(kind == ControlPipe.Kind.FIFO ? StatusMessages.PIPE_KIND_FIFO : StatusMessages.PIPE_KIND_UNIX_SOCKET);
         }
     }
 

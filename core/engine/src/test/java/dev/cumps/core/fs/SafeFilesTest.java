@@ -64,8 +64,8 @@ class SafeFilesTest {
         Sandbox.mkfifo(fifo);
         assertEquals("not a regular file (FIFO)", refusal(fifo));
         UnsafeFileException e = assertThrows(UnsafeFileException.class, () -> SafeFiles.regularFile(fifo));
-        assertEquals(Message.of(FsText.NOT_REGULAR_SPECIAL,
-                Message.of(FsText.KIND_FIFO)), e.reason(), "the window translates the kind too");
+        assertEquals(Message.of(FsMessages.NOT_REGULAR_SPECIAL,
+                Message.of(FsMessages.KIND_FIFO)), e.reason(), "the window translates the kind too");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.MetricsText;
+import dev.cumps.core.cli.text.MetricsRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.live.LiveSnapshot;
@@ -49,7 +49,7 @@ public final class MetricsCommand implements Callable<Integer> {
         LiveSnapshot snapshot = root.services().live().collect(live, inventory);
         // The doctor's live checks read this scrape's snapshot: every daemon is asked once (issue 20).
         DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), inventory, snapshot);
-        root.context().out().print(MetricsText.render(host.daemons(), host.unreadable().size(), snapshot, doctor));
+        root.context().out().print(MetricsRenderer.render(host.daemons(), host.unreadable().size(), snapshot, doctor));
         return ExitCode.OK;
     }
 }

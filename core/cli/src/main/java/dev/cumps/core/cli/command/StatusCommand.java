@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.StatusText;
+import dev.cumps.core.cli.text.StatusRenderer;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
@@ -46,7 +46,7 @@ public final class StatusCommand implements Callable<Integer> {
             map.put("live", LiveJson.toJsonMap(root.services().live().collect(live, gpus)));
             root.context().out().println(Json.write(map));
         } else {
-            root.context().out().print(StatusText.render(service.collect()));
+            root.context().out().print(StatusRenderer.render(service.collect()));
         }
         return ExitCode.OK;
     }

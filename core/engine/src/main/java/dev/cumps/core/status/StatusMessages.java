@@ -1,0 +1,25 @@
+package dev.cumps.core.status;
+
+import dev.cumps.core.message.MessageKey;
+
+/** The texts of {@code status}: values the status tables show. */
+public enum StatusMessages implements MessageKey {
+    PIPE_KIND_UNIX_SOCKET("socket"),
+    PIPE_KIND_FIFO("FIFO");
+
+    private final String english;
+
+    StatusMessages(String english) {
+        this.english = english;
+    }
+
+    @Override
+    public String area() {
+        return "status";
+    }
+
+    @Override
+    public String english() {
+        return english;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.cumps.core.status;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cumps.core.gpu.GpuMessages;
+import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.record.RecordMessages;
+import dev.cumps.core.record.RecordState;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The values the status tables show, as messages the window translates. */
+class StatusMessagesTest {
+    @Test
+    void pipeKindsAreShownAsSocketOrFifo() {
+        assertEquals(Message.of(StatusMessages.PIPE_KIND_UNIX_SOCKET),
+                new HostStatus.PipeRow(Path.of("/p/control"), ControlPipe.Kind.UNIX_SOCKET, List.of()).kindMessage());
+        assertEquals("FIFO", new HostStatus.PipeRow(Path.of("/p/control"), ControlPipe.Kind.FIFO, List.of("a")).kindMessage().english());
+    }
+
+    @Test
+    void recordStatesHaveTheirOwnKeys() {
+        assertEquals(Message.of(RecordMessages.STATE_LIVE), RecordState.LIVE.text());
+        assertEquals(Message.of(RecordMessages.STATE_STALE), RecordState.STALE.text());
+        assertEquals("stale", RecordState.STALE.text().english());
+    }
+
+    @Test
+    void diagnosticsAreKeptApartAndJoinedOnlyForTheEnglishLine() {
+        HostStatus status = new HostStatus("linux", false, List.of(Message.of(GpuMessages.SMI_NOT_FOUND), Message.of(GpuMessages.NO_GPUS)),
+                Optional.empty(), Optional.empty(), List.of(), List.of(), List.of(), List.of(), List.of(), Path.of("/r"), false);
+
+        assertEquals(Optional.of(GpuMessages.SMI_NOT_FOUND.english() + "; no GPUs"), status.diagnostic());
+        assertEquals(GpuMessages.SMI_NOT_FOUND.english() + "; no GPUs", status.toJsonMap().get("diagnostic"));
+        HostStatus clean = new HostStatus("linux", true, List.of(), Optional.empty(), Optional.empty(), List.of(), List.of(),
+                List.of(), List.of(), List.of(), Path.of("/r"), false);
+        assertEquals(Optional.empty(), clean.diagnostic());
+    }
+}
