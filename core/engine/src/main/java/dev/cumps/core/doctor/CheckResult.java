@@ -8,11 +8,14 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One diagnosis: what was looked at, what was seen, what was expected, and what to do about it.
- * The texts are {@link Message}s ({@code …Text()}); the String accessors give their English, as
- * the CLI, the JSON and the logs show it. A skipped check expects nothing, and a passing one needs
- * no remedy: those are empty. {@code fixes} names what the product can fix itself about the result
- * ({@code cumps doctor --fix}, the window's Fix… button); usually none.
+ * The result of one check in a report: which check ({@code checkId}), and what it concluded, or
+ * why it was skipped. A check's own {@link Check#evaluate} returns a {@link Finding}, the
+ * conclusion without the check's identity; the doctor turns it into a {@code CheckResult} by adding
+ * the id, and makes a skipped one itself (a skipped check expects nothing). The texts are
+ * {@link Message}s ({@code …Message()}); the String accessors give their English, as the CLI, the
+ * JSON and the logs show it. A passing result needs no remedy: that is empty. {@code fixes} names
+ * what the product can fix itself about the result ({@code cumps doctor --fix}, the window's Fix…
+ * button); usually none.
  */
 public record CheckResult(DoctorCheckId checkId, CheckStatus status, Message observedMessage, Optional<Message> expectedMessage,
                           Optional<Message> remedyMessage, List<FixTarget> fixes) {
