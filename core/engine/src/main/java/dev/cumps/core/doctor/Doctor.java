@@ -90,7 +90,7 @@ public final class Doctor {
 
     /**
      * Runs every check with the GPU inventory and the live snapshot the caller has just collected around it
-     * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape; issue 22).
+     * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape).
      */
     public DoctorReport run(Optional<String> selector, GpuInventory inventory, LiveSnapshot live) {
         DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);

@@ -113,7 +113,7 @@ public enum DoctorMessages implements MessageKey {
     ENV_VISIBLE_EXPECTED("unset, 0, or GPU UUIDs"),
     ENV_VISIBLE_REMEDY("an MPS server exposes its GPU as device 0, so mask clients by UUID: CUDA_VISIBLE_DEVICES={0}"),
 
-    // limits (issue 10): limits_match_record
+    // limits: limits_match_record
     LIMITS_NONE_RECORDED("no live daemon has recorded limits"),
     /** {0}: the daemon; {1}, {2}: recorded active thread percentage and pinned limit; {3}, {4}: the daemon's defaults. */
     LIMITS_SAME("{0}: active thread percentage {1}, pinned memory limit {2}, as recorded"),
@@ -127,7 +127,7 @@ public enum DoctorMessages implements MessageKey {
     LIMITS_REMEDY("apply the recorded limits again: {0}"),
     LIMITS_REMEDY_UNREAD("check the daemon with `cumps limits --name {0}` and `cumps doctor`"),
 
-    // Guided fixes (issue 9): the leftover checks and the extra-daemon remedy.
+    // Guided fixes: the leftover checks and the extra-daemon remedy.
     /** {0}: the record names; {1}: the one daemon's pid. */
     DAEMON_COUNT_SAME_DAEMON_REMEDY("records {0} all name one daemon (pid {1}), most likely a copied daemon.json: delete the copy's"
             + " record file by hand; stopping any of them would stop that daemon"),

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public final class NvidiaSmiParser {
     /**
-     * The fields asked for, in order. The last two are the GPU's load for the live view (issue 10):
+     * The fields asked for, in order. The last two are the GPU's load for the live view:
      * asked in this one query, so {@code status} never runs nvidia-smi twice for it.
      */
     public static final List<String> QUERY_FIELDS = List.of(

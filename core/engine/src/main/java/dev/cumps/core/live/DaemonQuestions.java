@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * {@code /proc} knows about them (their GPU memory is added afterwards, see
  * {@link DaemonSnapshot#withComputeApps}). Two runs of the control program at most: {@code get_server_list},
  * then every server's {@code get_server_status} and {@code get_client_list} on one stdin, the replies split by
- * {@link ControlReplies#split} (issue 22; R535's refusal of {@code get_server_status} is that server's reply).
+ * {@link ControlReplies#split} (R535's refusal of {@code get_server_status} is that server's reply).
  * Each run is bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
  * {@link LiveBudget}: anyone can put a control socket at NVIDIA's default pipe directory that
  * answers slowly or lists thousands of servers, and a status or doctor must still answer in seconds.
@@ -75,7 +75,7 @@ final class DaemonQuestions {
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;
         try {
-            // All servers in one run of the control client (issue 22): a status and a client list each, split by
+            // All servers in one run of the control client: a status and a client list each, split by
             // ControlReplies.REPLY_END. Only a daemon whose output cannot be split is asked one question per run.
             Optional<List<Answer>> batched;
             try {

@@ -51,7 +51,7 @@ public enum LiveMessages implements MessageKey {
     UNREADABLE("unreadable"),
     /** A daemon without a record: read-only. */
     UNMANAGED("UNMANAGED (read-only)"),
-    // limits (issue 10): cumps limits, the Limits pane and start --active-thread-percentage/--pinned-mem-limit
+    // limits: cumps limits, the Limits pane and start --active-thread-percentage/--pinned-mem-limit
     LIMITS_NOTHING_TO_SET("nothing to set: give --set-active-thread-percentage P and/or --set-pinned-mem-limit SIZE"),
     LIMITS_STALE("daemon '{0}' is stale (pid {1} is gone or reused); nothing was changed. Start it again with `cumps start --name {0}`"),
     /** {1}: the pipe directory; {2}: the pid its pid file names; {3}: the recorded pid. */

@@ -24,7 +24,7 @@ public enum MpsMessages implements MessageKey {
     CANNOT_CREATE_DIRECTORY("cannot create directory {0}: {1}"),
     LIMIT_PERCENTAGE_INVALID("invalid active thread percentage '{0}': give a whole number from 1 to 100, e.g. 25"),
     LIMIT_SIZE_INVALID("invalid pinned memory limit '{0}': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G"),
-    // limits (issue 10): applying limits through the control program; {0} is the command sent on stdin
+    // limits: applying limits through the control program; {0} is the command sent on stdin
     LIMIT_NOT_ANSWERED("the control daemon did not answer `{0}` in time; check it with `cumps doctor`"),
     LIMIT_NO_DAEMON("no control daemon answered `{0}`; it has stopped (see `cumps status`)"),
     /** {1}: why the control program failed ({@code exec} text). */

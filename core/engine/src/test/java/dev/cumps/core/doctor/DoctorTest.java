@@ -255,7 +255,7 @@ class DoctorTest {
     }
 
     /**
-     * uni-cumps's contract (issue 20 point 6): before the first client no server runs, and
+     * uni-cumps's contract: before the first client no server runs, and
      * {@code server_pid} is then the control daemon's pid, not null; {@code managed_daemons} lists
      * only the records of the plan's GPU.
      */

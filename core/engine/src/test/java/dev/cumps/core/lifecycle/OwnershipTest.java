@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Who owns a pipe directory and a GPU, what undo may touch, which directories are refused and what
- * the daemon inherits (issue 7, points 1, 5, 7, 9).
+ * the daemon inherits.
  */
 class OwnershipTest {
     private static final long FOREIGN_PID = 4_130_000L;

@@ -19,11 +19,11 @@ public enum CommandMessages implements MessageKey {
     // cumps top
     TOP_INTERVAL_INVALID("--interval expects seconds from {1} to {2} (for example 2 or 0.5), got '{0}'"),
     TOP_JSON_NEEDS_ONCE("--json prints one snapshot and needs --once: run `cumps top --once --json`"),
-    // Guided fixes (issue 9): `doctor --fix`.
+    // Guided fixes: `doctor --fix`.
     FIX_NEEDS_YES("{0} fix(es) not applied: no terminal to confirm on (stdin or stdout is redirected); rerun with --yes"),
     YES_NEEDS_FIX("--yes only applies with --fix: run `cumps doctor --fix --yes`"),
 
-    // Hardware self-test (issue 13): `selftest`.
+    // Hardware self-test: `selftest`.
     SELFTEST_FAILED("{0}; the evidence is in the report {1} (docs/hardware-validation.md says what each step needs)");
 
     private final String english;

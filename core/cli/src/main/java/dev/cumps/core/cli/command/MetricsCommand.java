@@ -47,7 +47,7 @@ public final class MetricsCommand implements Callable<Integer> {
         HostStatus host = status.collect(inventory);
         List<DaemonRecord> live = host.daemons().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
         LiveSnapshot snapshot = root.services().live().collect(live, inventory);
-        // The doctor's live checks read this scrape's snapshot: every daemon is asked once (issue 20).
+        // The doctor's live checks read this scrape's snapshot: every daemon is asked once.
         DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), inventory, snapshot);
         root.context().out().print(MetricsRenderer.render(host.daemons(), host.unreadable().size(), snapshot, doctor));
         return ExitCode.OK;
