@@ -48,7 +48,8 @@ s/\bRecordText\b/RecordMessages/g
 s/\bSelftestText\b/SelftestMessages/g
 s/\bSimText\b/SimMessages/g
 s/\bStatusText\b/StatusMessages/g
-s/\bStatusTextTest\b/StatusMessagesTest/g
+s/\bStatusTextTest\b/StatusTableMessagesTest/g
+s/\bStatusMessagesTest\b/StatusTableMessagesTest/g
 s/\bTopologyText\b/TopologyMessages/g
 s/\bGpuDisplayTextTest\b/GpuDisplayMessagesTest/g
 
@@ -112,3 +113,14 @@ s/\breasonText\b/reasonMessage/g
 s/\bremedyText\b/remedyMessage/g
 s/\btitleText\b/titleMessage/g
 s/\bverdictText\b/verdictMessage/g
+
+# --- folded and removed (not renames; listed so a merge knows where the callers went) ---------
+# app.doctor.WindowRemedy is gone: WindowRemedy.of(message, messages) is messages.windowText(message),
+# WindowRemedy.of(result, messages) is result.remedyMessage().map(messages::windowText).orElse("").
+s/\bWindowRemedy\.PREFIX\b/Messages.WINDOW_PREFIX/g
+s/\bWindowRemedyTest\b/RemedyWindowWordsTest/g
+# Removed, no replacement (no caller outside tests): RecordStore.lockResource(kind, id, wait, String)
+# and RecordMessages.RESOURCE_BUSY (pass a Message), DaemonStarter.start(request, progress) (pass
+# StartCancellation.none()), HostStatus.PipeRow.kindMessage() with status.StatusMessages (the window
+# names pipe kinds from its own bundle), PipeCheck.verified(), TopologyMode.fromId(String),
+# SafeFiles.Tail.cut(long).

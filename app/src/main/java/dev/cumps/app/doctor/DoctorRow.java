@@ -31,12 +31,12 @@ public record DoctorRow(String id, Severity severity, String status, String titl
      * The row of {@code check}: the one place that reads a check's texts for the window, its title,
      * observed value, expectation and remedy rendered in the window's language (raw evidence in them
      * as it is); a skipped check expects nothing and a passing one needs no remedy (empty cells). The
-     * remedy names the window's button where the window has one ({@link WindowRemedy}).
+     * remedy names the window's button where the window has one ({@link Messages#windowText}).
      */
     public static DoctorRow of(CheckResult check, Messages messages) {
         return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages),
                 messages.render(check.titleMessage()), messages.render(check.observedMessage()),
-                check.expectedMessage().map(messages::render).orElse(""), WindowRemedy.of(check, messages),
+                check.expectedMessage().map(messages::render).orElse(""), check.remedyMessage().map(messages::windowText).orElse(""),
                 check.status() == CheckStatus.PASS ? Optional.empty() : Optional.of(check.checkId().anchor()));
     }
 

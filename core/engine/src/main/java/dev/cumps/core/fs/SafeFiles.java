@@ -141,11 +141,6 @@ public final class SafeFiles {
             Objects.requireNonNull(bytes);
         }
 
-        /** Whether the start was moved forward by the byte limit. */
-        public boolean cut(long requestedOffset) {
-            return start > requestedOffset;
-        }
-
         @Override
         public boolean equals(Object o) {
             return o instanceof Tail t && Arrays.equals(bytes, t.bytes) && start == t.start && size == t.size;

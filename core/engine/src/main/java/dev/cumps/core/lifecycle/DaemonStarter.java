@@ -47,12 +47,7 @@ final class DaemonStarter {
         this.undo = new StartUndo(c.control(), c.processes(), c.identity(), c.leftovers(), c.waits(), c.timeouts());
     }
 
-    /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) and returns its record. */
-    DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
-        return start(request, progress, StartCancellation.none());
-    }
-
-    /** Starts a detached daemon that {@code cancel} can abort ({@link StartCancelled}). */
+    /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) that {@code cancel} can abort ({@link StartCancelled}). */
     DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
         return start(request, progress, cancel, environment -> {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,

@@ -19,11 +19,6 @@ public enum RecordMessages implements MessageKey {
     INTERRUPTED_WAITING("interrupted while waiting: {0}"),
     /** {0}: the lock file; {1}: why (a message or raw text); {2}: the daemon name or resource key. */
     CANNOT_LOCK("cannot lock {0}: {1}; remove it if nothing is starting or stopping '{2}'"),
-    /**
-     * A busy resource described by a caller that still passes plain text; {0} is that text. Only
-     * {@link RecordStore#lockResource(String, String, java.time.Duration, String)} uses it.
-     */
-    RESOURCE_BUSY("{0}"),
     DIRECTORY_IS_LINK("directory {0} is a symbolic link"),
     NOT_A_DIRECTORY("{0} is not a directory"),
     DIRECTORY_FOREIGN_OWNER("directory {0} is owned by uid {1}, not by uid {2} who owns {3}"),

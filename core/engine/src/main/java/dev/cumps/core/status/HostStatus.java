@@ -51,11 +51,6 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
         public boolean managed() {
             return !managedNames.isEmpty();
         }
-
-        /** The kind as the pipes table shows it: socket or FIFO. */
-        public Message kindMessage() {
-            return Message.of(kind == ControlPipe.Kind.FIFO ? StatusMessages.PIPE_KIND_FIFO : StatusMessages.PIPE_KIND_UNIX_SOCKET);
-        }
     }
 
     /**

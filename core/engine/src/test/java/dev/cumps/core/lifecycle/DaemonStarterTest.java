@@ -37,7 +37,7 @@ class DaemonStarterTest {
             if (stage == StartStage.ANSWERING) {
                 recordExistedAtAnswer.add(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
             }
-        });
+        }, StartCancellation.none());
 
         assertEquals(List.of(StartStage.values()), stages);
         assertEquals(List.of(false), recordExistedAtAnswer);
@@ -77,7 +77,7 @@ class DaemonStarterTest {
     void aDaemonThatNeverAnswersIsUndoneAndTheFailureSaysWhy() {
         sb.mps.launch(FakeMpsHost.Launch.NEVER_ANSWERS);
 
-        StartFailure failure = assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }));
+        StartFailure failure = assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, StartCancellation.none()));
 
         assertTrue(failure.reason().startsWith("daemon 'job' did not start: the daemon did not answer get_server_list ("),
                 failure.reason());

@@ -62,15 +62,4 @@ class RecordLocksTest {
                 e.getMessage());
         assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS));
     }
-
-    @Test
-    void plainTextBusyMessagesOfOlderCallersAreShownUnchanged() {
-        RecordStore store = new RecordStore(root, 1000, "node1", RecordStoreTest.CLOCK);
-        try (RecordStore.NameLock held = store.lockResource("pipe", "/tmp/p", Duration.ZERO, "pipe busy")) {
-            CumpsException e = assertThrows(CumpsException.class,
-                    () -> store.lockResource("pipe", "/tmp/p", Duration.ZERO, "pipe busy"));
-            assertEquals("pipe busy", e.getMessage());
-            assertEquals(RecordMessages.RESOURCE_BUSY, e.text().id());
-        }
-    }
 }

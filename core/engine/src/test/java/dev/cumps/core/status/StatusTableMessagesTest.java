@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.gpu.GpuMessages;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.record.RecordMessages;
 import dev.cumps.core.record.RecordState;
 import java.nio.file.Path;
@@ -13,14 +12,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The values the status tables show, as messages the window translates. */
-class StatusMessagesTest {
-    @Test
-    void pipeKindsAreShownAsSocketOrFifo() {
-        assertEquals(Message.of(StatusMessages.PIPE_KIND_UNIX_SOCKET),
-                new HostStatus.PipeRow(Path.of("/p/control"), ControlPipe.Kind.UNIX_SOCKET, List.of()).kindMessage());
-        assertEquals("FIFO", new HostStatus.PipeRow(Path.of("/p/control"), ControlPipe.Kind.FIFO, List.of("a")).kindMessage().english());
-    }
-
+class StatusTableMessagesTest {
     @Test
     void recordStatesHaveTheirOwnKeys() {
         assertEquals(Message.of(RecordMessages.STATE_LIVE), RecordState.LIVE.text());
