@@ -124,3 +124,4 @@ s/\bWindowRemedyTest\b/RemedyWindowWordsTest/g
 # StartCancellation.none()), HostStatus.PipeRow.kindMessage() with status.StatusMessages (the window
 # names pipe kinds from its own bundle), PipeCheck.verified(), TopologyMode.fromId(String),
 # SafeFiles.Tail.cut(long).
+s/(WindowRemedy)/(Messages.windowText)/g
