@@ -125,3 +125,4 @@ s/\bWindowRemedyTest\b/RemedyWindowWordsTest/g
 # names pipe kinds from its own bundle), PipeCheck.verified(), TopologyMode.fromId(String),
 # SafeFiles.Tail.cut(long).
 s/(WindowRemedy)/(Messages.windowText)/g
+s/`doctor\.WindowRemedy`/`i18n.Messages.windowText`/g
