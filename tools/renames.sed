@@ -1,8 +1,11 @@
-# Old name -> new name, for merging branches that still use the old names (issue 21 point 5).
+# Old name -> new name (types, accessors), for merging branches that still use the old names.
 #
 # Apply to whole files at once (GNU sed, -z makes each file one pattern space, so the
 # /package …/ and /import …/ addresses below test the whole file):
-#   git ls-files -z '*.java' '*.md' | xargs -0 sed -z -i -f tools/renames.sed
+#   git ls-files -z '*.java' 'docs/*.md' 'app/src/main/resources/dev/cumps/app/i18n/*.properties' \
+#       'app/src/main/resources/dev/cumps/app/i18n/core/*.properties' | xargs -0 sed -z -i -f tools/renames.sed
+# then sort the imports the renames moved out of order (checkstyle's CustomImportOrder says which).
+# A merge conflict in a renamed file: take the other branch's side, run the script over it.
 # Every rule maps an old name to a new one that no rule matches again, so applying the script
 # twice changes nothing. Names that also mean something else (the renderer StatusText beside the
 # message-key enum StatusText, the English words Daemons/Checks/Text, the app's own String
