@@ -1,5 +1,5 @@
 # Sourced by .ci/run (bash). The MPS daemons a GPU workstation has beside the test suite, so that
-# `mvn -B verify` proves the suite is hermetic (issue 20 point 5): it must pass while
+# `mvn -B verify` proves the suite is hermetic: it must pass while
 #   - NVIDIA's real control daemon (R550, Debian non-free, see src-test/real-nvidia/fetch.sh) serves
 #     NVIDIA's default pipe directory /tmp/nvidia-mps, as a system daemon does, and
 #   - a stray nvidia-cuda-mps-control of another user (uid 65534) serves its own pipe directory

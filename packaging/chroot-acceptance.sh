@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Install acceptance on a fresh Debian root (issues 13 and 24): installs cumps alone, then
+# Install acceptance on a fresh Debian root: installs cumps alone, then
 # mps-console, with apt (resolving Depends) into a debootstrap'd chroot, checks what an operator gets,
 # measures what each pulls, and removes both. Prints a Markdown transcript; exits 1 when a check fails.
 #   packaging/chroot-acceptance.sh CHROOT CUMPS_DEB CONSOLE_DEB            # Debian 12, 13: must install

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# CI smoke test of the packages (issues 13 and 24), run by .ci/run after `mvn -B verify`:
+# CI smoke test of the packages, run by .ci/run after `mvn -B verify`:
 #   packaging/smoke.sh [--skip-build]
 # 1. Builds cumps_*.deb and mps-console_*.deb (packaging/build.sh --skip-maven: verify has built the
 #    jars), then builds them again as an unprivileged user (uid 65534 through setpriv when run as

@@ -64,7 +64,7 @@ cat >"$scratch/bin/nvidia-cuda-mps-control" <<EOF
 echo control >>"$scratch/calls"
 sleep 0.012
 # Like NVIDIA's client: every line of stdin is a command, each reply printed in turn (cumps asks a daemon's
-# servers in one run, issue 22); a command it does not know gets: Unknown command "<it>".
+# servers in one run); a command it does not know gets: Unknown command "<it>".
 while IFS= read -r command; do
     case "\$CUDA_MPS_PIPE_DIRECTORY:\$command" in
         *:) ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Side by side: `cumps` against UniLab's Python `uni-cumps` (issue 22; docs/performance.md), paired and interleaved.
+# Side by side: `cumps` against UniLab's Python `uni-cumps` (docs/performance.md), paired and interleaved.
 #
 #   src-test/bench/versus.sh UNI_CUMPS [RUNS] [CUMPS]          defaults: RUNS 20, CUMPS core/cli/target/cumps
 #

@@ -228,7 +228,7 @@ class LauncherE2eTest {
         }
     }
 
-    /** Issue 20, HIGH 2: a relative XDG_CACHE_HOME named a folder under the working directory, which others may share. */
+    /** A relative XDG_CACHE_HOME named a folder under the working directory, which others may share. */
     @Test
     void aRelativeXdgCacheHomeIsIgnoredForTheHomeCache() throws Exception {
         withInstallNotOurs(() -> {
@@ -241,7 +241,7 @@ class LauncherE2eTest {
     }
 
     /**
-     * Issue 20, HIGH 2: a cache folder inside a folder others can write could be swapped for a link
+     * A cache folder inside a folder others can write could be swapped for a link
      * between the launcher's checks and the JVM's start, and the JVM would load their archive.
      */
     @Test

@@ -107,7 +107,7 @@ class SelftestE2eTest {
     }
 
     /**
-     * Issue 20, HIGH 1: without {@code --client} the self-test probes {@code python3 -c 'import torch'};
+     * Without {@code --client} the self-test probes {@code python3 -c 'import torch'};
      * Python searches the working directory first, so a {@code torch.py} planted in a shared folder
      * ran as the caller. cumps runs in the test's folder, which holds such a planted module.
      */

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The deterministic start-up gate of issue 22: every command of {@link StartupBudgets} runs once through the
+ * The deterministic start-up gate: every command of {@link StartupBudgets} runs once through the
  * launcher {@code mvn package} wrote (copied with the jar into a scratch folder, where it builds its class-data
  * archive), with {@code -Xlog:class+load} in {@code JAVA_TOOL_OPTIONS}, and must stay within its budget of
  * classes, classes outside the archive, doctor checks and programs run ({@link BudgetCheck}). No time is

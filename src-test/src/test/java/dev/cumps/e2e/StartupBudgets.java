@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The start-up budgets of {@code cumps} through its launcher (issue 22), in one place, each with its
+ * The start-up budgets of {@code cumps} through its launcher, in one place, each with its
  * reason. {@link StartupBudgetE2eTest} runs every command below in its scenario and fails the build when a
  * count exceeds its budget ({@link BudgetCheck}); the counts are deterministic, not timings, so they hold on
  * a loaded 2-core CI machine. When a change needs more, raise the budget here and say why in its reason.
@@ -28,7 +28,7 @@ final class StartupBudgets {
     static final int CLASS_MARGIN = 25;
     /** Run-time generated classes (lambda forms) vary a little with timing and the JDK. */
     static final int OUTSIDE_MARGIN = 6;
-    /** {@code doctor --json} may load at most this many times the classes of {@code status --json} (issue 22). */
+    /** {@code doctor --json} may load at most this many times the classes of {@code status --json}. */
     static final double DOCTOR_TO_STATUS_RATIO = 2.0;
 
     /** The record directories a command runs against. */

@@ -78,7 +78,7 @@ class ControlDaemonConformanceTest {
             + "get_server_status\nset_default_active_thread_percentage 25\n";
 
     /**
-     * The questions cumps asks a live daemon's servers in one client run (issue 22), with an empty reply and a
+     * The questions cumps asks a live daemon's servers in one client run, with an empty reply and a
      * refusal among them; get_default_active_thread_percentage last, so that a number follows the marker.
      */
     private static final List<String> BATCH = List.of("get_server_list", "get_server_status 12345", "get_client_list 12345",

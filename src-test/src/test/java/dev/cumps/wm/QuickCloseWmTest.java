@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * Closing the simulated window at once (issue 24): with {@code --simulate} the console sets up its
+ * Closing the simulated window at once: with {@code --simulate} the console sets up its
  * demo daemon and two clients on a worker right after the window opens, which takes seconds; a close
  * in that time interrupts the set-up on purpose. The console must exit without a warning or a stack
  * trace naming a wrong cause ("daemon 'demo' did not start: interrupted while waiting ...").

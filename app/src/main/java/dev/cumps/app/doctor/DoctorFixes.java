@@ -3,7 +3,7 @@ package dev.cumps.app.doctor;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.error.ErrorReport;
-import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.fix.Fix;
 import dev.cumps.core.fix.FixOutcome;
 import dev.cumps.core.fix.FixService;
@@ -27,14 +27,14 @@ public final class DoctorFixes {
     private final ConsoleContext ctx;
     private final FixService service;
     private final Messages messages;
-    private final ObservableList<DoctorCheck> checks;
+    private final ObservableList<CheckResult> checks;
     private final Runnable rerun;
     private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(this, "selected", -1);
     private final ReadOnlyBooleanWrapper applying = new ReadOnlyBooleanWrapper(this, "applying", false);
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
     private final BooleanBinding unavailable;
 
-    DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<DoctorCheck> checks, Runnable rerun) {
+    DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<CheckResult> checks, Runnable rerun) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.service = Objects.requireNonNull(service, "service");
         this.messages = ctx.messages();
@@ -49,7 +49,7 @@ public final class DoctorFixes {
         selected.set(index);
     }
 
-    private DoctorCheck selectedCheck() {
+    private CheckResult selectedCheck() {
         int i = selected.get();
         return i >= 0 && i < checks.size() ? checks.get(i) : null;
     }
@@ -61,18 +61,18 @@ public final class DoctorFixes {
 
     /** Exactly what Fix… will do for the selected result, one line per fix, in the window's language. */
     public List<String> dryRun() {
-        DoctorCheck check = selectedCheck();
+        CheckResult check = selectedCheck();
         return check == null ? List.of() : service.plan(check).stream().map(f -> messages.render(f.description())).toList();
     }
 
     /** Applies the selected result's fixes off the UI thread, then runs the doctor again. */
     public void apply() {
-        DoctorCheck check = selectedCheck();
+        CheckResult check = selectedCheck();
         if (check == null || !check.fixable() || applying.get()) {
             return;
         }
         List<Fix> plan = service.plan(check);
-        String action = messages.get("doctor.fix.action", messages.render(check.titleText()));
+        String action = messages.get("doctor.fix.action", messages.render(check.titleMessage()));
         applying.set(true);
         ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
             applying.set(false);

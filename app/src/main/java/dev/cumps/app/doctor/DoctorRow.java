@@ -2,8 +2,8 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.style.Severity;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
 import java.nio.file.Path;
@@ -31,12 +31,12 @@ public record DoctorRow(String id, Severity severity, String status, String titl
      * The row of {@code check}: the one place that reads a check's texts for the window, its title,
      * observed value, expectation and remedy rendered in the window's language (raw evidence in them
      * as it is); a skipped check expects nothing and a passing one needs no remedy (empty cells). The
-     * remedy names the window's button where the window has one ({@link WindowRemedy}).
+     * remedy names the window's button where the window has one ({@link Messages#windowText}).
      */
-    public static DoctorRow of(DoctorCheck check, Messages messages) {
+    public static DoctorRow of(CheckResult check, Messages messages) {
         return new DoctorRow(check.id(), severity(check.status()), statusText(check.status(), messages),
-                messages.render(check.titleText()), messages.render(check.observedText()),
-                check.expectedText().map(messages::render).orElse(""), WindowRemedy.of(check, messages),
+                messages.render(check.titleMessage()), messages.render(check.observedMessage()),
+                check.expectedMessage().map(messages::render).orElse(""), check.remedyMessage().map(messages::windowText).orElse(""),
                 check.status() == CheckStatus.PASS ? Optional.empty() : Optional.of(check.checkId().anchor()));
     }
 
@@ -61,8 +61,8 @@ public record DoctorRow(String id, Severity severity, String status, String titl
     }
 
     /** Keeps {@code rows} the rows of {@code checks}: appended as checks arrive, replaced when the list is. */
-    static void follow(ObservableList<DoctorCheck> checks, ObservableList<DoctorRow> rows, Messages messages) {
-        checks.addListener((ListChangeListener<DoctorCheck>) change -> {
+    static void follow(ObservableList<CheckResult> checks, ObservableList<DoctorRow> rows, Messages messages) {
+        checks.addListener((ListChangeListener<CheckResult>) change -> {
             while (change.next()) {
                 if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
                     rows.setAll(checks.stream().map(c -> of(c, messages)).toList());

@@ -4,9 +4,9 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.app.ui.style.Severity;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
-import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.FixService;
 import dev.cumps.core.record.ManagedDaemon;
@@ -53,8 +53,8 @@ public final class DoctorViewModel {
     private final DoctorGuide guide;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
-    private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
-    private final ObservableList<DoctorCheck> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
+    private final ObservableList<CheckResult> checks = FXCollections.observableArrayList();
+    private final ObservableList<CheckResult> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
     private final ObservableList<DoctorRow> rows = FXCollections.observableArrayList();
     private final ObservableList<DoctorRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
@@ -63,7 +63,7 @@ public final class DoctorViewModel {
     private final ReadOnlyObjectWrapper<Severity> verdictSeverity = new ReadOnlyObjectWrapper<>(this, "verdictSeverity");
     private final BooleanBinding reportAbsent = Bindings.isNull(report);
 
-    private final Queue<DoctorCheck> arrived = new ConcurrentLinkedQueue<>();
+    private final Queue<CheckResult> arrived = new ConcurrentLinkedQueue<>();
     /** Which run the UI is following; a callback of any other run is ignored. UI thread only. */
     private long currentRun;
     private Future<?> task;
@@ -168,7 +168,7 @@ public final class DoctorViewModel {
         if (runId != currentRun || !running.get()) {
             return;
         }
-        for (DoctorCheck check; (check = arrived.poll()) != null; ) {
+        for (CheckResult check; (check = arrived.poll()) != null; ) {
             checks.add(check);
         }
         verdict.set(messages.get("doctor.verdict.running", checks.size()));
@@ -238,7 +238,7 @@ public final class DoctorViewModel {
     }
 
     /** The checks of the current run, in the order the core produced them. */
-    public ObservableList<DoctorCheck> checks() {
+    public ObservableList<CheckResult> checks() {
         return readOnlyChecks;
     }
 

@@ -154,7 +154,13 @@ public final class Messages {
      * ({@code stop it with `cumps stop --name demo`}); where the window does the same with a button,
      * its bundle has a variant under {@code window.<core key>} taking the same arguments in the same
      * order, used here for the message and each message among its arguments. Without a variant this
-     * is {@link #render(Message)}.
+     * is {@link #render(Message)}. The doctor pane's remedies go through here (a core remedy such as
+     * {@code doctor.STALE_RECORDS_REMEDY} says "`cumps doctor --fix` moves them aside", its window
+     * variant "click Fix… to move them aside").
+     *
+     * <p>Why a mapping here and not a second message from the core: which button does what is the
+     * window's knowledge (its bundle already names the buttons), and the core keeps one remedy per
+     * result for the CLI, JSON and Markdown report, whose output stays byte for byte as it was.
      */
     public String windowText(Message message) {
         if (!hasWindowVariant(message)) {

@@ -4,7 +4,7 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.lifecycle.ClientTarget;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
-import dev.cumps.core.live.LiveText;
+import dev.cumps.core.live.LiveMessages;
 import dev.cumps.core.message.Message;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -51,7 +51,7 @@ public final class ClientActions {
     }
 
     private TerminateConfirmation confirmation(ClientTarget found) {
-        String unreadable = messages.render(Message.of(LiveText.UNREADABLE));
+        String unreadable = messages.render(Message.of(LiveMessages.UNREADABLE));
         String user = found.owner().map(o -> o.user()).orElse(unreadable);
         String command = found.commandLine().filter(c -> !c.isEmpty()).map(c -> String.join(" ", c)).orElse(unreadable);
         return new TerminateConfirmation(found.daemon(), found.clientPid(), Long.toString(found.clientPid()), user, command,

@@ -3,7 +3,7 @@ package dev.cumps.app.live;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.live.ClientProcess;
 import dev.cumps.core.live.DaemonSnapshot;
-import dev.cumps.core.live.LiveText;
+import dev.cumps.core.live.LiveMessages;
 import dev.cumps.core.live.MpsServer;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessOwner;
@@ -69,7 +69,7 @@ final class ClientLines {
 
     /** The core's word for what {@code /proc} would not tell. */
     private String unreadable() {
-        return messages.render(Message.of(LiveText.UNREADABLE));
+        return messages.render(Message.of(LiveMessages.UNREADABLE));
     }
 
     private String running(OptionalLong seconds) {

@@ -94,12 +94,12 @@ final class MainRows {
 
     /** The compute mode as the GPUs table shows it: the core's display text in the window's language. */
     String computeModeText(Gpu gpu) {
-        return messages.render(gpu.computeModeText());
+        return messages.render(gpu.computeModeMessage());
     }
 
     /** The MIG mode as the GPUs table shows it (n/a without MIG support), in the window's language. */
     String migModeText(Gpu gpu) {
-        return messages.render(gpu.migModeText());
+        return messages.render(gpu.migModeMessage());
     }
 
     private PipeRow pipeRow(HostStatus.PipeRow row) {
@@ -133,7 +133,7 @@ final class MainRows {
 
     /** Why a record could not be read, as its row's tooltip says it (the core's reason, translated). */
     String unreadableReason(UnreadableRecord u) {
-        return messages.render(u.reasonText());
+        return messages.render(u.reasonMessage());
     }
 
     String stateText(RecordLook look) {

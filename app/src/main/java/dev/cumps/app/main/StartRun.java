@@ -73,7 +73,7 @@ final class StartRun {
                     ended();
                     if (error instanceof StartCancelled c) {
                         // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
-                        String undone = messages.get("start.cancelled", messages.render(c.reasonText()));
+                        String undone = messages.get("start.cancelled", messages.render(c.reasonMessage()));
                         ctx.activity().record(action, false, undone);
                         outcome.set(undone);
                         cancelled.accept(c);

@@ -34,7 +34,7 @@ final class StartTexts {
 
     /** Why the core refuses {@code typed} as a record name (its validation reason, translated); empty when it accepts it. */
     static String nameProblem(String typed, Messages messages) {
-        return RecordNames.problemText(typed).map(messages::render).orElse("");
+        return RecordNames.problemMessage(typed).map(messages::render).orElse("");
     }
 
     /** The text of a stage for the progress line; empty before the first. */
@@ -58,7 +58,7 @@ final class StartTexts {
      */
     static StartProblem problem(Throwable error, Messages messages) {
         if (error instanceof StartFailure f) {
-            return new StartProblem(messages.render(f.reasonText()), f.controlLogTail());
+            return new StartProblem(messages.render(f.reasonMessage()), f.controlLogTail());
         }
         return new StartProblem(messages.errorText(error).orElse(error.toString()), List.of());
     }

@@ -37,7 +37,7 @@ import javafx.collections.ObservableList;
  * {@code lifecycle.start} (the same call as {@code cumps start}) with its stages as progress.
  *
  * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
- * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemText});
+ * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemMessage});
  * the whole request is checked by the core's side-effect-free {@code preview} on a worker
  * ({@link PlanCheck}), so every refusal a start would give (a taken name, a GPU with a daemon, a
  * socket path too long) shows before Start. A running start can be cancelled ({@link StartRun}).
@@ -193,7 +193,7 @@ public final class StartViewModel {
         run.run(request(), messages.get("start.action", name.get()),
                 record -> started.accept(record.name(),
                         new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
-                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.render(c.reasonText())))),
+                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.render(c.reasonMessage())))),
                 error -> failed.accept(StartTexts.problem(error, messages)));
     }
 

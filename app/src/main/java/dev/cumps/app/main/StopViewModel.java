@@ -78,10 +78,10 @@ public final class StopViewModel {
 
     /**
      * The core's own words about a stop outcome, as the window shows them: the one place that reads
-     * them ({@code StopOutcome.messageText()} rendered in the window's language).
+     * them ({@code StopOutcome.outcomeMessage()} rendered in the window's language).
      */
     public static String outcomeText(StopOutcome outcome, Messages messages) {
-        return messages.render(outcome.messageText());
+        return messages.render(outcome.outcomeMessage());
     }
 
     /** How an outcome looks: stopped passes; cleaned a stale or unreadable record warns; failed fails. */

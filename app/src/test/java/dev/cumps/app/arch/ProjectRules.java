@@ -40,7 +40,7 @@ final class ProjectRules {
     /** Views show what their view model exposes; they never hold or call core types. */
     static final ArchRule VIEWS_ARE_FREE_OF_CORE = noClasses().that().resideInAPackage("dev.cumps.app..").and(VIEWS)
             .should().dependOnClassesThat().resideInAnyPackage("dev.cumps.core..", "dev.cumps.sim..")
-            .because("view models expose display-ready properties; views bind to them (issue 8, STYLE.md \"Window\")");
+            .because("view models expose display-ready properties; views bind to them (STYLE.md \"Window\")");
 
     /**
      * The composition root of the window: the classes of {@code dev.cumps.app} (and the session) that open the
@@ -54,7 +54,7 @@ final class ProjectRules {
     static final ArchRule ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES = noClasses().that().resideInAPackage("dev.cumps.app..")
             .and(DescribedPredicate.not(COMPOSITION_ROOT_CLASSES))
             .should().dependOnClassesThat().haveFullyQualifiedName(CoreServices.class.getName())
-            .because("the view-model factory hands each view model only the services it uses (issue 8)");
+            .because("the view-model factory hands each view model only the services it uses");
 
     /** Every package of the window is its own slice, to the last segment ({@code dev.cumps.app.ui.dialog}, ...). */
     private static final SliceAssignment APP_PACKAGES = new SliceAssignment() {

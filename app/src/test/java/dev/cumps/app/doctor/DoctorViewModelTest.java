@@ -14,8 +14,8 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.style.Severity;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.record.ManagedDaemon;
@@ -60,8 +60,8 @@ class DoctorViewModelTest {
     @Test
     void aRunAgainstALiveDaemonIsValidAndListsEveryCheck() {
         host.live("t1", 0);
-        List<DoctorCheck> arrivedOneByOne = new ArrayList<>();
-        vm.checks().addListener((ListChangeListener<DoctorCheck>) c -> {
+        List<CheckResult> arrivedOneByOne = new ArrayList<>();
+        vm.checks().addListener((ListChangeListener<CheckResult>) c -> {
             while (c.next()) {
                 if (c.wasAdded() && !c.wasReplaced()) {
                     arrivedOneByOne.addAll(c.getAddedSubList());
@@ -78,7 +78,7 @@ class DoctorViewModelTest {
         assertEquals(report.checks(), vm.checks());
         assertEquals(report.checks(), arrivedOneByOne, "rows are appended as the core hands them on");
         assertTrue(vm.checks().size() >= 10, "checks: " + vm.checks().size());
-        assertEquals(report.checks().stream().map(DoctorCheck::title).toList(),
+        assertEquals(report.checks().stream().map(CheckResult::title).toList(),
                 vm.rows().stream().map(DoctorRow::title).toList(), "the table shows one row per check, in order");
         assertEquals(report.checks().stream().map(c -> DoctorRow.severity(c.status())).toList(),
                 vm.rows().stream().map(DoctorRow::severity).toList());
@@ -119,7 +119,7 @@ class DoctorViewModelTest {
 
         DoctorReport report = vm.reportProperty().get();
         assertFalse(report.valid());
-        DoctorCheck daemonCount = vm.checks().stream().filter(c -> c.id().equals("daemon_count")).findFirst().orElseThrow();
+        CheckResult daemonCount = vm.checks().stream().filter(c -> c.id().equals("daemon_count")).findFirst().orElseThrow();
         assertEquals(CheckStatus.FAIL, daemonCount.status());
         assertTrue(vm.verdictProperty().get().startsWith("Invalid: "), vm.verdictProperty().get());
         assertEquals(Severity.FAIL, vm.verdictSeverityProperty().get());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.core.lifecycle.LifecycleText;
+import dev.cumps.core.lifecycle.LifecycleMessages;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.util.List;
@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 class WindowTextTest {
 
     private static final List<Message> REFUSALS = List.of(
-            Message.of(LifecycleText.GPU_TAKEN, "GPU-1", "demo", 4242),
-            Message.of(LifecycleText.PIPE_OF_LIVE_DAEMON, "/tmp/p", "demo", 4242),
-            Message.of(LifecycleText.PIPE_OF_STALE_RECORD, "/tmp/p", "demo"),
-            Message.of(LifecycleText.ALREADY_RUNNING, "demo", 4242));
+            Message.of(LifecycleMessages.GPU_TAKEN, "GPU-1", "demo", 4242),
+            Message.of(LifecycleMessages.PIPE_OF_LIVE_DAEMON, "/tmp/p", "demo", 4242),
+            Message.of(LifecycleMessages.PIPE_OF_STALE_RECORD, "/tmp/p", "demo"),
+            Message.of(LifecycleMessages.ALREADY_RUNNING, "demo", 4242));
 
     @Test
     void startRefusalsNameTheWindowsButtonsNotCommandLineOptions() {
@@ -43,7 +43,7 @@ class WindowTextTest {
     @Test
     void aMessageWithoutAWindowVariantIsTheCoresText() {
         Messages english = Messages.forLocale(Locale.ENGLISH);
-        Message plain = Message.of(LifecycleText.LAUNCH_FAILED, "nvidia-cuda-mps-control", "no such file");
+        Message plain = Message.of(LifecycleMessages.LAUNCH_FAILED, "nvidia-cuda-mps-control", "no such file");
         assertEquals(english.render(plain), english.windowText(plain));
     }
 }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 
 /**
- * The English window at 1280×820, 1100×700 and 900×600 (issue 23 point 1): with a failing check in
+ * The English window at 1280×820, 1100×700 and 900×600: with a failing check in
  * the doctor's run, every result row's status and title is on screen at once, failures first; the
  * rail, the page and the status line do not overlap; no button's name is cut on the doctor page
  * or on the overview; a sentence in a cell is cut only at its end, and the selected failure's

@@ -44,7 +44,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 
 /**
- * Issue 8's acceptance, walked as a Chinese operator meets it: the window in zh-CN shows Chinese
+ * The Chinese window's acceptance, walked as a Chinese operator meets it: the window in zh-CN shows Chinese
  * for every doctor row, error, outcome and enum value. Each test drives one part of the window
  * against the simulated host (the doctor, a failing start, a stop, the tables, a refused start),
  * collects every text it can see or hover in every window (dialogs included), the rows of the
@@ -231,7 +231,7 @@ class ChineseWindowWalkTest {
         assertEquals(2, modes.size(), "two compute modes to show: " + modes);
         // The parser's own complaint inside the core's reason is raw evidence (a text argument).
         console.host().services().status().collect().unreadable()
-                .forEach(u -> evidence.addAll(EnglishLeaks.rawArguments(u.reasonText())));
+                .forEach(u -> evidence.addAll(EnglishLeaks.rawArguments(u.reasonMessage())));
         see("unreadable row tooltip", ui.hoverTooltip(ui.nameCell("zh-bad")));
         look("the tables");
 

@@ -36,7 +36,7 @@ public final class CoreServices {
     private final GuideLink guide;
     private final RecordStore store;
     private final Liveness liveness;
-    // Built on first use (issue 22): a command builds only what it uses, so `status` never loads a
+    // Built on first use: a command builds only what it uses, so `status` never loads a
     // doctor check, the lifecycle or the self-test. Each is built once and then kept.
     private final Lazy<DaemonLifecycle> lifecycle;
     private final Lazy<StatusService> status;

@@ -27,7 +27,7 @@ final class SandboxCheck {
     static void requirePrivate(Path root, int uid) {
         requireSafeParents(root, uid);
         if (Files.isSymbolicLink(root)) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_IS_LINK, root));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_IS_LINK, root));
         }
         int mode;
         int owner;
@@ -35,16 +35,16 @@ final class SandboxCheck {
             mode = (Integer) Files.getAttribute(root, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             owner = (Integer) Files.getAttribute(root, "unix:uid", LinkOption.NOFOLLOW_LINKS);
         } catch (IOException | UnsupportedOperationException e) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_INSPECT, root, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_INSPECT, root, String.valueOf(e.getMessage())));
         }
         if ((mode & TYPE_MASK) != DIRECTORY) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_NOT_DIRECTORY, root));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_NOT_DIRECTORY, root));
         }
         if (owner != uid) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_FOREIGN_OWNER, root, owner, uid));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_FOREIGN_OWNER, root, owner, uid));
         }
         if ((mode & GROUP_OR_OTHER) != 0) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_OPEN_MODE, root, Integer.toOctalString(mode & 07777)));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_OPEN_MODE, root, Integer.toOctalString(mode & 07777)));
         }
     }
 
@@ -58,7 +58,7 @@ final class SandboxCheck {
             RuntimeDirs.checkParentChain(root, uid);
         } catch (CumpsException e) {
             Object why = e.text();
-            throw new CumpsException(Message.of(SimText.SANDBOX_UNSAFE_PARENT, why));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_UNSAFE_PARENT, why));
         }
     }
 }

@@ -65,7 +65,7 @@ public final class SimClientLauncher {
         try {
             client = builder.start();
         } catch (IOException e) {
-            throw new CumpsException(Message.of(SimText.CLIENT_NOT_ATTACHED, pipeDirectory, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(SimMessages.CLIENT_NOT_ATTACHED, pipeDirectory, String.valueOf(e.getMessage())));
         }
         CompletableFuture<String> firstLine = CompletableFuture.supplyAsync(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8))) {
@@ -80,11 +80,11 @@ public final class SimClientLauncher {
             line = firstLine.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             client.destroyForcibly();
-            throw new CumpsException(Message.of(SimText.CLIENT_NO_ANSWER, pipeDirectory, timeout.toSeconds()));
+            throw new CumpsException(Message.of(SimMessages.CLIENT_NO_ANSWER, pipeDirectory, timeout.toSeconds()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             client.destroyForcibly();
-            throw new CumpsException(Message.of(SimText.CLIENT_NO_ANSWER, pipeDirectory, timeout.toSeconds()));
+            throw new CumpsException(Message.of(SimMessages.CLIENT_NO_ANSWER, pipeDirectory, timeout.toSeconds()));
         } catch (ExecutionException e) {
             line = "";
         }
@@ -92,7 +92,7 @@ public final class SimClientLauncher {
         if (words.length != 4 || !words[0].equals("attached") || !words[1].matches("[0-9]+") || !words[2].matches("[0-9]+")) {
             client.destroyForcibly();
             String why = line.startsWith("error: ") ? line.substring("error: ".length()) : line.isEmpty() ? "it exited" : line;
-            throw new CumpsException(Message.of(SimText.CLIENT_NOT_ATTACHED, pipeDirectory, why));
+            throw new CumpsException(Message.of(SimMessages.CLIENT_NOT_ATTACHED, pipeDirectory, why));
         }
         return new Attached(Long.parseLong(words[1]), Long.parseLong(words[2]), words[3]);
     }

@@ -68,7 +68,7 @@ public final class SimulatedHost {
             }
             throw new IOException("no free sandbox name");
         } catch (IOException e) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_CREATE, host.tmpdir(), String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_CREATE, host.tmpdir(), String.valueOf(e.getMessage())));
         }
     }
 
@@ -82,7 +82,7 @@ public final class SimulatedHost {
         Path name = normal.getFileName();
         if (name == null || !name.toString().startsWith("csim-")
                 || !host.tmpdir().toAbsolutePath().normalize().equals(normal.getParent())) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_NOT_CONSOLE, root, host.tmpdir()));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_NOT_CONSOLE, root, host.tmpdir()));
         }
         return new SimulatedHost(host, normal);
     }
@@ -164,7 +164,7 @@ public final class SimulatedHost {
             SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config(), nvidiaPipeDirectory(),
                     nvidiaLogDirectory()));
         } catch (IOException | IllegalArgumentException e) {
-            throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
         }
         return this;
     }
@@ -213,11 +213,11 @@ public final class SimulatedHost {
                 return;
             } catch (DirectoryNotEmptyException e) {
                 if (attempt >= REMOVE_ATTEMPTS) {
-                    throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
+                    throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
                 }
                 backOff(attempt);
             } catch (IOException e) {
-                throw new CumpsException(Message.of(SimText.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
+                throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_REMOVE, root, String.valueOf(e.getMessage())));
             }
         }
     }

@@ -17,7 +17,7 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The env block and the control log keep a monospace font whatever the language (issue 9: zh-CN lost it). */
+/** The env block and the control log keep a monospace font whatever the language (zh-CN once lost it). */
 @ExtendWith(ApplicationExtension.class)
 class MonospaceFontTest {
 

@@ -54,7 +54,7 @@ public final class CdsTraining {
                 + "esac\n");
         Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwx------"));
         // A control client that answers like NVIDIA's, one reply per line of stdin: the live daemon (this JVM) has one
-        // server (this JVM) with one client (this JVM), so that the live view's classes are archived too (issue 22).
+        // server (this JVM) with one client (this JVM), so that the live view's classes are archived too.
         Path control = bin.resolve("nvidia-cuda-mps-control");
         Files.writeString(control, "#!/bin/sh\nwhile IFS= read -r line; do\n  case \"$line\" in\n"
                 + "    get_server_list|get_client_list\\ *) echo " + self + " ;;\n"

@@ -22,7 +22,7 @@ import dev.cumps.core.cli.command.StopCommand;
 import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.cli.command.TopCommand;
 import dev.cumps.core.cli.text.OneLine;
-import dev.cumps.core.cli.text.SimulatedText;
+import dev.cumps.core.cli.text.SimulatedRenderer;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import java.io.PrintWriter;
@@ -92,7 +92,7 @@ public final class Cli {
             CoreServices services = root.context().servicesIfCreated().orElse(null);
             if (code == OK && services != null && services.simulated()) {
                 // JSON and export output cannot carry a banner, so the reminder goes to stderr.
-                err.println(SimulatedText.note(services.records().root()));
+                err.println(SimulatedRenderer.note(services.records().root()));
             }
             return code;
         } finally {

@@ -45,7 +45,7 @@ public final class CumpsMain {
     /**
      * A failure on another thread as one line. A class, not a lambda: the launcher's class-data archive
      * is dumped from {@code CdsTraining}, which never runs this method, so a lambda here was spun at
-     * run time on every start (method-handle classes, ASM; issue 22).
+     * run time on every start (method-handle classes, ASM).
      */
     private static final class OneLineHandler implements Thread.UncaughtExceptionHandler {
         private final PrintWriter err;

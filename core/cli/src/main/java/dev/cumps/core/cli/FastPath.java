@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
  * The commands launchers and job scripts run many times a day ({@code status}, {@code env},
  * {@code stop}, {@code limits}, {@code metrics} from a textfile-collector timer, and {@code terminate-client}
  * from scripts that end a runaway job, and {@code top}, which scripts run with {@code --once}, and
- * {@code selftest}, so that it runs the same way both paths; since issue 22 also {@code clients},
+ * {@code selftest}, so that it runs the same way both paths; also {@code clients},
  * {@code doctor} without {@code --fix} and {@code --version} alone)
  * in their plain, valid forms, parsed without picocli. Picocli's classes are Java 5
  * class files that class-data sharing cannot archive, and building its model reflects over every

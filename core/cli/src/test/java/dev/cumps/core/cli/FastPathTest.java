@@ -63,7 +63,7 @@ class FastPathTest {
                 List.of("env", "--shell", "dotenv", "--json"),
                 List.of("env", "--name", "gone"), List.of("env", "--name", "missing"), List.of("env", "--name", "Bad Name"),
                 List.of("stop", "--name", "missing"),
-                // Issue 22: the version, the doctor without --fix and the live view of clients.
+                // The version, the doctor without --fix and the live view of clients.
                 List.of("--version"), List.of("-V"), List.of("doctor"), List.of("doctor", "--json"), List.of("doctor", "--gpus", "0"),
                 List.of("doctor", "--json", "--gpus=all"), List.of("doctor", "--gpus", "7"), List.of("clients"), List.of("clients", "--json"),
                 List.of("clients", "--name", "alpha"), List.of("clients", "--json", "--name=missing"));

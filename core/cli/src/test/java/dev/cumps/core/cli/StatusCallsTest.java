@@ -14,7 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What {@code status} runs (issue 10's "gathered in the same single nvidia-smi call the status
+ * What {@code status} runs (the live view's promise, "gathered in the same single nvidia-smi call the status
  * already makes"): one nvidia-smi query gives the GPUs and their load; the control program runs
  * only for a live daemon and only for {@code --json}; nvidia-smi's compute-apps query runs only
  * when a daemon has a client whose memory it can give.
@@ -109,13 +109,13 @@ class StatusCallsTest {
 
         assertEquals(List.of(gpuQuery(), List.of(FakeMpsHost.SMI, "--query-compute-apps=pid,gpu_uuid,used_memory",
                 "--format=csv,noheader,nounits")), run.smi());
-        // Issue 22: one run for the server list, one for every server's status and clients (split by a marker).
+        // One run for the server list, one for every server's status and clients (split by a marker).
         assertEquals(List.of("get_server_list", "get_server_status 4190100\ncumps_reply_end\nget_client_list 4190100\ncumps_reply_end"),
                 run.control());
         assertEquals(true, run.out().contains("\"gpu_memory_mib\": 1024"), run.out());
     }
 
-    /** Issue 22: {@code limits} asks the defaults with the server list in one run, every server's limits in a second. */
+    /** {@code limits} asks the defaults with the server list in one run, every server's limits in a second. */
     @Test
     void limitsOfADaemonWithTwoServersCostTwoControlRuns() {
         sb.start("alpha", 0);
@@ -132,7 +132,7 @@ class StatusCallsTest {
         assertEquals(true, run.out().contains("25"), run.out());
     }
 
-    /** Issue 22: one nvidia-smi query per scrape, shared by the status, the live view and the doctor. */
+    /** One nvidia-smi query per scrape, shared by the status, the live view and the doctor. */
     @Test
     void metricsRunsNvidiaSmiOnce() {
         Run run = run("metrics");
@@ -141,8 +141,8 @@ class StatusCallsTest {
         assertEquals(List.of(gpuQuery()), run.smi());
     }
 
-    /** Issue 20: {@code metrics} asked every daemon twice per scrape (its own live snapshot, then the doctor's). */
-    /** Issue 22: three servers cost one control run more than none, not two per server. */
+    /** {@code metrics} once asked every daemon twice per scrape (its own live snapshot, then the doctor's); now once. */
+    /** Three servers cost one control run more than none, not two per server. */
     @Test
     void everyServerOfADaemonIsAskedInOneControlRun() {
         sb.start("alpha", 0);

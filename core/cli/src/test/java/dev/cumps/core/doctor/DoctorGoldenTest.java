@@ -3,7 +3,7 @@ package dev.cumps.core.doctor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.cumps.core.cli.text.DoctorTextRenderer;
+import dev.cumps.core.cli.text.DoctorRenderer;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
@@ -129,7 +129,7 @@ class DoctorGoldenTest {
             scenario.setUp().accept(sb);
             DoctorReport report = sb.services().doctor().run(Optional.ofNullable(scenario.selector()));
 
-            String text = DoctorTextRenderer.render(report, scenario.name().startsWith("live"));
+            String text = DoctorRenderer.render(report, scenario.name().startsWith("live"));
             String json = Json.write(report.toJsonMap());
             String markdown = report.toMarkdown();
 

@@ -4,13 +4,13 @@ import dev.cumps.core.message.Message;
 
 /** The verdict of one check. Only {@link #FAIL} makes a report invalid. */
 public enum CheckStatus {
-    PASS("pass", DoctorText.STATUS_PASS), WARN("warn", DoctorText.STATUS_WARN), FAIL("fail", DoctorText.STATUS_FAIL),
-    SKIP("skip", DoctorText.STATUS_SKIP);
+    PASS("pass", DoctorMessages.STATUS_PASS), WARN("warn", DoctorMessages.STATUS_WARN), FAIL("fail", DoctorMessages.STATUS_FAIL),
+    SKIP("skip", DoctorMessages.STATUS_SKIP);
 
     private final String id;
-    private final DoctorText text;
+    private final DoctorMessages text;
 
-    CheckStatus(String id, DoctorText text) {
+    CheckStatus(String id, DoctorMessages text) {
         this.id = id;
         this.text = text;
     }

@@ -90,7 +90,7 @@ public final class Doctor {
 
     /**
      * Runs every check with the GPU inventory and the live snapshot the caller has just collected around it
-     * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape; issue 22).
+     * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape).
      */
     public DoctorReport run(Optional<String> selector, GpuInventory inventory, LiveSnapshot live) {
         DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);
@@ -100,18 +100,18 @@ public final class Doctor {
     }
 
     /** Runs every check, handing each result to {@code listener} as it completes. Interruption cancels. */
-    public DoctorReport run(Optional<String> selector, Consumer<DoctorCheck> listener) {
+    public DoctorReport run(Optional<String> selector, Consumer<CheckResult> listener) {
         return run(new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector), listener);
     }
 
-    private DoctorReport run(DoctorContext context, Consumer<DoctorCheck> listener) {
+    private DoctorReport run(DoctorContext context, Consumer<CheckResult> listener) {
         Map<DoctorCheckId, CheckStatus> statuses = new EnumMap<>(DoctorCheckId.class);
-        List<DoctorCheck> results = new ArrayList<>();
+        List<CheckResult> results = new ArrayList<>();
         for (Check check : checks) {
             Optional<Need> missing = check.needs().stream().filter(need -> !holds(need, statuses)).findFirst();
-            DoctorCheck result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> judged(check.id(), check.evaluate(context)));
+            CheckResult result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> judged(check.id(), check.evaluate(context)));
             if (Thread.currentThread().isInterrupted()) {
-                throw new CumpsException(Message.of(DoctorText.RUN_CANCELLED));
+                throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
             }
             statuses.put(result.checkId(), result.status());
             results.add(result);
@@ -130,14 +130,14 @@ public final class Doctor {
         return status == CheckStatus.PASS || status == CheckStatus.WARN;
     }
 
-    private static DoctorCheck skipped(DoctorCheckId id, Need need) {
-        return new DoctorCheck(id, CheckStatus.SKIP, Message.of(DoctorText.SKIPPED, Message.of(need.wording())), Optional.empty(),
+    private static CheckResult skipped(DoctorCheckId id, Need need) {
+        return new CheckResult(id, CheckStatus.SKIP, Message.of(DoctorMessages.SKIPPED, Message.of(need.wording())), Optional.empty(),
                 Optional.empty());
     }
 
     /** A passing check needs no remedy, so none is shown. */
-    private static DoctorCheck judged(DoctorCheckId id, Finding finding) {
-        return new DoctorCheck(id, finding.status(), finding.observed(), Optional.of(finding.expected()),
+    private static CheckResult judged(DoctorCheckId id, Finding finding) {
+        return new CheckResult(id, finding.status(), finding.observed(), Optional.of(finding.expected()),
                 finding.status() == CheckStatus.PASS ? Optional.empty() : finding.remedy(), finding.fixes());
     }
 }

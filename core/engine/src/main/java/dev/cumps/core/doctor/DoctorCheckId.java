@@ -24,12 +24,12 @@ public enum DoctorCheckId implements MessageKey {
     CONTROL_LOG("control_log", "control.log shows no recent error"),
     ENV_PIPE_DIRECTORY("env_pipe_directory", "CUDA_MPS_PIPE_DIRECTORY points at this daemon"),
     ENV_VISIBLE_INDEX("env_visible_index", "CUDA_VISIBLE_DEVICES uses no nonzero index"),
-    // limits (issue 10)
+    // limits
     LIMITS_MATCH_RECORD("limits_match_record", "live daemons' MPS limits match their records"),
-    // live snapshot checks (issue 10)
+    // live snapshot checks
     SERVER_UID("server_uid", "MPS servers of your daemons run as you"),
     UNMANAGED_CLIENTS("unmanaged_clients", "no client of yours on an unmanaged pipe"),
-    // Guided fixes (issue 9): what dead daemons leave behind, which `doctor --fix` can clean up.
+    // Guided fixes: what dead daemons leave behind, which `doctor --fix` can clean up.
     STALE_RECORDS("stale_records", "no stale records of yours"),
     ORPHANED_SOCKETS("orphaned_sockets", "no orphaned control sockets of yours"),
     STALE_PID_FILES("stale_pid_files", "no stale pid files in your pipe directories");

@@ -22,9 +22,9 @@ import java.util.function.Function;
  * @param compatibleModes the modes the visible GPUs could support ({@code usable_topology_modes})
  * @param plan    the resolved selector; when it did not resolve, the mode its shape asks for and no GPUs
  * @param sharing the CUDA process-sharing probe's evidence (keys as uni-cumps reports them)
- * @param guide   where the user guide is: each check's troubleshooting entry ({@link #guide(DoctorCheck)})
+ * @param guide   where the user guide is: each check's troubleshooting entry ({@link #guide(CheckResult)})
  */
-public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Plan plan,
+public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatibleModes, Plan plan,
                            List<ManagedDaemon> managedDaemons, Map<String, Object> sharing, GuideLink guide) {
     public static final int SCHEMA_VERSION = 1;
 
@@ -37,7 +37,7 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
     }
 
     /** A report without a known guide: its links are {@code docs/guide.md#anchor}. */
-    public DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatibleModes, Plan plan,
+    public DoctorReport(List<CheckResult> checks, List<TopologyMode> compatibleModes, Plan plan,
                         List<ManagedDaemon> managedDaemons, Map<String, Object> sharing) {
         this(checks, compatibleModes, plan, managedDaemons, sharing, GuideLink.none());
     }
@@ -47,7 +47,7 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
      * when the guide is known, else {@code docs/guide.md#anchor} (the key {@code guide} in JSON, the
      * {@code guide:} line of the CLI).
      */
-    public String guide(DoctorCheck check) {
+    public String guide(CheckResult check) {
         return guide.shown(check.checkId().anchor());
     }
 
@@ -71,8 +71,8 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
     }
 
     /** The verdict line: {@code VALID: 15 pass, 0 warn, 0 fail, 0 skip}. */
-    public Message verdictText() {
-        return Message.of(DoctorText.VERDICT_LINE, Message.of(valid() ? DoctorText.VERDICT_VALID : DoctorText.VERDICT_INVALID),
+    public Message verdictMessage() {
+        return Message.of(DoctorMessages.VERDICT_LINE, Message.of(valid() ? DoctorMessages.VERDICT_VALID : DoctorMessages.VERDICT_INVALID),
                 count(CheckStatus.PASS), count(CheckStatus.WARN), count(CheckStatus.FAIL), count(CheckStatus.SKIP));
     }
 
@@ -95,7 +95,7 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
     }
 
     /** A check's JSON with its guide link added (key {@code guide}). */
-    private Map<String, Object> checkJson(DoctorCheck check) {
+    private Map<String, Object> checkJson(CheckResult check) {
         Map<String, Object> m = new LinkedHashMap<>(check.toJsonMap());
         m.put("guide", guide(check));
         return m;
@@ -119,17 +119,17 @@ public record DoctorReport(List<DoctorCheck> checks, List<TopologyMode> compatib
      * (the window passes its translations); evidence in the checks is shown as it is.
      */
     public String toMarkdown(Function<MessageKey, String> patterns) {
-        Message verdict = Message.of(DoctorText.MARKDOWN_VERDICT, Message.of(valid() ? DoctorText.MARKDOWN_VALID : DoctorText.MARKDOWN_INVALID),
+        Message verdict = Message.of(DoctorMessages.MARKDOWN_VERDICT, Message.of(valid() ? DoctorMessages.MARKDOWN_VALID : DoctorMessages.MARKDOWN_INVALID),
                 count(CheckStatus.PASS), count(CheckStatus.WARN), count(CheckStatus.FAIL), count(CheckStatus.SKIP));
         StringBuilder md = new StringBuilder();
-        md.append(Message.of(DoctorText.MARKDOWN_HEADING).render(patterns)).append("\n\n");
+        md.append(Message.of(DoctorMessages.MARKDOWN_HEADING).render(patterns)).append("\n\n");
         md.append(verdict.render(patterns)).append("\n\n");
-        md.append(Message.of(DoctorText.MARKDOWN_COLUMNS).render(patterns)).append("\n|---|---|---|---|---|\n");
-        for (DoctorCheck c : checks) {
-            md.append("| ").append(cell(c.titleText().render(patterns))).append(" | ").append(c.status().text().render(patterns))
-                    .append(" | ").append(cell(c.observedText().render(patterns)))
-                    .append(" | ").append(cell(c.expectedText().map(m -> m.render(patterns)).orElse("")))
-                    .append(" | ").append(cell(c.remedyText().map(m -> m.render(patterns)).orElse(""))).append(" |\n");
+        md.append(Message.of(DoctorMessages.MARKDOWN_COLUMNS).render(patterns)).append("\n|---|---|---|---|---|\n");
+        for (CheckResult c : checks) {
+            md.append("| ").append(cell(c.titleMessage().render(patterns))).append(" | ").append(c.status().text().render(patterns))
+                    .append(" | ").append(cell(c.observedMessage().render(patterns)))
+                    .append(" | ").append(cell(c.expectedMessage().map(m -> m.render(patterns)).orElse("")))
+                    .append(" | ").append(cell(c.remedyMessage().map(m -> m.render(patterns)).orElse(""))).append(" |\n");
         }
         return md.toString();
     }

@@ -6,8 +6,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What a check concluded: its status, what it observed and expected, what to do about it, and
- * which of that the product can do itself ({@code fixes}, usually none).
+ * What a check concluded, as its {@link Check#evaluate} returns it: its status, what it observed
+ * and expected, what to do about it, and which of that the product can do itself ({@code fixes},
+ * usually none). It does not know which check it came from; the doctor adds that and reports a
+ * {@link CheckResult}.
  */
 public record Finding(CheckStatus status, Message observed, Message expected, Optional<Message> remedy, List<FixTarget> fixes) {
     public Finding {

@@ -8,18 +8,18 @@ package dev.cumps.core.doctor;
  * {@link DoctorCheckId#VISIBILITY}).
  */
 public enum Need {
-    NVIDIA_SMI(DoctorCheckId.NVIDIA_SMI, DoctorText.NEED_NVIDIA_SMI),
-    VISIBLE_GPUS(DoctorCheckId.VISIBILITY, DoctorText.NEED_VISIBLE_GPUS),
-    RESOLVED_GPU(DoctorCheckId.VISIBILITY, DoctorText.NEED_RESOLVED_GPU),
-    SINGLE_GPU(DoctorCheckId.TOPOLOGY, DoctorText.NEED_SINGLE_GPU),
-    LIVE_MANAGED_DAEMON(DoctorCheckId.DAEMON_COUNT, DoctorText.NEED_LIVE_MANAGED_DAEMON),
-    LIVE_DAEMON(DoctorCheckId.DAEMON_COUNT, DoctorText.NEED_LIVE_DAEMON),
-    CONTROL_PIPE(DoctorCheckId.CONTROL_PIPE, DoctorText.NEED_CONTROL_PIPE);
+    NVIDIA_SMI(DoctorCheckId.NVIDIA_SMI, DoctorMessages.NEED_NVIDIA_SMI),
+    VISIBLE_GPUS(DoctorCheckId.VISIBILITY, DoctorMessages.NEED_VISIBLE_GPUS),
+    RESOLVED_GPU(DoctorCheckId.VISIBILITY, DoctorMessages.NEED_RESOLVED_GPU),
+    SINGLE_GPU(DoctorCheckId.TOPOLOGY, DoctorMessages.NEED_SINGLE_GPU),
+    LIVE_MANAGED_DAEMON(DoctorCheckId.DAEMON_COUNT, DoctorMessages.NEED_LIVE_MANAGED_DAEMON),
+    LIVE_DAEMON(DoctorCheckId.DAEMON_COUNT, DoctorMessages.NEED_LIVE_DAEMON),
+    CONTROL_PIPE(DoctorCheckId.CONTROL_PIPE, DoctorMessages.NEED_CONTROL_PIPE);
 
     private final DoctorCheckId establishedBy;
-    private final DoctorText wording;
+    private final DoctorMessages wording;
 
-    Need(DoctorCheckId establishedBy, DoctorText wording) {
+    Need(DoctorCheckId establishedBy, DoctorMessages wording) {
         this.establishedBy = establishedBy;
         this.wording = wording;
     }
@@ -30,7 +30,7 @@ public enum Need {
     }
 
     /** What is missing, as the skip line says it ("one live managed daemon"). */
-    public DoctorText wording() {
+    public DoctorMessages wording() {
         return wording;
     }
 }

@@ -25,7 +25,7 @@ final class SharingEvidence {
     private SharingEvidence() {
     }
 
-    static Map<String, Object> of(DoctorContext context, List<DoctorCheck> results) {
+    static Map<String, Object> of(DoctorContext context, List<CheckResult> results) {
         Optional<DaemonRecord> daemon = context.daemon();
         Optional<ControlPipe> pipe = context.controlPipe();
         Optional<CommandResult> answer = daemon.map(d -> context.answer());
@@ -58,7 +58,7 @@ final class SharingEvidence {
         e.put("daemon_pid", daemon.map(DaemonRecord::pid).orElse(null));
         if (daemon.isEmpty()) {
             e.put("error", results.stream().filter(c -> c.status() == CheckStatus.FAIL).map(c -> c.title() + ": " + c.observed())
-                    .findFirst().orElse(DoctorText.NO_LIVE_DAEMON.english()));
+                    .findFirst().orElse(DoctorMessages.NO_LIVE_DAEMON.english()));
         }
         return e;
     }

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public final class EnvService {
     private static final RecordLookup.Refusals REFUSALS = new RecordLookup.Refusals(
-            EnvText.NO_RECORD, EnvText.RECORD_FOREIGN, EnvText.RECORD_UNREADABLE);
+            EnvMessages.NO_RECORD, EnvMessages.RECORD_FOREIGN, EnvMessages.RECORD_UNREADABLE);
 
     private final RecordStore store;
     private final Liveness liveness;
@@ -35,7 +35,7 @@ public final class EnvService {
         String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
         DaemonRecord record = store.lookup(target).require(REFUSALS);
         if (!liveness.assess(record).live()) {
-            throw new CumpsException(Message.of(EnvText.STALE, target, record.pid()));
+            throw new CumpsException(Message.of(EnvMessages.STALE, target, record.pid()));
         }
         return LaunchEnvironment.of(record);
     }
@@ -44,10 +44,10 @@ public final class EnvService {
     private String soleLiveName() {
         List<String> live = liveness.live(store.list().records()).stream().map(DaemonRecord::name).toList();
         if (live.isEmpty()) {
-            throw new CumpsException(Message.of(EnvText.NO_LIVE_DAEMON));
+            throw new CumpsException(Message.of(EnvMessages.NO_LIVE_DAEMON));
         }
         if (live.size() > 1) {
-            throw new CumpsException(Message.of(EnvText.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
+            throw new CumpsException(Message.of(EnvMessages.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
         }
         return live.get(0);
     }

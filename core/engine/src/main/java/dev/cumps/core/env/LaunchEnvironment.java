@@ -27,8 +27,8 @@ public record LaunchEnvironment(String name, Map<String, String> variables) {
             // A newline or NUL breaks the export; any other control character (ESC, a carriage
             // return, C1) would act on the terminal that shows the exports.
             v.codePoints().filter(Character::isISOControl).findFirst().ifPresent(c -> {
-                throw new CumpsException(c == '\n' || c == 0 ? Message.of(EnvText.VALUE_HAS_NEWLINE, k, record.name())
-                        : Message.of(EnvText.VALUE_HAS_CONTROL_CHARACTER, k, record.name(), String.format("%04X", c)));
+                throw new CumpsException(c == '\n' || c == 0 ? Message.of(EnvMessages.VALUE_HAS_NEWLINE, k, record.name())
+                        : Message.of(EnvMessages.VALUE_HAS_CONTROL_CHARACTER, k, record.name(), String.format("%04X", c)));
             });
         });
         return new LaunchEnvironment(record.name(), vars);

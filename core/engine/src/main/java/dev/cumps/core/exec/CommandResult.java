@@ -31,19 +31,19 @@ public record CommandResult(Outcome outcome, int exitCode, String stdout, String
 
     /** A one-line account of a run that did not succeed, for diagnostics, in English. */
     public String describeFailure() {
-        return failureText().english();
+        return failureMessage().english();
     }
 
     /** A one-line account of a run that did not succeed, as a message; program output stays raw. */
-    public Message failureText() {
+    public Message failureMessage() {
         return switch (outcome) {
-            case NOT_FOUND -> Message.of(ExecText.NOT_FOUND, program);
-            case TIMED_OUT -> Message.of(ExecText.TIMED_OUT, program);
-            case FAILED_TO_START -> Message.of(ExecText.FAILED_TO_START, program, firstLine(stderr));
+            case NOT_FOUND -> Message.of(ExecMessages.NOT_FOUND, program);
+            case TIMED_OUT -> Message.of(ExecMessages.TIMED_OUT, program);
+            case FAILED_TO_START -> Message.of(ExecMessages.FAILED_TO_START, program, firstLine(stderr));
             case EXITED -> {
                 String detail = firstLine(stderr.isBlank() ? stdout : stderr);
-                yield detail.isEmpty() ? Message.of(ExecText.EXITED, program, exitCode)
-                        : Message.of(ExecText.EXITED_WITH_DETAIL, program, exitCode, detail);
+                yield detail.isEmpty() ? Message.of(ExecMessages.EXITED, program, exitCode)
+                        : Message.of(ExecMessages.EXITED_WITH_DETAIL, program, exitCode, detail);
             }
         };
     }

@@ -27,7 +27,7 @@ public final class FolderOpener {
 
     /** Opens {@code folder}; empty when xdg-open accepted it, else why not (one line, says what to do). */
     public Optional<Message> open(Path folder) {
-        return xdgOpen(folder, ExecText.OPEN_FOLDER_FAILED, ExecText.OPEN_FOLDER_NO_XDG_OPEN);
+        return xdgOpen(folder, ExecMessages.OPEN_FOLDER_FAILED, ExecMessages.OPEN_FOLDER_NO_XDG_OPEN);
     }
 
     /**
@@ -36,15 +36,15 @@ public final class FolderOpener {
      * viewers xdg-open picks treat {@code file://…#x} as a missing file.
      */
     public Optional<Message> openFile(Path file) {
-        return xdgOpen(file, ExecText.OPEN_FILE_FAILED, ExecText.OPEN_FILE_NO_XDG_OPEN);
+        return xdgOpen(file, ExecMessages.OPEN_FILE_FAILED, ExecMessages.OPEN_FILE_NO_XDG_OPEN);
     }
 
-    private Optional<Message> xdgOpen(Path target, ExecText failed, ExecText missing) {
+    private Optional<Message> xdgOpen(Path target, ExecMessages failed, ExecMessages missing) {
         CommandResult result = runner.run(new CommandSpec(List.of("xdg-open", target.toString()), environment, null, TIMEOUT));
         return switch (result.outcome()) {
-            case EXITED -> result.exitCode() == 0 ? Optional.empty() : Optional.of(Message.of(failed, target, result.failureText()));
+            case EXITED -> result.exitCode() == 0 ? Optional.empty() : Optional.of(Message.of(failed, target, result.failureMessage()));
             case NOT_FOUND -> Optional.of(Message.of(missing, target));
-            case TIMED_OUT, FAILED_TO_START -> Optional.of(Message.of(failed, target, result.failureText()));
+            case TIMED_OUT, FAILED_TO_START -> Optional.of(Message.of(failed, target, result.failureMessage()));
         };
     }
 }

@@ -1,6 +1,6 @@
 package dev.cumps.core.fix;
 
-import dev.cumps.core.doctor.DoctorCheck;
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
@@ -43,14 +43,14 @@ public final class FixService {
     /** Every fix the report's checks offer, in the order of the checks. */
     public List<Fix> plan(DoctorReport report) {
         List<Fix> fixes = new ArrayList<>();
-        for (DoctorCheck check : report.checks()) {
+        for (CheckResult check : report.checks()) {
             fixes.addAll(plan(check));
         }
         return fixes;
     }
 
     /** The fixes one check offers (the window's Fix… on that row). */
-    public List<Fix> plan(DoctorCheck check) {
+    public List<Fix> plan(CheckResult check) {
         return check.fixes().stream().map(t -> new Fix(check.checkId(), t, describe(t))).toList();
     }
 
@@ -80,53 +80,53 @@ public final class FixService {
 
     private Message describe(FixTarget target) {
         if (target instanceof FixTarget.StaleRecord t) {
-            return Message.of(FixText.DESCRIBE_STALE_RECORD, store.recordFile(t.name()), t.pid(), t.startTicks(),
+            return Message.of(FixMessages.DESCRIBE_STALE_RECORD, store.recordFile(t.name()), t.pid(), t.startTicks(),
                     store.root().resolve(RecordStore.STALE_DIR));
         }
         if (target instanceof FixTarget.ExtraDaemon t) {
-            return Message.of(FixText.DESCRIBE_EXTRA_DAEMON, t.name(), t.pid(), t.startTicks(), t.gpuUuid(), t.keptName());
+            return Message.of(FixMessages.DESCRIBE_EXTRA_DAEMON, t.name(), t.pid(), t.startTicks(), t.gpuUuid(), t.keptName());
         }
         if (target instanceof FixTarget.OrphanedSocket t) {
-            return Message.of(FixText.DESCRIBE_ORPHANED_SOCKET, t.socket());
+            return Message.of(FixMessages.DESCRIBE_ORPHANED_SOCKET, t.socket());
         }
         FixTarget.StalePidFile t = (FixTarget.StalePidFile) target;
-        return Message.of(FixText.DESCRIBE_STALE_PID_FILE, t.pidFile(), t.pid());
+        return Message.of(FixMessages.DESCRIBE_STALE_PID_FILE, t.pidFile(), t.pid());
     }
 
     private FixOutcome removeStaleRecord(Fix fix, FixTarget.StaleRecord t) {
         Optional<DaemonRecord> now = sameRecord(t.name(), t.pid(), t.startTicks());
         if (now.isEmpty()) {
-            throw new CumpsException(Message.of(FixText.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
+            throw new CumpsException(Message.of(FixMessages.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
         }
         if (liveness.assess(now.get()).live()) {
-            throw new CumpsException(Message.of(FixText.RECORD_LIVE_AGAIN, t.name()));
+            throw new CumpsException(Message.of(FixMessages.RECORD_LIVE_AGAIN, t.name()));
         }
         // The remove-record path takes the record's lock and refuses a live record once more under it.
         Path moved = lifecycle.removeRecord(t.name());
-        return new FixOutcome(fix, true, Message.of(FixText.MOVED_RECORD, t.name(), moved));
+        return new FixOutcome(fix, true, Message.of(FixMessages.MOVED_RECORD, t.name(), moved));
     }
 
     private FixOutcome stopExtraDaemon(Fix fix, FixTarget.ExtraDaemon t) {
         Optional<DaemonRecord> extra = sameRecord(t.name(), t.pid(), t.startTicks());
         if (extra.isEmpty()) {
-            throw new CumpsException(Message.of(FixText.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
+            throw new CumpsException(Message.of(FixMessages.RECORD_CHANGED, t.name(), t.pid(), t.startTicks()));
         }
         if (!liveness.assess(extra.get()).live()) {
-            throw new CumpsException(Message.of(FixText.EXTRA_NOT_LIVE, t.name(), t.pid(), t.startTicks()));
+            throw new CumpsException(Message.of(FixMessages.EXTRA_NOT_LIVE, t.name(), t.pid(), t.startTicks()));
         }
         Optional<DaemonRecord> kept = store.lookup(t.keptName()) instanceof RecordLookup.Found found ? Optional.of(found.record())
                 : Optional.empty();
         boolean keptServes = kept.isPresent() && liveness.assess(kept.get()).live() && kept.get().gpuUuids().contains(t.gpuUuid());
         if (!keptServes || !extra.get().gpuUuids().contains(t.gpuUuid())) {
-            throw new CumpsException(Message.of(FixText.NOT_EXTRA, t.name(), t.gpuUuid(), t.keptName()));
+            throw new CumpsException(Message.of(FixMessages.NOT_EXTRA, t.name(), t.gpuUuid(), t.keptName()));
         }
         // Two records can name one daemon (a copied daemon.json): stopping the "extra" would stop the kept daemon.
         if (kept.get().identity().equals(extra.get().identity())) {
-            throw new CumpsException(Message.of(FixText.SAME_DAEMON_AS_KEPT, t.name(), t.keptName(), t.pid(), t.startTicks()));
+            throw new CumpsException(Message.of(FixMessages.SAME_DAEMON_AS_KEPT, t.name(), t.keptName(), t.pid(), t.startTicks()));
         }
         // The verified stop: under the record's and pipe directory's locks, pid and start time again, then `quit`.
         StopOutcome outcome = lifecycle.stop(Optional.of(t.name()));
-        return new FixOutcome(fix, outcome.stopped(), outcome.messageText());
+        return new FixOutcome(fix, outcome.stopped(), outcome.outcomeMessage());
     }
 
     /** The record {@code name} if it still names that pid and start time. */
@@ -139,6 +139,6 @@ public final class FixService {
     }
 
     private static FixOutcome done(Fix fix, Path removed) {
-        return new FixOutcome(fix, true, Message.of(FixText.REMOVED, removed));
+        return new FixOutcome(fix, true, Message.of(FixMessages.REMOVED, removed));
     }
 }

@@ -39,7 +39,7 @@ final class LeftoverRemoval {
         Path socket = target.socket();
         Path dir = privateDirectory(socket);
         if (!PipeLeftovers.orphanedSockets(dir, store.uid(), liveDirectories(), processes).contains(socket)) {
-            throw new CumpsException(Message.of(FixText.NOT_ORPHAN, socket));
+            throw new CumpsException(Message.of(FixMessages.NOT_ORPHAN, socket));
         }
         return delete(socket);
     }
@@ -50,7 +50,7 @@ final class LeftoverRemoval {
         boolean stale = file.getFileName().toString().equals(RuntimeDirs.PID_FILE)
                 && PipeLeftovers.stalePid(dir, store.uid(), liveDirectories(), processes).equals(Optional.of(target.pid()));
         if (!stale) {
-            throw new CumpsException(Message.of(FixText.NOT_STALE_PID_FILE, file, target.pid()));
+            throw new CumpsException(Message.of(FixMessages.NOT_STALE_PID_FILE, file, target.pid()));
         }
         return delete(file);
     }
@@ -59,7 +59,7 @@ final class LeftoverRemoval {
     private Path privateDirectory(Path file) {
         Path dir = file.toAbsolutePath().normalize().getParent();
         if (dir == null || !PipeLeftovers.privateDirectory(dir, store.uid())) {
-            throw new CumpsException(Message.of(FixText.NOT_PRIVATE_DIRECTORY, dir == null ? file : dir, store.uid()));
+            throw new CumpsException(Message.of(FixMessages.NOT_PRIVATE_DIRECTORY, dir == null ? file : dir, store.uid()));
         }
         // No parent another user could rename or replace (the same rule as for a start's directories).
         RuntimeDirs.checkParentChain(dir, store.uid());
@@ -77,7 +77,7 @@ final class LeftoverRemoval {
             Files.delete(file);
             return file;
         } catch (IOException e) {
-            throw new CumpsException(Message.of(FixText.REMOVE_FAILED, file, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(FixMessages.REMOVE_FAILED, file, String.valueOf(e.getMessage())));
         }
     }
 }

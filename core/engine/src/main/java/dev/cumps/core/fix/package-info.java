@@ -8,6 +8,6 @@
  * caller's 0700 directories)) → {@code FixOutcome}; the targets are {@code doctor.FixTarget}s named
  * by the checks ({@code StaleRecordCheck}, {@code OrphanedSocketCheck}, {@code StalePidFileCheck},
  * {@code DaemonCountCheck}), so {@code doctor} stays free of {@code lifecycle}; texts in {@code
- * FixText}; {@code cli.command.DoctorFixRun} + {@code cli.text.FixTextRenderer}.
+ * FixMessages}; {@code cli.command.DoctorFixRun} + {@code cli.text.FixRenderer}.
  */
 package dev.cumps.core.fix;

@@ -55,7 +55,7 @@ final class BoundedRead {
         } catch (TimeoutException e) {
             future.cancel(true);
             String limit = deadline.toMillis() % 1000 == 0 ? deadline.toSeconds() + " s" : deadline.toMillis() + " ms";
-            throw new SafeFiles.UnsafeFileException(Message.of(FsText.NOT_READ_IN_TIME, limit));
+            throw new SafeFiles.UnsafeFileException(Message.of(FsMessages.NOT_READ_IN_TIME, limit));
         } catch (ExecutionException e) {
             throw unwrap(e.getCause());
         } finally {
@@ -95,7 +95,7 @@ final class BoundedRead {
     private static IOException unwrap(Throwable cause) {
         if (cause instanceof IOException io) {
             if (isLinkLoop(io)) {
-                return new SafeFiles.UnsafeFileException(Message.of(FsText.IS_SYMBOLIC_LINK));
+                return new SafeFiles.UnsafeFileException(Message.of(FsMessages.IS_SYMBOLIC_LINK));
             }
             return io;
         }

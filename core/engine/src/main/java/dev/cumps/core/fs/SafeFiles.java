@@ -50,7 +50,7 @@ import java.util.Set;
  * {@code O_RDWR}, which never blocks on a FIFO, and checked the same way (see {@link #openLockFile}).
  *
  * <p>Refusals are {@link UnsafeFileException}s whose {@link UnsafeFileException#reason() reason} is a
- * {@link Message} ({@link FsText}) and whose English message is ready for a user:
+ * {@link Message} ({@link FsMessages}) and whose English message is ready for a user:
  * {@code is a symbolic link}, {@code not a regular file (FIFO)}, {@code larger than 64 KiB (3221225472 bytes)}.
  * A missing file is a {@link NoSuchFileException}, as with {@link Files}.
  *
@@ -141,11 +141,6 @@ public final class SafeFiles {
             Objects.requireNonNull(bytes);
         }
 
-        /** Whether the start was moved forward by the byte limit. */
-        public boolean cut(long requestedOffset) {
-            return start > requestedOffset;
-        }
-
         @Override
         public boolean equals(Object o) {
             return o instanceof Tail t && Arrays.equals(bytes, t.bytes) && start == t.start && size == t.size;
@@ -209,7 +204,7 @@ public final class SafeFiles {
             ch.position(0); // ESPIPE on a FIFO
             BasicFileAttributes after = regularFile(file);
             if (before != null && !Objects.equals(before.fileKey(), after.fileKey())) {
-                throw new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_OPENED));
+                throw new UnsafeFileException(Message.of(FsMessages.REPLACED_WHILE_OPENED));
             }
             return ch;
         } catch (IOException | RuntimeException e) {
@@ -229,36 +224,36 @@ public final class SafeFiles {
             return attrs;
         }
         if (attrs.isSymbolicLink()) {
-            throw new UnsafeFileException(Message.of(FsText.IS_SYMBOLIC_LINK));
+            throw new UnsafeFileException(Message.of(FsMessages.IS_SYMBOLIC_LINK));
         }
         if (attrs.isDirectory()) {
-            throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_DIRECTORY));
+            throw new UnsafeFileException(Message.of(FsMessages.NOT_REGULAR_DIRECTORY));
         }
         // The kind takes a second look at the path: what stands there may have been renamed over it meanwhile.
-        FsText kind = specialKind(file).orElseThrow(() -> new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_OPENED)));
-        throw new UnsafeFileException(Message.of(FsText.NOT_REGULAR_SPECIAL, Message.of(kind)));
+        FsMessages kind = specialKind(file).orElseThrow(() -> new UnsafeFileException(Message.of(FsMessages.REPLACED_WHILE_OPENED)));
+        throw new UnsafeFileException(Message.of(FsMessages.NOT_REGULAR_SPECIAL, Message.of(kind)));
     }
 
     /** What kind of special file stands at {@code file}; empty when it is a regular file, directory or link now (replaced). */
-    private static Optional<FsText> specialKind(Path file) {
+    private static Optional<FsMessages> specialKind(Path file) {
         try {
             int mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS);
             return switch (mode & 0170000) {
-                case 0010000 -> Optional.of(FsText.KIND_FIFO);
-                case 0020000 -> Optional.of(FsText.KIND_CHARACTER_DEVICE);
-                case 0060000 -> Optional.of(FsText.KIND_BLOCK_DEVICE);
-                case 0140000 -> Optional.of(FsText.KIND_SOCKET);
+                case 0010000 -> Optional.of(FsMessages.KIND_FIFO);
+                case 0020000 -> Optional.of(FsMessages.KIND_CHARACTER_DEVICE);
+                case 0060000 -> Optional.of(FsMessages.KIND_BLOCK_DEVICE);
+                case 0140000 -> Optional.of(FsMessages.KIND_SOCKET);
                 case 0100000, 0040000, 0120000 -> Optional.empty();
-                default -> Optional.of(FsText.KIND_SPECIAL_FILE);
+                default -> Optional.of(FsMessages.KIND_SPECIAL_FILE);
             };
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
-            return Optional.of(FsText.KIND_SPECIAL_FILE);
+            return Optional.of(FsMessages.KIND_SPECIAL_FILE);
         }
     }
 
     private static UnsafeFileException tooLarge(int limit, long size) {
         String cap = limit % 1024 == 0 ? (limit / 1024) + " KiB" : limit + " bytes";
-        return new UnsafeFileException(size > limit ? Message.of(FsText.TOO_LARGE, cap, size) : Message.of(FsText.TOO_LARGE_GREW, cap));
+        return new UnsafeFileException(size > limit ? Message.of(FsMessages.TOO_LARGE, cap, size) : Message.of(FsMessages.TOO_LARGE_GREW, cap));
     }
 
     private static void sameFile(Path file, BasicFileAttributes before) throws IOException {
@@ -266,10 +261,10 @@ public final class SafeFiles {
         try {
             after = regularFile(file);
         } catch (NoSuchFileException e) {
-            throw new UnsafeFileException(Message.of(FsText.REMOVED_WHILE_READ));
+            throw new UnsafeFileException(Message.of(FsMessages.REMOVED_WHILE_READ));
         }
         if (!Objects.equals(before.fileKey(), after.fileKey())) {
-            throw new UnsafeFileException(Message.of(FsText.REPLACED_WHILE_READ));
+            throw new UnsafeFileException(Message.of(FsMessages.REPLACED_WHILE_READ));
         }
     }
 }

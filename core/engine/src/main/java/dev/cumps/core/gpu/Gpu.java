@@ -36,28 +36,28 @@ public record Gpu(int index, GpuUuid uuid, String name, String computeMode, Opti
      * The compute mode as the GPU table shows it: a known mode by its nvidia-smi name (translated
      * with the raw name kept), anything else as printed.
      */
-    public Message computeModeText() {
+    public Message computeModeMessage() {
         return switch (mode()) {
-            case DEFAULT -> Message.of(GpuText.COMPUTE_MODE_DEFAULT);
-            case EXCLUSIVE_PROCESS -> Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS);
-            case PROHIBITED -> Message.of(GpuText.COMPUTE_MODE_PROHIBITED);
-            case UNKNOWN -> Message.of(GpuText.COMPUTE_MODE_OTHER, computeMode == null ? "" : computeMode);
+            case DEFAULT -> Message.of(GpuMessages.COMPUTE_MODE_DEFAULT);
+            case EXCLUSIVE_PROCESS -> Message.of(GpuMessages.COMPUTE_MODE_EXCLUSIVE_PROCESS);
+            case PROHIBITED -> Message.of(GpuMessages.COMPUTE_MODE_PROHIBITED);
+            case UNKNOWN -> Message.of(GpuMessages.COMPUTE_MODE_OTHER, computeMode == null ? "" : computeMode);
         };
     }
 
     /** The MIG mode as the GPU table shows it: Enabled, Disabled, another value as printed, or n/a. */
-    public Message migModeText() {
+    public Message migModeMessage() {
         if (migMode.isEmpty()) {
-            return Message.of(GpuText.MIG_MODE_NONE);
+            return Message.of(GpuMessages.MIG_MODE_NONE);
         }
         String raw = migMode.get().strip();
         if (raw.equalsIgnoreCase("Enabled")) {
-            return Message.of(GpuText.MIG_MODE_ENABLED);
+            return Message.of(GpuMessages.MIG_MODE_ENABLED);
         }
         if (raw.equalsIgnoreCase("Disabled")) {
-            return Message.of(GpuText.MIG_MODE_DISABLED);
+            return Message.of(GpuMessages.MIG_MODE_DISABLED);
         }
-        return Message.of(GpuText.MIG_MODE_OTHER, migMode.get());
+        return Message.of(GpuMessages.MIG_MODE_OTHER, migMode.get());
     }
 
     /** The compute modes nvidia-smi reports, and what MPS makes of them. */

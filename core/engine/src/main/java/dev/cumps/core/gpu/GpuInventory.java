@@ -8,11 +8,11 @@ import java.util.Optional;
  * The result of asking nvidia-smi for the GPUs: either the GPUs, or a diagnostic saying why they
  * could not be listed. Never both empty-handed and silent.
  *
- * @param diagnosticText     why the GPUs could not be listed, or that nvidia-smi listed none
+ * @param diagnosticMessage     why the GPUs could not be listed, or that nvidia-smi listed none
  * @param nvidiaSmiAvailable whether the GPU query succeeded, as uni-cumps means it: false when
  *                           nvidia-smi is missing, hangs, fails or prints what cannot be parsed
  */
-public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<Message> diagnosticText,
+public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<Message> diagnosticMessage,
                            Optional<String> driverVersion) {
     public GpuInventory {
         gpus = List.copyOf(gpus);
@@ -20,7 +20,7 @@ public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<
 
     /** The diagnostic in English. */
     public Optional<String> diagnostic() {
-        return diagnosticText.map(Message::english);
+        return diagnosticMessage.map(Message::english);
     }
 
     public static GpuInventory unavailable(Message diagnostic) {
@@ -33,6 +33,6 @@ public record GpuInventory(boolean nvidiaSmiAvailable, List<Gpu> gpus, Optional<
     }
 
     public boolean ok() {
-        return diagnosticText.isEmpty();
+        return diagnosticMessage.isEmpty();
     }
 }

@@ -16,7 +16,7 @@ public record GpuUuid(String value) implements Comparable<GpuUuid> {
 
     public GpuUuid {
         if (!CANONICAL.matcher(value).matches()) {
-            throw new CumpsException(Message.of(GpuText.NOT_CANONICAL_UUID, String.valueOf(value)));
+            throw new CumpsException(Message.of(GpuMessages.NOT_CANONICAL_UUID, String.valueOf(value)));
         }
     }
 
@@ -24,12 +24,12 @@ public record GpuUuid(String value) implements Comparable<GpuUuid> {
     public static GpuUuid parse(String text) {
         String trimmed = text.strip();
         if (trimmed.toUpperCase(Locale.ROOT).startsWith("MIG-")) {
-            throw new CumpsException(Message.of(GpuText.MIG_DEVICE_REFUSED, trimmed));
+            throw new CumpsException(Message.of(GpuMessages.MIG_DEVICE_REFUSED, trimmed));
         }
         String body = trimmed.toUpperCase(Locale.ROOT).startsWith("GPU-") ? trimmed.substring(4) : trimmed;
         String hex = body.replace("-", "").toLowerCase(Locale.ROOT);
         if (!HEX32.matcher(hex).matches() || !dashesWellPlaced(body)) {
-            throw new CumpsException(Message.of(GpuText.NOT_A_UUID, trimmed));
+            throw new CumpsException(Message.of(GpuMessages.NOT_A_UUID, trimmed));
         }
         return new GpuUuid("GPU-" + hex.substring(0, 8) + "-" + hex.substring(8, 12) + "-" + hex.substring(12, 16)
                 + "-" + hex.substring(16, 20) + "-" + hex.substring(20));

@@ -26,18 +26,18 @@ public final class NvidiaSmi {
                 "--format=csv,noheader,nounits");
         CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, TIMEOUT));
         if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
-            return GpuInventory.unavailable(Message.of(GpuText.SMI_NOT_FOUND));
+            return GpuInventory.unavailable(Message.of(GpuMessages.SMI_NOT_FOUND));
         }
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            return GpuInventory.unavailable(Message.of(GpuText.SMI_TIMED_OUT, TIMEOUT.toSeconds()));
+            return GpuInventory.unavailable(Message.of(GpuMessages.SMI_TIMED_OUT, TIMEOUT.toSeconds()));
         }
         if (!result.succeeded()) {
-            return GpuInventory.unavailable(result.failureText());
+            return GpuInventory.unavailable(result.failureMessage());
         }
         try {
             List<Gpu> gpus = NvidiaSmiParser.parse(result.stdout());
             if (gpus.isEmpty()) {
-                return new GpuInventory(true, gpus, Optional.of(Message.of(GpuText.SMI_NO_GPUS)), Optional.empty());
+                return new GpuInventory(true, gpus, Optional.of(Message.of(GpuMessages.SMI_NO_GPUS)), Optional.empty());
             }
             return GpuInventory.of(gpus);
         } catch (CumpsException e) {

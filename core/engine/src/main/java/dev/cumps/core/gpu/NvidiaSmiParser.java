@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 public final class NvidiaSmiParser {
     /**
-     * The fields asked for, in order. The last two are the GPU's load for the live view (issue 10):
+     * The fields asked for, in order. The last two are the GPU's load for the live view:
      * asked in this one query, so {@code status} never runs nvidia-smi twice for it.
      */
     public static final List<String> QUERY_FIELDS = List.of(
@@ -39,7 +39,7 @@ public final class NvidiaSmiParser {
     private static Gpu parseRow(String raw, int lineNo) {
         String[] cells = raw.split(",", -1);
         if (cells.length != QUERY_FIELDS.size()) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_FIELD_COUNT, QUERY_FIELDS.size(), cells.length));
+            throw malformed(raw, lineNo, Message.of(GpuMessages.ROW_FIELD_COUNT, QUERY_FIELDS.size(), cells.length));
         }
         for (int i = 0; i < cells.length; i++) {
             cells[i] = cells[i].strip();
@@ -48,10 +48,10 @@ public final class NvidiaSmiParser {
         try {
             index = Integer.parseInt(cells[0]);
         } catch (NumberFormatException e) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_INDEX_NOT_NUMBER, cells[0]));
+            throw malformed(raw, lineNo, Message.of(GpuMessages.ROW_INDEX_NOT_NUMBER, cells[0]));
         }
         if (index < 0) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_INDEX_NEGATIVE));
+            throw malformed(raw, lineNo, Message.of(GpuMessages.ROW_INDEX_NEGATIVE));
         }
         GpuUuid uuid;
         try {
@@ -61,16 +61,16 @@ public final class NvidiaSmiParser {
         }
         String computeMode = cells[3];
         if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_UNKNOWN_COMPUTE_MODE, computeMode));
+            throw malformed(raw, lineNo, Message.of(GpuMessages.ROW_UNKNOWN_COMPUTE_MODE, computeMode));
         }
-        Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, GpuText.ROW_MEMORY_NOT_NUMBER, raw, lineNo));
+        Optional<Long> memory = optional(cells[4]).map(m -> parseMemory(m, GpuMessages.ROW_MEMORY_NOT_NUMBER, raw, lineNo));
         Optional<Integer> utilization = optional(cells[8]).map(u -> parsePercent(u, raw, lineNo));
-        Optional<Long> memoryUsed = optional(cells[9]).map(m -> parseMemory(m, GpuText.ROW_MEMORY_USED_NOT_NUMBER, raw, lineNo));
+        Optional<Long> memoryUsed = optional(cells[9]).map(m -> parseMemory(m, GpuMessages.ROW_MEMORY_USED_NOT_NUMBER, raw, lineNo));
         return new Gpu(index, uuid, cells[2], computeMode, memory, optional(cells[5]), optional(cells[6]), optional(cells[7]),
                 utilization, memoryUsed);
     }
 
-    private static long parseMemory(String value, GpuText notNumber, String raw, int lineNo) {
+    private static long parseMemory(String value, GpuMessages notNumber, String raw, int lineNo) {
         String digits = value.replace("MiB", "").strip();
         try {
             return Long.parseLong(digits);
@@ -82,7 +82,7 @@ public final class NvidiaSmiParser {
     private static int parsePercent(String value, String raw, int lineNo) {
         String digits = value.replace("%", "").strip();
         if (!digits.matches("[0-9]{1,3}") || Integer.parseInt(digits) > 100) {
-            throw malformed(raw, lineNo, Message.of(GpuText.ROW_UTILIZATION_NOT_PERCENT, value));
+            throw malformed(raw, lineNo, Message.of(GpuMessages.ROW_UTILIZATION_NOT_PERCENT, value));
         }
         return Integer.parseInt(digits);
     }
@@ -99,6 +99,6 @@ public final class NvidiaSmiParser {
         String printable = raw.codePoints().map(c -> Character.isISOControl(c) ? '?' : c)
                 .collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString();
         String shown = printable.length() > 160 ? printable.substring(0, 160) + "…" : printable;
-        return new CumpsException(Message.of(GpuText.SMI_MALFORMED_ROW, lineNo, shown, why));
+        return new CumpsException(Message.of(GpuMessages.SMI_MALFORMED_ROW, lineNo, shown, why));
     }
 }

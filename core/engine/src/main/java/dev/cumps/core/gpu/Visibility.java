@@ -32,13 +32,13 @@ public final class Visibility {
         for (String raw : mask.get().split(",")) {
             String entry = stripAsciiBlanks(raw);
             if (entry.isEmpty()) {
-                throw new CumpsException(Message.of(GpuText.MASK_EMPTY_ENTRY, mask.get()));
+                throw new CumpsException(Message.of(GpuMessages.MASK_EMPTY_ENTRY, mask.get()));
             }
             if (!looksLikeIndexOrUuid(entry)) {
-                throw new CumpsException(Message.of(GpuText.MASK_ENTRY_NOT_INDEX_OR_UUID, entry));
+                throw new CumpsException(Message.of(GpuMessages.MASK_ENTRY_NOT_INDEX_OR_UUID, entry));
             }
             Gpu gpu = find(entry, gpus).orElseThrow(() -> new CumpsException(
-                    Message.of(GpuText.MASK_ENTRY_MATCHES_NO_GPU, entry, listed(gpus))));
+                    Message.of(GpuMessages.MASK_ENTRY_MATCHES_NO_GPU, entry, listed(gpus))));
             visible.add(gpu);
         }
         return new ArrayList<>(visible);
@@ -51,7 +51,7 @@ public final class Visibility {
             return gpus.stream().filter(g -> g.uuid().equals(uuid)).findFirst();
         }
         int index = parseIndex(entry).orElseThrow(() -> new CumpsException(
-                Message.of(GpuText.ENTRY_NOT_INDEX_OR_UUID, entry)));
+                Message.of(GpuMessages.ENTRY_NOT_INDEX_OR_UUID, entry)));
         return gpus.stream().filter(g -> g.index() == index).findFirst();
     }
 
@@ -71,7 +71,7 @@ public final class Visibility {
         try {
             return OptionalInt.of(Integer.parseInt(entry));
         } catch (NumberFormatException tooLarge) {
-            throw new CumpsException(Message.of(GpuText.INDEX_TOO_LARGE, entry));
+            throw new CumpsException(Message.of(GpuMessages.INDEX_TOO_LARGE, entry));
         }
     }
 
@@ -89,12 +89,12 @@ public final class Visibility {
 
     /** {@code 0=GPU-..., 1=GPU-...}, for messages that list the GPUs to choose from. */
     public static String describe(List<Gpu> gpus) {
-        return gpus.isEmpty() ? GpuText.NO_GPUS.english() : String.join(", ", entries(gpus));
+        return gpus.isEmpty() ? GpuMessages.NO_GPUS.english() : String.join(", ", entries(gpus));
     }
 
-    /** {@link #describe} as a message argument: the raw list, or the message {@link GpuText#NO_GPUS}. */
+    /** {@link #describe} as a message argument: the raw list, or the message {@link GpuMessages#NO_GPUS}. */
     public static Object listed(List<Gpu> gpus) {
-        return gpus.isEmpty() ? Message.of(GpuText.NO_GPUS) : String.join(", ", entries(gpus));
+        return gpus.isEmpty() ? Message.of(GpuMessages.NO_GPUS) : String.join(", ", entries(gpus));
     }
 
     private static List<String> entries(List<Gpu> gpus) {

@@ -52,14 +52,14 @@ public final class GuideEntries {
         try {
             return parse(new String(SafeFiles.readAll(file, LIMIT_BYTES), StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(GuideText.UNREADABLE, file.toString(), SafeFiles.reasonOf(e)));
+            throw new CumpsException(Message.of(GuideMessages.UNREADABLE, file.toString(), SafeFiles.reasonOf(e)));
         }
     }
 
     /** The entry of {@code anchor} in the guide at {@code file}: its text, or a one-line error saying why not. */
     public static String entry(Path file, String anchor) {
         return read(file).get(anchor)
-                .orElseThrow(() -> new CumpsException(Message.of(GuideText.NO_ENTRY, file.toString(), anchor)));
+                .orElseThrow(() -> new CumpsException(Message.of(GuideMessages.NO_ENTRY, file.toString(), anchor)));
     }
 
     /** The anchors, in the order the guide has them. */

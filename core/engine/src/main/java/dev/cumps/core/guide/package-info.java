@@ -6,6 +6,6 @@
  * docs/guide.md#anchor}; wired by {@code CoreServices.real}, carried by {@code DoctorReport} into
  * the CLI's {@code guide:} lines and {@code doctor --json}), {@code GuideEntries} (an entry's text
  * between its {@code &lt;a id&gt;} anchor and the next, read through {@code SafeFiles}; the
- * window's Guide dialog), {@code GuideText}.
+ * window's Guide dialog), {@code GuideMessages}.
  */
 package dev.cumps.core.guide;

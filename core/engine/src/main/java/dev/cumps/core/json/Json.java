@@ -61,7 +61,7 @@ public final class Json {
             gen.setPrettyPrinter(new PythonPrettyPrinter());
             writeValue(gen, value);
         } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE, String.valueOf(e.getMessage())), e);
+            throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE, String.valueOf(e.getMessage())), e);
         }
         return out.toString();
     }
@@ -71,9 +71,9 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(text)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
+            throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getMessage(), null)));
+            throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getMessage(), null)));
         }
     }
 
@@ -89,9 +89,9 @@ public final class Json {
         try (JsonParser parser = FACTORY.createParser(utf8)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
+            throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonText.INVALID, reason(e.getMessage(), null)));
+            throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getMessage(), null)));
         }
     }
 
@@ -112,12 +112,12 @@ public final class Json {
     private static Object readDocument(JsonParser parser) throws IOException {
         JsonToken first = parser.nextToken();
         if (first == null) {
-            throw new CumpsException(Message.of(JsonText.EMPTY));
+            throw new CumpsException(Message.of(JsonMessages.EMPTY));
         }
         Object value = readValue(parser, first);
         JsonToken after = parser.nextToken();
         if (after != null) {
-            throw new CumpsException(Message.of(JsonText.TRAILING_DATA,
+            throw new CumpsException(Message.of(JsonMessages.TRAILING_DATA,
                     parser.currentTokenLocation().getLineNr()));
         }
         return value;
@@ -150,7 +150,7 @@ public final class Json {
             case VALUE_NUMBER_FLOAT -> {
                 double d = parser.getDoubleValue();
                 if (!Double.isFinite(d)) {
-                    throw new CumpsException(Message.of(JsonText.NUMBER_OUT_OF_RANGE,
+                    throw new CumpsException(Message.of(JsonMessages.NUMBER_OUT_OF_RANGE,
                             parser.getText(), parser.currentTokenLocation().getLineNr()));
                 }
                 return d;
@@ -164,7 +164,7 @@ public final class Json {
             case VALUE_NULL -> {
                 return null;
             }
-            default -> throw new CumpsException(Message.of(JsonText.UNEXPECTED_TOKEN, String.valueOf(token)));
+            default -> throw new CumpsException(Message.of(JsonMessages.UNEXPECTED_TOKEN, String.valueOf(token)));
         }
     }
 
@@ -196,7 +196,7 @@ public final class Json {
             gen.writeEndObject();
         } else if (value instanceof Path) {
             // A Path is Iterable (its own name elements); written as such it would recurse forever.
-            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_TYPE_USE_STRING, value.getClass().getName()));
+            throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE_TYPE_USE_STRING, value.getClass().getName()));
         } else if (value instanceof Iterable<?> list) {
             gen.writeStartArray();
             for (Object element : list) {
@@ -206,7 +206,7 @@ public final class Json {
         } else if (value instanceof Object[] array) {
             writeValue(gen, Arrays.asList(array));
         } else {
-            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_TYPE, value.getClass().getName()));
+            throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE_TYPE, value.getClass().getName()));
         }
     }
 
@@ -228,7 +228,7 @@ public final class Json {
     /** Python's repr of a finite float for ordinary magnitudes: positional, at least one decimal. */
     public static String pythonFloat(double value) {
         if (!Double.isFinite(value)) {
-            throw new CumpsException(Message.of(JsonText.CANNOT_WRITE_NON_FINITE));
+            throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE_NON_FINITE));
         }
         String plain = new BigDecimal(Double.toString(value)).toPlainString();
         return plain.contains(".") ? plain : plain + ".0";

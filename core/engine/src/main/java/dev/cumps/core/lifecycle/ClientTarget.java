@@ -19,16 +19,16 @@ public record ClientTarget(String daemon, long serverPid, long clientPid, Option
 
     /** The client's user name, or {@code unreadable}. */
     public String userText() {
-        return owner.map(ProcessOwner::user).orElse(LifecycleText.CLIENT_UNREADABLE.english());
+        return owner.map(ProcessOwner::user).orElse(LifecycleMessages.CLIENT_UNREADABLE.english());
     }
 
     /** The client's command line joined by spaces, or {@code unreadable}. */
     public String commandText() {
-        return commandLine.filter(c -> !c.isEmpty()).map(c -> String.join(" ", c)).orElse(LifecycleText.CLIENT_UNREADABLE.english());
+        return commandLine.filter(c -> !c.isEmpty()).map(c -> String.join(" ", c)).orElse(LifecycleMessages.CLIENT_UNREADABLE.english());
     }
 
     /** What terminating it would do, as one message (pid, user, command, server, daemon). */
-    public Message planText() {
-        return Message.of(LifecycleText.TERMINATE_PLAN, clientPid, userText(), commandText(), serverPid, daemon);
+    public Message planMessage() {
+        return Message.of(LifecycleMessages.TERMINATE_PLAN, clientPid, userText(), commandText(), serverPid, daemon);
     }
 }

@@ -50,13 +50,13 @@ final class ClientTerminator {
                 String command = "terminate_client " + target.serverPid() + " " + clientPid;
                 CommandResult sent = ask(record, command);
                 if (sent.stdout().strip().equals(ControlReplies.INVALID_COMMAND)) {
-                    throw new CumpsException(Message.of(LifecycleText.TERMINATE_REFUSED, command, sent.stdout().strip()));
+                    throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_REFUSED, command, sent.stdout().strip()));
                 }
                 if (!c.waits().gone(() -> listed(record, target), c.timeouts().exit())) {
-                    throw new CumpsException(Message.of(LifecycleText.TERMINATE_STILL_LISTED, command, clientPid, target.serverPid(),
+                    throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_STILL_LISTED, command, clientPid, target.serverPid(),
                             c.timeouts().exit().toSeconds()));
                 }
-                return Message.of(LifecycleText.CLIENT_TERMINATED, clientPid, target.commandText(), target.serverPid(), name);
+                return Message.of(LifecycleMessages.CLIENT_TERMINATED, clientPid, target.commandText(), target.serverPid(), name);
             }
         }
     }
@@ -70,16 +70,16 @@ final class ClientTerminator {
                 // Fail closed: a client whose owner /proc does not show (hidepid=2 hides other users' processes,
                 // or it is already gone) may be anyone's, and terminate_client would end it all the same.
                 if (owner.isEmpty()) {
-                    throw new CumpsException(Message.of(LifecycleText.TERMINATE_OWNER_UNKNOWN, clientPid, record.name()));
+                    throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, clientPid, record.name()));
                 }
                 if (owner.get().uid() != Integer.toUnsignedLong(c.host().uid())) {
-                    throw new CumpsException(Message.of(LifecycleText.TERMINATE_OTHER_USER, clientPid, owner.get().user(), record.name()));
+                    throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_OTHER_USER, clientPid, owner.get().user(), record.name()));
                 }
                 return new ClientTarget(record.name(), server, clientPid, owner, info.flatMap(i -> c.processes().commandLine(clientPid)),
                         info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()));
             }
         }
-        throw new CumpsException(Message.of(LifecycleText.TERMINATE_NOT_A_CLIENT, clientPid, record.name()));
+        throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_NOT_A_CLIENT, clientPid, record.name()));
     }
 
     /** Whether the client is still listed by its server (a server that is gone lists nobody). */
@@ -97,11 +97,11 @@ final class ClientTerminator {
     private CommandResult ask(DaemonRecord record, String command) {
         CommandResult result = c.control().ask(record.pipeDirectory(), record.logDirectory(), command);
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            throw new CumpsException(Message.of(LifecycleText.TERMINATE_NOT_ANSWERING, record.name(), command,
+            throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_NOT_ANSWERING, record.name(), command,
                     c.timeouts().answer().toSeconds()));
         }
         if (MpsControl.foundNoDaemon(result) || !result.succeeded()) {
-            throw new CumpsException(Message.of(LifecycleText.TERMINATE_CONTROL_FAILED, record.name(), command, result.failureText()));
+            throw new CumpsException(Message.of(LifecycleMessages.TERMINATE_CONTROL_FAILED, record.name(), command, result.failureMessage()));
         }
         return result;
     }

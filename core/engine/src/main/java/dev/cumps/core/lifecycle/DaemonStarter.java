@@ -47,18 +47,13 @@ final class DaemonStarter {
         this.undo = new StartUndo(c.control(), c.processes(), c.identity(), c.leftovers(), c.waits(), c.timeouts());
     }
 
-    /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) and returns its record. */
-    DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
-        return start(request, progress, StartCancellation.none());
-    }
-
-    /** Starts a detached daemon that {@code cancel} can abort ({@link StartCancelled}). */
+    /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) that {@code cancel} can abort ({@link StartCancelled}). */
     DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
         return start(request, progress, cancel, environment -> {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
                     c.timeouts().launch()));
             return launched.succeeded() ? Optional.empty()
-                    : Optional.of(Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.failureText()));
+                    : Optional.of(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.failureMessage()));
         });
     }
 
@@ -96,7 +91,7 @@ final class DaemonStarter {
     /** Ends a cancelled start that has launched nothing yet. */
     private static void beforeLaunch(StartPlan plan, StartCancellation cancel) {
         if (cancel.isCancelled()) {
-            throw new StartCancelled(Message.of(LifecycleText.CANCELLED_BEFORE_LAUNCH, plan.name()), List.of());
+            throw new StartCancelled(Message.of(LifecycleMessages.CANCELLED_BEFORE_LAUNCH, plan.name()), List.of());
         }
     }
 
@@ -128,7 +123,7 @@ final class DaemonStarter {
     /** The pipe directory must still be the very directory prepared before the launch (same device and inode). */
     private static void checkPipeIdentity(StartPlan plan, Launch launch) {
         if (!RuntimeDirs.directoryIdentity(plan.pipeDirectory()).equals(launch.pipeIdentity())) {
-            throw new CumpsException(Message.of(LifecycleText.PIPE_REPLACED, plan.pipeDirectory()));
+            throw new CumpsException(Message.of(LifecycleMessages.PIPE_REPLACED, plan.pipeDirectory()));
         }
     }
 
@@ -140,22 +135,22 @@ final class DaemonStarter {
     private DaemonRecord record(StartPlan plan, MpsLimits limits, Launch launch, CommandResult answer,
                                 LaunchIdentity.PidEvidence evidence) {
         if (!MpsControl.answered(answer)) {
-            throw new CumpsException(Message.of(LifecycleText.NO_ANSWER, answer.failureText()));
+            throw new CumpsException(Message.of(LifecycleMessages.NO_ANSWER, answer.failureMessage()));
         }
         if (evidence.disagree()) {
-            throw new CumpsException(Message.of(LifecycleText.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
+            throw new CumpsException(Message.of(LifecycleMessages.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
                     evidence.fromPidFile().orElseThrow(), evidence.fromLog().orElseThrow()));
         }
-        long pid = evidence.pid().orElseThrow(() -> new CumpsException(Message.of(LifecycleText.NO_PID_EVIDENCE,
+        long pid = evidence.pid().orElseThrow(() -> new CumpsException(Message.of(LifecycleMessages.NO_PID_EVIDENCE,
                 plan.logDirectory().resolve(RuntimeDirs.CONTROL_LOG), LaunchIdentity.pidFile(plan))));
         String source = evidence.source();
         ProcessInfo info = c.processes().find(pid).filter(ProcessInfo::running)
-                .orElseThrow(() -> new CumpsException(Message.of(LifecycleText.PID_NOT_RUNNING, pid, source)));
+                .orElseThrow(() -> new CumpsException(Message.of(LifecycleMessages.PID_NOT_RUNNING, pid, source)));
         if (!DaemonPids.isMpsProcess(info)) {
-            throw new CumpsException(Message.of(LifecycleText.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM, source));
+            throw new CumpsException(Message.of(LifecycleMessages.PID_NOT_DAEMON, pid, info.comm(), MpsControl.PROGRAM, source));
         }
         if (!c.identity().launchedBy(info, plan.pipeDirectory(), launch)) {
-            throw new CumpsException(Message.of(LifecycleText.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE, source));
+            throw new CumpsException(Message.of(LifecycleMessages.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE, source));
         }
         LimitCommands.send(c.control(), plan.pipeDirectory(), plan.logDirectory(), LimitCommands.defaults(limits));
         DaemonRecord record = new DaemonRecord(plan.name(), c.host().uid(), c.host().hostname(), TopologyMode.SINGLE_GPU.id(),

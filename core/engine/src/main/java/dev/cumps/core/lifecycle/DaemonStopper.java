@@ -32,15 +32,15 @@ final class DaemonStopper {
         try (RecordStore.NameLock lock = c.store().lock(target)) {
             RecordLookup lookup = c.store().lookup(target);
             if (lookup instanceof RecordLookup.Missing) {
-                throw new CumpsException(Message.of(LifecycleText.STOP_NO_RECORD, target));
+                throw new CumpsException(Message.of(LifecycleMessages.STOP_NO_RECORD, target));
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException(Message.of(LifecycleText.STOP_RECORD_FOREIGN, target, foreign.ownerText()));
+                throw new CumpsException(Message.of(LifecycleMessages.STOP_RECORD_FOREIGN, target, foreign.ownerMessage()));
             }
             if (lookup instanceof RecordLookup.Unreadable unreadable) {
                 Path moved = c.store().quarantine(target);
                 return new StopOutcome(target, Optional.empty(), StopOutcome.Result.UNREADABLE_QUARANTINED,
-                        Message.of(LifecycleText.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reasonText(), moved));
+                        Message.of(LifecycleMessages.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reasonMessage(), moved));
             }
             DaemonRecord record = ((RecordLookup.Found) lookup).record();
             try (RecordStore.NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
@@ -72,13 +72,13 @@ final class DaemonStopper {
         try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
             RecordLookup lookup = c.store().lookup(name);
             if (lookup instanceof RecordLookup.Found found && c.liveness().assess(found.record()).live()) {
-                throw new CumpsException(Message.of(LifecycleText.REMOVE_LIVE, name));
+                throw new CumpsException(Message.of(LifecycleMessages.REMOVE_LIVE, name));
             }
             if (lookup instanceof RecordLookup.Missing) {
-                throw new CumpsException(Message.of(LifecycleText.REMOVE_NO_RECORD, name));
+                throw new CumpsException(Message.of(LifecycleMessages.REMOVE_NO_RECORD, name));
             }
             if (lookup instanceof RecordLookup.Foreign foreign) {
-                throw new CumpsException(Message.of(LifecycleText.REMOVE_RECORD_FOREIGN, name, foreign.ownerText()));
+                throw new CumpsException(Message.of(LifecycleMessages.REMOVE_RECORD_FOREIGN, name, foreign.ownerMessage()));
             }
             return c.store().quarantine(name);
         }
@@ -88,10 +88,10 @@ final class DaemonStopper {
     String soleLiveName() {
         List<String> live = c.liveness().live(c.store().list().records()).stream().map(DaemonRecord::name).toList();
         if (live.isEmpty()) {
-            throw new CumpsException(Message.of(LifecycleText.NO_LIVE_DAEMON));
+            throw new CumpsException(Message.of(LifecycleMessages.NO_LIVE_DAEMON));
         }
         if (live.size() > 1) {
-            throw new CumpsException(Message.of(LifecycleText.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
+            throw new CumpsException(Message.of(LifecycleMessages.SEVERAL_LIVE_DAEMONS, live.size(), String.join(", ", live)));
         }
         return live.get(0);
     }
@@ -101,33 +101,33 @@ final class DaemonStopper {
         if (!c.liveness().assess(record).live()) {
             c.store().remove(record.name());
             return outcome(record, StopOutcome.Result.STALE_REMOVED,
-                    Message.of(LifecycleText.STOP_STALE_REMOVED, record.name(), record.pid(), record.processStartTicks()));
+                    Message.of(LifecycleMessages.STOP_STALE_REMOVED, record.name(), record.pid(), record.processStartTicks()));
         }
         // `quit` goes to whatever serves the record's pipe directory: make sure that is the recorded
         // daemon (the same check every command to a daemon makes, Liveness.pipeCheck).
         PipeCheck pipe = c.liveness().pipeCheck(record);
         switch (pipe.result()) {
             case SERVED_BY_OTHER:
-                return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleText.STOP_PIPE_SERVED_BY_OTHER,
+                return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleMessages.STOP_PIPE_SERVED_BY_OTHER,
                         record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
             case NOT_ON_PIPE:
                 return outcome(record, StopOutcome.Result.FAILED,
-                        Message.of(LifecycleText.STOP_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
+                        Message.of(LifecycleMessages.STOP_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
             case UNVERIFIABLE:
                 return outcome(record, StopOutcome.Result.FAILED,
-                        Message.of(LifecycleText.STOP_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
+                        Message.of(LifecycleMessages.STOP_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
             default:
                 break;
         }
         CommandResult quit = c.control().ask(record.pipeDirectory(), record.logDirectory(), "quit");
         if (!c.waits().exit(record.identity())) {
-            Message quitResult = quit.succeeded() ? Message.of(LifecycleText.QUIT_ACCEPTED) : quit.failureText();
-            return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleText.STOP_DID_NOT_EXIT, record.name(), record.pid(),
+            Message quitResult = quit.succeeded() ? Message.of(LifecycleMessages.QUIT_ACCEPTED) : quit.failureMessage();
+            return outcome(record, StopOutcome.Result.FAILED, Message.of(LifecycleMessages.STOP_DID_NOT_EXIT, record.name(), record.pid(),
                     c.timeouts().exit().toSeconds(), quitResult));
         }
         c.store().remove(record.name());
         c.leftovers().removeAfterExit(record.pipeDirectory(), record.pid());
-        return outcome(record, StopOutcome.Result.STOPPED, Message.of(LifecycleText.STOPPED, record.name(), record.pid()));
+        return outcome(record, StopOutcome.Result.STOPPED, Message.of(LifecycleMessages.STOPPED, record.name(), record.pid()));
     }
 
     private static StopOutcome outcome(DaemonRecord record, StopOutcome.Result result, Message text) {

@@ -37,7 +37,7 @@ final class ForegroundRunner {
                 spawned.set(spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"), environment, null, c.timeouts().launch())));
                 return Optional.empty();
             } catch (IOException e) {
-                return Optional.of(Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", String.valueOf(e.getMessage())));
+                return Optional.of(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", String.valueOf(e.getMessage())));
             }
         });
         ProcessSpawner.Spawned daemon = spawned.get();

@@ -40,17 +40,17 @@ final class Leftovers {
         Path pipe = plan.pipeDirectory();
         Optional<ProcessInfo> owner = RuntimeDirs.readPidFile(pipe).flatMap(processes::find).filter(ProcessInfo::running);
         if (owner.filter(DaemonPids::isMpsProcess).isPresent()) {
-            throw new CumpsException(Message.of(LifecycleText.UNMANAGED_DAEMON_RUNNING, owner.get().pid(), pipe));
+            throw new CumpsException(Message.of(LifecycleMessages.UNMANAGED_DAEMON_RUNNING, owner.get().pid(), pipe));
         }
         // R535 writes no pid file: a daemon (or server) of the caller's that still serves this
         // directory shows in its own environment, and any daemon in its listening socket.
         List<Long> onPipe = DaemonPids.onPipe(processes, pipe);
         if (!onPipe.isEmpty()) {
-            throw new CumpsException(Message.of(LifecycleText.UNMANAGED_DAEMON_RUNNING, onPipe.get(0), pipe));
+            throw new CumpsException(Message.of(LifecycleMessages.UNMANAGED_DAEMON_RUNNING, onPipe.get(0), pipe));
         }
         if (ControlPipe.kindOf(pipe.resolve(ControlPipe.CONTROL)).filter(k -> k == ControlPipe.Kind.UNIX_SOCKET).isPresent()
                 && ControlPipe.acceptsConnections(pipe.resolve(ControlPipe.CONTROL))) {
-            throw new CumpsException(Message.of(LifecycleText.CONTROL_LISTENING, pipe.resolve(ControlPipe.CONTROL), pipe));
+            throw new CumpsException(Message.of(LifecycleMessages.CONTROL_LISTENING, pipe.resolve(ControlPipe.CONTROL), pipe));
         }
         try {
             // Not only regular files: the daemon opens control_lock and writes its pid file without
@@ -69,17 +69,17 @@ final class Leftovers {
                 }
             }
         } catch (IOException e) {
-            throw new CumpsException(Message.of(LifecycleText.LEFTOVERS_NOT_CLEARED, pipe, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(LifecycleMessages.LEFTOVERS_NOT_CLEARED, pipe, String.valueOf(e.getMessage())));
         }
         if (Files.exists(pipe.resolve(ControlPipe.CONTROL), LinkOption.NOFOLLOW_LINKS)) {
-            throw new CumpsException(Message.of(LifecycleText.CONTROL_EXISTS, pipe.resolve(ControlPipe.CONTROL)));
+            throw new CumpsException(Message.of(LifecycleMessages.CONTROL_EXISTS, pipe.resolve(ControlPipe.CONTROL)));
         }
         // No daemon runs under a pid file that is still here (checked above); left in place, it would
         // be mistaken for the new daemon's while that one starts.
         try {
             deleteUnlessDirectory(pipe.resolve(RuntimeDirs.PID_FILE));
         } catch (IOException e) {
-            throw new CumpsException(Message.of(LifecycleText.STALE_PID_FILE_NOT_REMOVED, pipe, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(LifecycleMessages.STALE_PID_FILE_NOT_REMOVED, pipe, String.valueOf(e.getMessage())));
         }
     }
 

@@ -45,7 +45,7 @@ final class Readiness {
             }
             Waits.sleep(backoff.next());
         }
-        throw new CumpsException(Message.of(LifecycleText.NO_CONTROL_SOCKET, socket, timeouts.socket().toSeconds()));
+        throw new CumpsException(Message.of(LifecycleMessages.NO_CONTROL_SOCKET, socket, timeouts.socket().toSeconds()));
     }
 
     /**
@@ -95,9 +95,9 @@ final class Readiness {
      */
     Optional<Message> gaveUp(StartPlan plan, Launch launch) {
         if (RuntimeDirs.controlLogSince(plan.logDirectory(), launch.logMark()).stream().anyMatch(RuntimeDirs::isErrorLine)) {
-            return Optional.of(Message.of(LifecycleText.DAEMON_REPORTED_ERROR));
+            return Optional.of(Message.of(LifecycleMessages.DAEMON_REPORTED_ERROR));
         }
         return LaunchIdentity.evidence(plan, launch).pid().filter(pid -> !processes.exists(pid))
-                .map(pid -> Message.of(LifecycleText.DAEMON_EXITED_EARLY, pid));
+                .map(pid -> Message.of(LifecycleMessages.DAEMON_EXITED_EARLY, pid));
     }
 }

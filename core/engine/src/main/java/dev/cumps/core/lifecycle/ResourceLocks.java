@@ -28,13 +28,13 @@ final class ResourceLocks {
 
     /** The lock of a pipe directory; taken after the name lock. */
     RecordStore.NameLock lockPipe(Path pipe) {
-        Message busy = Message.of(LifecycleText.PIPE_BUSY, pipe, resourceWait().toSeconds());
+        Message busy = Message.of(LifecycleMessages.PIPE_BUSY, pipe, resourceWait().toSeconds());
         return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy);
     }
 
     /** The lock of a GPU; taken after the pipe lock. */
     RecordStore.NameLock lockGpu(Gpu gpu) {
-        Message busy = Message.of(LifecycleText.GPU_BUSY, gpu.uuid().value(), resourceWait().toSeconds());
+        Message busy = Message.of(LifecycleMessages.GPU_BUSY, gpu.uuid().value(), resourceWait().toSeconds());
         return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy);
     }
 

@@ -77,7 +77,7 @@ final class StartChecks {
             } catch (NoSuchFileException absent) {
                 // The daemon creates it.
             } catch (IOException e) {
-                throw new CumpsException(Message.of(LifecycleText.UNSAFE_LOG_FILE, file, String.valueOf(e.getMessage())));
+                throw new CumpsException(Message.of(LifecycleMessages.UNSAFE_LOG_FILE, file, String.valueOf(e.getMessage())));
             }
         }
     }

@@ -33,20 +33,20 @@ final class StartConflicts {
     Optional<Message> note(StartPlan plan) {
         RecordLookup existing = store.lookup(plan.name());
         if (existing instanceof RecordLookup.Found found && !liveness.assess(found.record()).live()) {
-            return Optional.of(Message.of(LifecycleText.STALE_RECORD_REPLACED, plan.name(), found.record().pid()));
+            return Optional.of(Message.of(LifecycleMessages.STALE_RECORD_REPLACED, plan.name(), found.record().pid()));
         }
         if (existing instanceof RecordLookup.Unreadable) {
-            return Optional.of(Message.of(LifecycleText.UNREADABLE_RECORD_REPLACED, plan.name()));
+            return Optional.of(Message.of(LifecycleMessages.UNREADABLE_RECORD_REPLACED, plan.name()));
         }
         return Optional.empty();
     }
 
     private Optional<Message> nameRefusal(String name, RecordLookup existing) {
         if (existing instanceof RecordLookup.Foreign foreign) {
-            return Optional.of(Message.of(LifecycleText.START_RECORD_FOREIGN, name, foreign.ownerText()));
+            return Optional.of(Message.of(LifecycleMessages.START_RECORD_FOREIGN, name, foreign.ownerMessage()));
         }
         if (existing instanceof RecordLookup.Found found && liveness.assess(found.record()).live()) {
-            return Optional.of(Message.of(LifecycleText.ALREADY_RUNNING, name, found.record().pid()));
+            return Optional.of(Message.of(LifecycleMessages.ALREADY_RUNNING, name, found.record().pid()));
         }
         return Optional.empty();
     }
@@ -62,14 +62,14 @@ final class StartConflicts {
             boolean live = liveness.assess(other).live();
             if (ResourceLocks.canonical(other.pipeDirectory()).equals(pipeKey)) {
                 return Optional.of(live
-                        ? Message.of(LifecycleText.PIPE_OF_LIVE_DAEMON, plan.pipeDirectory(), other.name(), other.pid())
-                        : Message.of(LifecycleText.PIPE_OF_STALE_RECORD, plan.pipeDirectory(), other.name()));
+                        ? Message.of(LifecycleMessages.PIPE_OF_LIVE_DAEMON, plan.pipeDirectory(), other.name(), other.pid())
+                        : Message.of(LifecycleMessages.PIPE_OF_STALE_RECORD, plan.pipeDirectory(), other.name()));
             }
             if (live && ResourceLocks.canonical(other.logDirectory()).equals(pipeKey)) {
-                return Optional.of(Message.of(LifecycleText.PIPE_IS_LOG_DIRECTORY, plan.pipeDirectory(), other.name()));
+                return Optional.of(Message.of(LifecycleMessages.PIPE_IS_LOG_DIRECTORY, plan.pipeDirectory(), other.name()));
             }
             if (live && other.gpuUuids().contains(uuid)) {
-                return Optional.of(Message.of(LifecycleText.GPU_TAKEN, uuid, other.name(), other.pid()));
+                return Optional.of(Message.of(LifecycleMessages.GPU_TAKEN, uuid, other.name(), other.pid()));
             }
         }
         return Optional.empty();

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * A launch that did not come up; carries the tail of {@code control.log} for the operator. Its
  * {@link #text() text} is the headline ("daemon 'x' did not start: why") followed by the log tail;
- * {@link #reasonText()} is the headline alone, for a window that shows the tail on its own.
+ * {@link #reasonMessage()} is the headline alone, for a window that shows the tail on its own.
  */
 public sealed class StartFailure extends CumpsException permits StartCancelled {
     private static final long serialVersionUID = 1L;
@@ -21,7 +21,7 @@ public sealed class StartFailure extends CumpsException permits StartCancelled {
     }
 
     private static Message withTail(Message reason, List<String> tail) {
-        return tail.isEmpty() ? reason : Message.of(LifecycleText.START_FAILED_WITH_LOG, reason, String.join(" | ", tail));
+        return tail.isEmpty() ? reason : Message.of(LifecycleMessages.START_FAILED_WITH_LOG, reason, String.join(" | ", tail));
     }
 
     /** What went wrong, without the log tail, in English. */
@@ -30,7 +30,7 @@ public sealed class StartFailure extends CumpsException permits StartCancelled {
     }
 
     /** What went wrong, without the log tail. */
-    public Message reasonText() {
+    public Message reasonMessage() {
         return reason;
     }
 

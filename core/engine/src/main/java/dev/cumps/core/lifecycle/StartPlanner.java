@@ -33,8 +33,8 @@ final class StartPlanner {
     StartPlan plan(StartRequest request) {
         GpuInventory inventory = new NvidiaSmi(runner, host).query();
         if (!inventory.ok()) {
-            Message why = inventory.diagnosticText().orElseGet(() -> Message.of(LifecycleText.UNKNOWN_ERROR));
-            throw new CumpsException(Message.of(LifecycleText.GPU_LIST_FAILED, why));
+            Message why = inventory.diagnosticMessage().orElseGet(() -> Message.of(LifecycleMessages.UNKNOWN_ERROR));
+            throw new CumpsException(Message.of(LifecycleMessages.GPU_LIST_FAILED, why));
         }
         List<Gpu> visible = Visibility.apply(host.get("CUDA_VISIBLE_DEVICES"), inventory.gpus());
         TopologyPlan topology = Selectors.resolve(request.gpus(), visible);
@@ -45,11 +45,11 @@ final class StartPlanner {
         Path log = absolute(request.logDirectory().orElseGet(() -> RuntimeDirs.defaultLogDirectory(host, name)));
         for (Path dir : List.of(pipe, log)) {
             if (dir.toString().indexOf('\n') >= 0 || dir.toString().indexOf('\r') >= 0) {
-                throw new CumpsException(Message.of(LifecycleText.DIRECTORY_HAS_NEWLINE, dir.toString().replace("\n", "\\n")));
+                throw new CumpsException(Message.of(LifecycleMessages.DIRECTORY_HAS_NEWLINE, dir.toString().replace("\n", "\\n")));
             }
         }
         if (pipe.equals(log)) {
-            throw new CumpsException(Message.of(LifecycleText.SAME_PIPE_AND_LOG, pipe));
+            throw new CumpsException(Message.of(LifecycleMessages.SAME_PIPE_AND_LOG, pipe));
         }
         RuntimeDirs.checkSocketPathLength(pipe);
         return new StartPlan(name, topology, gpu, pipe, log, defaultPipe, MpsControl.validateRequested(request.environment()));

@@ -46,7 +46,7 @@ final class StartUndo {
     StartFailure undo(StartPlan plan, Message reason, Launch launch) {
         return undoing(() -> {
             stopOurDaemon(plan, launch);
-            return new StartFailure(Message.of(LifecycleText.START_FAILED, plan.name(), reason), logTail(plan));
+            return new StartFailure(Message.of(LifecycleMessages.START_FAILED, plan.name(), reason), logTail(plan));
         });
     }
 
@@ -105,10 +105,10 @@ final class StartUndo {
         }
         if (ours.isPresent()) {
             long pid = ours.get().identity().pid();
-            return Message.of(gone ? LifecycleText.CANCELLED_DAEMON_STOPPED : LifecycleText.CANCELLED_DAEMON_LEFT_RUNNING,
+            return Message.of(gone ? LifecycleMessages.CANCELLED_DAEMON_STOPPED : LifecycleMessages.CANCELLED_DAEMON_LEFT_RUNNING,
                     plan.name(), pid);
         }
-        return running.map(pid -> Message.of(LifecycleText.CANCELLED_OTHER_LEFT_ALONE, plan.name(), pid))
-                .orElseGet(() -> Message.of(LifecycleText.CANCELLED_NOT_RUNNING, plan.name()));
+        return running.map(pid -> Message.of(LifecycleMessages.CANCELLED_OTHER_LEFT_ALONE, plan.name(), pid))
+                .orElseGet(() -> Message.of(LifecycleMessages.CANCELLED_NOT_RUNNING, plan.name()));
     }
 }

@@ -4,8 +4,8 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.Optional;
 
-/** What happened to one record when asked to stop; {@code messageText} says it to the operator. */
-public record StopOutcome(String name, Optional<DaemonRecord> record, Result result, Message messageText) {
+/** What happened to one record when asked to stop; {@code outcomeMessage} says it to the operator. */
+public record StopOutcome(String name, Optional<DaemonRecord> record, Result result, Message outcomeMessage) {
     public enum Result {
         /** The daemon answered {@code quit}, exited, and its record was removed. */
         STOPPED("stopped"),
@@ -28,7 +28,7 @@ public record StopOutcome(String name, Optional<DaemonRecord> record, Result res
 
     /** What happened, in English (the CLI's text). */
     public String message() {
-        return messageText.english();
+        return outcomeMessage.english();
     }
 
     public boolean stopped() {

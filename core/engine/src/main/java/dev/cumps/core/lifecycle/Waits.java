@@ -46,7 +46,7 @@ final class Waits {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new CumpsException(Message.of(LifecycleText.INTERRUPTED));
+            throw new CumpsException(Message.of(LifecycleMessages.INTERRUPTED));
         }
     }
 }

@@ -17,7 +17,7 @@
  * StartUndo} and throws {@code StartCancelled}, a {@code StartFailure} saying what was undone),
  * {@code ClientTerminator} ({@code terminate_client} for one verified client → {@code
  * ClientTarget}); {@code StartStage}, {@code StopOutcome}, {@code StartFailure}, {@code
- * LifecycleTimeouts}; texts in {@code LifecycleText}.
+ * LifecycleTimeouts}; texts in {@code LifecycleMessages}.
  *
  * <h2>The start</h2>
  * The same for {@code cumps start} and the window's Start:

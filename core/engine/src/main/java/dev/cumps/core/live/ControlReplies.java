@@ -96,14 +96,14 @@ public final class ControlReplies {
                 continue;
             }
             if (!DIGITS.matcher(line).matches()) {
-                throw garbage(command, lineNo, line, Message.of(LiveText.EXPECTED_PID));
+                throw garbage(command, lineNo, line, Message.of(LiveMessages.EXPECTED_PID));
             }
             long pid = Long.parseLong(line);
             if (pid < 1 || pid > PID_MAX_LIMIT) {
-                throw garbage(command, lineNo, line, Message.of(LiveText.EXPECTED_PID));
+                throw garbage(command, lineNo, line, Message.of(LiveMessages.EXPECTED_PID));
             }
             if (pids.contains(pid)) {
-                throw garbage(command, lineNo, line, Message.of(LiveText.DUPLICATE_PID));
+                throw garbage(command, lineNo, line, Message.of(LiveMessages.DUPLICATE_PID));
             }
             pids.add(pid);
         }
@@ -136,7 +136,7 @@ public final class ControlReplies {
         }
         String line = onlyLine(command, reply);
         if (!STATUS.matcher(line).matches()) {
-            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_STATUS));
+            throw garbage(command, 1, line, Message.of(LiveMessages.EXPECTED_STATUS));
         }
         return Optional.of(line);
     }
@@ -145,7 +145,7 @@ public final class ControlReplies {
     public static double percentage(String command, String reply) {
         String line = onlyLine(command, reply);
         if (!PERCENTAGE.matcher(line).matches() || Double.parseDouble(line) > 100) {
-            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_PERCENTAGE));
+            throw garbage(command, 1, line, Message.of(LiveMessages.EXPECTED_PERCENTAGE));
         }
         return Double.parseDouble(line);
     }
@@ -161,7 +161,7 @@ public final class ControlReplies {
         String line = onlyLine(command, reply);
         var m = SIZE.matcher(line);
         if (!m.matches()) {
-            throw garbage(command, 1, line, Message.of(LiveText.EXPECTED_SIZE));
+            throw garbage(command, 1, line, Message.of(LiveMessages.EXPECTED_SIZE));
         }
         long value = Long.parseLong(m.group(1));
         return OptionalLong.of(m.group(2).toUpperCase(Locale.ROOT).equals("G") ? value * 1024 : value);
@@ -170,12 +170,12 @@ public final class ControlReplies {
     private static String onlyLine(String command, String reply) {
         List<String> lines = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
         if (lines.size() != 1) {
-            throw new CumpsException(Message.of(LiveText.REPLY_NOT_ONE_LINE, command, lines.size()));
+            throw new CumpsException(Message.of(LiveMessages.REPLY_NOT_ONE_LINE, command, lines.size()));
         }
         return lines.get(0);
     }
 
     private static CumpsException garbage(String command, int lineNo, String line, Message expected) {
-        return new CumpsException(Message.of(LiveText.REPLY_GARBAGE, command, lineNo, Printables.shown(line), expected));
+        return new CumpsException(Message.of(LiveMessages.REPLY_GARBAGE, command, lineNo, DiagnosticQuote.shown(line), expected));
     }
 }

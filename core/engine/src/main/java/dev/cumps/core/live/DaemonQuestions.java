@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * {@code /proc} knows about them (their GPU memory is added afterwards, see
  * {@link DaemonSnapshot#withComputeApps}). Two runs of the control program at most: {@code get_server_list},
  * then every server's {@code get_server_status} and {@code get_client_list} on one stdin, the replies split by
- * {@link ControlReplies#split} (issue 22; R535's refusal of {@code get_server_status} is that server's reply).
+ * {@link ControlReplies#split} (R535's refusal of {@code get_server_status} is that server's reply).
  * Each run is bounded by {@link MpsControl}'s timeout <em>and</em> by the live view's overall
  * {@link LiveBudget}: anyone can put a control socket at NVIDIA's default pipe directory that
  * answers slowly or lists thousands of servers, and a status or doctor must still answer in seconds.
@@ -68,14 +68,14 @@ final class DaemonQuestions {
         }
         List<Message> problems = new ArrayList<>();
         if (listed.size() > MAX_SERVERS) {
-            problems.add(Message.of(LiveText.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
+            problems.add(Message.of(LiveMessages.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
         }
         List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
         List<MpsServer> servers = new ArrayList<>();
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;
         try {
-            // All servers in one run of the control client (issue 22): a status and a client list each, split by
+            // All servers in one run of the control client: a status and a client list each, split by
             // ControlReplies.REPLY_END. Only a daemon whose output cannot be split is asked one question per run.
             Optional<List<Answer>> batched;
             try {
@@ -128,7 +128,7 @@ final class DaemonQuestions {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.text()), servers, serverStatus);
         }
         if (unanswered > 0) {
-            problems.add(Message.of(LiveText.SERVERS_UNANSWERED, unanswered, budget.seconds()));
+            problems.add(Message.of(LiveMessages.SERVERS_UNANSWERED, unanswered, budget.seconds()));
         }
         if (problems.isEmpty()) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus);
@@ -139,7 +139,7 @@ final class DaemonQuestions {
     private static Message joined(List<Message> problems) {
         Message all = problems.get(0);
         for (Message next : problems.subList(1, problems.size())) {
-            all = Message.of(LiveText.PROBLEMS_JOINED, all, next);
+            all = Message.of(LiveMessages.PROBLEMS_JOINED, all, next);
         }
         return all;
     }
@@ -191,7 +191,7 @@ final class DaemonQuestions {
                 return Optional.empty();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new Unanswered(Message.of(LiveText.INTERRUPTED));
+                throw new Unanswered(Message.of(LiveMessages.INTERRUPTED));
             } catch (ExecutionException e) {
                 if (e.getCause() instanceof Unanswered unanswered) {
                     if (unanswered.budgetSpent) {
@@ -269,7 +269,7 @@ final class DaemonQuestions {
                 clientProcesses.add(client(client));
             }
             Optional<Message> cut = clientPids.size() > MAX_CLIENTS
-                    ? Optional.of(Message.of(LiveText.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
+                    ? Optional.of(Message.of(LiveMessages.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
             Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
             MpsServer mps = new MpsServer(server, info.flatMap(i -> processes.owner(server)),
                     info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clientProcesses);
@@ -279,20 +279,20 @@ final class DaemonQuestions {
         String reply(String command) {
             Duration left = budget.remaining();
             if (left.isZero() || left.isNegative()) {
-                throw new Unanswered(Message.of(LiveText.BUDGET_SPENT, budget.seconds()), true);
+                throw new Unanswered(Message.of(LiveMessages.BUDGET_SPENT, budget.seconds()), true);
             }
             CommandResult result = control.ask(pipeDirectory, logDirectory, command, left);
             if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
                 // Cut short by the live view's budget (it had less than a question's own timeout left): not this daemon's fault alone.
                 boolean spent = left.compareTo(control.timeout()) < 0;
-                throw new Unanswered(spent ? Message.of(LiveText.BUDGET_SPENT, budget.seconds())
-                        : Message.of(LiveText.DAEMON_TIMED_OUT, command), spent);
+                throw new Unanswered(spent ? Message.of(LiveMessages.BUDGET_SPENT, budget.seconds())
+                        : Message.of(LiveMessages.DAEMON_TIMED_OUT, command), spent);
             }
             if (MpsControl.foundNoDaemon(result)) {
-                throw new Unanswered(Message.of(LiveText.DAEMON_NOT_FOUND, pipeDirectory), false);
+                throw new Unanswered(Message.of(LiveMessages.DAEMON_NOT_FOUND, pipeDirectory), false);
             }
             if (!result.succeeded()) {
-                throw new Unanswered(result.failureText(), false);
+                throw new Unanswered(result.failureMessage(), false);
             }
             return result.stdout();
         }

@@ -76,10 +76,10 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
         /** The state as a table shows it. */
         public Message text() {
             return Message.of(switch (this) {
-                case ANSWERING -> LiveText.STATE_ANSWERING;
-                case NOT_ANSWERING -> LiveText.STATE_NOT_ANSWERING;
-                case BAD_REPLY -> LiveText.STATE_BAD_REPLY;
-                case PARTIAL -> LiveText.STATE_PARTIAL;
+                case ANSWERING -> LiveMessages.STATE_ANSWERING;
+                case NOT_ANSWERING -> LiveMessages.STATE_NOT_ANSWERING;
+                case BAD_REPLY -> LiveMessages.STATE_BAD_REPLY;
+                case PARTIAL -> LiveMessages.STATE_PARTIAL;
             });
         }
     }

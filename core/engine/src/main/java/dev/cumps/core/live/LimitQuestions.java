@@ -15,7 +15,7 @@ import java.util.OptionalDouble;
  * {@code get_default_device_pinned_mem_limit 0}) and, for each server of {@code get_server_list},
  * {@code get_active_thread_percentage <PID>} and {@code get_device_pinned_mem_limit <PID> 0}: the
  * defaults and the server list in one run of the control program, every server's limits in a second
- * (issue 22; {@link ControlReplies#batch}), each bounded by {@link MpsControl}'s timeout; the first run
+ * ({@link ControlReplies#batch}), each bounded by {@link MpsControl}'s timeout; the first run
  * not answered ends the reading, so a daemon that hangs costs one timeout. Read-only.
  */
 final class LimitQuestions {
@@ -28,7 +28,7 @@ final class LimitQuestions {
     /** The limits of {@code record}'s daemon; a daemon that does not answer as documented gives a problem, never an exception. */
     DaemonLimits ask(DaemonRecord record) {
         try {
-            // Two runs of the control client (issue 22): the defaults with the server list, then every server's limits.
+            // Two runs of the control client: the defaults with the server list, then every server's limits.
             String percentageCommand = "get_default_active_thread_percentage";
             String pinnedCommand = "get_default_device_pinned_mem_limit " + LimitCommands.DEVICE;
             List<String> first = replies(record, List.of(percentageCommand, pinnedCommand, "get_server_list"));

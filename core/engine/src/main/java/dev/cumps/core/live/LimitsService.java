@@ -90,7 +90,7 @@ public final class LimitsService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new DaemonLimits(record.name(), record.limits(), Optional.empty(), List.of(),
-                    Optional.of(Message.of(LiveText.INTERRUPTED)));
+                    Optional.of(Message.of(LiveMessages.INTERRUPTED)));
         } catch (ExecutionException e) {
             throw new IllegalStateException("asking the daemon at " + record.pipeDirectory() + " for its limits failed", e.getCause());
         }
@@ -103,7 +103,7 @@ public final class LimitsService {
      */
     public Message set(String name, MpsLimits limits) {
         if (limits.isEmpty()) {
-            throw new CumpsException(Message.of(LiveText.LIMITS_NOTHING_TO_SET));
+            throw new CumpsException(Message.of(LiveMessages.LIMITS_NOTHING_TO_SET));
         }
         RecordNames.validate(name);
         try (RecordStore.NameLock lock = store.lock(name)) {
@@ -118,11 +118,11 @@ public final class LimitsService {
                 }
                 servers = running.size();
             } catch (CumpsException e) {
-                throw new CumpsException(Message.of(LiveText.LIMITS_NOT_APPLIED, name, e.text()));
+                throw new CumpsException(Message.of(LiveMessages.LIMITS_NOT_APPLIED, name, e.text()));
             }
             MpsLimits recorded = record.limits().overriddenBy(limits);
             store.replace(record.withLimits(recorded));
-            return Message.of(LiveText.LIMITS_SET, name, shown(recorded.activeThreadPercentage().isPresent()
+            return Message.of(LiveMessages.LIMITS_SET, name, shown(recorded.activeThreadPercentage().isPresent()
                     ? Optional.of(String.valueOf(recorded.activeThreadPercentage().getAsInt())) : Optional.empty()),
                     shown(recorded.pinnedMemLimitText()), servers);
         }
@@ -130,14 +130,14 @@ public final class LimitsService {
 
     /** A value as shown, or "not set" in the reader's language. */
     private static Object shown(Optional<String> value) {
-        return value.<Object>map(v -> v).orElseGet(() -> Message.of(LiveText.NOT_SET));
+        return value.<Object>map(v -> v).orElseGet(() -> Message.of(LiveMessages.NOT_SET));
     }
 
     private DaemonRecord liveRecord(String name) {
         RecordNames.validate(name);
         DaemonRecord record = store.lookup(name).require(LiveSnapshotService.LOOKUP_REFUSALS);
         if (!liveness.assess(record).live()) {
-            throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
+            throw new CumpsException(Message.of(LiveMessages.DAEMON_STALE, name, record.pid()));
         }
         return record;
     }
@@ -145,15 +145,15 @@ public final class LimitsService {
     private void refuseUnverified(DaemonRecord record) {
         String name = record.name();
         if (!liveness.assess(record).live()) {
-            throw new CumpsException(Message.of(LiveText.LIMITS_STALE, name, record.pid()));
+            throw new CumpsException(Message.of(LiveMessages.LIMITS_STALE, name, record.pid()));
         }
         PipeCheck pipe = liveness.pipeCheck(record);
         switch (pipe.result()) {
-            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(LiveText.LIMITS_PIPE_SERVED_BY_OTHER, name, record.pipeDirectory(),
+            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(LiveMessages.LIMITS_PIPE_SERVED_BY_OTHER, name, record.pipeDirectory(),
                     pipe.servedBy().orElse(0), record.pid()));
-            case NOT_ON_PIPE -> throw new CumpsException(Message.of(LiveText.LIMITS_PID_NOT_ON_PIPE, name, record.pid(),
+            case NOT_ON_PIPE -> throw new CumpsException(Message.of(LiveMessages.LIMITS_PID_NOT_ON_PIPE, name, record.pid(),
                     record.pipeDirectory()));
-            case UNVERIFIABLE -> throw new CumpsException(Message.of(LiveText.LIMITS_PIPE_UNVERIFIABLE, name, record.pid(),
+            case UNVERIFIABLE -> throw new CumpsException(Message.of(LiveMessages.LIMITS_PIPE_UNVERIFIABLE, name, record.pid(),
                     record.pipeDirectory()));
             default -> {
                 // verified: the recorded daemon serves the record's pipe directory

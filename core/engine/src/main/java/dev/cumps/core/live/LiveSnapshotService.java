@@ -4,7 +4,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.gpu.GpuInventory;
-import dev.cumps.core.gpu.GpuText;
+import dev.cumps.core.gpu.GpuMessages;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
@@ -47,7 +47,7 @@ import java.util.stream.Collectors;
 public final class LiveSnapshotService {
     /** How {@code clients --name}, {@code top --name} and {@code limits} word a named record they cannot use. */
     static final RecordLookup.Refusals LOOKUP_REFUSALS = new RecordLookup.Refusals(
-            LiveText.RECORD_MISSING, LiveText.RECORD_FOREIGN, LiveText.RECORD_UNREADABLE);
+            LiveMessages.RECORD_MISSING, LiveMessages.RECORD_FOREIGN, LiveMessages.RECORD_UNREADABLE);
 
     /** How long nvidia-smi may take for the compute-apps query. */
     private static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
@@ -101,7 +101,7 @@ public final class LiveSnapshotService {
     private LiveSnapshot snapshot(List<Target> targets, GpuInventory inventory) {
         List<Message> diagnostics = new ArrayList<>();
         if (!inventory.nvidiaSmiAvailable()) {
-            inventory.diagnosticText().ifPresent(diagnostics::add);
+            inventory.diagnosticMessage().ifPresent(diagnostics::add);
         }
         List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
         List<DaemonSnapshot> daemons = askAll(targets,
@@ -131,7 +131,7 @@ public final class LiveSnapshotService {
         RecordNames.validate(name);
         DaemonRecord record = store.lookup(name).require(LOOKUP_REFUSALS);
         if (!liveness.assess(record).live()) {
-            throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
+            throw new CumpsException(Message.of(LiveMessages.DAEMON_STALE, name, record.pid()));
         }
         return new Target(Optional.of(name), record.pipeDirectory(), record.logDirectory());
     }
@@ -179,7 +179,7 @@ public final class LiveSnapshotService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return new DaemonSnapshot(target.name(), target.pipeDirectory(), DaemonSnapshot.State.NOT_ANSWERING,
-                    Optional.of(Message.of(LiveText.INTERRUPTED)), List.of());
+                    Optional.of(Message.of(LiveMessages.INTERRUPTED)), List.of());
         } catch (ExecutionException e) {
             throw new IllegalStateException("asking the daemon at " + target.pipeDirectory() + " failed", e.getCause());
         }
@@ -190,15 +190,15 @@ public final class LiveSnapshotService {
                 "--format=csv,noheader,nounits");
         CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, SMI_TIMEOUT));
         if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
-            diagnostics.add(Message.of(GpuText.SMI_NOT_FOUND));
+            diagnostics.add(Message.of(GpuMessages.SMI_NOT_FOUND));
             return List.of();
         }
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            diagnostics.add(Message.of(GpuText.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
+            diagnostics.add(Message.of(GpuMessages.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
             return List.of();
         }
         if (!result.succeeded()) {
-            diagnostics.add(result.failureText());
+            diagnostics.add(result.failureMessage());
             return List.of();
         }
         try {

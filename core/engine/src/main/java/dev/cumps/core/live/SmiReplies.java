@@ -39,10 +39,10 @@ public final class SmiReplies {
             try {
                 pid = Long.parseLong(cells[0]);
             } catch (NumberFormatException e) {
-                throw malformed(raw, lineNo, Message.of(LiveText.SMI_PID_NOT_NUMBER, cells[0]));
+                throw malformed(raw, lineNo, Message.of(LiveMessages.SMI_PID_NOT_NUMBER, cells[0]));
             }
             if (pid < 1 || pid > ControlReplies.PID_MAX_LIMIT) {
-                throw malformed(raw, lineNo, Message.of(LiveText.SMI_PID_NOT_NUMBER, cells[0]));
+                throw malformed(raw, lineNo, Message.of(LiveMessages.SMI_PID_NOT_NUMBER, cells[0]));
             }
             apps.add(new ComputeApp(pid, uuid(cells[1], raw, lineNo), number(cells[2], "used_memory", raw, lineNo)));
         }
@@ -52,7 +52,7 @@ public final class SmiReplies {
     private static String[] cells(String raw, int lineNo, int expected) {
         String[] cells = raw.split(",", -1);
         if (cells.length != expected) {
-            throw malformed(raw, lineNo, Message.of(LiveText.SMI_FIELD_COUNT, expected, cells.length));
+            throw malformed(raw, lineNo, Message.of(LiveMessages.SMI_FIELD_COUNT, expected, cells.length));
         }
         for (int i = 0; i < cells.length; i++) {
             cells[i] = cells[i].strip();
@@ -75,12 +75,12 @@ public final class SmiReplies {
         String digits = cell.endsWith("MiB") ? cell.substring(0, cell.length() - 3).strip()
                 : cell.endsWith("%") ? cell.substring(0, cell.length() - 1).strip() : cell;
         if (!digits.matches("[0-9]{1,12}")) {
-            throw malformed(raw, lineNo, Message.of(LiveText.SMI_NOT_NUMBER, field, cell));
+            throw malformed(raw, lineNo, Message.of(LiveMessages.SMI_NOT_NUMBER, field, cell));
         }
         return OptionalLong.of(Long.parseLong(digits));
     }
 
     private static CumpsException malformed(String raw, int lineNo, Message why) {
-        return new CumpsException(Message.of(LiveText.SMI_MALFORMED_ROW, lineNo, Printables.shown(raw), why));
+        return new CumpsException(Message.of(LiveMessages.SMI_MALFORMED_ROW, lineNo, DiagnosticQuote.shown(raw), why));
     }
 }

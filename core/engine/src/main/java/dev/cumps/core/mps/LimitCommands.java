@@ -74,16 +74,16 @@ public final class LimitCommands {
 
     private static void check(String command, CommandResult result) {
         if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_NOT_ANSWERED, command));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_NOT_ANSWERED, command));
         }
         if (MpsControl.foundNoDaemon(result)) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_NO_DAEMON, command));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_NO_DAEMON, command));
         }
         if (!result.succeeded()) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_COMMAND_FAILED, command, result.failureText()));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_COMMAND_FAILED, command, result.failureMessage()));
         }
         if (result.stdout().contains(INVALID_COMMAND)) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_COMMAND_REFUSED, command, INVALID_COMMAND));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_COMMAND_REFUSED, command, INVALID_COMMAND));
         }
     }
 }

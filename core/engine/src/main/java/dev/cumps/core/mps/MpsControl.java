@@ -105,13 +105,13 @@ public final class MpsControl {
         for (Map.Entry<String, String> e : requested.entrySet()) {
             String name = e.getKey();
             if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-                throw new CumpsException(Message.of(MpsText.ENV_NAME_INVALID, name.replace("\n", "\\n")));
+                throw new CumpsException(Message.of(MpsMessages.ENV_NAME_INVALID, name.replace("\n", "\\n")));
             }
             if (HostEnvironment.CUDA_SELECTION_VARIABLES.contains(name) || name.equals(LAUNCH_NONCE_VARIABLE)) {
-                throw new CumpsException(Message.of(MpsText.ENV_NAME_RESERVED, name));
+                throw new CumpsException(Message.of(MpsMessages.ENV_NAME_RESERVED, name));
             }
             if (e.getValue().indexOf('\0') >= 0) {
-                throw new CumpsException(Message.of(MpsText.ENV_VALUE_NUL, name));
+                throw new CumpsException(Message.of(MpsMessages.ENV_VALUE_NUL, name));
             }
         }
         return requested;

@@ -69,7 +69,7 @@ public record MpsLimits(OptionalInt activeThreadPercentage, OptionalLong pinnedM
     public static int parsePercentage(String text) {
         String t = text.strip();
         if (!PERCENT.matcher(t).matches() || !validPercentage(Integer.parseInt(t))) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_PERCENTAGE_INVALID, text));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_PERCENTAGE_INVALID, text));
         }
         return Integer.parseInt(t);
     }
@@ -81,11 +81,11 @@ public record MpsLimits(OptionalInt activeThreadPercentage, OptionalLong pinnedM
     public static long parseSizeMiB(String text) {
         Matcher m = SIZE.matcher(text.strip().toUpperCase(Locale.ROOT));
         if (!m.matches()) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_SIZE_INVALID, text));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_SIZE_INVALID, text));
         }
         long mib = Long.parseLong(m.group(1)) * (m.group(2).equals("G") ? 1024 : 1);
         if (mib < 1 || mib > MAX_MIB) {
-            throw new CumpsException(Message.of(MpsText.LIMIT_SIZE_INVALID, text));
+            throw new CumpsException(Message.of(MpsMessages.LIMIT_SIZE_INVALID, text));
         }
         return mib;
     }

@@ -62,7 +62,7 @@ public final class RuntimeDirs {
     public static void checkSocketPathLength(Path pipeDirectory) {
         int bytes = pipeDirectory.resolve(ControlPipe.CONTROL).toString().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > MAX_SOCKET_PATH_BYTES) {
-            throw new CumpsException(Message.of(MpsText.SOCKET_PATH_TOO_LONG, pipeDirectory.resolve(ControlPipe.CONTROL), bytes,
+            throw new CumpsException(Message.of(MpsMessages.SOCKET_PATH_TOO_LONG, pipeDirectory.resolve(ControlPipe.CONTROL), bytes,
                     MAX_SOCKET_PATH_BYTES));
         }
     }
@@ -81,7 +81,7 @@ public final class RuntimeDirs {
         }
         for (Path p : chain) {
             if (Files.isSymbolicLink(p)) {
-                throw new CumpsException(Message.of(MpsText.SYMBOLIC_LINK, p));
+                throw new CumpsException(Message.of(MpsMessages.SYMBOLIC_LINK, p));
             }
             if (!Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
                 createPrivate(p);
@@ -106,7 +106,7 @@ public final class RuntimeDirs {
                     deepestExisting = p;
                 }
             } else if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
-                throw new CumpsException(Message.of(MpsText.PARENT_NOT_DIRECTORY, p, dir));
+                throw new CumpsException(Message.of(MpsMessages.PARENT_NOT_DIRECTORY, p, dir));
             }
         }
         if (deepestExisting == null) {
@@ -117,7 +117,7 @@ public final class RuntimeDirs {
                 checkAncestor(p, dir, uid);
             }
         } catch (IOException e) {
-            throw new CumpsException(Message.of(MpsText.CANNOT_RESOLVE, deepestExisting, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(MpsMessages.CANNOT_RESOLVE, deepestExisting, String.valueOf(e.getMessage())));
         }
     }
 
@@ -131,13 +131,13 @@ public final class RuntimeDirs {
             owner = (Integer) Files.getAttribute(p, "unix:uid");
             mode = (Integer) Files.getAttribute(p, "unix:mode");
         } catch (IOException e) {
-            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(MpsMessages.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
         }
         if (owner != uid && owner != 0) {
-            throw new CumpsException(Message.of(MpsText.PARENT_FOREIGN_OWNER, p, dir, owner));
+            throw new CumpsException(Message.of(MpsMessages.PARENT_FOREIGN_OWNER, p, dir, owner));
         }
         if ((mode & GROUP_OR_OTHER_WRITE) != 0 && (mode & STICKY) == 0) {
-            throw new CumpsException(Message.of(MpsText.PARENT_WRITABLE, p, dir, String.format("%04o", mode & 07777)));
+            throw new CumpsException(Message.of(MpsMessages.PARENT_WRITABLE, p, dir, String.format("%04o", mode & 07777)));
         }
     }
 
@@ -149,33 +149,33 @@ public final class RuntimeDirs {
         try {
             Object key = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).fileKey();
             if (key == null) {
-                throw new CumpsException(Message.of(MpsText.NO_DIRECTORY_IDENTITY, dir));
+                throw new CumpsException(Message.of(MpsMessages.NO_DIRECTORY_IDENTITY, dir));
             }
             return key;
         } catch (IOException e) {
-            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, dir, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(MpsMessages.CANNOT_INSPECT, dir, String.valueOf(e.getMessage())));
         }
     }
 
     /** The check applied to an existing directory: a real directory, owned by uid, mode 0700. */
     public static void checkPrivate(Path p, int uid) {
         if (Files.isSymbolicLink(p)) {
-            throw new CumpsException(Message.of(MpsText.SYMBOLIC_LINK, p));
+            throw new CumpsException(Message.of(MpsMessages.SYMBOLIC_LINK, p));
         }
         if (!Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
-            throw new CumpsException(Message.of(MpsText.NOT_A_DIRECTORY, p));
+            throw new CumpsException(Message.of(MpsMessages.NOT_A_DIRECTORY, p));
         }
         try {
             int owner = (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
             if (owner != uid) {
-                throw new CumpsException(Message.of(MpsText.DIRECTORY_FOREIGN_OWNER, p, owner, uid));
+                throw new CumpsException(Message.of(MpsMessages.DIRECTORY_FOREIGN_OWNER, p, owner, uid));
             }
             Set<PosixFilePermission> perms = Files.getPosixFilePermissions(p, LinkOption.NOFOLLOW_LINKS);
             if (!perms.equals(PosixFilePermissions.fromString("rwx------"))) {
-                throw new CumpsException(Message.of(MpsText.DIRECTORY_MODE, p, PosixFilePermissions.toString(perms)));
+                throw new CumpsException(Message.of(MpsMessages.DIRECTORY_MODE, p, PosixFilePermissions.toString(perms)));
             }
         } catch (IOException e) {
-            throw new CumpsException(Message.of(MpsText.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(MpsMessages.CANNOT_INSPECT, p, String.valueOf(e.getMessage())));
         }
     }
 
@@ -187,7 +187,7 @@ public final class RuntimeDirs {
         } catch (FileAlreadyExistsException e) {
             // Raced with another creator; the checks that follow decide whether it is usable.
         } catch (IOException e) {
-            throw new CumpsException(Message.of(MpsText.CANNOT_CREATE_DIRECTORY, p, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(MpsMessages.CANNOT_CREATE_DIRECTORY, p, String.valueOf(e.getMessage())));
         }
     }
 

@@ -20,25 +20,25 @@ public final class ProcStat {
         int open = line.indexOf('(');
         int close = line.lastIndexOf(')');
         if (open < 1 || close < open) {
-            throw new CumpsException(Message.of(ProcText.MALFORMED_STAT, abbreviate(line)));
+            throw new CumpsException(Message.of(ProcMessages.MALFORMED_STAT, abbreviate(line)));
         }
         long pid;
         try {
             pid = Long.parseLong(line.substring(0, open).strip());
         } catch (NumberFormatException e) {
-            throw new CumpsException(Message.of(ProcText.MALFORMED_STAT_PID, abbreviate(line)));
+            throw new CumpsException(Message.of(ProcMessages.MALFORMED_STAT_PID, abbreviate(line)));
         }
         String comm = line.substring(open + 1, close);
         String[] rest = line.substring(close + 1).strip().split("\\s+");
         // rest[0] is field 3 (state); field N is rest[N - 3].
         int index = START_TIME_FIELD - 3;
         if (rest.length <= index || rest[0].length() != 1) {
-            throw new CumpsException(Message.of(ProcText.MALFORMED_STAT_FIELDS, abbreviate(line)));
+            throw new CumpsException(Message.of(ProcMessages.MALFORMED_STAT_FIELDS, abbreviate(line)));
         }
         try {
             return new ProcessInfo(pid, comm, rest[0].charAt(0), Long.parseLong(rest[index]));
         } catch (NumberFormatException e) {
-            throw new CumpsException(Message.of(ProcText.MALFORMED_STAT_START_TIME, abbreviate(line)));
+            throw new CumpsException(Message.of(ProcMessages.MALFORMED_STAT_START_TIME, abbreviate(line)));
         }
     }
 

@@ -21,7 +21,7 @@ import java.util.OptionalLong;
  */
 public final class Liveness {
     private static final RecordLookup.Refusals VERIFY_REFUSALS = new RecordLookup.Refusals(
-            RecordText.VERIFY_NO_RECORD, RecordText.VERIFY_FOREIGN, RecordText.VERIFY_UNREADABLE);
+            RecordMessages.VERIFY_NO_RECORD, RecordMessages.VERIFY_FOREIGN, RecordMessages.VERIFY_UNREADABLE);
 
     private final ProcessTable processes;
 
@@ -49,14 +49,14 @@ public final class Liveness {
         RecordNames.validate(name);
         DaemonRecord record = store.lookup(name).require(VERIFY_REFUSALS);
         if (!assess(record).live()) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_STALE, name, record.pid()));
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_STALE, name, record.pid()));
         }
         PipeCheck pipe = pipeCheck(record);
         switch (pipe.result()) {
-            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_SERVED_BY_OTHER,
+            case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_SERVED_BY_OTHER,
                     record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
-            case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordText.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
-            case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordText.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
+            case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
+            case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
             default -> {
                 return record;
             }

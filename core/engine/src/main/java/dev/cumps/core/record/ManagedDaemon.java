@@ -9,7 +9,7 @@ public record ManagedDaemon(DaemonRecord record, RecordState state) {
     }
 
     /** The state as the window shows it. */
-    public Message stateText() {
+    public Message stateMessage() {
         return state.text();
     }
 

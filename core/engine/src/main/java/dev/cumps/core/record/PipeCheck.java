@@ -21,8 +21,4 @@ public record PipeCheck(Result result, OptionalLong servedBy) {
         /** No pid file and no readable environment: nothing shows which daemon serves the directory. */
         UNVERIFIABLE
     }
-
-    public boolean verified() {
-        return result == Result.VERIFIED;
-    }
 }

@@ -25,7 +25,7 @@ import java.util.OptionalLong;
  * Unknown fields are ignored, as uni-cumps may add some. The limits' extra keys (see
  * {@link DaemonRecord}) are optional but, when present, as strict: an integer 1..100 and a size
  * such as {@code "8G"}. Every failure is a {@link CumpsException}
- * whose message ({@link RecordText}) is the reason the record is unreadable.
+ * whose message ({@link RecordMessages}) is the reason the record is unreadable.
  */
 public final class RecordCodec {
     /** The largest uid a record may hold: {@code (uid_t) -1} is reserved. */
@@ -48,16 +48,16 @@ public final class RecordCodec {
     public static DaemonRecord decode(byte[] utf8) {
         Object root = Json.read(utf8);
         if (!(root instanceof Map<?, ?> node)) {
-            throw fail(RecordText.NOT_AN_OBJECT);
+            throw fail(RecordMessages.NOT_AN_OBJECT);
         }
         List<String> uuids = new ArrayList<>();
         Object list = required(node, "gpu_uuids");
         if (!(list instanceof List<?> elements)) {
-            throw fail(RecordText.FIELD_NOT_A_LIST, "gpu_uuids");
+            throw fail(RecordMessages.FIELD_NOT_A_LIST, "gpu_uuids");
         }
         for (Object u : elements) {
             if (!(u instanceof String s)) {
-                throw fail(RecordText.FIELD_HOLDS_NON_STRING, "gpu_uuids");
+                throw fail(RecordMessages.FIELD_HOLDS_NON_STRING, "gpu_uuids");
             }
             uuids.add(noNul("gpu_uuids", s));
         }
@@ -84,34 +84,34 @@ public final class RecordCodec {
             try {
                 size = OptionalLong.of(MpsLimits.parseSizeMiB(text));
             } catch (CumpsException e) {
-                throw fail(RecordText.FIELD_NOT_A_SIZE, DaemonRecord.PINNED_MEM_LIMIT_KEY, text);
+                throw fail(RecordMessages.FIELD_NOT_A_SIZE, DaemonRecord.PINNED_MEM_LIMIT_KEY, text);
             }
         }
         return new MpsLimits(percentage, size);
     }
 
-    private static CumpsException fail(RecordText text, Object... args) {
+    private static CumpsException fail(RecordMessages text, Object... args) {
         return new CumpsException(Message.of(text, args));
     }
 
     private static Object required(Map<?, ?> node, String field) {
         Object value = node.get(field);
         if (value == null) {
-            throw fail(RecordText.FIELD_MISSING, field);
+            throw fail(RecordMessages.FIELD_MISSING, field);
         }
         return value;
     }
 
     private static String text(Map<?, ?> node, String field) {
         if (!(required(node, field) instanceof String s)) {
-            throw fail(RecordText.FIELD_NOT_A_STRING, field);
+            throw fail(RecordMessages.FIELD_NOT_A_STRING, field);
         }
         return noNul(field, s);
     }
 
     private static String noNul(String field, String value) {
         if (value.indexOf('\0') >= 0) {
-            throw fail(RecordText.FIELD_HAS_NUL, field);
+            throw fail(RecordMessages.FIELD_HAS_NUL, field);
         }
         return value;
     }
@@ -119,13 +119,13 @@ public final class RecordCodec {
     private static long integer(Map<?, ?> node, String field, long min, long max) {
         Object v = required(node, field);
         if (v instanceof BigInteger big) {
-            throw fail(RecordText.FIELD_OUT_OF_BOUNDS, field, big, min, max);
+            throw fail(RecordMessages.FIELD_OUT_OF_BOUNDS, field, big, min, max);
         }
         if (!(v instanceof Long n)) {
-            throw fail(RecordText.FIELD_NOT_AN_INTEGER, field);
+            throw fail(RecordMessages.FIELD_NOT_AN_INTEGER, field);
         }
         if (n < min || n > max) {
-            throw fail(RecordText.FIELD_OUT_OF_BOUNDS, field, n, min, max);
+            throw fail(RecordMessages.FIELD_OUT_OF_BOUNDS, field, n, min, max);
         }
         return n;
     }
@@ -142,9 +142,9 @@ public final class RecordCodec {
             return big.doubleValue();
         }
         if (v instanceof BigInteger) {
-            throw fail(RecordText.FIELD_OUT_OF_RANGE, field, (BigInteger) v);
+            throw fail(RecordMessages.FIELD_OUT_OF_RANGE, field, (BigInteger) v);
         }
-        throw fail(RecordText.FIELD_NOT_A_NUMBER, field);
+        throw fail(RecordMessages.FIELD_NOT_A_NUMBER, field);
     }
 
     private static Path absolute(Map<?, ?> node, String field) {
@@ -153,10 +153,10 @@ public final class RecordCodec {
         try {
             p = Path.of(value);
         } catch (InvalidPathException e) {
-            throw fail(RecordText.FIELD_INVALID_PATH, field, String.valueOf(e.getReason()));
+            throw fail(RecordMessages.FIELD_INVALID_PATH, field, String.valueOf(e.getReason()));
         }
         if (!p.isAbsolute()) {
-            throw fail(RecordText.FIELD_NOT_ABSOLUTE, field, value);
+            throw fail(RecordMessages.FIELD_NOT_ABSOLUTE, field, value);
         }
         return p;
     }

@@ -33,7 +33,7 @@ final class RecordDirectories {
         createPrivateDirectories(dir);
         Optional<Message> problem = problem(dir);
         if (problem.isPresent()) {
-            throw new SafeFiles.UnsafeFileException(Message.of(RecordText.UNSAFE_DIRECTORY, problem.get()));
+            throw new SafeFiles.UnsafeFileException(Message.of(RecordMessages.UNSAFE_DIRECTORY, problem.get()));
         }
     }
 
@@ -42,19 +42,19 @@ final class RecordDirectories {
         try {
             BasicFileAttributes attrs = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
             if (attrs.isSymbolicLink()) {
-                return Optional.of(Message.of(RecordText.DIRECTORY_IS_LINK, dir));
+                return Optional.of(Message.of(RecordMessages.DIRECTORY_IS_LINK, dir));
             }
             if (!attrs.isDirectory()) {
-                return Optional.of(Message.of(RecordText.NOT_A_DIRECTORY, dir));
+                return Optional.of(Message.of(RecordMessages.NOT_A_DIRECTORY, dir));
             }
             int owner = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
             int rootOwner = (Integer) Files.getAttribute(root, "unix:uid");
             if (owner != rootOwner) {
-                return Optional.of(Message.of(RecordText.DIRECTORY_FOREIGN_OWNER, dir, owner, rootOwner, root));
+                return Optional.of(Message.of(RecordMessages.DIRECTORY_FOREIGN_OWNER, dir, owner, rootOwner, root));
             }
             return Optional.empty();
         } catch (IOException | UnsupportedOperationException e) {
-            return Optional.of(Message.of(RecordText.CANNOT_INSPECT, dir, String.valueOf(e.getMessage())));
+            return Optional.of(Message.of(RecordMessages.CANNOT_INSPECT, dir, String.valueOf(e.getMessage())));
         }
     }
 

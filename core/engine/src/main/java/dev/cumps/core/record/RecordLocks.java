@@ -1,6 +1,6 @@
 package dev.cumps.core.record;
 
-import dev.cumps.core.fs.FsText;
+import dev.cumps.core.fs.FsMessages;
 import dev.cumps.core.fs.SafeFiles;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -41,7 +41,7 @@ final class RecordLocks {
     /** The lock of one daemon name; fails at once when someone else holds it. */
     RecordStore.NameLock lock(String name) {
         RecordNames.validate(name);
-        return lockKey(name, name, new Busy(Message.of(RecordText.NAME_BUSY, name)));
+        return lockKey(name, name, new Busy(Message.of(RecordMessages.NAME_BUSY, name)));
     }
 
     /** The lock of a shared resource, waiting up to {@code wait} for another holder; {@code busy} says who waits on what. */
@@ -59,7 +59,7 @@ final class RecordLocks {
                     Thread.sleep(RESOURCE_LOCK_POLL_MS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new CumpsException(Message.of(RecordText.INTERRUPTED_WAITING, busy));
+                    throw new CumpsException(Message.of(RecordMessages.INTERRUPTED_WAITING, busy));
                 }
             }
         }
@@ -99,7 +99,7 @@ final class RecordLocks {
         } catch (IOException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
-            throw new CumpsException(Message.of(RecordText.CANNOT_LOCK, lockFile, reason(e), name));
+            throw new CumpsException(Message.of(RecordMessages.CANNOT_LOCK, lockFile, reason(e), name));
         } catch (CumpsException e) {
             closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
@@ -117,7 +117,7 @@ final class RecordLocks {
     }
 
     private static Object reason(IOException e) {
-        return SafeFiles.isLinkLoop(e) ? Message.of(FsText.IS_SYMBOLIC_LINK) : SafeFiles.reasonOf(e);
+        return SafeFiles.isLinkLoop(e) ? Message.of(FsMessages.IS_SYMBOLIC_LINK) : SafeFiles.reasonOf(e);
     }
 
     static void closeQuietly(FileChannel channel) {

@@ -22,17 +22,17 @@ public sealed interface RecordLookup {
             return found.record();
         }
         if (this instanceof Foreign foreign) {
-            throw new CumpsException(Message.of(refusals.foreign(), name(), foreign.ownerText()));
+            throw new CumpsException(Message.of(refusals.foreign(), name(), foreign.ownerMessage()));
         }
         if (this instanceof Unreadable unreadable) {
-            throw new CumpsException(Message.of(refusals.unreadable(), name(), unreadable.record().reasonText()));
+            throw new CumpsException(Message.of(refusals.unreadable(), name(), unreadable.record().reasonMessage()));
         }
         throw new CumpsException(Message.of(refusals.missing(), name()));
     }
 
     /**
      * How one command words the three refusals: {@code missing} takes the name; {@code foreign} the
-     * name and the owner ({@link RecordText#OWNER}); {@code unreadable} the name and the reason.
+     * name and the owner ({@link RecordMessages#OWNER}); {@code unreadable} the name and the reason.
      */
     record Refusals(MessageKey missing, MessageKey foreign, MessageKey unreadable) {
     }
@@ -51,17 +51,17 @@ public sealed interface RecordLookup {
     record Foreign(String name, DaemonRecord record) implements RecordLookup {
         /** "uid N on host H", for messages that name the owner. */
         public String owner() {
-            return ownerText().english();
+            return ownerMessage().english();
         }
 
         /** The owner as a message: {@code uid N on host H}. */
-        public Message ownerText() {
-            return Message.of(RecordText.OWNER, Integer.toUnsignedString(record.uid()), record.host());
+        public Message ownerMessage() {
+            return Message.of(RecordMessages.OWNER, Integer.toUnsignedString(record.uid()), record.host());
         }
 
         /** The state shown for such a record: {@code foreign}. */
-        public Message stateText() {
-            return Message.of(RecordText.STATE_FOREIGN);
+        public Message stateMessage() {
+            return Message.of(RecordMessages.STATE_FOREIGN);
         }
     }
 

@@ -14,7 +14,7 @@ public final class RecordNames {
     }
 
     public static String validate(String name) {
-        Optional<Message> problem = problemText(name);
+        Optional<Message> problem = problemMessage(name);
         if (problem.isPresent()) {
             throw new CumpsException(problem.get());
         }
@@ -22,16 +22,16 @@ public final class RecordNames {
     }
 
     /** Why a name is invalid, or empty when it is valid; for validating as the user types. */
-    public static Optional<Message> problemText(String name) {
+    public static Optional<Message> problemMessage(String name) {
         if (name == null || !VALID.matcher(name).matches()) {
-            return Optional.of(Message.of(RecordText.INVALID_NAME, name == null ? "" : name.replace("\n", "\\n")));
+            return Optional.of(Message.of(RecordMessages.INVALID_NAME, name == null ? "" : name.replace("\n", "\\n")));
         }
         return Optional.empty();
     }
 
-    /** {@link #problemText(String)} in English. */
+    /** {@link #problemMessage(String)} in English. */
     public static Optional<String> problem(String name) {
-        return problemText(name).map(Message::english);
+        return problemMessage(name).map(Message::english);
     }
 
     /** The default name for a daemon pinned to one GPU: {@code gpu-<full uuid>}. */

@@ -38,7 +38,7 @@ final class RecordQuarantine {
             Files.move(dir, target, StandardCopyOption.ATOMIC_MOVE);
             return target;
         } catch (IOException e) {
-            throw new CumpsException(Message.of(RecordText.CANNOT_QUARANTINE, dir, target, SafeFiles.reasonOf(e)));
+            throw new CumpsException(Message.of(RecordMessages.CANNOT_QUARANTINE, dir, target, SafeFiles.reasonOf(e)));
         }
     }
 }

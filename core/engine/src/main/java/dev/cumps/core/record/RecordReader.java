@@ -43,7 +43,7 @@ final class RecordReader {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(root)) {
             stream.forEach(dirs::add);
         } catch (IOException e) {
-            throw new CumpsException(Message.of(RecordText.CANNOT_LIST, root, String.valueOf(e.getMessage())));
+            throw new CumpsException(Message.of(RecordMessages.CANNOT_LIST, root, String.valueOf(e.getMessage())));
         }
         dirs.sort(Comparator.comparing(p -> p.getFileName().toString()));
         for (Path dir : dirs) {
@@ -55,7 +55,7 @@ final class RecordReader {
             }
             if (RecordNames.problem(name).isPresent()) {
                 unreadable.add(new UnreadableRecord(name, dir.resolve(RecordStore.RECORD_FILE),
-                        Message.of(RecordText.DIRECTORY_NAME_INVALID, name)));
+                        Message.of(RecordMessages.DIRECTORY_NAME_INVALID, name)));
                 continue;
             }
             RecordLookup result = lookup(name, dir.resolve(RecordStore.RECORD_FILE));
@@ -86,7 +86,7 @@ final class RecordReader {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file, e.reason()));
         } catch (IOException | UncheckedIOException e) {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file,
-                    Message.of(RecordText.CANNOT_READ, String.valueOf(e.getMessage()))));
+                    Message.of(RecordMessages.CANNOT_READ, String.valueOf(e.getMessage()))));
         }
         DaemonRecord record;
         try {
@@ -101,7 +101,7 @@ final class RecordReader {
         }
         if (!record.name().equals(name)) {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file,
-                    Message.of(RecordText.NAME_MISMATCH, record.name(), name)));
+                    Message.of(RecordMessages.NAME_MISMATCH, record.name(), name)));
         }
         return new RecordLookup.Found(record);
     }

@@ -5,14 +5,14 @@ import dev.cumps.core.message.Message;
 /** What a record says about its daemon right now. */
 public enum RecordState {
     /** The recorded pid runs and its start time matches: this is the recorded daemon. */
-    LIVE("live", RecordText.STATE_LIVE),
+    LIVE("live", RecordMessages.STATE_LIVE),
     /** The pid is gone, or now belongs to another process: nothing may be signalled. */
-    STALE("stale", RecordText.STATE_STALE);
+    STALE("stale", RecordMessages.STATE_STALE);
 
     private final String id;
-    private final RecordText text;
+    private final RecordMessages text;
 
-    RecordState(String id, RecordText text) {
+    RecordState(String id, RecordMessages text) {
         this.id = id;
         this.text = text;
     }

@@ -118,15 +118,6 @@ public final class RecordStore {
         return locks.lockResource(kind, id, wait, busy);
     }
 
-    /**
-     * {@link #lockResource(String, String, Duration, Message)} for a caller that still describes the
-     * busy resource in plain English; the window then shows that English inside a Chinese frame.
-     * Kept while lifecycle moves its texts to messages.
-     */
-    public NameLock lockResource(String kind, String id, Duration wait, String busyMessage) {
-        return lockResource(kind, id, wait, Message.of(RecordText.RESOURCE_BUSY, busyMessage));
-    }
-
     /** A held name lock; closing releases it. */
     public static final class NameLock implements AutoCloseable {
         private final String name;

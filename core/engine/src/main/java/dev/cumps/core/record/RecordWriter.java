@@ -63,13 +63,13 @@ final class RecordWriter {
                     Files.createLink(target, tmp);
                 }
             } catch (FileAlreadyExistsException e) {
-                throw new CumpsException(Message.of(RecordText.ALREADY_EXISTS, record.name(), target));
+                throw new CumpsException(Message.of(RecordMessages.ALREADY_EXISTS, record.name(), target));
             } finally {
                 Files.deleteIfExists(tmp);
             }
             syncDirectory(dir);
         } catch (IOException e) {
-            throw new CumpsException(Message.of(RecordText.CANNOT_WRITE, target, SafeFiles.reasonOf(e)));
+            throw new CumpsException(Message.of(RecordMessages.CANNOT_WRITE, target, SafeFiles.reasonOf(e)));
         }
     }
 
@@ -84,7 +84,7 @@ final class RecordWriter {
                 // Something else lives there (a user's note, a uni-cumps extra): leave it.
             }
         } catch (IOException e) {
-            throw new CumpsException(Message.of(RecordText.CANNOT_REMOVE, file, SafeFiles.reasonOf(e)));
+            throw new CumpsException(Message.of(RecordMessages.CANNOT_REMOVE, file, SafeFiles.reasonOf(e)));
         }
     }
 

@@ -6,16 +6,16 @@ import java.nio.file.Path;
 /**
  * A {@code daemon.json} that could not be parsed, with the reason. It is shown, never acted on silently.
  *
- * @param reasonText why it could not be read, for the window
+ * @param reasonMessage why it could not be read, for the window
  */
-public record UnreadableRecord(String name, Path path, Message reasonText) {
+public record UnreadableRecord(String name, Path path, Message reasonMessage) {
     /** The reason in English, as the CLI and JSON print it. */
     public String reason() {
-        return reasonText.english();
+        return reasonMessage.english();
     }
 
     /** The state shown for it in the daemons table: {@code unreadable}. */
-    public Message stateText() {
-        return Message.of(RecordText.STATE_UNREADABLE);
+    public Message stateMessage() {
+        return Message.of(RecordMessages.STATE_UNREADABLE);
     }
 }

@@ -19,33 +19,33 @@ final class AlteredRecordStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
         DaemonRecord record = state.daemon;
         long wrong = record.processStartTicks() + 1;
         DaemonRecord altered = new DaemonRecord(record.name(), record.uid(), record.host(), record.topologyMode(), record.gpuUuids(),
                 record.pipeDirectory(), record.logDirectory(), record.pid(), wrong, record.createdAt(), record.limits());
-        try (RecordStore.NameLock lock = seams.store().lock(record.name())) {
-            seams.store().replace(altered);
+        try (RecordStore.NameLock lock = services.store().lock(record.name())) {
+            services.store().replace(altered);
         }
-        evidence.add("rewrote " + seams.store().recordFile(record.name()) + " with process_start_ticks " + wrong
+        evidence.add("rewrote " + services.store().recordFile(record.name()) + " with process_start_ticks " + wrong
                 + " (the daemon's is " + record.processStartTicks() + ")");
-        StopOutcome outcome = Daemons.stop(seams, record.name(), evidence);
-        boolean alive = seams.processes().isAlive(record.identity());
+        StopOutcome outcome = SelftestDaemon.stop(services, record.name(), evidence);
+        boolean alive = services.processes().isAlive(record.identity());
         evidence.add("pid " + record.pid() + ": " + (alive ? "still running with start time " + record.processStartTicks() : "gone"));
         if (!alive || outcome.stopped()) {
-            return StepResult.fail(id(), Message.of(SelftestText.ALTERED_SIGNALLED, wrong, record.pid(), record.processStartTicks()),
+            return StepResult.fail(id(), Message.of(SelftestMessages.ALTERED_SIGNALLED, wrong, record.pid(), record.processStartTicks()),
                     evidence);
         }
-        Daemons.restore(seams.store(), record, evidence);
-        StopOutcome stop = Daemons.stop(seams, record.name(), evidence);
+        SelftestDaemon.restore(services.store(), record, evidence);
+        StopOutcome stop = SelftestDaemon.stop(services, record.name(), evidence);
         if (!stop.stopped()) {
-            return StepResult.fail(id(), Message.of(SelftestText.ALTERED_CLEANUP_FAILED, stop.message()), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.ALTERED_CLEANUP_FAILED, stop.message()), evidence);
         }
-        List<Message> left = Daemons.leftovers(seams, record, List.of(), evidence);
+        List<Message> left = SelftestDaemon.leftovers(services, record, List.of(), evidence);
         if (!left.isEmpty()) {
-            return StepResult.fail(id(), Message.of(SelftestText.LEFT_OVER, Daemons.joined(left)), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.LEFT_OVER, SelftestDaemon.joined(left)), evidence);
         }
         state.daemon = null;
-        return StepResult.pass(id(), Message.of(SelftestText.ALTERED_PASS, wrong, record.pid(), record.processStartTicks()), evidence);
+        return StepResult.pass(id(), Message.of(SelftestMessages.ALTERED_PASS, wrong, record.pid(), record.processStartTicks()), evidence);
     }
 }

@@ -25,47 +25,47 @@ final class Cleanup implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
         List<String> ended = new ArrayList<>();
         List<String> left = new ArrayList<>();
         for (DaemonRecord record : state.started) {
             ProcessIdentity identity = record.identity();
             String who = "daemon " + record.name() + " pid " + identity.pid() + " start " + identity.startTicks();
-            if (!seams.processes().isAlive(identity)) {
+            if (!services.processes().isAlive(identity)) {
                 evidence.add(who + ": not running");
                 continue;
             }
             evidence.add(who + ": still running");
-            Daemons.restore(seams.store(), record, evidence);
-            Daemons.stop(seams, record.name(), evidence);
-            if (!Daemons.await(seams, () -> !seams.processes().isAlive(identity))) {
-                evidence.add("SIGTERM " + identity.pid() + ": " + (seams.processes().terminate(identity) ? "sent" : "not sent"));
+            SelftestDaemon.restore(services.store(), record, evidence);
+            SelftestDaemon.stop(services, record.name(), evidence);
+            if (!SelftestDaemon.await(services, () -> !services.processes().isAlive(identity))) {
+                evidence.add("SIGTERM " + identity.pid() + ": " + (services.processes().terminate(identity) ? "sent" : "not sent"));
             }
-            if (!Daemons.await(seams, () -> !seams.processes().isAlive(identity))) {
-                evidence.add("SIGKILL " + identity.pid() + ": " + (seams.processes().forceKill(identity) ? "sent" : "not sent"));
+            if (!SelftestDaemon.await(services, () -> !services.processes().isAlive(identity))) {
+                evidence.add("SIGKILL " + identity.pid() + ": " + (services.processes().forceKill(identity) ? "sent" : "not sent"));
             }
-            if (Daemons.await(seams, () -> !seams.processes().isAlive(identity))) {
+            if (SelftestDaemon.await(services, () -> !services.processes().isAlive(identity))) {
                 ended.add(who);
             } else {
                 left.add(who);
             }
         }
-        if (!(seams.store().lookup(state.name) instanceof RecordLookup.Missing)) {
-            StopOutcome outcome = Daemons.stop(seams, state.name, evidence);
+        if (!(services.store().lookup(state.name) instanceof RecordLookup.Missing)) {
+            StopOutcome outcome = SelftestDaemon.stop(services, state.name, evidence);
             if (outcome.result() == StopOutcome.Result.STALE_REMOVED || outcome.stopped()) {
                 ended.add("record " + state.name);
             } else {
                 left.add("record " + state.name);
             }
         }
-        Path stale = seams.store().root().resolve(RecordStore.STALE_DIR);
-        QuarantinedCopies.remove(stale, state.name, seams.store().uid(), evidence).forEach(p -> left.add("quarantined record " + p));
+        Path stale = services.store().root().resolve(RecordStore.STALE_DIR);
+        QuarantinedCopies.remove(stale, state.name, services.store().uid(), evidence).forEach(p -> left.add("quarantined record " + p));
         if (!left.isEmpty()) {
-            return StepResult.fail(id(), Message.of(SelftestText.CLEANUP_LEFT, String.join("; ", left)), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.CLEANUP_LEFT, String.join("; ", left)), evidence);
         }
         if (ended.isEmpty()) {
-            return StepResult.pass(id(), Message.of(SelftestText.CLEANUP_NOTHING), evidence);
+            return StepResult.pass(id(), Message.of(SelftestMessages.CLEANUP_NOTHING), evidence);
         }
-        return StepResult.pass(id(), Message.of(SelftestText.CLEANUP_DONE, String.join("; ", ended)), evidence);
+        return StepResult.pass(id(), Message.of(SelftestMessages.CLEANUP_DONE, String.join("; ", ended)), evidence);
     }
 }

@@ -59,8 +59,8 @@ final class ClientStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
-        Map<String, String> env = new TreeMap<>(seams.host().childEnvironment());
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
+        Map<String, String> env = new TreeMap<>(services.host().childEnvironment());
         env.putAll(state.launch.variables());
         evidence.add("client environment: the caller's without CUDA_* selection variables, plus " + state.launch.variables());
         List<String> argv;
@@ -71,23 +71,23 @@ final class ClientStep implements Step {
             argv = state.request.simulatedClient().get();
             evidence.add("client (the simulated MPS client): " + String.join(" ", argv));
         } else {
-            CommandResult probe = seams.runner().run(new CommandSpec(List.of("python3", "-c", TORCH_PROBE), env, "", PROBE_TIMEOUT));
+            CommandResult probe = services.runner().run(new CommandSpec(List.of("python3", "-c", TORCH_PROBE), env, "", PROBE_TIMEOUT));
             evidence.add("python3 -c 'import torch': " + (probe.succeeded() ? "ok" : probe.describeFailure()));
             if (probe.outcome() == CommandResult.Outcome.NOT_FOUND) {
-                return StepResult.skip(id(), Message.of(SelftestText.CLIENT_SKIP_NO_PYTHON), evidence);
+                return StepResult.skip(id(), Message.of(SelftestMessages.CLIENT_SKIP_NO_PYTHON), evidence);
             }
             if (!probe.succeeded()) {
-                return StepResult.skip(id(), Message.of(SelftestText.CLIENT_SKIP_NO_TORCH, probe.failureText()), evidence);
+                return StepResult.skip(id(), Message.of(SelftestMessages.CLIENT_SKIP_NO_TORCH, probe.failureMessage()), evidence);
             }
             argv = List.of("python3", "-c", TORCH_CLIENT);
             evidence.add("client (PyTorch):\npython3 -c '" + TORCH_CLIENT + "'");
         }
-        return runWatched(seams, state, new CommandSpec(argv, env, "", CLIENT_TIMEOUT), evidence);
+        return runWatched(services, state, new CommandSpec(argv, env, "", CLIENT_TIMEOUT), evidence);
     }
 
-    private StepResult runWatched(Seams seams, RunState state, CommandSpec spec, List<String> evidence) {
+    private StepResult runWatched(SelftestServices services, RunState state, CommandSpec spec, List<String> evidence) {
         DaemonRecord daemon = state.daemon;
-        ServerList servers = new ServerList(seams, daemon);
+        ServerList servers = new ServerList(services, daemon);
         ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "selftest-client");
             t.setDaemon(true);
@@ -100,7 +100,7 @@ final class ClientStep implements Step {
         Optional<Long> server = Optional.empty();
         int asked = 0;
         try {
-            CompletableFuture<CommandResult> client = CompletableFuture.supplyAsync(() -> seams.runner().run(spec), worker);
+            CompletableFuture<CommandResult> client = CompletableFuture.supplyAsync(() -> services.runner().run(spec), worker);
             while (!client.isDone() && server.isEmpty() && !state.cancel.isCancelled()) {
                 server = servers.first();
                 asked++;
@@ -131,12 +131,12 @@ final class ClientStep implements Step {
         evidence.add("client stdout:\n" + tail(result.stdout()));
         evidence.add("client stderr:\n" + tail(result.stderr()));
         if (!result.succeeded()) {
-            return StepResult.fail(id(), Message.of(SelftestText.CLIENT_FAILED, result.failureText()), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.CLIENT_FAILED, result.failureMessage()), evidence);
         }
         if (server.isEmpty()) {
-            return StepResult.fail(id(), Message.of(SelftestText.CLIENT_NO_SERVER), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.CLIENT_NO_SERVER), evidence);
         }
-        return StepResult.pass(id(), Message.of(SelftestText.CLIENT_PASS, server.get()), evidence);
+        return StepResult.pass(id(), Message.of(SelftestMessages.CLIENT_PASS, server.get()), evidence);
     }
 
     private static void waitQuietly(CompletableFuture<CommandResult> client) throws InterruptedException {

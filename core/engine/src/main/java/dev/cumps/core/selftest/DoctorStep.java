@@ -1,7 +1,7 @@
 package dev.cumps.core.selftest;
 
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.message.Message;
 import java.util.List;
@@ -15,17 +15,17 @@ final class DoctorStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
-        DoctorReport report = seams.doctor().run(Optional.of(state.request.gpus()));
-        for (DoctorCheck check : report.checks()) {
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
+        DoctorReport report = services.doctor().run(Optional.of(state.request.gpus()));
+        for (CheckResult check : report.checks()) {
             evidence.add(check.id() + " " + check.status().name() + ": " + check.observed());
         }
         if (!report.valid()) {
             String failed = String.join(", ", report.checks().stream().filter(c -> c.status() == CheckStatus.FAIL)
-                    .map(DoctorCheck::id).toList());
-            return StepResult.fail(id(), Message.of(SelftestText.DOCTOR_FAIL, failed), evidence);
+                    .map(CheckResult::id).toList());
+            return StepResult.fail(id(), Message.of(SelftestMessages.DOCTOR_FAIL, failed), evidence);
         }
-        return StepResult.pass(id(), Message.of(SelftestText.DOCTOR_PASS, report.count(CheckStatus.PASS),
+        return StepResult.pass(id(), Message.of(SelftestMessages.DOCTOR_PASS, report.count(CheckStatus.PASS),
                 report.count(CheckStatus.WARN), report.count(CheckStatus.SKIP)), evidence);
     }
 }

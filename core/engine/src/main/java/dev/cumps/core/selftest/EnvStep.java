@@ -16,9 +16,9 @@ final class EnvStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
         DaemonRecord record = state.daemon;
-        LaunchEnvironment env = seams.env().launchEnvironment(Optional.of(record.name()));
+        LaunchEnvironment env = services.env().launchEnvironment(Optional.of(record.name()));
         evidence.add("cumps env --name " + record.name() + ":\n" + env.posix().strip());
         Map<String, String> expected = new LinkedHashMap<>();
         expected.put("CUDA_VISIBLE_DEVICES", String.join(",", record.gpuUuids()));
@@ -27,11 +27,11 @@ final class EnvStep implements Step {
         for (Map.Entry<String, String> e : expected.entrySet()) {
             String actual = env.variables().get(e.getKey());
             if (!e.getValue().equals(actual)) {
-                return StepResult.fail(id(), Message.of(SelftestText.ENV_MISMATCH, e.getKey(), actual, e.getValue()), evidence);
+                return StepResult.fail(id(), Message.of(SelftestMessages.ENV_MISMATCH, e.getKey(), actual, e.getValue()), evidence);
             }
         }
         state.launch = env;
-        return StepResult.pass(id(), Message.of(SelftestText.ENV_PASS, record.firstGpu(), record.pipeDirectory(),
+        return StepResult.pass(id(), Message.of(SelftestMessages.ENV_PASS, record.firstGpu(), record.pipeDirectory(),
                 record.logDirectory()), evidence);
     }
 }

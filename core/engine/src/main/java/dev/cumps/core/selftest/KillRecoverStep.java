@@ -19,34 +19,34 @@ final class KillRecoverStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
-        DaemonRecord first = Daemons.start(seams, state, evidence);
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
+        DaemonRecord first = SelftestDaemon.start(services, state, evidence);
         state.daemon = first;
         ProcessIdentity identity = first.identity();
-        boolean sent = seams.processes().forceKill(identity);
+        boolean sent = services.processes().forceKill(identity);
         evidence.add("kill -9 " + identity.pid() + " (start time " + identity.startTicks() + " verified first): "
                 + (sent ? "sent" : "not sent"));
         if (!sent) {
-            return StepResult.fail(id(), Message.of(SelftestText.KILL_NOT_SENT, identity.pid(), identity.startTicks()), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.KILL_NOT_SENT, identity.pid(), identity.startTicks()), evidence);
         }
-        if (!Daemons.await(seams, () -> !seams.processes().isAlive(identity))) {
-            return StepResult.fail(id(), Message.of(SelftestText.KILL_STILL_ALIVE, identity.pid(), seams.gone().toSeconds()), evidence);
+        if (!SelftestDaemon.await(services, () -> !services.processes().isAlive(identity))) {
+            return StepResult.fail(id(), Message.of(SelftestMessages.KILL_STILL_ALIVE, identity.pid(), services.gone().toSeconds()), evidence);
         }
         evidence.add("pid " + identity.pid() + " start " + identity.startTicks() + ": gone");
-        ManagedDaemon assessed = seams.lifecycle().assess(first);
+        ManagedDaemon assessed = services.lifecycle().assess(first);
         evidence.add("record " + first.name() + " now reads " + assessed.state().name().toLowerCase(Locale.ROOT));
         if (assessed.live()) {
-            return StepResult.fail(id(), Message.of(SelftestText.KILL_NOT_STALE, first.name(), assessed.stateText()), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.KILL_NOT_STALE, first.name(), assessed.stateMessage()), evidence);
         }
-        DaemonRecord second = Daemons.start(seams, state, evidence);
+        DaemonRecord second = SelftestDaemon.start(services, state, evidence);
         state.daemon = second;
-        boolean alive = seams.processes().isAlive(second.identity());
+        boolean alive = services.processes().isAlive(second.identity());
         evidence.add("/proc/" + second.pid() + ": " + (alive ? "running with start time " + second.processStartTicks() : "no such process"));
         if (!alive) {
-            return StepResult.fail(id(), Message.of(SelftestText.START_NOT_LIVE, second.name(), second.pid(),
+            return StepResult.fail(id(), Message.of(SelftestMessages.START_NOT_LIVE, second.name(), second.pid(),
                     second.processStartTicks()), evidence);
         }
-        return StepResult.pass(id(), Message.of(SelftestText.KILL_PASS, identity.pid(), second.pid(), second.processStartTicks()),
+        return StepResult.pass(id(), Message.of(SelftestMessages.KILL_PASS, identity.pid(), second.pid(), second.processStartTicks()),
                 evidence);
     }
 }

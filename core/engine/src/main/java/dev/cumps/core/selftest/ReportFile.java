@@ -60,18 +60,18 @@ public final class ReportFile {
             Files.setPosixFilePermissions(temp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (IOException | UnsupportedOperationException e) {
             deleteQuietly(temp);
-            throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, e.getMessage()), e);
+            throw new CumpsException(Message.of(SelftestMessages.REPORT_WRITE_FAILED, path, e.getMessage()), e);
         }
         // From here on the report is safe on disk in temp, and stays there whatever happens to the target.
         Optional<Message> unsafe = unsafeTarget(path, uid);
         if (unsafe.isPresent()) {
-            return new Written(temp, Optional.of(Message.of(SelftestText.REPORT_DIVERTED, path, unsafe.get(), temp)));
+            return new Written(temp, Optional.of(Message.of(SelftestMessages.REPORT_DIVERTED, path, unsafe.get(), temp)));
         }
         try {
             // rename(2): a link planted since the check is replaced, never followed.
             Files.move(temp, path, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException | UnsupportedOperationException e) {
-            return new Written(temp, Optional.of(Message.of(SelftestText.REPORT_NOT_MOVED, path, String.valueOf(e.getMessage()), temp)));
+            return new Written(temp, Optional.of(Message.of(SelftestMessages.REPORT_NOT_MOVED, path, String.valueOf(e.getMessage()), temp)));
         }
         return new Written(path, Optional.empty());
     }
@@ -92,11 +92,11 @@ public final class ReportFile {
         Path path = target.toAbsolutePath().normalize();
         Optional<Message> unsafe = unsafeTarget(path, uid);
         if (unsafe.isPresent()) {
-            throw new CumpsException(Message.of(SelftestText.REPORT_REFUSED, path, unsafe.get()));
+            throw new CumpsException(Message.of(SelftestMessages.REPORT_REFUSED, path, unsafe.get()));
         }
         Path dir = path.getParent();
         if (dir == null || !Files.isDirectory(dir)) {
-            throw new CumpsException(Message.of(SelftestText.REPORT_WRITE_FAILED, path, "no directory " + dir));
+            throw new CumpsException(Message.of(SelftestMessages.REPORT_WRITE_FAILED, path, "no directory " + dir));
         }
     }
 
@@ -109,16 +109,16 @@ public final class ReportFile {
             return Optional.empty(); // nothing there yet
         }
         if (attributes.isSymbolicLink()) {
-            return Optional.of(Message.of(SelftestText.REPORT_IS_LINK));
+            return Optional.of(Message.of(SelftestMessages.REPORT_IS_LINK));
         }
         if (!attributes.isRegularFile()) {
-            return Optional.of(Message.of(SelftestText.REPORT_NOT_REGULAR));
+            return Optional.of(Message.of(SelftestMessages.REPORT_NOT_REGULAR));
         }
         try {
             int owner = ((Number) Files.getAttribute(path, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue();
-            return owner == uid ? Optional.empty() : Optional.of(Message.of(SelftestText.REPORT_NOT_OURS, Integer.toUnsignedString(owner)));
+            return owner == uid ? Optional.empty() : Optional.of(Message.of(SelftestMessages.REPORT_NOT_OURS, Integer.toUnsignedString(owner)));
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
-            return Optional.of(Message.of(SelftestText.REPORT_OWNER_UNREADABLE, String.valueOf(e.getMessage())));
+            return Optional.of(Message.of(SelftestMessages.REPORT_OWNER_UNREADABLE, String.valueOf(e.getMessage())));
         }
     }
 }

@@ -26,14 +26,14 @@ import java.util.Optional;
  */
 public final class Selftest {
     private static final SecureRandom RANDOM = new SecureRandom();
-    private final Seams seams;
+    private final SelftestServices services;
     private final Clock clock;
     private final boolean simulated;
 
     public Selftest(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, DaemonLifecycle lifecycle,
                     StatusService status, Doctor doctor, EnvService env, Clock clock, LifecycleTimeouts timeouts, boolean simulated) {
         // A daemon told to go, or killed, gets as long as stop gives a daemon to exit.
-        this.seams = new Seams(host, runner, processes, store, lifecycle, status, doctor, env, timeouts.answer(), timeouts.exit());
+        this.services = new SelftestServices(host, runner, processes, store, lifecycle, status, doctor, env, timeouts.answer(), timeouts.exit());
         this.clock = clock;
         this.simulated = simulated;
     }
@@ -43,14 +43,14 @@ public final class Selftest {
      * a selector naming several GPUs, {@code all}, a MIG-enabled GPU or one that is not visible.
      */
     public StartPlan preflight(String gpus) {
-        return seams.lifecycle().plan(new StartRequest(Optional.of(gpus), Optional.of(newName()), Optional.empty(), Optional.empty()));
+        return services.lifecycle().plan(new StartRequest(Optional.of(gpus), Optional.of(newName()), Optional.empty(), Optional.empty()));
     }
 
     /** A run with a fresh throwaway name; call {@link SelftestRun#run} on it. */
     public SelftestRun newRun(SelftestRequest request) {
         List<Step> steps = List.of(new StatusStep(), new StartStep(), new DoctorStep(), new EnvStep(), new ClientStep(), new StopStep(),
                 new KillRecoverStep(), new AlteredRecordStep());
-        return new SelftestRun(seams, new RunState(request, newName()), steps, clock, simulated);
+        return new SelftestRun(services, new RunState(request, newName()), steps, clock, simulated);
     }
 
     private static String newName() {

@@ -41,14 +41,14 @@ public record SelftestReport(HostFacts facts, List<StepResult> steps, List<Daemo
     /** One line: passed, or where it failed and the counts. */
     public Message verdict() {
         if (passed()) {
-            return Message.of(SelftestText.VERDICT_PASS, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
+            return Message.of(SelftestMessages.VERDICT_PASS, count(StepResult.Outcome.PASS), count(StepResult.Outcome.SKIP));
         }
         if (interrupted) {
-            return Message.of(SelftestText.VERDICT_INTERRUPTED, count(StepResult.Outcome.PASS), count(StepResult.Outcome.FAIL),
+            return Message.of(SelftestMessages.VERDICT_INTERRUPTED, count(StepResult.Outcome.PASS), count(StepResult.Outcome.FAIL),
                     count(StepResult.Outcome.SKIP));
         }
         String where = firstFailure().map(s -> s.step().id()).orElse(StepId.CLEANUP.id());
-        return Message.of(SelftestText.VERDICT_FAIL, where, count(StepResult.Outcome.FAIL), count(StepResult.Outcome.PASS),
+        return Message.of(SelftestMessages.VERDICT_FAIL, where, count(StepResult.Outcome.FAIL), count(StepResult.Outcome.PASS),
                 count(StepResult.Outcome.SKIP));
     }
 

@@ -19,7 +19,7 @@ import java.util.function.Consumer;
  * Ctrl-C hook). A step that throws fails with the evidence it had gathered and the error's text.
  */
 public final class SelftestRun {
-    private final Seams seams;
+    private final SelftestServices services;
     private final RunState state;
     private final List<Step> steps;
     private final Clock clock;
@@ -30,8 +30,8 @@ public final class SelftestRun {
     private volatile HostFacts facts;
     private boolean cleaned;
 
-    SelftestRun(Seams seams, RunState state, List<Step> steps, Clock clock, boolean simulated) {
-        this.seams = seams;
+    SelftestRun(SelftestServices services, RunState state, List<Step> steps, Clock clock, boolean simulated) {
+        this.services = services;
         this.state = state;
         this.steps = List.copyOf(steps);
         this.clock = clock;
@@ -45,7 +45,7 @@ public final class SelftestRun {
 
     /** Runs every step and the clean-up; {@code listener} hears each result as it is known. */
     public SelftestReport run(Consumer<StepResult> listener) {
-        facts = HostFacts.of(seams.host(), seams.runner(), state.request.version(), clock.instant(), simulated);
+        facts = HostFacts.of(services.host(), services.runner(), state.request.version(), clock.instant(), simulated);
         try {
             for (Step step : steps) {
                 StepResult result = runStep(step);
@@ -65,20 +65,20 @@ public final class SelftestRun {
         List<String> evidence = new ArrayList<>();
         Optional<StepId> needs = step.id().needs();
         if (aborted) {
-            return StepResult.skip(step.id(), Message.of(SelftestText.ABORTED), evidence);
+            return StepResult.skip(step.id(), Message.of(SelftestMessages.ABORTED), evidence);
         }
         if (needs.isPresent() && results.stream().noneMatch(r -> r.step() == needs.get() && r.passed())) {
-            return StepResult.skip(step.id(), Message.of(SelftestText.NEEDS_STEP, needs.get().id()), evidence);
+            return StepResult.skip(step.id(), Message.of(SelftestMessages.NEEDS_STEP, needs.get().id()), evidence);
         }
         stepLock.lock();
         try {
-            return step.run(seams, state, evidence);
+            return step.run(services, state, evidence);
         } catch (StartCancelled e) {
-            return StepResult.skip(step.id(), Message.of(SelftestText.ABORTED), withError(evidence, e.getMessage()));
+            return StepResult.skip(step.id(), Message.of(SelftestMessages.ABORTED), withError(evidence, e.getMessage()));
         } catch (CumpsException e) {
             return StepResult.fail(step.id(), e.text(), evidence);
         } catch (RuntimeException e) {
-            return StepResult.fail(step.id(), Message.of(SelftestText.STEP_CRASHED, String.valueOf(e)), evidence);
+            return StepResult.fail(step.id(), Message.of(SelftestMessages.STEP_CRASHED, String.valueOf(e)), evidence);
         } finally {
             stepLock.unlock();
         }
@@ -98,9 +98,9 @@ public final class SelftestRun {
         List<String> evidence = new ArrayList<>();
         StepResult result;
         try {
-            result = new Cleanup().run(seams, state, evidence);
+            result = new Cleanup().run(services, state, evidence);
         } catch (RuntimeException e) {
-            result = StepResult.fail(StepId.CLEANUP, Message.of(SelftestText.STEP_CRASHED, String.valueOf(e)), evidence);
+            result = StepResult.fail(StepId.CLEANUP, Message.of(SelftestMessages.STEP_CRASHED, String.valueOf(e)), evidence);
         }
         results.add(result);
         listener.accept(result);
@@ -138,14 +138,14 @@ public final class SelftestRun {
      */
     public SelftestReport report() {
         HostFacts known = facts != null ? facts
-                : new HostFacts(seams.host().hostname(), "unknown", "unknown", "unknown", state.request.version(), clock.instant(), simulated);
+                : new HostFacts(services.host().hostname(), "unknown", "unknown", "unknown", state.request.version(), clock.instant(), simulated);
         List<StepResult> ordered = new ArrayList<>();
         for (StepId id : StepId.values()) {
             Optional<StepResult> result = results.stream().filter(r -> r.step() == id).findFirst();
             if (result.isPresent()) {
                 ordered.add(result.get());
             } else if (aborted) {
-                ordered.add(StepResult.skip(id, Message.of(SelftestText.ABORTED), List.of()));
+                ordered.add(StepResult.skip(id, Message.of(SelftestMessages.ABORTED), List.of()));
             }
         }
         return new SelftestReport(known, ordered, state.started, aborted);

@@ -10,8 +10,8 @@ final class ServerList {
     private final MpsControl control;
     private final DaemonRecord daemon;
 
-    ServerList(Seams seams, DaemonRecord daemon) {
-        this.control = new MpsControl(seams.runner(), seams.host(), seams.answer());
+    ServerList(SelftestServices services, DaemonRecord daemon) {
+        this.control = new MpsControl(services.runner(), services.host(), services.answer());
         this.daemon = daemon;
     }
 

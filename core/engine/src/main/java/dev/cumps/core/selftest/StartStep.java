@@ -14,18 +14,18 @@ final class StartStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
-        DaemonRecord record = Daemons.start(seams, state, evidence);
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
+        DaemonRecord record = SelftestDaemon.start(services, state, evidence);
         state.daemon = record;
-        boolean alive = seams.processes().isAlive(record.identity());
+        boolean alive = services.processes().isAlive(record.identity());
         evidence.add("/proc/" + record.pid() + ": " + (alive ? "running with start time " + record.processStartTicks() : "no such process"));
         Optional<ControlPipe> pipe = ControlPipe.in(record.pipeDirectory());
         evidence.add("control pipe: " + pipe.map(p -> p.path() + " (" + p.kind().id() + ")").orElse("none in " + record.pipeDirectory()));
         if (!alive || pipe.isEmpty()) {
-            return StepResult.fail(id(), Message.of(SelftestText.START_NOT_LIVE, record.name(), record.pid(),
+            return StepResult.fail(id(), Message.of(SelftestMessages.START_NOT_LIVE, record.name(), record.pid(),
                     record.processStartTicks()), evidence);
         }
-        return StepResult.pass(id(), Message.of(SelftestText.START_PASS, record.name(), record.pid(), record.processStartTicks(),
+        return StepResult.pass(id(), Message.of(SelftestMessages.START_PASS, record.name(), record.pid(), record.processStartTicks(),
                 record.pipeDirectory()), evidence);
     }
 }

@@ -16,22 +16,22 @@ final class StatusStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
-        GpuInventory inventory = seams.status().gpus();
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
+        GpuInventory inventory = services.status().gpus();
         evidence.add("nvidia-smi: " + (inventory.ok() ? inventory.gpus().size() + " GPU(s), driver "
                 + inventory.driverVersion().orElse("unknown") : inventory.diagnostic().orElse("no answer")));
         for (Gpu gpu : inventory.gpus()) {
             evidence.add("GPU " + gpu.index() + " " + gpu.uuid().value() + " " + gpu.name() + ", compute mode " + gpu.computeMode()
                     + ", MIG " + gpu.migMode().orElse("n/a"));
         }
-        seams.host().get("CUDA_VISIBLE_DEVICES").ifPresent(mask -> evidence.add("caller's CUDA_VISIBLE_DEVICES=" + mask));
-        StartPlan plan = seams.lifecycle().plan(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
+        services.host().get("CUDA_VISIBLE_DEVICES").ifPresent(mask -> evidence.add("caller's CUDA_VISIBLE_DEVICES=" + mask));
+        StartPlan plan = services.lifecycle().plan(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
                 Optional.empty(), Optional.empty()));
         Gpu gpu = plan.gpu();
         state.gpu = gpu;
         evidence.add("--gpus " + state.request.gpus() + " -> GPU " + gpu.index() + " " + gpu.uuid().value() + "; pipe directory "
                 + plan.pipeDirectory() + ", log directory " + plan.logDirectory());
-        return StepResult.pass(id(), Message.of(SelftestText.STATUS_PASS, gpu.index(), gpu.name(), gpu.uuid().value(),
-                gpu.computeModeText(), gpu.migModeText()), evidence);
+        return StepResult.pass(id(), Message.of(SelftestMessages.STATUS_PASS, gpu.index(), gpu.name(), gpu.uuid().value(),
+                gpu.computeModeMessage(), gpu.migModeMessage()), evidence);
     }
 }

@@ -6,5 +6,5 @@ import java.util.List;
 interface Step {
     StepId id();
 
-    StepResult run(Seams seams, RunState state, List<String> evidence);
+    StepResult run(SelftestServices services, RunState state, List<String> evidence);
 }

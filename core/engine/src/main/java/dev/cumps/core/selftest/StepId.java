@@ -5,21 +5,21 @@ import java.util.Optional;
 
 /** The self-test's steps in the order they run; each may need an earlier one to have passed. */
 public enum StepId {
-    STATUS("status", SelftestText.TITLE_STATUS, null),
-    START("start", SelftestText.TITLE_START, STATUS),
-    DOCTOR("doctor", SelftestText.TITLE_DOCTOR, START),
-    ENV("env", SelftestText.TITLE_ENV, START),
-    CLIENT("client", SelftestText.TITLE_CLIENT, ENV),
-    STOP("stop", SelftestText.TITLE_STOP, START),
-    KILL_RECOVER("kill-recover", SelftestText.TITLE_KILL_RECOVER, STOP),
-    ALTERED_RECORD("altered-record", SelftestText.TITLE_ALTERED_RECORD, KILL_RECOVER),
-    CLEANUP("cleanup", SelftestText.TITLE_CLEANUP, null);
+    STATUS("status", SelftestMessages.TITLE_STATUS, null),
+    START("start", SelftestMessages.TITLE_START, STATUS),
+    DOCTOR("doctor", SelftestMessages.TITLE_DOCTOR, START),
+    ENV("env", SelftestMessages.TITLE_ENV, START),
+    CLIENT("client", SelftestMessages.TITLE_CLIENT, ENV),
+    STOP("stop", SelftestMessages.TITLE_STOP, START),
+    KILL_RECOVER("kill-recover", SelftestMessages.TITLE_KILL_RECOVER, STOP),
+    ALTERED_RECORD("altered-record", SelftestMessages.TITLE_ALTERED_RECORD, KILL_RECOVER),
+    CLEANUP("cleanup", SelftestMessages.TITLE_CLEANUP, null);
 
     private final String id;
-    private final SelftestText title;
+    private final SelftestMessages title;
     private final StepId needs;
 
-    StepId(String id, SelftestText title, StepId needs) {
+    StepId(String id, SelftestMessages title, StepId needs) {
         this.id = id;
         this.title = title;
         this.needs = needs;

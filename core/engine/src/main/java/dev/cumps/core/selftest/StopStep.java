@@ -13,17 +13,17 @@ final class StopStep implements Step {
     }
 
     @Override
-    public StepResult run(Seams seams, RunState state, List<String> evidence) {
+    public StepResult run(SelftestServices services, RunState state, List<String> evidence) {
         DaemonRecord record = state.daemon;
-        StopOutcome outcome = Daemons.stop(seams, record.name(), evidence);
+        StopOutcome outcome = SelftestDaemon.stop(services, record.name(), evidence);
         if (!outcome.stopped()) {
-            return StepResult.fail(id(), Message.of(SelftestText.STOP_FAILED, record.name(), outcome.message()), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.STOP_FAILED, record.name(), outcome.message()), evidence);
         }
-        List<Message> left = Daemons.leftovers(seams, record, state.servers, evidence);
+        List<Message> left = SelftestDaemon.leftovers(services, record, state.servers, evidence);
         if (!left.isEmpty()) {
-            return StepResult.fail(id(), Message.of(SelftestText.LEFT_OVER, Daemons.joined(left)), evidence);
+            return StepResult.fail(id(), Message.of(SelftestMessages.LEFT_OVER, SelftestDaemon.joined(left)), evidence);
         }
         state.daemon = null;
-        return StepResult.pass(id(), Message.of(SelftestText.STOP_PASS, record.pid(), record.pipeDirectory(), record.name()), evidence);
+        return StepResult.pass(id(), Message.of(SelftestMessages.STOP_PASS, record.pid(), record.pipeDirectory(), record.name()), evidence);
     }
 }

@@ -51,11 +51,6 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
         public boolean managed() {
             return !managedNames.isEmpty();
         }
-
-        /** The kind as the pipes table shows it: socket or FIFO. */
-        public Message kindText() {
-            return Message.of(kind == ControlPipe.Kind.FIFO ? StatusText.PIPE_KIND_FIFO : StatusText.PIPE_KIND_UNIX_SOCKET);
-        }
     }
 
     /**

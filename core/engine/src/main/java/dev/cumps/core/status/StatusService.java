@@ -59,7 +59,7 @@ public final class StatusService {
     public HostStatus collect(GpuInventory inventory) {
         Optional<String> mask = host.get("CUDA_VISIBLE_DEVICES");
         List<Message> diagnostics = new ArrayList<>();
-        inventory.diagnosticText().ifPresent(diagnostics::add);
+        inventory.diagnosticMessage().ifPresent(diagnostics::add);
         List<Gpu> visible = inventory.gpus();
         try {
             visible = Visibility.apply(mask, inventory.gpus());

@@ -32,10 +32,10 @@ public final class Selectors {
     public static TopologyPlan resolve(Optional<String> selector, List<Gpu> visible) {
         if (selector.isEmpty() || selector.get().isEmpty()) {
             if (visible.isEmpty()) {
-                throw new CumpsException(Message.of(TopologyText.NO_GPU_VISIBLE));
+                throw new CumpsException(Message.of(TopologyMessages.NO_GPU_VISIBLE));
             }
             if (visible.size() > 1) {
-                throw new CumpsException(Message.of(TopologyText.SEVERAL_GPUS_VISIBLE, visible.size(),
+                throw new CumpsException(Message.of(TopologyMessages.SEVERAL_GPUS_VISIBLE, visible.size(),
                         Visibility.describe(visible)));
             }
             return new TopologyPlan("", TopologyMode.SINGLE_GPU, visible);
@@ -43,20 +43,20 @@ public final class Selectors {
         String sel = selector.get();
         if (sel.equalsIgnoreCase("all")) {
             if (visible.isEmpty()) {
-                throw new CumpsException(Message.of(TopologyText.ALL_NONE_VISIBLE));
+                throw new CumpsException(Message.of(TopologyMessages.ALL_NONE_VISIBLE));
             }
             return new TopologyPlan(sel, TopologyMode.TASK_PER_GPU, visible);
         }
         LinkedHashSet<Gpu> chosen = new LinkedHashSet<>();
         for (String entry : sel.split(",", -1)) {
             if (entry.isEmpty()) {
-                throw new CumpsException(Message.of(TopologyText.EMPTY_ENTRY, sel));
+                throw new CumpsException(Message.of(TopologyMessages.EMPTY_ENTRY, sel));
             }
             if (!Visibility.looksLikeIndexOrUuid(entry)) {
-                throw new CumpsException(Message.of(TopologyText.ENTRY_NOT_INDEX_OR_UUID, entry));
+                throw new CumpsException(Message.of(TopologyMessages.ENTRY_NOT_INDEX_OR_UUID, entry));
             }
             Gpu gpu = Visibility.find(entry, visible).orElseThrow(() -> new CumpsException(
-                    Message.of(TopologyText.ENTRY_MATCHES_NO_GPU, entry)));
+                    Message.of(TopologyMessages.ENTRY_MATCHES_NO_GPU, entry)));
             chosen.add(gpu);
         }
         List<Gpu> gpus = new ArrayList<>(chosen);

@@ -1,7 +1,6 @@
 package dev.cumps.core.topology;
 
 import java.util.List;
-import java.util.Optional;
 
 /** How daemons map onto GPUs. Only {@link #SINGLE_GPU} runs today; the others parse and fail closed. */
 public enum TopologyMode {
@@ -28,9 +27,5 @@ public enum TopologyMode {
 
     public static List<String> ids() {
         return ALL.stream().map(TopologyMode::id).toList();
-    }
-
-    public static Optional<TopologyMode> fromId(String id) {
-        return ALL.stream().filter(m -> m.id.equals(id)).findFirst();
     }
 }

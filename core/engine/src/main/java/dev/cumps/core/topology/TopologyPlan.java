@@ -14,11 +14,11 @@ public record TopologyPlan(String selector, TopologyMode mode, List<Gpu> gpus) {
     /** The one GPU of a single-GPU plan; any other plan fails closed with the reason. */
     public Gpu requireSingleGpu() {
         if (!mode.supported()) {
-            throw new CumpsException(Message.of(TopologyText.MODE_NOT_SUPPORTED, mode.id(), selector));
+            throw new CumpsException(Message.of(TopologyMessages.MODE_NOT_SUPPORTED, mode.id(), selector));
         }
         Gpu gpu = gpus.get(0);
         if (gpu.migEnabled()) {
-            throw new CumpsException(Message.of(TopologyText.MIG_ENABLED, gpu.index(), gpu.uuid().value()));
+            throw new CumpsException(Message.of(TopologyMessages.MIG_ENABLED, gpu.index(), gpu.uuid().value()));
         }
         return gpu;
     }

@@ -46,7 +46,7 @@ class DoctorCheckIdTest {
 
     @Test
     void doctorKeysAreUniqueAcrossTitlesAndTexts() {
-        Map<String, Long> keys = Stream.concat(Arrays.stream(DoctorCheckId.values()), Arrays.stream(DoctorText.values()))
+        Map<String, Long> keys = Stream.concat(Arrays.stream(DoctorCheckId.values()), Arrays.stream(DoctorMessages.values()))
                 .map(MessageKey::key).collect(Collectors.groupingBy(k -> k, Collectors.counting()));
 
         assertTrue(keys.values().stream().allMatch(n -> n == 1), keys.toString());

@@ -46,8 +46,8 @@ class DoctorRunnerTest {
             @Override
             public Finding evaluate(DoctorContext context) {
                 evaluated.add(id);
-                return new Finding(status, Message.of(DoctorText.PLATFORM_OBSERVED, id.id()), Message.of(DoctorText.PLATFORM_EXPECTED),
-                        Optional.of(Message.of(DoctorText.PLATFORM_REMEDY)));
+                return new Finding(status, Message.of(DoctorMessages.PLATFORM_OBSERVED, id.id()), Message.of(DoctorMessages.PLATFORM_EXPECTED),
+                        Optional.of(Message.of(DoctorMessages.PLATFORM_REMEDY)));
             }
         };
     }
@@ -57,7 +57,7 @@ class DoctorRunnerTest {
                 new Liveness(sb.processes), Duration.ofSeconds(1), List.of(checks));
     }
 
-    private static DoctorCheck result(DoctorReport report, DoctorCheckId id) {
+    private static CheckResult result(DoctorReport report, DoctorCheckId id) {
         return report.checks().stream().filter(c -> c.checkId() == id).findFirst().orElseThrow();
     }
 
@@ -66,11 +66,11 @@ class DoctorRunnerTest {
         DoctorReport report = doctor(fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS), fixed(DoctorCheckId.VISIBILITY, CheckStatus.FAIL),
                 fixed(DoctorCheckId.TOPOLOGY, CheckStatus.PASS, Need.NVIDIA_SMI, Need.VISIBLE_GPUS)).run(Optional.empty());
 
-        DoctorCheck topology = result(report, DoctorCheckId.TOPOLOGY);
+        CheckResult topology = result(report, DoctorCheckId.TOPOLOGY);
         assertEquals(CheckStatus.SKIP, topology.status());
         assertEquals("skipped: needs the visible GPUs", topology.observed());
-        assertEquals(DoctorText.SKIPPED, topology.observedText().id());
-        assertEquals(Message.of(DoctorText.NEED_VISIBLE_GPUS), topology.observedText().args().get(0));
+        assertEquals(DoctorMessages.SKIPPED, topology.observedMessage().id());
+        assertEquals(Message.of(DoctorMessages.NEED_VISIBLE_GPUS), topology.observedMessage().args().get(0));
         assertEquals("", topology.expected());
         assertEquals("", topology.remedy());
         assertEquals(List.of(DoctorCheckId.NVIDIA_SMI, DoctorCheckId.VISIBILITY), evaluated);
@@ -101,7 +101,7 @@ class DoctorRunnerTest {
         DoctorReport report = doctor(fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS), fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.FAIL))
                 .run(Optional.empty());
 
-        assertTrue(result(report, DoctorCheckId.PLATFORM).remedyText().isEmpty());
+        assertTrue(result(report, DoctorCheckId.PLATFORM).remedyMessage().isEmpty());
         assertEquals("MPS runs only on Linux; use a Linux host", result(report, DoctorCheckId.NVIDIA_SMI).remedy());
     }
 
@@ -116,7 +116,7 @@ class DoctorRunnerTest {
         });
 
         assertEquals(List.of(DoctorCheckId.ENV_VISIBLE_INDEX, DoctorCheckId.PLATFORM), heard);
-        assertEquals(heard, report.checks().stream().map(DoctorCheck::checkId).toList());
+        assertEquals(heard, report.checks().stream().map(CheckResult::checkId).toList());
         assertEquals(false, report.valid());
     }
 
@@ -140,7 +140,7 @@ class DoctorRunnerTest {
         Thread.currentThread().interrupt();
         try {
             CumpsException e = assertThrows(CumpsException.class, () -> doctor.run(Optional.empty()));
-            assertEquals(DoctorText.RUN_CANCELLED, e.text().id());
+            assertEquals(DoctorMessages.RUN_CANCELLED, e.text().id());
             assertEquals("doctor run cancelled", e.getMessage());
             assertEquals(List.of(DoctorCheckId.PLATFORM), evaluated);
         } finally {

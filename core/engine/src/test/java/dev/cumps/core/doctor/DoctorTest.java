@@ -46,7 +46,7 @@ class DoctorTest {
         return sb.services().doctor().run(Optional.ofNullable(selector));
     }
 
-    private static DoctorCheck check(DoctorReport report, String id) {
+    private static CheckResult check(DoctorReport report, String id) {
         return report.checks().stream().filter(c -> c.id().equals(id)).findFirst()
                 .orElseThrow(() -> new AssertionError("no check " + id + " in " + report.checks()));
     }
@@ -118,7 +118,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck mode = check(report, "compute_mode");
+        CheckResult mode = check(report, "compute_mode");
         assertEquals(CheckStatus.WARN, mode.status());
         assertTrue(mode.remedy().contains("EXCLUSIVE_PROCESS"), mode.remedy());
         assertTrue(report.valid());
@@ -166,7 +166,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck env = check(report, "env_pipe_directory");
+        CheckResult env = check(report, "env_pipe_directory");
         assertEquals(CheckStatus.WARN, env.status());
         assertTrue(env.remedy().contains("cumps env --name here"), env.remedy());
         assertEquals(r.pipeDirectory().toString(), env.expected());
@@ -189,7 +189,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck idx = check(report, "env_visible_index");
+        CheckResult idx = check(report, "env_visible_index");
         assertEquals(CheckStatus.WARN, idx.status());
         assertTrue(idx.observed().contains(FakeGpu.uuidFor(1)), idx.observed());
         assertTrue(idx.remedy().contains("CUDA_VISIBLE_DEVICES=" + FakeGpu.uuidFor(1)), idx.remedy());
@@ -204,7 +204,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck log = check(report, "control_log");
+        CheckResult log = check(report, "control_log");
         assertEquals(CheckStatus.WARN, log.status());
         assertTrue(log.observed().contains("server exited"), log.observed());
         assertTrue(report.valid());
@@ -217,7 +217,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck pid = check(report, "pid_file");
+        CheckResult pid = check(report, "pid_file");
         assertEquals(CheckStatus.FAIL, pid.status());
         assertTrue(pid.observed().contains("5500000"), pid.observed());
         assertFalse(report.valid());
@@ -255,7 +255,7 @@ class DoctorTest {
     }
 
     /**
-     * uni-cumps's contract (issue 20 point 6): before the first client no server runs, and
+     * uni-cumps's contract: before the first client no server runs, and
      * {@code server_pid} is then the control daemon's pid, not null; {@code managed_daemons} lists
      * only the records of the plan's GPU.
      */
@@ -361,7 +361,7 @@ class DoctorTest {
 
         DoctorReport report = doctor(null);
 
-        DoctorCheck count = check(report, "daemon_count");
+        CheckResult count = check(report, "daemon_count");
         assertEquals(CheckStatus.FAIL, count.status());
         assertTrue(count.observed().contains("one") && count.observed().contains("two"), count.observed());
         assertEquals(CheckStatus.SKIP, check(report, "answers").status());
@@ -375,7 +375,7 @@ class DoctorTest {
 
         DoctorReport report = sb.services().doctor().run(Optional.empty(), c -> heard.add(c.id()));
 
-        assertEquals(report.checks().stream().map(DoctorCheck::id).toList(), heard);
+        assertEquals(report.checks().stream().map(CheckResult::id).toList(), heard);
     }
 
     @Test

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.doctor.FixTarget;
@@ -57,7 +57,7 @@ class FixServiceTest {
         return of.get(0);
     }
 
-    private static DoctorCheck check(DoctorReport report, DoctorCheckId id) {
+    private static CheckResult check(DoctorReport report, DoctorCheckId id) {
         return report.checks().stream().filter(c -> c.checkId() == id).findFirst().orElseThrow();
     }
 
@@ -325,7 +325,7 @@ class FixServiceTest {
         assertTrue(sb.processes.isAlive(one.identity()), "the one daemon both records name runs on");
         assertTrue(sb.processes.terminated().isEmpty(), sb.processes.terminated().toString());
         assertTrue(sb.mps.clientCommands().stream().noneMatch(c -> c != null && c.strip().equals("quit")), sb.mps.clientCommands().toString());
-        DoctorCheck count = check(report, DoctorCheckId.DAEMON_COUNT);
+        CheckResult count = check(report, DoctorCheckId.DAEMON_COUNT);
         assertEquals(CheckStatus.FAIL, count.status());
         assertEquals("records a-copy, one all name one daemon (pid " + one.pid() + "), most likely a copied daemon.json: delete the"
                 + " copy's record file by hand; stopping any of them would stop that daemon", count.remedy());
@@ -338,7 +338,7 @@ class FixServiceTest {
         copyOf(one, "copy");
         // A fix as a doctor that counted records, not daemons, planned it (or as a report made before the copy was placed).
         FixTarget.ExtraDaemon target = new FixTarget.ExtraDaemon("copy", one.pid(), one.processStartTicks(), FakeGpu.uuidFor(0), "one");
-        Fix fix = new Fix(DoctorCheckId.DAEMON_COUNT, target, Message.of(FixText.DESCRIBE_EXTRA_DAEMON, "copy", one.pid(),
+        Fix fix = new Fix(DoctorCheckId.DAEMON_COUNT, target, Message.of(FixMessages.DESCRIBE_EXTRA_DAEMON, "copy", one.pid(),
                 one.processStartTicks(), FakeGpu.uuidFor(0), "one"));
 
         FixOutcome outcome = apply(fix);

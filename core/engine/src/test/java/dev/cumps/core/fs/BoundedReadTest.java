@@ -23,7 +23,7 @@ class BoundedReadTest {
                     }
                     return "read";
                 }));
-        assertEquals(Message.of(FsText.NOT_READ_IN_TIME, "200 ms"), e.reason());
+        assertEquals(Message.of(FsMessages.NOT_READ_IN_TIME, "200 ms"), e.reason());
         assertEquals("was not read within 200 ms; it may have been replaced by a FIFO or sit on a hung file system", e.getMessage());
         never.countDown();
     }
@@ -34,7 +34,7 @@ class BoundedReadTest {
                 () -> BoundedRead.within(Duration.ofSeconds(60), () -> {
                     throw new FileSystemException("/x", null, "Too many levels of symbolic links");
                 }));
-        assertEquals(Message.of(FsText.IS_SYMBOLIC_LINK), e.reason());
+        assertEquals(Message.of(FsMessages.IS_SYMBOLIC_LINK), e.reason());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import dev.cumps.core.exec.CommandResult;
-import dev.cumps.core.exec.ExecText;
+import dev.cumps.core.exec.ExecMessages;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.message.Message;
@@ -25,7 +25,7 @@ class NvidiaSmiDiagnosticTest {
     void missingNvidiaSmi() {
         GpuInventory inventory = query(CommandResult.notFound("nvidia-smi"));
         assertFalse(inventory.nvidiaSmiAvailable());
-        assertEquals(Message.of(GpuText.SMI_NOT_FOUND), inventory.diagnosticText().orElseThrow());
+        assertEquals(Message.of(GpuMessages.SMI_NOT_FOUND), inventory.diagnosticMessage().orElseThrow());
         assertEquals("nvidia-smi was not found on PATH; install the NVIDIA driver utilities or add them to PATH",
                 inventory.diagnostic().orElseThrow());
     }
@@ -33,15 +33,15 @@ class NvidiaSmiDiagnosticTest {
     @Test
     void hungNvidiaSmi() {
         GpuInventory inventory = query(CommandResult.timedOut("nvidia-smi", "", ""));
-        assertEquals(GpuText.SMI_TIMED_OUT, inventory.diagnosticText().orElseThrow().id());
+        assertEquals(GpuMessages.SMI_TIMED_OUT, inventory.diagnosticMessage().orElseThrow().id());
         assertEquals("nvidia-smi did not answer within 5 s and was stopped; the driver may be hung", inventory.diagnostic().orElseThrow());
     }
 
     @Test
     void failingNvidiaSmiKeepsItsOutputRaw() {
         GpuInventory inventory = query(CommandResult.exited("nvidia-smi", 9, "", "NVIDIA-SMI has failed\nsecond line"));
-        Message text = inventory.diagnosticText().orElseThrow();
-        assertEquals(ExecText.EXITED_WITH_DETAIL, text.id());
+        Message text = inventory.diagnosticMessage().orElseThrow();
+        assertEquals(ExecMessages.EXITED_WITH_DETAIL, text.id());
         assertEquals("NVIDIA-SMI has failed", text.args().get(2));
         assertEquals("nvidia-smi exited with status 9: NVIDIA-SMI has failed", inventory.diagnostic().orElseThrow());
     }
@@ -49,9 +49,9 @@ class NvidiaSmiDiagnosticTest {
     @Test
     void malformedOutputNamesTheRowAndTheReason() {
         GpuInventory inventory = query(CommandResult.exited("nvidia-smi", 0, "x, y\n", ""));
-        Message text = inventory.diagnosticText().orElseThrow();
-        assertEquals(GpuText.SMI_MALFORMED_ROW, text.id());
-        assertEquals(GpuText.ROW_FIELD_COUNT, ((Message) text.args().get(2)).id());
+        Message text = inventory.diagnosticMessage().orElseThrow();
+        assertEquals(GpuMessages.SMI_MALFORMED_ROW, text.id());
+        assertEquals(GpuMessages.ROW_FIELD_COUNT, ((Message) text.args().get(2)).id());
         assertEquals("nvidia-smi printed a malformed row 1 ('x, y'): expected 10 comma-separated values, found 2",
                 inventory.diagnostic().orElseThrow());
     }
@@ -60,6 +60,6 @@ class NvidiaSmiDiagnosticTest {
     void noGpusIsAvailableButSaysSo() {
         GpuInventory inventory = query(CommandResult.exited("nvidia-smi", 0, "", ""));
         assertEquals(true, inventory.nvidiaSmiAvailable());
-        assertEquals(Message.of(GpuText.SMI_NO_GPUS), inventory.diagnosticText().orElseThrow());
+        assertEquals(Message.of(GpuMessages.SMI_NO_GPUS), inventory.diagnosticMessage().orElseThrow());
     }
 }

@@ -129,7 +129,7 @@ class JsonTest {
         assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
     }
 
-    /** A corrupt record's reason names the flaw and where, never the parser's internals (issue 20 point 6). */
+    /** A corrupt record's reason names the flaw and where, never the parser's internals. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "DEPTH | not valid JSON: Document nesting depth (1001) exceeds the maximum allowed (1000)",

@@ -11,7 +11,7 @@ import dev.cumps.core.message.MessageKey;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.RecordText;
+import dev.cumps.core.record.RecordMessages;
 import dev.cumps.core.testing.Sandbox;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -84,7 +84,7 @@ class ClientTerminatorTest {
         sb.start("mine");
         ClientTarget target = sb.services().lifecycle().clientTarget("mine", CLIENT);
         assertEquals("MPS client pid " + CLIENT + " (user alice, command: python3 train.py) of server pid " + SERVER
-                + " of daemon 'mine'", target.planText().english());
+                + " of daemon 'mine'", target.planMessage().english());
         assertFalse(terminateSent());
     }
 
@@ -92,14 +92,14 @@ class ClientTerminatorTest {
     void staleRecordIsRefused() {
         DaemonRecord record = sb.start("gone");
         sb.processes.kill(record.pid());
-        assertEquals(RecordText.VERIFY_STALE, refusal("gone", CLIENT));
+        assertEquals(RecordMessages.VERIFY_STALE, refusal("gone", CLIENT));
     }
 
     @Test
     void recordOfAnotherUserIsRefusedAndItsDaemonNeverAsked() {
         sb.processes.put(4_110_000L, "nvidia-cuda-mps", 9);
         sb.foreignRecord("theirs", 65534, Sandbox.HOSTNAME, 4_110_000L, 9);
-        assertEquals(RecordText.VERIFY_FOREIGN, refusal("theirs", CLIENT));
+        assertEquals(RecordMessages.VERIFY_FOREIGN, refusal("theirs", CLIENT));
         assertTrue(sb.mps.clientCommands().isEmpty(), "nothing asked: " + sb.mps.clientCommands());
     }
 
@@ -107,33 +107,33 @@ class ClientTerminatorTest {
     void recordOfAnotherHostIsRefused() {
         sb.processes.put(4_110_001L, "nvidia-cuda-mps", 9);
         sb.foreignRecord("remote", sb.uid, "otherhost", 4_110_001L, 9);
-        assertEquals(RecordText.VERIFY_FOREIGN, refusal("remote", CLIENT));
+        assertEquals(RecordMessages.VERIFY_FOREIGN, refusal("remote", CLIENT));
     }
 
     @Test
     void unmanagedPipeHasNoRecordAndIsRefused() {
-        assertEquals(RecordText.VERIFY_NO_RECORD, refusal("unmanaged", CLIENT));
+        assertEquals(RecordMessages.VERIFY_NO_RECORD, refusal("unmanaged", CLIENT));
         assertTrue(sb.mps.clientCommands().isEmpty());
     }
 
     @Test
     void pidNotInAnyClientListIsRefused() {
         sb.start("mine");
-        assertEquals(LifecycleText.TERMINATE_NOT_A_CLIENT, refusal("mine", 4_150_099L));
+        assertEquals(LifecycleMessages.TERMINATE_NOT_A_CLIENT, refusal("mine", 4_150_099L));
     }
 
     @Test
     void serverThatIsNoLongerListedListsNoClientAndIsRefused() {
         sb.start("mine");
         sb.mps.serverList("");
-        assertEquals(LifecycleText.TERMINATE_NOT_A_CLIENT, refusal("mine", CLIENT));
+        assertEquals(LifecycleMessages.TERMINATE_NOT_A_CLIENT, refusal("mine", CLIENT));
     }
 
     @Test
     void clientOfAnotherUserIsRefused() {
         sb.start("mine");
         sb.processes.describe(CLIENT, new ProcessOwner(65534, "nobody"), List.of("python3", "theirs.py"));
-        assertEquals(LifecycleText.TERMINATE_OTHER_USER, refusal("mine", CLIENT));
+        assertEquals(LifecycleMessages.TERMINATE_OTHER_USER, refusal("mine", CLIENT));
     }
 
     @Test
@@ -146,13 +146,13 @@ class ClientTerminatorTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", hidden));
 
-        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, e.text().id());
         assertEquals("cannot tell who runs client pid " + hidden + " of daemon 'mine' (/proc does not show its owner: gone, or hidden"
                 + " by hidepid); cumps terminates only clients it can see are yours, so nothing was sent", e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
         assertFalse(terminateSent(), "nothing sent: " + sb.mps.clientCommands());
         assertTrue(sb.processes.isAlive(new ProcessIdentity(hidden, 800)));
-        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, assertThrows(CumpsException.class,
+        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, assertThrows(CumpsException.class,
                 () -> sb.services().lifecycle().clientTarget("mine", hidden)).text().id(), "the preview refuses it too");
     }
 
@@ -160,7 +160,7 @@ class ClientTerminatorTest {
     void aClientThatProcNoLongerShowsIsRefused() {
         sb.start("mine");
         sb.processes.kill(CLIENT); // listed by the server, but gone from (or hidden in) /proc
-        assertEquals(LifecycleText.TERMINATE_OWNER_UNKNOWN, refusal("mine", CLIENT));
+        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, refusal("mine", CLIENT));
     }
 
     @Test
@@ -168,13 +168,13 @@ class ClientTerminatorTest {
         sb.start("mine");
         sb.mps.reply("terminate_client " + SERVER + " " + CLIENT, "Invalid command\n");
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", CLIENT));
-        assertEquals(LifecycleText.TERMINATE_REFUSED, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_REFUSED, e.text().id());
     }
 
     @Test
     void aClientStillListedAfterTheDeadlineIsAnError() {
         sb.start("mine");
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", CLIENT));
-        assertEquals(LifecycleText.TERMINATE_STILL_LISTED, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_STILL_LISTED, e.text().id());
     }
 }

@@ -37,7 +37,7 @@ class DaemonStarterTest {
             if (stage == StartStage.ANSWERING) {
                 recordExistedAtAnswer.add(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
             }
-        });
+        }, StartCancellation.none());
 
         assertEquals(List.of(StartStage.values()), stages);
         assertEquals(List.of(false), recordExistedAtAnswer);
@@ -47,14 +47,14 @@ class DaemonStarterTest {
 
     @Test
     void aLauncherThatCannotLaunchFailsWithItsReasonAndLeavesNoRecord() {
-        Message why = Message.of(LifecycleText.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", "No such file or directory");
+        Message why = Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", "No such file or directory");
 
         StartFailure failure = assertThrows(StartFailure.class,
                 () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, environment -> Optional.of(why)));
 
         assertEquals("daemon 'job' did not start: could not launch nvidia-cuda-mps-control -f: No such file or directory",
                 failure.reason());
-        assertEquals(why, failure.reasonText().args().get(1));
+        assertEquals(why, failure.reasonMessage().args().get(1));
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -65,7 +65,7 @@ class DaemonStarterTest {
 
         assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, environment -> {
             seen.add(environment);
-            return Optional.of(Message.of(LifecycleText.DAEMON_REPORTED_ERROR));
+            return Optional.of(Message.of(LifecycleMessages.DAEMON_REPORTED_ERROR));
         }));
 
         assertEquals(1, seen.size());
@@ -77,11 +77,11 @@ class DaemonStarterTest {
     void aDaemonThatNeverAnswersIsUndoneAndTheFailureSaysWhy() {
         sb.mps.launch(FakeMpsHost.Launch.NEVER_ANSWERS);
 
-        StartFailure failure = assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }));
+        StartFailure failure = assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, StartCancellation.none()));
 
         assertTrue(failure.reason().startsWith("daemon 'job' did not start: the daemon did not answer get_server_list ("),
                 failure.reason());
-        assertEquals("lifecycle.NO_ANSWER", ((Message) failure.reasonText().args().get(1)).key());
+        assertEquals("lifecycle.NO_ANSWER", ((Message) failure.reasonMessage().args().get(1)).key());
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
     }
 }

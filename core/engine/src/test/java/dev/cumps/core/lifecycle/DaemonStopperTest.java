@@ -37,7 +37,7 @@ class DaemonStopperTest {
         StopOutcome outcome = stopper().stop(Optional.of("job"));
 
         assertEquals(StopOutcome.Result.STOPPED, outcome.result());
-        assertEquals("lifecycle.STOPPED", outcome.messageText().key());
+        assertEquals("lifecycle.STOPPED", outcome.outcomeMessage().key());
         assertEquals("stopped daemon 'job' (pid " + record.pid() + ")", outcome.message());
         assertFalse(sb.processes.isAlive(record.identity()));
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
@@ -50,7 +50,7 @@ class DaemonStopperTest {
         StopOutcome outcome = stopper().stop(Optional.of("old"));
 
         assertEquals(StopOutcome.Result.STALE_REMOVED, outcome.result());
-        assertEquals("lifecycle.STOP_STALE_REMOVED", outcome.messageText().key());
+        assertEquals("lifecycle.STOP_STALE_REMOVED", outcome.outcomeMessage().key());
         assertEquals(List.of(), sb.mps.clientCalls());
         assertEquals(List.of(), sb.processes.terminated());
     }
@@ -79,7 +79,7 @@ class DaemonStopperTest {
         assertEquals(2, outcomes.size());
         StopOutcome failed = outcomes.stream().filter(o -> o.name().equals("stubborn")).findFirst().orElseThrow();
         assertEquals(StopOutcome.Result.FAILED, failed.result());
-        assertEquals("lifecycle.STOP_DID_NOT_EXIT", failed.messageText().key());
+        assertEquals("lifecycle.STOP_DID_NOT_EXIT", failed.outcomeMessage().key());
         assertTrue(failed.message().endsWith("after quit (quit was accepted); its record was kept"), failed.message());
         assertTrue(sb.processes.isAlive(new ProcessIdentity(stubborn.pid(), stubborn.processStartTicks())));
         assertEquals(StopOutcome.Result.STALE_REMOVED, outcomes.stream().filter(o -> o.name().equals("old")).findFirst()

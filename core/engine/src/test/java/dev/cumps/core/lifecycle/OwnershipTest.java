@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Who owns a pipe directory and a GPU, what undo may touch, which directories are refused and what
- * the daemon inherits (issue 7, points 1, 5, 7, 9).
+ * the daemon inherits.
  */
 class OwnershipTest {
     private static final long FOREIGN_PID = 4_130_000L;
@@ -262,17 +263,18 @@ class OwnershipTest {
     @Test
     void aResourceLockWaitsForItsHolderAndGivesUpWithTheGivenMessage() throws Exception {
         RecordStore store = sb.services().records();
-        RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, "busy gpu");
+        Message busyGpu = Message.of(LifecycleMessages.GPU_BUSY, "GPU-x", 0);
+        RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, busyGpu);
         CumpsException busy = assertThrows(CumpsException.class,
-                () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), "busy gpu"));
-        assertEquals("busy gpu", busy.getMessage());
+                () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), busyGpu));
+        assertEquals(busyGpu, busy.text());
         assertTrue(Files.list(store.root().resolve(RecordStore.LOCK_DIR))
                 .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
             Future<RecordStore.NameLock> waiter = pool.submit(
-                    () -> store.lockResource("gpu", "GPU-x", Duration.ofSeconds(30), "busy gpu"));
+                    () -> store.lockResource("gpu", "GPU-x", Duration.ofSeconds(30), busyGpu));
             held.close();
             waiter.get(30, TimeUnit.SECONDS).close();
         } finally {

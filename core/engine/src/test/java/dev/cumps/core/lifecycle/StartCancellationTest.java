@@ -54,7 +54,7 @@ class StartCancellationTest {
 
         StartCancelled cancelled = cancelledStart("job", stage -> { });
 
-        assertEquals("lifecycle.CANCELLED_BEFORE_LAUNCH", cancelled.reasonText().key());
+        assertEquals("lifecycle.CANCELLED_BEFORE_LAUNCH", cancelled.reasonMessage().key());
         assertEquals("start of daemon 'job' cancelled before the launch; nothing was started and no record was written",
                 cancelled.getMessage());
         assertEquals(List.of(), sb.mps.launches());
@@ -65,7 +65,7 @@ class StartCancellationTest {
     void aStartCancelledWhilePreparingLaunchesNothing() {
         StartCancelled cancelled = cancelledStart("job", cancelAt(StartStage.PREPARING));
 
-        assertEquals("lifecycle.CANCELLED_BEFORE_LAUNCH", cancelled.reasonText().key());
+        assertEquals("lifecycle.CANCELLED_BEFORE_LAUNCH", cancelled.reasonMessage().key());
         assertEquals(List.of(), sb.mps.launches(), "no nvidia-cuda-mps-control -d after the cancel");
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
         assertEquals(List.of(), sb.processes.terminated());
@@ -77,8 +77,8 @@ class StartCancellationTest {
 
         assertEquals(1, sb.mps.launches().size());
         Path pipe = pipeOfLaunch();
-        long pid = (long) cancelled.reasonText().args().get(1);
-        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonText().key());
+        long pid = (long) cancelled.reasonMessage().args().get(1);
+        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonMessage().key());
         assertEquals("start of daemon 'job' cancelled; the daemon it launched (pid " + pid + ") was stopped and no record was written",
                 cancelled.reason());
         assertFalse(sb.processes.exists(pid), "the launched daemon was stopped");
@@ -100,8 +100,8 @@ class StartCancellationTest {
         StartCancelled cancelled = cancelledStart("job", stage -> { });
 
         assertEquals(1, asked.get(), "no question after the cancel");
-        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonText().key());
-        assertFalse(sb.processes.exists((long) cancelled.reasonText().args().get(1)));
+        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonMessage().key());
+        assertFalse(sb.processes.exists((long) cancelled.reasonMessage().args().get(1)));
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -130,7 +130,7 @@ class StartCancellationTest {
         assertEquals(List.of(new ProcessIdentity(daemon.pid, daemon.startTicks)), sb.processes.terminated(),
                 "SIGTERM to exactly the launched pid and start time");
         assertFalse(sb.processes.exists(daemon.pid));
-        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonText().key());
+        assertEquals("lifecycle.CANCELLED_DAEMON_STOPPED", cancelled.reasonMessage().key());
     }
 
     @Test

@@ -50,16 +50,16 @@ class StartUndoTest {
         StartPlan plan = plan();
         Launch launch = c.identity().newLaunch(pipe, log);
         FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
-        Message reason = Message.of(LifecycleText.NO_ANSWER, "timed out");
+        Message reason = Message.of(LifecycleMessages.NO_ANSWER, "timed out");
 
         StartFailure failure = undo.undo(plan, reason, launch);
 
         assertFalse(sb.processes.isAlive(new ProcessIdentity(ours.pid, ours.startTicks)));
         assertFalse(Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(pipe.resolve(RuntimeDirs.PID_FILE), LinkOption.NOFOLLOW_LINKS));
-        assertEquals("lifecycle.START_FAILED", failure.reasonText().key());
+        assertEquals("lifecycle.START_FAILED", failure.reasonMessage().key());
         assertEquals("daemon 'job' did not start: the daemon did not answer get_server_list (timed out)", failure.reason());
-        assertEquals(reason, failure.reasonText().args().get(1), "the reason stays a message, nested in the headline");
+        assertEquals(reason, failure.reasonMessage().args().get(1), "the reason stays a message, nested in the headline");
         assertTrue(failure.getMessage().startsWith(failure.reason() + "; control.log ends with: "), failure.getMessage());
         assertEquals("lifecycle.START_FAILED_WITH_LOG", failure.text().key());
     }
@@ -70,7 +70,7 @@ class StartUndoTest {
         FakeMpsHost.Daemon other = launchWith(plan, "someone-elses-nonce");
         Launch launch = c.identity().newLaunch(pipe, log);
 
-        undo.undo(plan, Message.of(LifecycleText.DAEMON_REPORTED_ERROR), launch);
+        undo.undo(plan, Message.of(LifecycleMessages.DAEMON_REPORTED_ERROR), launch);
 
         assertTrue(sb.processes.isAlive(new ProcessIdentity(other.pid, other.startTicks)));
         assertEquals(List.of(), sb.processes.terminated());
@@ -87,7 +87,7 @@ class StartUndoTest {
 
         Thread.currentThread().interrupt();
         try {
-            undo.undo(plan, Message.of(LifecycleText.INTERRUPTED), launch);
+            undo.undo(plan, Message.of(LifecycleMessages.INTERRUPTED), launch);
             assertTrue(Thread.currentThread().isInterrupted());
         } finally {
             Thread.interrupted();

@@ -94,7 +94,7 @@ class ControlRepliesTest {
         assertThrows(CumpsException.class, () -> ControlReplies.pinnedMemLimitMiB("get_default_device_pinned_mem_limit 0", reply));
     }
 
-    /** Issue 22: several questions in one client run, split by the marker NVIDIA's daemons answer as an unknown command. */
+    /** Several questions in one client run, split by the marker NVIDIA's daemons answer as an unknown command. */
     @Test
     void aBatchIsSplitIntoOneReplyPerCommandEmptyRepliesIncluded() {
         assertEquals("get_server_status 7\ncumps_reply_end\nget_client_list 7\ncumps_reply_end",

@@ -112,7 +112,7 @@ class LiveSnapshotServiceTest {
     }
 
     /**
-     * Issue 20, MEDIUM 3: a socket that lists many servers and answers each question slowly held
+     * A socket that lists many servers and answers each question slowly held
      * status 22 s, clients 54 s. Every question now gets at most what is left of one overall budget,
      * servers are asked in parallel, and the servers not answered by then are named. The slow answers
      * here hang until the runner's timeout for them ends, as a real hung daemon would.
@@ -177,7 +177,7 @@ class LiveSnapshotServiceTest {
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
         assertEquals(32, d.servers().size());
-        assertEquals(2, controlCalls.size(), "the server list, then all 32 servers in one run (issue 22): " + controlCalls.size());
+        assertEquals(2, controlCalls.size(), "the server list, then all 32 servers in one run: " + controlCalls.size());
         assertEquals(64, controlCalls.get(1).lines().filter(l -> !l.equals(ControlReplies.REPLY_END)).count());
     }
 
@@ -423,7 +423,7 @@ class LiveSnapshotServiceTest {
                 "get_server_status 4190100", "get_client_list 4190100"), controlCalls);
     }
 
-    /** Issue 22: a daemon that hangs on the one run asking its servers costs the live view's budget, no more. */
+    /** A daemon that hangs on the one run asking its servers costs the live view's budget, no more. */
     @Test
     void aBatchThatHangsCostsTheBudgetAndNamesEveryServerNotAnswered() {
         Duration budget = Duration.ofMillis(1500);

@@ -41,9 +41,9 @@ class RecordDirectoriesTest {
         SafeFiles.UnsafeFileException refused = assertThrows(SafeFiles.UnsafeFileException.class,
                 () -> dirs.privateDirectory(link));
 
-        assertEquals(RecordText.DIRECTORY_IS_LINK, problem.id());
+        assertEquals(RecordMessages.DIRECTORY_IS_LINK, problem.id());
         assertEquals("directory " + link + " is a symbolic link", problem.english());
-        assertEquals(RecordText.UNSAFE_DIRECTORY, refused.reason().id());
+        assertEquals(RecordMessages.UNSAFE_DIRECTORY, refused.reason().id());
         try (var s = Files.list(elsewhere)) {
             assertEquals(List.of(), s.toList(), "nothing was created through the link");
         }
@@ -55,7 +55,7 @@ class RecordDirectoriesTest {
 
         Message problem = new RecordDirectories(root).problem(file).orElseThrow();
 
-        assertEquals(RecordText.NOT_A_DIRECTORY, problem.id());
+        assertEquals(RecordMessages.NOT_A_DIRECTORY, problem.id());
         assertEquals(file + " is not a directory", problem.english());
     }
 
@@ -69,7 +69,7 @@ class RecordDirectoriesTest {
         Message problem = dirs.problem(theirs).orElseThrow();
         SafeFiles.UnsafeFileException refused = assertThrows(SafeFiles.UnsafeFileException.class, () -> dirs.privateDirectory(theirs));
 
-        assertEquals(RecordText.DIRECTORY_FOREIGN_OWNER, problem.id());
+        assertEquals(RecordMessages.DIRECTORY_FOREIGN_OWNER, problem.id());
         assertEquals("directory " + theirs + " is owned by uid 65534, not by uid 0 who owns " + root, problem.english());
         assertEquals(problem.english() + "; remove or move it and try again", refused.getMessage());
         assertFalse(Files.exists(theirs.resolve("daemon.json"), LinkOption.NOFOLLOW_LINKS));

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** {@link RecordLookup#require}: the one ladder, worded by each caller's refusals. */
 class RecordLookupTest {
     private static final RecordLookup.Refusals VERIFY = new RecordLookup.Refusals(
-            RecordText.VERIFY_NO_RECORD, RecordText.VERIFY_FOREIGN, RecordText.VERIFY_UNREADABLE);
+            RecordMessages.VERIFY_NO_RECORD, RecordMessages.VERIFY_FOREIGN, RecordMessages.VERIFY_UNREADABLE);
     private Sandbox sb;
     private RecordStore store;
 
@@ -45,7 +45,7 @@ class RecordLookupTest {
                         + "; only its owner on that host can act on it",
                 assertThrows(CumpsException.class, () -> store.lookup("theirs").require(VERIFY)).getMessage());
         CumpsException unreadable = assertThrows(CumpsException.class, () -> store.lookup("broken").require(VERIFY));
-        assertEquals(RecordText.VERIFY_UNREADABLE, unreadable.text().id());
+        assertEquals(RecordMessages.VERIFY_UNREADABLE, unreadable.text().id());
     }
 
     @Test

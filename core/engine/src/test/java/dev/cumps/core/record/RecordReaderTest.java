@@ -3,8 +3,8 @@ package dev.cumps.core.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
-import dev.cumps.core.fs.FsText;
-import dev.cumps.core.json.JsonText;
+import dev.cumps.core.fs.FsMessages;
+import dev.cumps.core.json.JsonMessages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,14 +43,14 @@ class RecordReaderTest {
         UnreadableRecord notjson = unreadable("notjson");
         UnreadableRecord linked = unreadable("linked");
 
-        assertEquals(RecordText.NAME_MISMATCH, copied.reasonText().id());
+        assertEquals(RecordMessages.NAME_MISMATCH, copied.reasonMessage().id());
         assertEquals("record names daemon 'real' but lives in directory 'copied'", copied.reason());
-        assertEquals(RecordText.FIELD_MISSING, nofield.reasonText().id());
+        assertEquals(RecordMessages.FIELD_MISSING, nofield.reasonMessage().id());
         assertEquals("field gpu_uuids is missing", nofield.reason());
-        assertEquals(JsonText.INVALID, notjson.reasonText().id());
-        assertEquals(FsText.IS_SYMBOLIC_LINK, linked.reasonText().id());
+        assertEquals(JsonMessages.INVALID, notjson.reasonMessage().id());
+        assertEquals(FsMessages.IS_SYMBOLIC_LINK, linked.reasonMessage().id());
         assertEquals("is a symbolic link", linked.reason());
-        assertEquals(RecordText.STATE_UNREADABLE, linked.stateText().id());
+        assertEquals(RecordMessages.STATE_UNREADABLE, linked.stateMessage().id());
     }
 
     @Test
@@ -62,7 +62,7 @@ class RecordReaderTest {
 
         assertEquals(List.of("good"), listing.records().stream().map(DaemonRecord::name).toList());
         UnreadableRecord bad = listing.unreadable().get(0);
-        assertEquals(RecordText.DIRECTORY_NAME_INVALID, bad.reasonText().id());
+        assertEquals(RecordMessages.DIRECTORY_NAME_INVALID, bad.reasonMessage().id());
         assertEquals("directory name 'Old_Backup' is not a valid daemon name; neither cumps nor uni-cumps wrote it", bad.reason());
     }
 
@@ -74,7 +74,7 @@ class RecordReaderTest {
 
         RecordLookup.Foreign foreign = assertInstanceOf(RecordLookup.Foreign.class, lookup);
         assertEquals("uid 4294967294 on host node1", foreign.owner());
-        assertEquals(RecordText.OWNER, foreign.ownerText().id());
-        assertEquals(RecordText.STATE_FOREIGN, foreign.stateText().id());
+        assertEquals(RecordMessages.OWNER, foreign.ownerMessage().id());
+        assertEquals(RecordMessages.STATE_FOREIGN, foreign.stateMessage().id());
     }
 }

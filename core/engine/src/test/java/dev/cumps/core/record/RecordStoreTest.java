@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.Sandbox;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -299,7 +300,7 @@ class RecordStoreTest {
         CumpsException lock = assertThrows(CumpsException.class, () -> store().lock("train"));
         assertTrue(lock.getMessage().contains("is a symbolic link"), lock.getMessage());
         CumpsException pipe = assertThrows(CumpsException.class,
-                () -> store().lockResource("pipe", "/tmp/p", Duration.ZERO, "busy"));
+                () -> store().lockResource("pipe", "/tmp/p", Duration.ZERO, Message.of(RecordMessages.NAME_BUSY, "p")));
         assertTrue(pipe.getMessage().contains("is a symbolic link"), pipe.getMessage());
         Files.delete(root.resolve(RecordStore.LOCK_DIR));
 

@@ -29,7 +29,7 @@ class RecordWriterTest {
         CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("train", 1000, "other")));
 
         Message text = e.text();
-        assertEquals(RecordText.ALREADY_EXISTS, text.id());
+        assertEquals(RecordMessages.ALREADY_EXISTS, text.id());
         assertEquals("a record for 'train' already exists at " + file + "; it was not overwritten", e.getMessage());
         assertEquals(before, Files.readString(file), "the record on disk is unchanged");
     }
@@ -41,9 +41,9 @@ class RecordWriterTest {
         CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("evil", 1000, "node1")));
 
         Message text = e.text();
-        assertEquals(RecordText.CANNOT_WRITE, text.id());
+        assertEquals(RecordMessages.CANNOT_WRITE, text.id());
         Message reason = (Message) text.args().get(1);
-        assertEquals(RecordText.UNSAFE_DIRECTORY, reason.id());
+        assertEquals(RecordMessages.UNSAFE_DIRECTORY, reason.id());
         assertEquals("cannot write record " + link.resolve("daemon.json") + ": directory " + link
                 + " is a symbolic link; remove or move it and try again", e.getMessage());
         try (var s = Files.list(elsewhere)) {

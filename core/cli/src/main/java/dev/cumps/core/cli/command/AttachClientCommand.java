@@ -40,7 +40,7 @@ public final class AttachClientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!root.globals().simulate()) {
-            throw new CumpsException(Message.of(CommandText.ATTACH_NEEDS_SIMULATE));
+            throw new CumpsException(Message.of(CommandMessages.ATTACH_NEEDS_SIMULATE));
         }
         if (memory < 0 || memory > MAX_MEMORY_MIB) {
             throw new CommandLine.ParameterException(spec.commandLine(),

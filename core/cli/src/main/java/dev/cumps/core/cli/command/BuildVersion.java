@@ -6,7 +6,7 @@ import java.util.Properties;
 
 /**
  * The version filtered into the jar at build time. Apart from {@link VersionProvider} (picocli's) so that
- * the fast path's {@code --version} loads no picocli class (issue 22).
+ * the fast path's {@code --version} loads no picocli class.
  */
 public final class BuildVersion {
     private static final String RESOURCE = "/dev/cumps/core/cli/version.properties";

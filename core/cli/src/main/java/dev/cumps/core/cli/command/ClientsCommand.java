@@ -1,7 +1,7 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.ClientsText;
-import dev.cumps.core.cli.text.LimitsText;
+import dev.cumps.core.cli.text.ClientsRenderer;
+import dev.cumps.core.cli.text.LimitsRenderer;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.live.LiveSnapshot;
@@ -54,7 +54,7 @@ public final class ClientsCommand implements Callable<Integer> {
             map.putAll(LiveJson.toJsonMap(snapshot, recorded));
             root.context().out().println(Json.write(map));
         } else {
-            root.context().out().print(ClientsText.render(snapshot) + LimitsText.recorded(recorded));
+            root.context().out().print(ClientsRenderer.render(snapshot) + LimitsRenderer.recorded(recorded));
         }
         return ExitCode.OK;
     }

@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.DoctorTextRenderer;
+import dev.cumps.core.cli.text.DoctorRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
@@ -51,7 +51,7 @@ public final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (yes && !fix) {
-            throw new CumpsException(Message.of(CommandText.YES_NEEDS_FIX));
+            throw new CumpsException(Message.of(CommandMessages.YES_NEEDS_FIX));
         }
         Optional<String> selector = Optional.ofNullable(gpus);
         DoctorReport report = root.services().doctor().run(selector);
@@ -61,7 +61,7 @@ public final class DoctorCommand implements Callable<Integer> {
         if (json) {
             root.context().out().println(Json.write(report.toJsonMap()));
         } else {
-            root.context().out().print(DoctorTextRenderer.render(report, root.services().simulated()));
+            root.context().out().print(DoctorRenderer.render(report, root.services().simulated()));
         }
         return report.valid() ? ExitCode.OK : ExitCode.FAILED;
     }

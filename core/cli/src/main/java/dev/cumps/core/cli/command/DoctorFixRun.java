@@ -1,8 +1,8 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.cli.text.DoctorTextRenderer;
-import dev.cumps.core.cli.text.FixTextRenderer;
+import dev.cumps.core.cli.text.DoctorRenderer;
+import dev.cumps.core.cli.text.FixRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.Fix;
 import dev.cumps.core.fix.FixOutcome;
@@ -41,8 +41,8 @@ final class DoctorFixRun {
         PrintWriter out = context.out();
         List<Fix> plan = services.fixes().plan(before);
         if (!json) {
-            out.print(DoctorTextRenderer.render(before, services.simulated()));
-            out.print(FixTextRenderer.plan(plan));
+            out.print(DoctorRenderer.render(before, services.simulated()));
+            out.print(FixRenderer.plan(plan));
         }
         if (plan.isEmpty()) {
             return finish(before, plan, List.of(), before);
@@ -50,27 +50,27 @@ final class DoctorFixRun {
         boolean confirmed = yes || ask(plan.size(), before, plan);
         if (!confirmed) {
             if (!json) {
-                out.print(FixTextRenderer.declined());
+                out.print(FixRenderer.declined());
             }
             return finish(before, plan, List.of(), before);
         }
         List<FixOutcome> outcomes = services.fixes().applyAll(plan);
         DoctorReport after = services.doctor().run(selector);
         if (!json) {
-            out.print(FixTextRenderer.outcomes(outcomes));
-            out.print(DoctorTextRenderer.render(after, services.simulated()));
+            out.print(FixRenderer.outcomes(outcomes));
+            out.print(DoctorRenderer.render(after, services.simulated()));
         }
         return finish(before, plan, outcomes, after);
     }
 
     /** Asks at the terminal; without one, prints the plan (JSON) and refuses. */
     private boolean ask(int count, DoctorReport before, List<Fix> plan) {
-        Optional<Boolean> answer = context.confirmation().ask(FixTextRenderer.question(count));
+        Optional<Boolean> answer = context.confirmation().ask(FixRenderer.question(count));
         if (answer.isEmpty()) {
             if (json) {
                 context.out().println(Json.write(jsonMap(before, plan, List.of())));
             }
-            throw new CumpsException(Message.of(CommandText.FIX_NEEDS_YES, count));
+            throw new CumpsException(Message.of(CommandMessages.FIX_NEEDS_YES, count));
         }
         return answer.get();
     }

@@ -47,7 +47,7 @@ public final class EnvCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         EnvFormat format = EnvFormat.byId(shell).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
-                Message.of(CommandText.SHELL_UNSUPPORTED, shell, String.join(", ", EnvFormat.ids())).english()));
+                Message.of(CommandMessages.SHELL_UNSUPPORTED, shell, String.join(", ", EnvFormat.ids())).english()));
         LaunchEnvironment env = root.services().env().launchEnvironment(Optional.ofNullable(name));
         root.context().out().print(json ? env.jsonText() : env.text(format));
         return ExitCode.OK;

@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.LimitsText;
+import dev.cumps.core.cli.text.LimitsRenderer;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.LimitsJson;
@@ -68,7 +68,7 @@ public final class LimitsCommand implements Callable<Integer> {
         PrintWriter out = root.context().out();
         if (setPercentage == null && setPinnedMiB == null) {
             List<DaemonLimits> daemons = name == null ? service.readAll() : List.of(service.read(name));
-            out.print(json ? Json.write(jsonOf(daemons, null)) + "\n" : LimitsText.render(daemons));
+            out.print(json ? Json.write(jsonOf(daemons, null)) + "\n" : LimitsRenderer.render(daemons));
             return ExitCode.OK;
         }
         if (name == null) {
@@ -79,7 +79,7 @@ public final class LimitsCommand implements Callable<Integer> {
                 setPinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(setPinnedMiB));
         Message outcome = service.set(name, limits);
         List<DaemonLimits> after = List.of(service.read(name));
-        out.print(json ? Json.write(jsonOf(after, outcome)) + "\n" : outcome.english() + "\n" + LimitsText.render(after));
+        out.print(json ? Json.write(jsonOf(after, outcome)) + "\n" : outcome.english() + "\n" + LimitsRenderer.render(after));
         return ExitCode.OK;
     }
 

@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.MetricsText;
+import dev.cumps.core.cli.text.MetricsRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Optional;
@@ -39,7 +39,7 @@ public final class MetricsCommand implements Callable<Integer> {
         HostSnapshot host = root.services().snapshots().readWithLive();
         // The doctor's live checks read this scrape's snapshot: every daemon is asked once.
         DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), host.gpus(), host.requireLive());
-        root.context().out().print(MetricsText.render(host.status().daemons(), host.status().unreadable().size(), host.requireLive(),
+        root.context().out().print(MetricsRenderer.render(host.status().daemons(), host.status().unreadable().size(), host.requireLive(),
                 doctor));
         return ExitCode.OK;
     }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /**
  * The one rule for path options, without picocli: {@link PathOption} (picocli's converter) and
  * {@code FastPath} both use it. Apart from {@link PathOption} so that the fast path does not load
- * picocli's classes, which class-data sharing cannot archive (Java 5 class files; issue 22).
+ * picocli's classes, which class-data sharing cannot archive (Java 5 class files).
  */
 public final class PathValues {
     /** What the JVM substitutes for bytes of {@code argv} it cannot decode. */

@@ -26,7 +26,7 @@ public final class PidOption implements CommandLine.ITypeConverter<Long> {
     /** The pid {@code value} names; {@link CommandLine.TypeConversionException} for anything but a pid in ASCII digits. */
     public static long parse(String value) {
         if (!valid(value)) {
-            throw new CommandLine.TypeConversionException(Message.of(CommandText.PID_INVALID, value).english());
+            throw new CommandLine.TypeConversionException(Message.of(CommandMessages.PID_INVALID, value).english());
         }
         return Long.parseLong(value);
     }

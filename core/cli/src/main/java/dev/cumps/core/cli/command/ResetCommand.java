@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.SimulatedText;
+import dev.cumps.core.cli.text.SimulatedRenderer;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -23,7 +23,7 @@ public final class ResetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (!root.globals().simulate()) {
-            throw new CumpsException(Message.of(CommandText.RESET_NEEDS_SIMULATE));
+            throw new CumpsException(Message.of(CommandMessages.RESET_NEEDS_SIMULATE));
         }
         List<String> stopped = new ArrayList<>();
         Simulation sim = Simulation.cliSandbox(root.context().host());
@@ -33,7 +33,7 @@ public final class ResetCommand implements Callable<Integer> {
             }
             sim.remove();
         }
-        root.context().out().println(SimulatedText.reset(sim.root(), stopped));
+        root.context().out().println(SimulatedRenderer.reset(sim.root(), stopped));
         return ExitCode.OK;
     }
 }

@@ -128,7 +128,7 @@ public final class SelftestCommand implements Callable<Integer> {
             throw new CumpsException(report.notAtTarget().get());
         }
         if (!result.passed()) {
-            throw new CumpsException(Message.of(CommandText.SELFTEST_FAILED, result.verdict(), written));
+            throw new CumpsException(Message.of(CommandMessages.SELFTEST_FAILED, result.verdict(), written));
         }
         return ExitCode.OK;
     }

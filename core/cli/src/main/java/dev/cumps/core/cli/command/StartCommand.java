@@ -1,7 +1,7 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.cli.text.StartText;
+import dev.cumps.core.cli.text.StartRenderer;
 import dev.cumps.core.exec.ProcessSpawner;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.message.CumpsException;
@@ -86,7 +86,7 @@ public final class StartCommand implements Callable<Integer> {
             return foreground(services, request);
         }
         DaemonRecord record = services.lifecycle().start(request, stage -> { });
-        root.context().out().println(StartText.started(record));
+        root.context().out().println(StartRenderer.started(record));
         return ExitCode.OK;
     }
 
@@ -96,7 +96,7 @@ public final class StartCommand implements Callable<Integer> {
         for (String entry : env) {
             int eq = entry.indexOf('=');
             if (eq <= 0) {
-                throw new CumpsException(Message.of(CommandText.ENV_NOT_NAME_VALUE, entry.replace("\n", "\\n")));
+                throw new CumpsException(Message.of(CommandMessages.ENV_NOT_NAME_VALUE, entry.replace("\n", "\\n")));
             }
             requested.put(entry.substring(0, eq), entry.substring(eq + 1));
         }
@@ -108,7 +108,7 @@ public final class StartCommand implements Callable<Integer> {
         ForegroundQuitHook hook = new ForegroundQuitHook(services.lifecycle());
         int code = services.lifecycle().runForeground(request, ProcessSpawner.inheritingIo(), r -> {
             hook.recorded(r);
-            out.println(StartText.started(r));
+            out.println(StartRenderer.started(r));
             out.flush();
         }, stage -> { });
         hook.withdraw();

@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.StatusText;
+import dev.cumps.core.cli.text.StatusRenderer;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.snapshot.HostSnapshot;
@@ -38,7 +38,7 @@ public final class StatusCommand implements Callable<Integer> {
             map.put("live", LiveJson.toJsonMap(host.requireLive()));
             root.context().out().println(Json.write(map));
         } else {
-            root.context().out().print(StatusText.render(root.services().snapshots().read().status()));
+            root.context().out().print(StatusRenderer.render(root.services().snapshots().read().status()));
         }
         return ExitCode.OK;
     }

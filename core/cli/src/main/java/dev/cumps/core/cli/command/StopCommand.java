@@ -1,6 +1,6 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.cli.text.StopText;
+import dev.cumps.core.cli.text.StopRenderer;
 import dev.cumps.core.lifecycle.StopOutcome;
 import java.io.PrintWriter;
 import java.util.List;
@@ -46,17 +46,17 @@ public final class StopCommand implements Callable<Integer> {
         PrintWriter err = root.context().err();
         if (all) {
             List<StopOutcome> outcomes = root.services().lifecycle().stopAll();
-            out.println(StopText.all(outcomes));
-            List<String> failures = StopText.failures(outcomes);
+            out.println(StopRenderer.all(outcomes));
+            List<String> failures = StopRenderer.failures(outcomes);
             failures.forEach(err::println);
             return failures.isEmpty() ? ExitCode.OK : ExitCode.FAILED;
         }
         StopOutcome outcome = root.services().lifecycle().stop(Optional.ofNullable(name));
         if (outcome.stopped()) {
-            out.println(StopText.stopped(outcome));
+            out.println(StopRenderer.stopped(outcome));
             return ExitCode.OK;
         }
-        err.println(StopText.error(outcome));
+        err.println(StopRenderer.error(outcome));
         return ExitCode.FAILED;
     }
 }

@@ -48,13 +48,13 @@ public final class TerminateClientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (pid < 1 || pid > PidOption.PID_MAX) {
-            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandText.PID_OUT_OF_RANGE, pid).english());
+            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandMessages.PID_OUT_OF_RANGE, pid).english());
         }
         DaemonLifecycle lifecycle = root.services().lifecycle();
         if (!yes) {
             ClientTarget target = lifecycle.clientTarget(name, pid);
-            root.context().out().println(OneLine.of(Message.of(CommandText.TERMINATE_WOULD, target.planText()).english()));
-            root.context().err().println(OneLine.error(Message.of(CommandText.TERMINATE_NEEDS_YES, pid).english()));
+            root.context().out().println(OneLine.of(Message.of(CommandMessages.TERMINATE_WOULD, target.planMessage()).english()));
+            root.context().err().println(OneLine.error(Message.of(CommandMessages.TERMINATE_NEEDS_YES, pid).english()));
             return ExitCode.FAILED;
         }
         root.context().out().println(OneLine.of(lifecycle.terminateClient(name, pid).english()));

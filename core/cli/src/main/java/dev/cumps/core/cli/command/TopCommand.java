@@ -1,7 +1,7 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.cli.text.TopText;
+import dev.cumps.core.cli.text.TopRenderer;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
@@ -85,9 +85,9 @@ public final class TopCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BigDecimal seconds = interval(interval).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
-                Message.of(CommandText.TOP_INTERVAL_INVALID, interval, MIN_INTERVAL.toPlainString(), MAX_INTERVAL.toPlainString()).english()));
+                Message.of(CommandMessages.TOP_INTERVAL_INVALID, interval, MIN_INTERVAL.toPlainString(), MAX_INTERVAL.toPlainString()).english()));
         if (json && !once) {
-            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandText.TOP_JSON_NEEDS_ONCE).english());
+            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandMessages.TOP_JSON_NEEDS_ONCE).english());
         }
         CoreServices services = root.services();
         Optional<String> only = Optional.ofNullable(name);
@@ -104,7 +104,7 @@ public final class TopCommand implements Callable<Integer> {
             HostSnapshot host = services.snapshots().readLive(only);
             Map<String, DaemonRecord> records = new LinkedHashMap<>();
             host.status().daemons().forEach(d -> records.put(d.record().name(), d.record()));
-            return TopText.render(host.requireLive(), records, header, width(terminal));
+            return TopRenderer.render(host.requireLive(), records, header, width(terminal));
         };
         if (once) {
             root.context().out().print(frame.apply(""));

@@ -11,6 +11,6 @@
  * reference --format man\|markdown}), {@code SelftestCommand} (its shutdown hook aborts the run,
  * cleans up and writes the report); {@code CommandContext} (host, out, err, services wired once per
  * run: real or {@code Simulation.cliSandbox}), {@code ForegroundQuitHook} (Ctrl-C in {@code start
- * --foreground}), {@code PathOption}, {@code CommandText}.
+ * --foreground}), {@code PathOption}, {@code CommandMessages}.
  */
 package dev.cumps.core.cli.command;

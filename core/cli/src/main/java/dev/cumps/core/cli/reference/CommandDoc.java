@@ -114,7 +114,7 @@ public record CommandDoc(String name, String qualifiedName, int depth, List<Stri
 
     private static Map<String, String> exitCodes(CommandSpec spec) {
         Map<String, String> codes = new LinkedHashMap<>();
-        spec.usageMessage().exitCodeList().forEach((code, meaning) -> codes.put(code.strip(), Text.plain(meaning)));
+        spec.usageMessage().exitCodeList().forEach((code, meaning) -> codes.put(code.strip(), PicocliMarkup.plain(meaning)));
         return codes;
     }
 
@@ -125,7 +125,7 @@ public record CommandDoc(String name, String qualifiedName, int depth, List<Stri
         try {
             List<String> lines = new ArrayList<>();
             for (String line : read.get()) {
-                lines.addAll(List.of(Text.plain(line).split("\n", -1)));
+                lines.addAll(List.of(PicocliMarkup.plain(line).split("\n", -1)));
             }
             return List.copyOf(lines);
         } finally {

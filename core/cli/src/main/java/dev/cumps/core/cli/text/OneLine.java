@@ -7,7 +7,7 @@ public final class OneLine {
 
     /** The message as one printable line: line breaks become spaces, other control characters are shown escaped. */
     public static String of(String message) {
-        return message == null ? "" : Printable.escape(message.strip().replace('\n', ' '));
+        return message == null ? "" : TerminalEscapes.escape(message.strip().replace('\n', ' '));
     }
 
     /** {@code error: <message>} as one printable line. */

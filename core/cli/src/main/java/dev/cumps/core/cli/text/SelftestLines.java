@@ -11,10 +11,10 @@ public final class SelftestLines {
 
     /** {@code PASS  start           daemon selftest-… runs as pid …}. */
     public static String step(StepResult step) {
-        return String.format("%-4s  %-15s %s", step.outcome().name(), step.step().id(), Printable.escape(step.summary().english()));
+        return String.format("%-4s  %-15s %s", step.outcome().name(), step.step().id(), TerminalEscapes.escape(step.summary().english()));
     }
 
     public static String verdict(SelftestReport report, Path written) {
-        return Printable.escape(report.verdict().english()) + "\nreport: " + Printable.escape(written.toString());
+        return TerminalEscapes.escape(report.verdict().english()) + "\nreport: " + TerminalEscapes.escape(written.toString());
     }
 }

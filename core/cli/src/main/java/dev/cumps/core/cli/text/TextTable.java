@@ -16,7 +16,7 @@ public final class TextTable {
     public TextTable row(Object... cells) {
         String[] r = new String[columns];
         for (int i = 0; i < columns; i++) {
-            r[i] = i < cells.length && cells[i] != null ? Printable.escape(cells[i].toString()) : "";
+            r[i] = i < cells.length && cells[i] != null ? TerminalEscapes.escape(cells[i].toString()) : "";
         }
         rows.add(r);
         return this;

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.exec.CommandResult;
@@ -19,12 +19,12 @@ public final class AnswersCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         CommandResult answer = context.answer();
         boolean answered = MpsControl.answered(answer);
-        Object servers = answer.stdout().isBlank() ? Message.of(DoctorText.ANSWERS_NO_SERVERS) : answer.stdout().strip().replace('\n', ' ');
-        Message observed = answered ? Message.of(DoctorText.ANSWERS_OK, servers) : Message.of(DoctorText.ANSWERS_FAILED, answer.failureText());
-        return Finding.passOrFail(answered, observed, Message.of(DoctorText.ANSWERS_EXPECTED),
-                Message.of(DoctorText.ANSWERS_REMEDY, r.logDirectory().toString()));
+        Object servers = answer.stdout().isBlank() ? Message.of(DoctorMessages.ANSWERS_NO_SERVERS) : answer.stdout().strip().replace('\n', ' ');
+        Message observed = answered ? Message.of(DoctorMessages.ANSWERS_OK, servers) : Message.of(DoctorMessages.ANSWERS_FAILED, answer.failureMessage());
+        return Finding.passOrFail(answered, observed, Message.of(DoctorMessages.ANSWERS_EXPECTED),
+                Message.of(DoctorMessages.ANSWERS_REMEDY, r.logDirectory().toString()));
     }
 }

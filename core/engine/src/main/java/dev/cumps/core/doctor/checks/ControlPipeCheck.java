@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
@@ -20,12 +20,12 @@ public final class ControlPipeCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         Path where = r.pipeDirectory().resolve(ControlPipe.CONTROL);
         Optional<ControlPipe> pipe = context.controlPipe();
-        Message observed = pipe.map(p -> Message.of(DoctorText.CONTROL_PIPE_FOUND, p.path().toString(), p.kind().id()))
-                .orElse(Message.of(DoctorText.CONTROL_PIPE_MISSING, where.toString()));
-        return Finding.passOrFail(pipe.isPresent(), observed, Message.of(DoctorText.CONTROL_PIPE_EXPECTED, where.toString()),
-                Message.of(DoctorText.RESTART_DAEMON, r.name()));
+        Message observed = pipe.map(p -> Message.of(DoctorMessages.CONTROL_PIPE_FOUND, p.path().toString(), p.kind().id()))
+                .orElse(Message.of(DoctorMessages.CONTROL_PIPE_MISSING, where.toString()));
+        return Finding.passOrFail(pipe.isPresent(), observed, Message.of(DoctorMessages.CONTROL_PIPE_EXPECTED, where.toString()),
+                Message.of(DoctorMessages.RESTART_DAEMON, r.name()));
     }
 }

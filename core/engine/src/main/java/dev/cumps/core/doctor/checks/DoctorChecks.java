@@ -16,7 +16,7 @@ public final class DoctorChecks {
                 new ComputeModeCheck(), new DaemonCountCheck(), new IdentityCheck(), new ControlPipeCheck(), new PipeAccessCheck(),
                 new AnswersCheck(), new PidFileCheck(), new ControlLogCheck(), new EnvPipeDirectoryCheck(), new EnvVisibleIndexCheck(),
                 new LimitsMatchRecordCheck(), new ServerUidCheck(), new UnmanagedClientsCheck(),
-                // Guided fixes (issue 9): leftovers of dead daemons, host-wide.
+                // Guided fixes: leftovers of dead daemons, host-wide.
                 new StaleRecordCheck(), new OrphanedSocketCheck(), new StalePidFileCheck());
     }
 }

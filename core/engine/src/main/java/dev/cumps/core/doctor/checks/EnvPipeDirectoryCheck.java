@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
@@ -22,17 +22,17 @@ public final class EnvPipeDirectoryCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         Path pipe = r.pipeDirectory();
         Optional<String> set = context.host().get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank());
         if (set.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.ENV_PIPE_UNSET), Message.of(DoctorText.ENV_PIPE_EXPECTED_UNSET_OR, pipe.toString()));
+            return Finding.pass(Message.of(DoctorMessages.ENV_PIPE_UNSET), Message.of(DoctorMessages.ENV_PIPE_EXPECTED_UNSET_OR, pipe.toString()));
         }
-        Message observed = Message.of(DoctorText.ENV_PIPE_VALUE, set.get());
-        Message expected = Message.of(DoctorText.ENV_PIPE_EXPECTED, pipe.toString());
+        Message observed = Message.of(DoctorMessages.ENV_PIPE_VALUE, set.get());
+        Message expected = Message.of(DoctorMessages.ENV_PIPE_EXPECTED, pipe.toString());
         if (Path.of(set.get()).toAbsolutePath().normalize().equals(pipe)) {
             return Finding.pass(observed, expected);
         }
-        return Finding.warn(observed, expected, Message.of(DoctorText.ENV_PIPE_REMEDY, r.name()));
+        return Finding.warn(observed, expected, Message.of(DoctorMessages.ENV_PIPE_REMEDY, r.name()));
     }
 }

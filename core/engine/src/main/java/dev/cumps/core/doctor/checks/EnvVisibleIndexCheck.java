@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
@@ -24,14 +24,14 @@ public final class EnvVisibleIndexCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        Message expected = Message.of(DoctorText.ENV_VISIBLE_EXPECTED);
+        Message expected = Message.of(DoctorMessages.ENV_VISIBLE_EXPECTED);
         Optional<String> mask = context.visibleDevicesMask();
         if (mask.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.ENV_VISIBLE_UNSET), expected);
+            return Finding.pass(Message.of(DoctorMessages.ENV_VISIBLE_UNSET), expected);
         }
         String value = mask.get();
         if (value.isBlank() || value.strip().equalsIgnoreCase("all")) {
-            return Finding.pass(Message.of(DoctorText.ENV_VISIBLE_SPACED, value), expected);
+            return Finding.pass(Message.of(DoctorMessages.ENV_VISIBLE_SPACED, value), expected);
         }
         List<Message> named = new ArrayList<>();
         List<String> uuids = new ArrayList<>();
@@ -40,15 +40,15 @@ public final class EnvVisibleIndexCheck extends BaseCheck {
             if (entry.matches("\\d+") && !entry.equals("0")) {
                 Optional<String> uuid = context.inventory().gpus().stream().filter(g -> Integer.toString(g.index()).equals(entry))
                         .map(Gpu::uuid).map(u -> u.value()).findFirst();
-                named.add(Message.of(DoctorText.ENV_VISIBLE_INDEX_IS, entry,
-                        uuid.<Object>map(u -> u).orElse(Message.of(DoctorText.ENV_VISIBLE_UNKNOWN_GPU))));
-                uuids.add(uuid.orElse(DoctorText.ENV_VISIBLE_UNKNOWN_GPU.english()));
+                named.add(Message.of(DoctorMessages.ENV_VISIBLE_INDEX_IS, entry,
+                        uuid.<Object>map(u -> u).orElse(Message.of(DoctorMessages.ENV_VISIBLE_UNKNOWN_GPU))));
+                uuids.add(uuid.orElse(DoctorMessages.ENV_VISIBLE_UNKNOWN_GPU.english()));
             }
         }
         if (named.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.ENV_VISIBLE_VALUE, value), expected);
+            return Finding.pass(Message.of(DoctorMessages.ENV_VISIBLE_VALUE, value), expected);
         }
-        return Finding.warn(Message.of(DoctorText.ENV_VISIBLE_NONZERO, value, DoctorText.listed(named)), expected,
-                Message.of(DoctorText.ENV_VISIBLE_REMEDY, String.join(",", uuids)));
+        return Finding.warn(Message.of(DoctorMessages.ENV_VISIBLE_NONZERO, value, DoctorMessages.listed(named)), expected,
+                Message.of(DoctorMessages.ENV_VISIBLE_REMEDY, String.join(",", uuids)));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.Message;
@@ -19,11 +19,11 @@ public final class IdentityCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         Optional<ProcessInfo> info = context.processes().find(r.pid());
-        Object ticks = info.<Object>map(i -> i.startTicks()).orElse(Message.of(DoctorText.IDENTITY_GONE));
+        Object ticks = info.<Object>map(i -> i.startTicks()).orElse(Message.of(DoctorMessages.IDENTITY_GONE));
         return Finding.passOrFail(context.processes().isAlive(r.identity()),
-                Message.of(DoctorText.IDENTITY_OBSERVED, r.pid(), ticks, info.map(ProcessInfo::comm).orElse("")),
-                Message.of(DoctorText.IDENTITY_EXPECTED, r.pid(), r.processStartTicks()), Message.of(DoctorText.IDENTITY_REMEDY, r.name()));
+                Message.of(DoctorMessages.IDENTITY_OBSERVED, r.pid(), ticks, info.map(ProcessInfo::comm).orElse("")),
+                Message.of(DoctorMessages.IDENTITY_EXPECTED, r.pid(), r.processStartTicks()), Message.of(DoctorMessages.IDENTITY_REMEDY, r.name()));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.live.CurrentLimits;
 import dev.cumps.core.live.DaemonLimits;
@@ -29,32 +29,32 @@ public final class LimitsMatchRecordCheck extends BaseCheck {
     @Override
     public Finding evaluate(DoctorContext context) {
         List<DaemonLimits> daemons = context.recordedLimits();
-        Message expected = Message.of(DoctorText.LIMITS_EXPECTED);
+        Message expected = Message.of(DoctorMessages.LIMITS_EXPECTED);
         if (daemons.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.LIMITS_NONE_RECORDED), expected);
+            return Finding.pass(Message.of(DoctorMessages.LIMITS_NONE_RECORDED), expected);
         }
         List<Message> observed = new ArrayList<>();
         List<Message> remedies = new ArrayList<>();
         for (DaemonLimits d : daemons) {
             MpsLimits r = d.recorded();
             Object percentage = r.activeThreadPercentage().isPresent() ? String.valueOf(r.activeThreadPercentage().getAsInt())
-                    : Message.of(DoctorText.LIMITS_NOT_SET);
-            Object pinned = r.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorText.LIMITS_NOT_SET));
+                    : Message.of(DoctorMessages.LIMITS_NOT_SET);
+            Object pinned = r.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NOT_SET));
             if (d.problem().isPresent()) {
-                observed.add(Message.of(DoctorText.LIMITS_UNREAD, d.name(), d.problem().get()));
-                remedies.add(Message.of(DoctorText.LIMITS_REMEDY_UNREAD, d.name()));
+                observed.add(Message.of(DoctorMessages.LIMITS_UNREAD, d.name(), d.problem().get()));
+                remedies.add(Message.of(DoctorMessages.LIMITS_REMEDY_UNREAD, d.name()));
             } else if (d.differsFromRecord()) {
                 CurrentLimits c = d.current().orElseThrow();
-                observed.add(Message.of(DoctorText.LIMITS_DIFFER, d.name(), percentage, pinned,
-                        c.activeThreadPercentageText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorText.LIMITS_NONE)),
-                        c.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorText.LIMITS_NONE))));
-                remedies.add(Message.of(DoctorText.LIMITS_REMEDY, setCommand(d.name(), r)));
+                observed.add(Message.of(DoctorMessages.LIMITS_DIFFER, d.name(), percentage, pinned,
+                        c.activeThreadPercentageText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NONE)),
+                        c.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NONE))));
+                remedies.add(Message.of(DoctorMessages.LIMITS_REMEDY, setCommand(d.name(), r)));
             } else {
-                observed.add(Message.of(DoctorText.LIMITS_SAME, d.name(), percentage, pinned));
+                observed.add(Message.of(DoctorMessages.LIMITS_SAME, d.name(), percentage, pinned));
             }
         }
-        Message evidence = DoctorText.joined(observed);
-        return remedies.isEmpty() ? Finding.pass(evidence, expected) : Finding.warn(evidence, expected, DoctorText.joined(remedies));
+        Message evidence = DoctorMessages.joined(observed);
+        return remedies.isEmpty() ? Finding.pass(evidence, expected) : Finding.warn(evidence, expected, DoctorMessages.joined(remedies));
     }
 
     /** {@code cumps limits --name N --set-active-thread-percentage P --set-pinned-mem-limit SIZE}, with the recorded values. */

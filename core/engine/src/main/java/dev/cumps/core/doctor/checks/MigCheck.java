@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.gpu.Gpu;
@@ -17,9 +17,9 @@ public final class MigCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        Gpu gpu = Checks.gpu(context);
-        return Finding.passOrFail(!gpu.migEnabled(), Message.of(DoctorText.MIG_OBSERVED,
-                        gpu.migMode().map(raw -> Checks.display(gpu.migModeText(), raw)).orElse("[N/A]")),
-                Message.of(DoctorText.MIG_EXPECTED), Message.of(DoctorText.MIG_REMEDY, gpu.index()));
+        Gpu gpu = NeededFacts.gpu(context);
+        return Finding.passOrFail(!gpu.migEnabled(), Message.of(DoctorMessages.MIG_OBSERVED,
+                        gpu.migMode().map(raw -> NeededFacts.display(gpu.migModeMessage(), raw)).orElse("[N/A]")),
+                Message.of(DoctorMessages.MIG_EXPECTED), Message.of(DoctorMessages.MIG_REMEDY, gpu.index()));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.PipeLeftovers;
@@ -29,12 +29,12 @@ public final class OrphanedSocketCheck extends BaseCheck {
         List<Path> dirs = PipeLeftovers.directories(context.host(), context.managed());
         Set<Path> live = PipeLeftovers.liveDirectories(context.managed());
         List<Path> orphans = dirs.stream().flatMap(d -> PipeLeftovers.orphanedSockets(d, uid, live, context.processes()).stream()).toList();
-        Message expected = Message.of(DoctorText.ORPHANED_SOCKETS_EXPECTED);
+        Message expected = Message.of(DoctorMessages.ORPHANED_SOCKETS_EXPECTED);
         if (orphans.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.LEFTOVERS_NONE), expected);
+            return Finding.pass(Message.of(DoctorMessages.LEFTOVERS_NONE), expected);
         }
-        Message found = DoctorText.listed(orphans.stream().map(p -> Message.of(DoctorText.ORPHANED_SOCKET_ITEM, p.toString())).toList());
-        return Finding.warn(found, expected, Message.of(DoctorText.LEFTOVERS_REMEDY))
+        Message found = DoctorMessages.listed(orphans.stream().map(p -> Message.of(DoctorMessages.ORPHANED_SOCKET_ITEM, p.toString())).toList());
+        return Finding.warn(found, expected, Message.of(DoctorMessages.LEFTOVERS_REMEDY))
                 .withFixes(orphans.stream().<FixTarget>map(FixTarget.OrphanedSocket::new).toList());
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.live.DaemonSnapshot;
@@ -29,17 +29,17 @@ public final class PidFileCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         Optional<Long> pid = RuntimeDirs.readPidFile(r.pipeDirectory());
-        Message expected = Message.of(DoctorText.PID_FILE_EXPECTED, r.pid());
-        Message remedy = Message.of(DoctorText.PID_FILE_REMEDY);
+        Message expected = Message.of(DoctorMessages.PID_FILE_EXPECTED, r.pid());
+        Message remedy = Message.of(DoctorMessages.PID_FILE_REMEDY);
         if (pid.isEmpty() && !Files.exists(r.pipeDirectory().resolve(RuntimeDirs.PID_FILE), LinkOption.NOFOLLOW_LINKS)
                 && DaemonPids.servesPipe(context.processes().environment(r.pid()), r.pipeDirectory())
                 && context.serverStatusCommand() == DaemonSnapshot.Capability.UNSUPPORTED) {
-            return Finding.pass(Message.of(DoctorText.PID_FILE_NOT_WRITTEN, RuntimeDirs.PID_FILE, r.pid()), expected);
+            return Finding.pass(Message.of(DoctorMessages.PID_FILE_NOT_WRITTEN, RuntimeDirs.PID_FILE, r.pid()), expected);
         }
-        Message observed = pid.map(p -> Message.of(DoctorText.PID_FILE_SAYS, RuntimeDirs.PID_FILE, p))
-                .orElse(Message.of(DoctorText.PID_FILE_MISSING, RuntimeDirs.PID_FILE));
+        Message observed = pid.map(p -> Message.of(DoctorMessages.PID_FILE_SAYS, RuntimeDirs.PID_FILE, p))
+                .orElse(Message.of(DoctorMessages.PID_FILE_MISSING, RuntimeDirs.PID_FILE));
         return Finding.passOrFail(pid.map(p -> p == r.pid()).orElse(false), observed, expected, remedy);
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.CumpsException;
@@ -29,13 +29,13 @@ public final class PipeAccessCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        DaemonRecord r = Checks.daemon(context);
+        DaemonRecord r = NeededFacts.daemon(context);
         ControlPipe pipe = context.controlPipe().orElseThrow(() -> new IllegalStateException("pipe access judged without a pipe"));
         Path dir = r.pipeDirectory();
         int uid = context.host().uid();
         List<Message> problems = new ArrayList<>();
         if (!Files.isReadable(pipe.path()) || !Files.isWritable(pipe.path())) {
-            problems.add(Message.of(DoctorText.PIPE_NOT_READ_WRITE, pipe.path().toString()));
+            problems.add(Message.of(DoctorMessages.PIPE_NOT_READ_WRITE, pipe.path().toString()));
         }
         try {
             RuntimeDirs.checkPrivate(dir, uid);
@@ -43,10 +43,10 @@ public final class PipeAccessCheck extends BaseCheck {
             problems.add(e.text());
         }
         if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            problems.add(Message.of(DoctorText.PIPE_DIRECTORY_NOT_PLAIN, dir.toString()));
+            problems.add(Message.of(DoctorMessages.PIPE_DIRECTORY_NOT_PLAIN, dir.toString()));
         }
-        Message observed = problems.isEmpty() ? Message.of(DoctorText.PIPE_ACCESS_OK, dir.toString()) : DoctorText.joined(problems);
-        return Finding.passOrFail(problems.isEmpty(), observed, Message.of(DoctorText.PIPE_ACCESS_EXPECTED, uid),
-                Message.of(DoctorText.PIPE_ACCESS_REMEDY, dir.toString()));
+        Message observed = problems.isEmpty() ? Message.of(DoctorMessages.PIPE_ACCESS_OK, dir.toString()) : DoctorMessages.joined(problems);
+        return Finding.passOrFail(problems.isEmpty(), observed, Message.of(DoctorMessages.PIPE_ACCESS_EXPECTED, uid),
+                Message.of(DoctorMessages.PIPE_ACCESS_REMEDY, dir.toString()));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.message.Message;
 
@@ -15,7 +15,7 @@ public final class PlatformCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        return Finding.passOrFail(context.host().isLinux(), Message.of(DoctorText.PLATFORM_OBSERVED, context.host().platform()),
-                Message.of(DoctorText.PLATFORM_EXPECTED), Message.of(DoctorText.PLATFORM_REMEDY));
+        return Finding.passOrFail(context.host().isLinux(), Message.of(DoctorMessages.PLATFORM_OBSERVED, context.host().platform()),
+                Message.of(DoctorMessages.PLATFORM_EXPECTED), Message.of(DoctorMessages.PLATFORM_REMEDY));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.MpsServer;
@@ -26,7 +26,7 @@ public final class ServerUidCheck extends BaseCheck {
     @Override
     public Finding evaluate(DoctorContext context) {
         long self = Integer.toUnsignedLong(context.host().uid());
-        Message expected = Message.of(DoctorText.SERVER_UID_EXPECTED);
+        Message expected = Message.of(DoctorMessages.SERVER_UID_EXPECTED);
         List<Message> others = new ArrayList<>();
         String firstDaemon = null;
         String firstUser = null;
@@ -39,7 +39,7 @@ public final class ServerUidCheck extends BaseCheck {
                 servers++;
                 if (server.owner().isPresent() && server.owner().get().uid() != self) {
                     ProcessOwner owner = server.owner().get();
-                    others.add(Message.of(DoctorText.SERVER_UID_OTHER, daemon.name().get(), server.pid(), owner.user(), owner.uid()));
+                    others.add(Message.of(DoctorMessages.SERVER_UID_OTHER, daemon.name().get(), server.pid(), owner.user(), owner.uid()));
                     if (firstDaemon == null) {
                         firstDaemon = daemon.name().get();
                         firstUser = owner.user();
@@ -48,9 +48,9 @@ public final class ServerUidCheck extends BaseCheck {
             }
         }
         if (!others.isEmpty()) {
-            return Finding.warn(DoctorText.listed(others), expected, Message.of(DoctorText.SERVER_UID_REMEDY, firstDaemon, firstUser));
+            return Finding.warn(DoctorMessages.listed(others), expected, Message.of(DoctorMessages.SERVER_UID_REMEDY, firstDaemon, firstUser));
         }
-        Message observed = servers == 0 ? Message.of(DoctorText.SERVER_UID_NO_SERVER) : Message.of(DoctorText.SERVER_UID_ALL_YOURS, servers);
+        Message observed = servers == 0 ? Message.of(DoctorMessages.SERVER_UID_NO_SERVER) : Message.of(DoctorMessages.SERVER_UID_ALL_YOURS, servers);
         return Finding.pass(observed, expected);
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.PipeLeftovers;
@@ -33,12 +33,12 @@ public final class StalePidFileCheck extends BaseCheck {
             PipeLeftovers.stalePid(dir, context.host().uid(), live, context.processes())
                     .ifPresent(pid -> stale.add(new FixTarget.StalePidFile(dir.resolve(RuntimeDirs.PID_FILE), pid)));
         }
-        Message expected = Message.of(DoctorText.STALE_PID_FILES_EXPECTED);
+        Message expected = Message.of(DoctorMessages.STALE_PID_FILES_EXPECTED);
         if (stale.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.LEFTOVERS_NONE), expected);
+            return Finding.pass(Message.of(DoctorMessages.LEFTOVERS_NONE), expected);
         }
-        Message found = DoctorText.listed(stale.stream()
-                .map(s -> Message.of(DoctorText.STALE_PID_FILE_ITEM, s.pidFile().toString(), s.pid())).toList());
-        return Finding.warn(found, expected, Message.of(DoctorText.LEFTOVERS_REMEDY)).withFixes(List.copyOf(stale));
+        Message found = DoctorMessages.listed(stale.stream()
+                .map(s -> Message.of(DoctorMessages.STALE_PID_FILE_ITEM, s.pidFile().toString(), s.pid())).toList());
+        return Finding.warn(found, expected, Message.of(DoctorMessages.LEFTOVERS_REMEDY)).withFixes(List.copyOf(stale));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.message.Message;
@@ -24,14 +24,14 @@ public final class StaleRecordCheck extends BaseCheck {
     @Override
     public Finding evaluate(DoctorContext context) {
         List<DaemonRecord> stale = context.managed().stream().filter(d -> !d.live()).map(ManagedDaemon::record).toList();
-        Message expected = Message.of(DoctorText.STALE_RECORDS_EXPECTED);
+        Message expected = Message.of(DoctorMessages.STALE_RECORDS_EXPECTED);
         if (stale.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.STALE_RECORDS_NONE, context.managed().size()), expected);
+            return Finding.pass(Message.of(DoctorMessages.STALE_RECORDS_NONE, context.managed().size()), expected);
         }
-        Message items = DoctorText.listed(stale.stream()
-                .map(r -> Message.of(DoctorText.STALE_RECORD_ITEM, r.name(), r.pid(), r.processStartTicks())).toList());
-        return Finding.warn(Message.of(DoctorText.STALE_RECORDS_FOUND, stale.size(), items), expected,
-                Message.of(DoctorText.STALE_RECORDS_REMEDY))
+        Message items = DoctorMessages.listed(stale.stream()
+                .map(r -> Message.of(DoctorMessages.STALE_RECORD_ITEM, r.name(), r.pid(), r.processStartTicks())).toList());
+        return Finding.warn(Message.of(DoctorMessages.STALE_RECORDS_FOUND, stale.size(), items), expected,
+                Message.of(DoctorMessages.STALE_RECORDS_REMEDY))
                 .withFixes(stale.stream().<FixTarget>map(r -> new FixTarget.StaleRecord(r.name(), r.pid(), r.processStartTicks())).toList());
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.CumpsException;
@@ -19,25 +19,25 @@ public final class TopologyCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        Message expected = Message.of(DoctorText.TOPOLOGY_EXPECTED);
+        Message expected = Message.of(DoctorMessages.TOPOLOGY_EXPECTED);
         Optional<TopologyPlan> resolved = context.plan();
         if (resolved.isEmpty()) {
             Message why = context.planError().map(CumpsException::text)
                     .orElseThrow(() -> new IllegalStateException("topology judged without the visible GPUs"));
-            return Finding.fail(why, expected, Message.of(DoctorText.TOPOLOGY_REMEDY_SELECT));
+            return Finding.fail(why, expected, Message.of(DoctorMessages.TOPOLOGY_REMEDY_SELECT));
         }
         TopologyPlan plan = resolved.get();
         Message selector = selector(context.selector());
         if (plan.mode().supported()) {
-            return Finding.pass(Message.of(DoctorText.TOPOLOGY_RESOLVED, selector, plan.mode().id(), plan.gpus().get(0).uuid().value()),
+            return Finding.pass(Message.of(DoctorMessages.TOPOLOGY_RESOLVED, selector, plan.mode().id(), plan.gpus().get(0).uuid().value()),
                     expected);
         }
-        return Finding.fail(Message.of(DoctorText.TOPOLOGY_UNSUPPORTED, selector, plan.mode().id(), plan.gpus().size()), expected,
-                Message.of(DoctorText.TOPOLOGY_REMEDY_SINGLE));
+        return Finding.fail(Message.of(DoctorMessages.TOPOLOGY_UNSUPPORTED, selector, plan.mode().id(), plan.gpus().size()), expected,
+                Message.of(DoctorMessages.TOPOLOGY_REMEDY_SINGLE));
     }
 
     private static Message selector(Optional<String> selector) {
-        return selector.filter(s -> !s.isBlank()).map(s -> Message.of(DoctorText.SELECTOR_GIVEN, s))
-                .orElse(Message.of(DoctorText.SELECTOR_NONE));
+        return selector.filter(s -> !s.isBlank()).map(s -> Message.of(DoctorMessages.SELECTOR_GIVEN, s))
+                .orElse(Message.of(DoctorMessages.SELECTOR_NONE));
     }
 }

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.live.ClientProcess;
 import dev.cumps.core.live.DaemonSnapshot;
@@ -37,16 +37,16 @@ public final class UnmanagedClientsCheck extends BaseCheck {
                     .filter(c -> c.owner().isPresent() && c.owner().get().uid() == self).toList();
             if (!ours.isEmpty()) {
                 String pids = ours.stream().map(c -> Long.toString(c.pid())).collect(Collectors.joining(", "));
-                found.add(Message.of(DoctorText.UNMANAGED_CLIENTS_FOUND, daemon.pipeDirectory(), pids));
+                found.add(Message.of(DoctorMessages.UNMANAGED_CLIENTS_FOUND, daemon.pipeDirectory(), pids));
                 if (firstPipe == null) {
                     firstPipe = daemon.pipeDirectory();
                 }
             }
         }
-        Message expected = Message.of(DoctorText.UNMANAGED_CLIENTS_EXPECTED);
+        Message expected = Message.of(DoctorMessages.UNMANAGED_CLIENTS_EXPECTED);
         if (found.isEmpty()) {
-            return Finding.pass(Message.of(DoctorText.UNMANAGED_CLIENTS_NONE), expected);
+            return Finding.pass(Message.of(DoctorMessages.UNMANAGED_CLIENTS_NONE), expected);
         }
-        return Finding.warn(DoctorText.listed(found), expected, Message.of(DoctorText.UNMANAGED_CLIENTS_REMEDY, firstPipe));
+        return Finding.warn(DoctorMessages.listed(found), expected, Message.of(DoctorMessages.UNMANAGED_CLIENTS_REMEDY, firstPipe));
     }
 }

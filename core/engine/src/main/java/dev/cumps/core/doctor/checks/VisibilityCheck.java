@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import dev.cumps.core.doctor.BaseCheck;
 import dev.cumps.core.doctor.DoctorCheckId;
 import dev.cumps.core.doctor.DoctorContext;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.message.CumpsException;
@@ -17,13 +17,13 @@ public final class VisibilityCheck extends BaseCheck {
 
     @Override
     public Finding evaluate(DoctorContext context) {
-        Message expected = Message.of(DoctorText.VISIBILITY_EXPECTED);
+        Message expected = Message.of(DoctorMessages.VISIBILITY_EXPECTED);
         if (context.visible().isPresent()) {
-            Object mask = context.visibleDevicesMask().<Object>map(m -> m).orElse(Message.of(DoctorText.VISIBILITY_UNSET));
-            return Finding.pass(Message.of(DoctorText.VISIBILITY_OK, mask, context.visible().get().size()), expected);
+            Object mask = context.visibleDevicesMask().<Object>map(m -> m).orElse(Message.of(DoctorMessages.VISIBILITY_UNSET));
+            return Finding.pass(Message.of(DoctorMessages.VISIBILITY_OK, mask, context.visible().get().size()), expected);
         }
         Message why = context.visibilityError().map(CumpsException::text)
                 .orElseThrow(() -> new IllegalStateException("visibility judged without nvidia-smi"));
-        return Finding.fail(why, expected, Message.of(DoctorText.VISIBILITY_REMEDY));
+        return Finding.fail(why, expected, Message.of(DoctorMessages.VISIBILITY_REMEDY));
     }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.Sandbox;
@@ -51,7 +51,7 @@ class AnswersCheckTest {
         Finding f = CheckFixture.evaluate(new AnswersCheck(), sb);
 
         assertEquals(CheckStatus.FAIL, f.status());
-        assertEquals(DoctorText.ANSWERS_FAILED, f.observed().id());
+        assertEquals(DoctorMessages.ANSWERS_FAILED, f.observed().id());
         assertTrue(f.observed().english().contains("did not answer"), f.observed().english());
         assertEquals("see control.log in " + r.logDirectory() + "; restart the daemon if it hangs", f.remedy().orElseThrow().english());
     }

@@ -3,9 +3,9 @@ package dev.cumps.core.doctor.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
-import dev.cumps.core.gpu.GpuText;
+import dev.cumps.core.gpu.GpuMessages;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
@@ -39,7 +39,7 @@ class ComputeModeCheckTest {
         Finding f = withMode("Default");
 
         assertEquals(CheckStatus.WARN, f.status());
-        assertEquals(DoctorText.COMPUTE_MODE_DEFAULT_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.COMPUTE_MODE_DEFAULT_REMEDY, f.remedy().orElseThrow().id());
         assertEquals("NVIDIA recommends EXCLUSIVE_PROCESS with MPS so only the MPS server uses the GPU: "
                 + "`sudo nvidia-smi -i 0 -c EXCLUSIVE_PROCESS`", f.remedy().orElseThrow().english());
     }
@@ -49,7 +49,7 @@ class ComputeModeCheckTest {
         Finding f = withMode("Prohibited");
 
         assertEquals(CheckStatus.FAIL, f.status());
-        assertEquals(DoctorText.COMPUTE_MODE_PROHIBITED_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.COMPUTE_MODE_PROHIBITED_REMEDY, f.remedy().orElseThrow().id());
     }
 
     @Test
@@ -63,9 +63,9 @@ class ComputeModeCheckTest {
 
     @Test
     void aModeIsShownThroughTheGpuDisplayTextWhenThatReadsAsNvidiaSmiPrintedIt() {
-        assertEquals(Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Exclusive_Process").observed().args().get(1));
-        assertEquals(Message.of(GpuText.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Default").expected());
-        assertEquals(Message.of(GpuText.COMPUTE_MODE_OTHER, "[N/A]"), withMode("[N/A]").observed().args().get(1));
+        assertEquals(Message.of(GpuMessages.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Exclusive_Process").observed().args().get(1));
+        assertEquals(Message.of(GpuMessages.COMPUTE_MODE_EXCLUSIVE_PROCESS), withMode("Default").expected());
+        assertEquals(Message.of(GpuMessages.COMPUTE_MODE_OTHER, "[N/A]"), withMode("[N/A]").observed().args().get(1));
         Finding numeric = withMode("3");
         assertEquals("3", numeric.observed().args().get(1), "a numeric mode is shown as nvidia-smi printed it");
         assertEquals("GPU 0 compute mode 3", numeric.observed().english());

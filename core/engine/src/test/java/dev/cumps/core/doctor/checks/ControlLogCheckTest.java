@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.Sandbox;
@@ -41,7 +41,7 @@ class ControlLogCheckTest {
         Finding f = CheckFixture.evaluate(new ControlLogCheck(), sb);
 
         assertEquals(CheckStatus.WARN, f.status());
-        assertEquals(DoctorText.CONTROL_LOG_ERROR, f.observed().id());
+        assertEquals(DoctorMessages.CONTROL_LOG_ERROR, f.observed().id());
         assertEquals("[2026-11-29 10:00:02.000 Control 1] ERROR: server exited", f.observed().english());
         assertEquals("read " + r.logDirectory().resolve("control.log"), f.remedy().orElseThrow().english());
     }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.FixTarget;
 import dev.cumps.core.doctor.Need;
@@ -59,7 +59,7 @@ class DaemonCountCheckTest {
         Finding f = CheckFixture.evaluate(new DaemonCountCheck(), sb);
 
         assertEquals(CheckStatus.FAIL, f.status());
-        assertEquals(DoctorText.DAEMON_COUNT_STALE, f.observed().id());
+        assertEquals(DoctorMessages.DAEMON_COUNT_STALE, f.observed().id());
         assertEquals("0 live, 1 stale record(s) for " + UUID, f.observed().english());
     }
 
@@ -73,7 +73,7 @@ class DaemonCountCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertTrue(f.observed().english().endsWith("(one, two)"), f.observed().english());
-        assertEquals(DoctorText.DAEMON_COUNT_EXTRA_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.DAEMON_COUNT_EXTRA_REMEDY, f.remedy().orElseThrow().id());
         assertEquals("stop the newer one(s) (two), keeping one: `cumps doctor --fix`, or `cumps stop --name NAME`",
                 f.remedy().orElseThrow().english());
         assertEquals(List.of(new FixTarget.ExtraDaemon("two", 4_140_000L, 4242, UUID, "one")), f.fixes());

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.FakeGpu;
@@ -61,6 +61,6 @@ class EnvVisibleIndexCheckTest {
 
         assertEquals("CUDA_VISIBLE_DEVICES='7' has index 7 = (unknown GPU)", f.observed().english());
         Message listed = (Message) f.observed().args().get(1);
-        assertEquals(Message.of(DoctorText.ENV_VISIBLE_UNKNOWN_GPU), listed.args().get(1));
+        assertEquals(Message.of(DoctorMessages.ENV_VISIBLE_UNKNOWN_GPU), listed.args().get(1));
     }
 }

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.testing.FakeGpu;
@@ -39,7 +39,7 @@ class NvidiaSmiCheckTest {
         Finding f = CheckFixture.evaluate(new NvidiaSmiCheck(), sb);
 
         assertEquals(CheckStatus.FAIL, f.status());
-        assertEquals(DoctorText.NVIDIA_SMI_FAILED, f.observed().id());
+        assertEquals(DoctorMessages.NVIDIA_SMI_FAILED, f.observed().id());
         assertTrue(f.observed().english().contains("did not answer"), f.observed().english());
         assertTrue(f.observed().args().get(0) instanceof Message, "nvidia-smi's diagnostic is nested as its own message");
         assertTrue(f.remedy().orElseThrow().english().contains("NVIDIA driver"));

@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.Sandbox;
@@ -40,7 +40,7 @@ class PidFileCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertEquals("nvidia-cuda-mps-control.pid says 5500000", f.observed().english());
-        assertEquals(DoctorText.PID_FILE_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.PID_FILE_REMEDY, f.remedy().orElseThrow().id());
     }
 
     @Test

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.record.DaemonRecord;
@@ -75,7 +75,7 @@ class PipeAccessCheckTest {
         Finding f = CheckFixture.evaluate(new PipeAccessCheck(), sb);
 
         assertEquals(CheckStatus.FAIL, f.status());
-        assertEquals(DoctorText.JOINED, f.observed().id());
+        assertEquals(DoctorMessages.JOINED, f.observed().id());
         assertTrue(f.observed().english().endsWith("; " + r.pipeDirectory() + " is not a plain directory"), f.observed().english());
         assertTrue(f.observed().english().contains("symbolic link"), f.observed().english());
     }

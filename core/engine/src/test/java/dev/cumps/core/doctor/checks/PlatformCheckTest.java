@@ -3,7 +3,7 @@ package dev.cumps.core.doctor.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.testing.Sandbox;
@@ -36,7 +36,7 @@ class PlatformCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertEquals("Mac OS X", f.observed().english());
-        assertEquals(DoctorText.PLATFORM_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.PLATFORM_REMEDY, f.remedy().orElseThrow().id());
         assertEquals("MPS runs only on Linux; use a Linux host", f.remedy().orElseThrow().english());
     }
 }

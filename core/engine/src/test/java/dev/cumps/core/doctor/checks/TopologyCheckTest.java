@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.testing.FakeGpu;
@@ -47,7 +47,7 @@ class TopologyCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertEquals("--gpus all -> task_per_gpu (2 GPUs)", f.observed().english());
-        assertEquals(DoctorText.TOPOLOGY_REMEDY_SINGLE, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.TOPOLOGY_REMEDY_SINGLE, f.remedy().orElseThrow().id());
     }
 
     @Test

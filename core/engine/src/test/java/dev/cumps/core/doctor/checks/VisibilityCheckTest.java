@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.doctor.CheckStatus;
-import dev.cumps.core.doctor.DoctorText;
+import dev.cumps.core.doctor.DoctorMessages;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.doctor.Need;
 import dev.cumps.core.testing.FakeGpu;
@@ -58,6 +58,6 @@ class VisibilityCheckTest {
 
         assertEquals(CheckStatus.FAIL, f.status());
         assertTrue(f.observed().english().startsWith("CUDA_VISIBLE_DEVICES entry '9' matches no GPU"), f.observed().english());
-        assertEquals(DoctorText.VISIBILITY_REMEDY, f.remedy().orElseThrow().id());
+        assertEquals(DoctorMessages.VISIBILITY_REMEDY, f.remedy().orElseThrow().id());
     }
 }

@@ -1,0 +1,14 @@
+package dev.cumps.core.cli.text;
+
+import dev.cumps.core.json.Json;
+import dev.cumps.core.record.DaemonRecord;
+
+/** {@code cumps start} output: the record written, as uni-cumps prints it (JSON on stdout). */
+public final class StartRenderer {
+    private StartRenderer() {
+    }
+
+    public static String started(DaemonRecord record) {
+        return Json.write(record.toJsonMap());
+    }
+}

@@ -1,0 +1,22 @@
+package dev.cumps.core.selftest;
+
+import dev.cumps.core.doctor.Doctor;
+import dev.cumps.core.env.EnvService;
+import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.status.StatusService;
+import java.time.Duration;
+
+/**
+ * What the steps act through: the same services {@code cumps start/stop/doctor/env/status} use, and
+ * the services under them (runner, process table, record store), so a unit test wires fakes.
+ *
+ * @param answer how long one question to a control daemon may take
+ * @param gone   how long a process may take to disappear after it was told to go
+ */
+record SelftestServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, DaemonLifecycle lifecycle,
+             StatusService status, Doctor doctor, EnvService env, Duration answer, Duration gone) {
+}
