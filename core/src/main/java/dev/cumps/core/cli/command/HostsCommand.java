@@ -12,7 +12,7 @@ import picocli.CommandLine.Parameters;
         description = "Add, remove and list the hosts (ssh destinations) that `cumps fleet` and the window's Hosts page read.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:done", "1:an invalid destination, a host already (or not) listed, or a hosts file that cannot be used"},
-        footer = {"", "Hosts file: ${XDG_CONFIG_HOME:-~/.config}/mps-console/hosts (0600, one destination a line)."})
+        footer = {"", "Hosts file: ~/.config/mps-console/hosts, or mps-console/hosts under $XDG_CONFIG_HOME (0600, one destination a line)."})
 public final class HostsCommand implements Callable<Integer> {
     private final RootCommand root;
 
