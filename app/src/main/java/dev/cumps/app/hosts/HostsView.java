@@ -68,7 +68,7 @@ public final class HostsView extends VBox {
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setId("hostsBusy");
         spinner.setPrefSize(18, 18);
-        spinner.visibleProperty().bind(viewModel.busyProperty());
+        spinner.visibleProperty().bind(viewModel.busyProperty().or(viewModel.actingProperty()));
         HBox bar = new HBox(8, field, add, remove, refresh, spinner);
         bar.setAlignment(Pos.CENTER_LEFT);
 
@@ -128,10 +128,10 @@ public final class HostsView extends VBox {
         drill.setPrefHeight(180);
 
         Button start = button("startOnHost", "hosts.start");
-        start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.busyProperty()));
+        start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
         start.setOnAction(e -> viewModel.start(Long.toString(gpus.getSelectionModel().getSelectedItem().index())));
         Button stop = button("stopOnHost", "hosts.stop");
-        stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.busyProperty()));
+        stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
         stop.setOnAction(e -> confirmStop(daemons.getSelectionModel().getSelectedItem()));
         Button env = button("envOnHost", "hosts.env");
         env.disableProperty().bind(stop.disableProperty());
@@ -140,7 +140,7 @@ public final class HostsView extends VBox {
         limits.disableProperty().bind(stop.disableProperty());
         limits.setOnAction(e -> viewModel.limits(daemons.getSelectionModel().getSelectedItem().name()));
         Button doctor = button("doctorOnHost", "hosts.doctor");
-        doctor.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.busyProperty()));
+        doctor.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.actingProperty()));
         doctor.setOnAction(e -> viewModel.doctor());
         HBox actions = new HBox(8, start, stop, env, limits, doctor);
         actions.setAlignment(Pos.CENTER_LEFT);

@@ -50,6 +50,7 @@ public final class HostsViewModel {
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper detail = new ReadOnlyStringWrapper("");
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
+    private final SimpleBooleanProperty acting = new SimpleBooleanProperty(false);
     private final BooleanProperty showing = new SimpleBooleanProperty(false);
     private final Map<String, DoctorVerdict> verdicts = new HashMap<>();
     private boolean readOnce;
@@ -90,6 +91,11 @@ public final class HostsViewModel {
         return busy;
     }
 
+    /** True while an action runs on a host (actions wait for it; reading hosts does not block them). */
+    public ReadOnlyBooleanProperty actingProperty() {
+        return acting;
+    }
+
     /** True while the page is shown: the first showing reads the hosts. */
     public BooleanProperty showingProperty() {
         return showing;
@@ -112,7 +118,8 @@ public final class HostsViewModel {
                 return;
             }
             message.set(messages().get("hosts.reading", hosts.size()));
-            ctx.executor().submit(() -> fleet.readAll(hosts, READ_DEADLINE), this::show, this::failed);
+            ctx.executor().submit(() -> fleet.readAll(hosts, READ_DEADLINE, r -> ctx.executor().runOnUi(() -> showOne(r))),
+                    this::show, this::failed);
         }, this::failed);
     }
 
@@ -126,13 +133,33 @@ public final class HostsViewModel {
         busy.set(false);
     }
 
+    /** One host's report as soon as it is in: the others keep "reading…" until theirs is. */
+    private void showOne(HostReport r) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).host().equals(r.host().value())) {
+                boolean wasSelected = rows.get(i) == selected.get();
+                rows.set(i, HostRow.of(r, Optional.ofNullable(verdicts.get(r.host().value())), messages(), zone));
+                if (wasSelected) {
+                    selected.set(rows.get(i));
+                }
+                return;
+            }
+        }
+    }
+
     private void reselect(String host) {
         rows.stream().filter(r -> r.host().equals(host)).findFirst().ifPresentOrElse(selected::set,
                 () -> selected.set(rows.isEmpty() ? null : rows.get(0)));
     }
 
+    /** Reads one host again (after an action there), leaving the others as they are. */
+    private void readAgain(Destination d) {
+        ctx.executor().submit(() -> fleet.read(d, READ_DEADLINE), this::showOne, this::failed);
+    }
+
     private void failed(Throwable t) {
         busy.set(false);
+        acting.set(false);
         message.set(t instanceof CumpsException e ? messages().render(e.text()) : String.valueOf(t.getMessage()));
     }
 
@@ -206,10 +233,10 @@ public final class HostsViewModel {
             return;
         }
         Destination d = Destination.of(row.host());
-        busy.set(true);
+        acting.set(true);
         message.set(messages().get("hosts.running", messages().get("hosts.action.doctor"), d.value()));
         ctx.executor().submit(() -> fleet.run(d, RemoteCommand.doctor(), ACTION_DEADLINE), run -> {
-            busy.set(false);
+            acting.set(false);
             Optional<DoctorVerdict> verdict = run.state().answered() ? StatusDocument.doctorVerdict(run.stdout()) : Optional.empty();
             if (verdict.isEmpty()) {
                 message.set(messages().render(run.failureText()));
@@ -231,16 +258,16 @@ public final class HostsViewModel {
         }
         Destination d = Destination.of(row.host());
         String action = messages().get(actionKey);
-        busy.set(true);
+        acting.set(true);
         message.set(messages().get("hosts.running", action, d.value()));
         ctx.executor().submit(() -> fleet.run(d, command, ACTION_DEADLINE), (RemoteRun run) -> {
-            busy.set(false);
+            acting.set(false);
             if (run.succeeded()) {
                 detail.set(run.stdout());
                 message.set(messages().get("hosts.done", action, d.value()));
                 ctx.activity().record(action + " · " + d.value(), true, "");
                 if (thenRefresh) {
-                    refresh();
+                    readAgain(d);
                 }
             } else {
                 String why = messages().render(run.failureText());

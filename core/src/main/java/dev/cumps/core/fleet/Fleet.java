@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Reads hosts over ssh and runs cumps commands on them. Each host is one ssh run with its own
@@ -43,6 +44,14 @@ public final class Fleet {
 
     /** Reads every host in parallel, each within {@code deadline}; the reports come in the hosts' order. */
     public List<HostReport> readAll(List<Destination> hosts, Duration deadline) {
+        return readAll(hosts, deadline, report -> { });
+    }
+
+    /**
+     * {@link #readAll(List, Duration)}, handing each report to {@code each} as soon as that host is
+     * read (on the reading thread), so a window can show the hosts that answered while others are slow.
+     */
+    public List<HostReport> readAll(List<Destination> hosts, Duration deadline, Consumer<HostReport> each) {
         if (hosts.isEmpty()) {
             return List.of();
         }
@@ -54,7 +63,11 @@ public final class Fleet {
         try {
             List<Future<HostReport>> futures = new ArrayList<>();
             for (Destination d : hosts) {
-                futures.add(pool.submit(() -> read(d, deadline)));
+                futures.add(pool.submit(() -> {
+                    HostReport report = read(d, deadline);
+                    each.accept(report);
+                    return report;
+                }));
             }
             long until = System.nanoTime() + deadline.plus(GRACE).toNanos();
             List<HostReport> reports = new ArrayList<>();
