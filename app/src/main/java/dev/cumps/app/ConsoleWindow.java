@@ -96,7 +96,7 @@ public final class ConsoleWindow {
                         new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
                                 limits.showingProperty()),
                         new Panes.More("hosts", messages.get("main.tab.hosts"), Feather.GLOBE, new HostsView(hosts, messages),
-                                hosts.showingProperty())));
+                                hosts.showingProperty(), true)));
     }
 
     public static String title(boolean simulated, Messages messages) {
