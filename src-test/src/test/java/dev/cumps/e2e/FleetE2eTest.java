@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.cumps.core.testing.SimHost;
 import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.e2e.SshHosts.Cumps;
 import dev.cumps.e2e.SshHosts.Trust;
+import dev.cumps.sim.testing.SimHost;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

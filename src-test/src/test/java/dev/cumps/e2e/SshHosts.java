@@ -2,8 +2,8 @@ package dev.cumps.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cumps.core.testing.SimHost;
 import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.testing.SimHost;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
