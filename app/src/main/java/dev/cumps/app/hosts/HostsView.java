@@ -78,7 +78,7 @@ public final class HostsView extends VBox {
         hosts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         hosts.getColumns().add(column("hosts.col.host", HostRow::host, 110));
         TableColumn<HostRow, HostRow> state = new TableColumn<>(messages.get("hosts.col.state"));
-        state.setPrefWidth(260);
+        state.setPrefWidth(230);
         state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()).getReadOnlyProperty());
         state.setCellFactory(c -> new TableCell<>() {
             @Override
@@ -92,7 +92,7 @@ public final class HostsView extends VBox {
         hosts.getColumns().add(column("hosts.col.version", HostRow::version, 70));
         hosts.getColumns().add(column("hosts.col.driver", HostRow::driver, 90));
         hosts.getColumns().add(column("hosts.col.gpus", HostRow::gpus, 60));
-        hosts.getColumns().add(column("hosts.col.daemons", HostRow::daemons, 110));
+        hosts.getColumns().add(column("hosts.col.daemons", HostRow::daemons, 150));
         hosts.getColumns().add(column("hosts.col.doctor", HostRow::doctor, 110));
         hosts.getColumns().add(column("hosts.col.read", HostRow::lastRead, 70));
         hosts.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
@@ -119,7 +119,7 @@ public final class HostsView extends VBox {
         daemons.setPlaceholder(new Label(messages.get("hosts.daemons.empty")));
         daemons.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         daemons.getColumns().add(column("hosts.daemon.name", Daemon::name, 200));
-        daemons.getColumns().add(column("hosts.daemon.state", Daemon::state, 70));
+        daemons.getColumns().add(column("hosts.daemon.state", d -> recordState(d.state()), 70));
         daemons.getColumns().add(column("hosts.daemon.pid", d -> Long.toString(d.pid()), 70));
         daemons.getColumns().add(column("hosts.daemon.gpus", d -> String.join(",", d.gpuUuids()), 200));
         HBox drill = new HBox(8, titled("hosts.gpus", gpus), titled("hosts.daemons", daemons));
@@ -191,6 +191,16 @@ public final class HostsView extends VBox {
             }
         });
         confirm.show();
+    }
+
+    /** A host's {@code record_state} in words; one this cumps does not know stays as the host wrote it. */
+    private String recordState(String state) {
+        return switch (state) {
+            case "live" -> messages.get("hosts.record.live");
+            case "stale" -> messages.get("hosts.record.stale");
+            case "unreadable" -> messages.get("hosts.record.unreadable");
+            default -> state;
+        };
     }
 
     private VBox titled(String key, TableView<?> table) {

@@ -134,6 +134,7 @@ class HostsPageTest {
         robot.clickOn("#startOnHost");
         Waits.onFx("the started daemon", () -> robot.lookup("#hostDaemons").queryTableView().getItems().size() == 1);
         assertTrue(remote.contains(List.of("cumps", "start", "--gpus", "0")), remote.toString());
+        HostsShots.write(robot, "hosts-en.png");
 
         // stop: a confirmation first; Cancel sends nothing
         robot.clickOn("gpu-a");
