@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cumps fleet status|start|stop|doctor}: your hosts over OpenSSH. Each host runs its own
  * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
- * owns the daemon; docs/guide.md#hosts says how to set up keys.
+ * owns the daemon; docs/guide.md#several-workstations says how to set up keys.
  */
 @Command(name = "fleet", mixinStandardHelpOptions = true,
         description = "Read your hosts over ssh (`cumps hosts`) and run cumps on them.",
