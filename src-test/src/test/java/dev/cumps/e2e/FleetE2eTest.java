@@ -81,7 +81,8 @@ class FleetE2eTest {
             assertEquals(1, lines.exitCode(), lines.toString());
             List<String> out = lines.stdout().lines().toList();
             assertEquals(8, out.size(), lines.toString());
-            assertTrue(out.get(0).startsWith("healthy   reachable  cumps ") && out.get(0).contains("1 live  0 stale"), lines.toString());
+            assertTrue(out.get(0).startsWith("healthy   reachable  cumps=") && out.get(0).contains(" live=1 stale=0 " + DEFAULT_NAME + "=live"),
+                    lines.toString());
             assertTrue(out.get(1).startsWith("stranger  host key unknown"), lines.toString());
             assertTrue(out.get(6).startsWith("stuck     timed out after 20 s"), lines.toString());
 

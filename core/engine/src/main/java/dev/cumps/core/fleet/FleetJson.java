@@ -31,18 +31,21 @@ public final class FleetJson {
         return map;
     }
 
-    /** {@code gpu3  reachable  cumps 1.0  driver 550.54.15  2 GPUs  1 live  0 stale}, or the state and its evidence. */
+    /**
+     * {@code gpu3  reachable  cumps=1.0 driver=550.54.15 gpus=2 live=1 stale=0 train=live} (key=value, for grep and awk),
+     * or the state in words and its evidence.
+     */
     public static String line(HostReport r, int width) {
         StringBuilder sb = new StringBuilder(String.format("%-" + Math.max(1, width) + "s  ", r.host().value()));
         if (r.summary().isPresent()) {
             HostSummary s = r.summary().get();
             sb.append(r.stateText().english())
-                    .append("  cumps ").append(r.cumpsVersion().orElse("?"))
-                    .append("  driver ").append(s.driverVersion().orElse("?"))
-                    .append("  ").append(s.gpus().size()).append(" GPU(s)")
-                    .append("  ").append(s.live()).append(" live")
-                    .append("  ").append(s.stale()).append(" stale");
-            s.daemons().forEach(d -> sb.append("  ").append(d.name()).append('=').append(d.state()));
+                    .append("  cumps=").append(r.cumpsVersion().orElse("?"))
+                    .append(" driver=").append(s.driverVersion().orElse("?"))
+                    .append(" gpus=").append(s.gpus().size())
+                    .append(" live=").append(s.live())
+                    .append(" stale=").append(s.stale());
+            s.daemons().forEach(d -> sb.append(' ').append(d.name()).append('=').append(d.state()));
         } else {
             sb.append(r.stateText().english());
             if (!r.evidence().isEmpty()) {

@@ -49,7 +49,7 @@ class FleetTest {
         assertEquals(1, s.live());
         assertEquals(1, s.stale());
         assertEquals(CLOCK.instant(), r.readAt());
-        assertEquals("gpu3  reachable  cumps 1.4.0  driver 550.54.15  1 GPU(s)  1 live  1 stale  a=live  b=stale", FleetJson.line(r, 4));
+        assertEquals("gpu3  reachable  cumps=1.4.0 driver=550.54.15 gpus=1 live=1 stale=1 a=live b=stale", FleetJson.line(r, 4));
     }
 
     @Test
