@@ -1,12 +1,10 @@
 package dev.cumps.app.hosts;
 
+import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
+import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DialogKeys;
 import dev.cumps.app.ui.Severity;
-import dev.cumps.core.fleet.HostReport;
-import dev.cumps.core.fleet.HostReport.Daemon;
-import dev.cumps.core.fleet.HostReport.Gpu;
-import java.util.List;
 import java.util.function.Function;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -36,12 +34,14 @@ import javafx.scene.layout.VBox;
 public final class HostsView extends VBox {
     private final HostsViewModel viewModel;
     private final Messages messages;
-    private final TableView<Gpu> gpus = new TableView<>();
-    private final TableView<Daemon> daemons = new TableView<>();
+    private final TableView<GpuLine> gpus;
+    private final TableView<DaemonLine> daemons;
 
     public HostsView(HostsViewModel viewModel, Messages messages) {
         this.viewModel = viewModel;
         this.messages = messages;
+        this.gpus = new TableView<>(viewModel.gpus());
+        this.daemons = new TableView<>(viewModel.daemons());
         setId("hostsPage");
         getStyleClass().add("hosts-page");
         setSpacing(8);
@@ -104,24 +104,23 @@ public final class HostsView extends VBox {
             if (row != null && hosts.getSelectionModel().getSelectedItem() != row) {
                 hosts.getSelectionModel().select(row);
             }
-            showDetails(row);
         });
         VBox.setVgrow(hosts, Priority.ALWAYS);
 
         gpus.setId("hostGpus");
         gpus.setPlaceholder(new Label(messages.get("hosts.gpus.empty")));
         gpus.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        gpus.getColumns().add(column("hosts.gpu.index", g -> Long.toString(g.index()), 40));
-        gpus.getColumns().add(column("hosts.gpu.name", Gpu::name, 140));
-        gpus.getColumns().add(column("hosts.gpu.mode", Gpu::computeMode, 110));
-        gpus.getColumns().add(column("hosts.gpu.uuid", Gpu::uuid, 200));
+        gpus.getColumns().add(column("hosts.gpu.index", GpuLine::index, 40));
+        gpus.getColumns().add(column("hosts.gpu.name", GpuLine::name, 140));
+        gpus.getColumns().add(column("hosts.gpu.mode", GpuLine::computeMode, 110));
+        gpus.getColumns().add(column("hosts.gpu.uuid", GpuLine::uuid, 200));
         daemons.setId("hostDaemons");
         daemons.setPlaceholder(new Label(messages.get("hosts.daemons.empty")));
         daemons.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        daemons.getColumns().add(column("hosts.daemon.name", Daemon::name, 200));
-        daemons.getColumns().add(column("hosts.daemon.state", d -> recordState(d.state()), 70));
-        daemons.getColumns().add(column("hosts.daemon.pid", d -> Long.toString(d.pid()), 70));
-        daemons.getColumns().add(column("hosts.daemon.gpus", d -> String.join(",", d.gpuUuids()), 200));
+        daemons.getColumns().add(column("hosts.daemon.name", DaemonLine::name, 200));
+        daemons.getColumns().add(column("hosts.daemon.state", DaemonLine::state, 70));
+        daemons.getColumns().add(column("hosts.daemon.pid", DaemonLine::pid, 70));
+        daemons.getColumns().add(column("hosts.daemon.gpus", DaemonLine::gpus, 200));
         HBox drill = new HBox(8, titled("hosts.gpus", gpus), titled("hosts.daemons", daemons));
         HBox.setHgrow(drill.getChildren().get(0), Priority.ALWAYS);
         HBox.setHgrow(drill.getChildren().get(1), Priority.ALWAYS);
@@ -129,7 +128,7 @@ public final class HostsView extends VBox {
 
         Button start = button("startOnHost", "hosts.start");
         start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
-        start.setOnAction(e -> viewModel.start(Long.toString(gpus.getSelectionModel().getSelectedItem().index())));
+        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index()));
         Button stop = button("stopOnHost", "hosts.stop");
         stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
         stop.setOnAction(e -> confirmStop(daemons.getSelectionModel().getSelectedItem()));
@@ -157,14 +156,7 @@ public final class HostsView extends VBox {
         getChildren().addAll(bar, hosts, drill, actions, message, detail);
     }
 
-    private void showDetails(HostRow row) {
-        List<Gpu> g = row == null ? List.of() : row.report().flatMap(HostReport::summary).map(s -> s.gpus()).orElse(List.of());
-        List<Daemon> d = row == null ? List.of() : row.report().flatMap(HostReport::summary).map(s -> s.daemons()).orElse(List.of());
-        gpus.getItems().setAll(g);
-        daemons.getItems().setAll(d);
-    }
-
-    private void confirmStop(Daemon daemon) {
+    private void confirmStop(DaemonLine daemon) {
         HostRow row = viewModel.selectedProperty().get();
         if (daemon == null || row == null) {
             return;
@@ -191,16 +183,6 @@ public final class HostsView extends VBox {
             }
         });
         confirm.show();
-    }
-
-    /** A host's {@code record_state} in words; one this cumps does not know stays as the host wrote it. */
-    private String recordState(String state) {
-        return switch (state) {
-            case "live" -> messages.get("hosts.record.live");
-            case "stale" -> messages.get("hosts.record.stale");
-            case "unreadable" -> messages.get("hosts.record.unreadable");
-            default -> state;
-        };
     }
 
     private VBox titled(String key, TableView<?> table) {

@@ -1,12 +1,15 @@
 package dev.cumps.app.hosts;
 
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
+import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.Fleet.RemoteRun;
 import dev.cumps.core.fleet.HostList;
 import dev.cumps.core.fleet.HostReport;
+import dev.cumps.core.fleet.HostReport.HostSummary;
 import dev.cumps.core.fleet.RemoteCommand;
 import dev.cumps.core.fleet.StatusDocument;
 import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;
@@ -47,6 +50,8 @@ public final class HostsViewModel {
     private final ZoneId zone;
     private final ObservableList<HostRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<HostRow> selected = new SimpleObjectProperty<>();
+    private final ObservableList<GpuLine> gpus = FXCollections.observableArrayList();
+    private final ObservableList<DaemonLine> daemons = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
     private final ReadOnlyStringWrapper detail = new ReadOnlyStringWrapper("");
     private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
@@ -60,6 +65,7 @@ public final class HostsViewModel {
         this.fleet = fleet;
         this.list = list;
         this.zone = zone;
+        selected.addListener((o, was, row) -> showDetails(row));
         showing.addListener((o, was, is) -> {
             if (is && !readOnce) {
                 readOnce = true;
@@ -74,6 +80,34 @@ public final class HostsViewModel {
 
     public ObjectProperty<HostRow> selectedProperty() {
         return selected;
+    }
+
+    /** The selected host's GPUs (empty when it has not answered). */
+    public ObservableList<GpuLine> gpus() {
+        return gpus;
+    }
+
+    /** The selected host's daemons (empty when it has not answered). */
+    public ObservableList<DaemonLine> daemons() {
+        return daemons;
+    }
+
+    private void showDetails(HostRow row) {
+        Optional<HostSummary> summary = row == null ? Optional.empty() : row.report().flatMap(HostReport::summary);
+        gpus.setAll(summary.map(s -> s.gpus().stream().map(g -> new GpuLine(Long.toString(g.index()), g.name(), g.computeMode(),
+                g.uuid())).toList()).orElse(List.of()));
+        daemons.setAll(summary.map(s -> s.daemons().stream().map(d -> new DaemonLine(d.name(), recordState(d.state()),
+                Long.toString(d.pid()), String.join(",", d.gpuUuids()))).toList()).orElse(List.of()));
+    }
+
+    /** A host's {@code record_state} in words; one this cumps does not know stays as the host wrote it. */
+    private String recordState(String state) {
+        return switch (state) {
+            case "live" -> messages().get("hosts.record.live");
+            case "stale" -> messages().get("hosts.record.stale");
+            case "unreadable" -> messages().get("hosts.record.unreadable");
+            default -> state;
+        };
     }
 
     /** The last outcome in words (an added host, a refused name, a stopped daemon, a failure). */
@@ -196,11 +230,6 @@ public final class HostsViewModel {
         }, this::failed);
     }
 
-    /** The selected host's daemons (name and state) for the drill-down; empty when it has not answered. */
-    public Optional<HostReport> selectedReport() {
-        return Optional.ofNullable(selected.get()).flatMap(HostRow::report);
-    }
-
     /** Starts a daemon on the selected host on the GPU {@code selector} (an index or UUID there). */
     public void start(String selector) {
         remote(RemoteCommand.start(selector, null), "hosts.action.start", true);
@@ -219,11 +248,6 @@ public final class HostsViewModel {
     /** Shows the limits of {@code name} on the selected host. */
     public void limits(String name) {
         remote(RemoteCommand.limits(name), "hosts.action.limits", false);
-    }
-
-    /** Sets the active thread percentage of {@code name} on the selected host. */
-    public void setActiveThreadPercentage(String name, int percentage) {
-        remote(RemoteCommand.setActiveThreadPercentage(name, percentage), "hosts.action.limits", true);
     }
 
     /** Runs the doctor on the selected host; its verdict joins the host's row. */
