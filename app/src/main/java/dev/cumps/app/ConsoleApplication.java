@@ -1,16 +1,18 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.session.HostSession;
+import dev.cumps.app.session.SimulateDemo;
 import dev.cumps.app.theme.Appearance;
 import dev.cumps.app.theme.DesktopScheme;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeStore;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
-import dev.cumps.app.ui.ErrorReporter;
 import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.WindowPlacement;
-import dev.cumps.app.ui.WindowStateStore;
+import dev.cumps.app.ui.error.ErrorReporter;
+import dev.cumps.app.ui.window.WindowPlacement;
+import dev.cumps.app.ui.window.WindowStateStore;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import java.lang.System.Logger.Level;

@@ -1,14 +1,12 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReporter;
+import dev.cumps.app.ui.error.ErrorReporter;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Properties;
 import javafx.application.Application;
-import picocli.CommandLine;
 
 /**
  * The window's entry point. It does not extend {@link Application}, so that the plain classpath
@@ -26,14 +24,23 @@ public final class ConsoleLauncher {
 
     public static void main(String[] args) {
         Messages systemMessages = Messages.forSystemLocale();
-        Optional<LaunchOptions> parsed = LaunchOptions.quick(args);
-        if (parsed.isEmpty()) {
-            parsed = parseWithHelp(args, systemMessages);
-        }
-        if (parsed.isEmpty()) {
+        LaunchOptions.Command command;
+        try {
+            command = LaunchOptions.command(args, systemMessages);
+        } catch (LaunchOptions.BadArgument e) {
+            System.err.println(systemMessages.get("launch.error", oneLine(e.getMessage())));
+            System.exit(2);
             return;
         }
-        LaunchOptions options = parsed.get();
+        if (command.help()) {
+            System.out.print(LaunchOptions.usage(systemMessages));
+            return;
+        }
+        if (command.version()) {
+            System.out.println("mps-console " + LaunchOptions.version());
+            return;
+        }
+        LaunchOptions options = command.options();
         // JavaFX's own texts (dialog buttons, table placeholders) follow the default locale.
         options.language().ifPresent(Locale::setDefault);
         Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
@@ -68,33 +75,7 @@ public final class ConsoleLauncher {
         return !env.getOrDefault("DISPLAY", "").isBlank() || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
     }
 
-    /** picocli: the options, or empty when it printed the help; a wrong argument exits with 2. */
-    private static Optional<LaunchOptions> parseWithHelp(String[] args, Messages systemMessages) {
-        CommandLine commandLine = LaunchOptions.commandLine(systemMessages);
-        LaunchOptions options;
-        try {
-            options = LaunchOptions.from(commandLine.parseArgs(args));
-            Optional<String> conflict = LaunchOptions.conflict(options, systemMessages);
-            if (conflict.isPresent() && !commandLine.isUsageHelpRequested()) {
-                throw new CommandLine.ParameterException(commandLine, conflict.get());
-            }
-        } catch (CommandLine.ParameterException e) {
-            commandLine.getErr().println(systemMessages.get("launch.error", oneLine(e.getMessage())));
-            System.exit(2);
-            return Optional.empty();
-        }
-        if (commandLine.isUsageHelpRequested()) {
-            commandLine.usage(commandLine.getOut());
-            return Optional.empty();
-        }
-        if (commandLine.isVersionHelpRequested()) {
-            commandLine.printVersionHelp(commandLine.getOut());
-            return Optional.empty();
-        }
-        return Optional.of(options);
-    }
-
-    /** {@code message} on one line (picocli's messages may hold line breaks). */
+    /** {@code message} on one line (a value the user gave may hold line breaks). */
     static String oneLine(String message) {
         return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " ");
     }

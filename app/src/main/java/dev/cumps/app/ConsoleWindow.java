@@ -3,6 +3,7 @@ package dev.cumps.app;
 import dev.cumps.app.activity.ActivityExportChooser;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.doctor.DoctorView;
+import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.hosts.HostsView;
@@ -21,7 +22,8 @@ import dev.cumps.app.main.WindowMenus;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.dialog.SaveDialog;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.List;
 import java.util.function.BiFunction;
 import javafx.scene.Scene;
@@ -68,29 +70,36 @@ public final class ConsoleWindow {
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
-        Styles.applyTo(scene);
+        ConsoleStylesheet.applyTo(scene);
         view.installShortcuts(scene);
         return new Built(viewModel, view, scene, new AutoRefresh(viewModel));
     }
 
-    /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; Export asks the desktop's save dialog. */
+    /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; the exports ask the desktop's save dialog. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main) {
-        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main)));
+        return standardPanes(viewModels, main, SaveDialog.desktop());
+    }
+
+    /** The standard panes, with both exports (the doctor's Export, the activity's Save as…) asking {@code saveDialog}. */
+    public static Panes standardPanes(ViewModels viewModels, MainViewModel main, SaveDialog saveDialog) {
+        DoctorViewModel doctor = viewModels.doctor(main);
+        return standardPanes(viewModels, main, new DoctorView(doctor,
+                ExportChooser.fileChooser(viewModels.messages(), doctor.exportDirectory(), saveDialog)), saveDialog);
     }
 
     /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
-        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main), exportChooser));
+        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main), exportChooser), SaveDialog.desktop());
     }
 
-    private static Panes standardPanes(ViewModels viewModels, MainViewModel main, DoctorView doctor) {
+    private static Panes standardPanes(ViewModels viewModels, MainViewModel main, DoctorView doctor, SaveDialog saveDialog) {
         EnvView env = new EnvView(viewModels.env(main));
         ClientsViewModel clients = viewModels.clients(main);
         LimitsViewModel limits = viewModels.limits(main);
         HostsViewModel hosts = viewModels.hosts();
         Messages messages = viewModels.messages();
         return new Panes(doctor, env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages)), env::copy, List.of(
+                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages, saveDialog)), env::copy, List.of(
                         new Panes.More("clients", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
                                 clients.showingProperty()),
                         new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),

@@ -2,6 +2,7 @@ package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.session.HostSession;
 import dev.cumps.app.theme.Appearance;
 import dev.cumps.app.theme.DesktopScheme;
 import dev.cumps.app.theme.ThemeChoice;

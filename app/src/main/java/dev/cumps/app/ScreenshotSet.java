@@ -1,6 +1,8 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.session.HostSession;
+import dev.cumps.app.session.SimulateDemo;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;

@@ -60,7 +60,7 @@ public final class ViewModels {
     }
 
     public MainViewModel main() {
-        return new MainViewModel(ctx, services.status(), services.lifecycle(), services.host(), services.simulated(), processes);
+        return new MainViewModel(ctx, services.snapshots(), services.lifecycle(), services.host(), services.simulated(), processes);
     }
 
     /** The doctor pane's, its selector following the daemon selected in {@code main}. */

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.theme.ThemeChoice;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import picocli.CommandLine;
 
 class LaunchOptionsTest {
 
@@ -54,9 +53,9 @@ class LaunchOptionsTest {
 
     @Test
     void anUnsupportedLanguageIsRefusedWithTheChoices() {
-        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+        LaunchOptions.BadArgument e = assertThrows(LaunchOptions.BadArgument.class,
                 () -> LaunchOptions.parse(new String[] {"--lang", "fr"}, messages));
-        assertTrue(e.getMessage().contains("en, zh-CN"), e.getMessage());
+        assertEquals("invalid value for option '--lang' (LANG): Unsupported language 'fr'; choose one of: en, zh-CN", e.getMessage());
     }
 
     @Test
@@ -64,7 +63,7 @@ class LaunchOptionsTest {
         assertEquals(Optional.of(ThemeChoice.DARK), LaunchOptions.parse(new String[] {"--theme", "dark"}, messages).theme());
         assertEquals(Optional.of(ThemeChoice.SYSTEM), LaunchOptions.parse(new String[] {"--theme=System"}, messages).theme());
         assertEquals(Optional.empty(), LaunchOptions.parse(new String[0], messages).theme());
-        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+        LaunchOptions.BadArgument e = assertThrows(LaunchOptions.BadArgument.class,
                 () -> LaunchOptions.parse(new String[] {"--theme", "purple"}, messages));
         assertTrue(e.getMessage().contains("'purple'") && e.getMessage().contains("system, light or dark"), e.getMessage());
     }
@@ -137,8 +136,9 @@ class LaunchOptionsTest {
 
     @Test
     void anUnknownOptionIsRefused() {
-        assertThrows(CommandLine.ParameterException.class,
+        LaunchOptions.BadArgument e = assertThrows(LaunchOptions.BadArgument.class,
                 () -> LaunchOptions.parse(new String[] {"--simulated"}, messages));
+        assertEquals("unknown option '--simulated'", e.getMessage());
     }
 
     @Test
@@ -168,26 +168,82 @@ class LaunchOptionsTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "shot\uFFFD.png"})
     void anEmptyOrUndecodableScreenshotPathIsRefusedNamingTheOption(String value) {
-        CommandLine.ParameterException e = assertThrows(CommandLine.ParameterException.class,
+        LaunchOptions.BadArgument e = assertThrows(LaunchOptions.BadArgument.class,
                 () -> LaunchOptions.parse(new String[] {"--screenshot", value}, messages));
         assertTrue(e.getMessage().contains("--screenshot"), e.getMessage());
         assertTrue(e.getMessage().contains(value.isEmpty() ? "empty" : "UTF-8"), e.getMessage());
     }
 
-    /** The launch's picocli-free path (docs/performance.md §5) reads the everyday forms exactly as picocli does. */
+    /** Every option, in both the {@code --opt V} and the {@code --opt=V} form where it takes a value. */
     @Test
-    void everydayFormsAreReadWithoutPicocliAsPicocliReadsThem() {
-        List<String[]> everyday = List.of(new String[0], new String[] {"--simulate"},
-                new String[] {"--lang", "zh-CN", "--simulate"}, new String[] {"--lang=zh_cn"},
-                new String[] {"--theme=Dark", "--lang", "EN"}, new String[] {"--simulate", "--theme", "system"},
-                new String[] {"--simulate", "--no-demo"});
-        for (String[] args : everyday) {
-            LaunchOptions byPicocli = LaunchOptions.from(LaunchOptions.commandLine(messages).parseArgs(args));
-            assertEquals(Optional.of(byPicocli), LaunchOptions.quick(args), String.join(" ", args));
+    void eachOptionIsReadInEachForm() {
+        assertTrue(LaunchOptions.parse(new String[] {"--simulate"}, messages).simulate());
+        assertFalse(LaunchOptions.parse(new String[] {"--no-demo"}, messages).demo());
+        for (String[] args : List.of(new String[] {"--lang", "zh-CN"}, new String[] {"--lang=zh-CN"})) {
+            assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE), LaunchOptions.parse(args, messages).language(), args[0]);
         }
-        LaunchOptions chinese = LaunchOptions.quick(new String[] {"--simulate", "--lang", "zh-CN"}).orElseThrow();
-        assertTrue(chinese.simulate());
-        assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE), chinese.language());
+        for (String[] args : List.of(new String[] {"--theme", "light"}, new String[] {"--theme=light"})) {
+            assertEquals(Optional.of(ThemeChoice.LIGHT), LaunchOptions.parse(args, messages).theme(), args[0]);
+        }
+        for (String[] args : List.of(new String[] {"--screenshot", "a.png"}, new String[] {"--screenshot=a.png"})) {
+            assertEquals(Optional.of(Path.of("a.png")), LaunchOptions.parse(args, messages).screenshot(), args[0]);
+        }
+        for (String[] args : List.of(new String[] {"--simulate", "--screenshots", "d"}, new String[] {"--simulate", "--screenshots=d"})) {
+            assertEquals(Optional.of(Path.of("d")), LaunchOptions.parse(args, messages).screenshots(), args[1]);
+        }
+        for (String flag : List.of("-h", "--help")) {
+            LaunchOptions.Command help = LaunchOptions.command(new String[] {"--simulate", flag}, messages);
+            assertTrue(help.help() && !help.version() && help.options().simulate(), flag);
+        }
+        for (String flag : List.of("-V", "--version")) {
+            LaunchOptions.Command version = LaunchOptions.command(new String[] {flag}, messages);
+            assertTrue(version.version() && !version.help(), flag);
+        }
+        LaunchOptions.Command plain = LaunchOptions.command(new String[] {"--simulate"}, messages);
+        assertFalse(plain.help() || plain.version());
+        // The help is asked for: options that cannot go together are not refused then.
+        assertTrue(LaunchOptions.command(new String[] {"--screenshots", "d", "--help"}, messages).help());
+    }
+
+    /** Each kind of bad input gets its own one-line message naming what was wrong. */
+    @Test
+    void badInputIsRefusedWithOneLineSayingWhatIsWrong() {
+        Map<List<String>, String> bad = new LinkedHashMap<>();
+        bad.put(List.of("-x"), "unknown option '-x'");
+        bad.put(List.of("--simulate=true"), "option '--simulate' takes no value");
+        bad.put(List.of("x"), "unexpected argument 'x'; the window takes options only");
+        bad.put(List.of("--simulate", "--simulate"), "option '--simulate' may be given only once");
+        bad.put(List.of("--no-demo", "--no-demo"), "option '--no-demo' may be given only once");
+        bad.put(List.of("-h", "--help"), "option '--help' may be given only once");
+        bad.put(List.of("--lang", "en", "--lang=zh-CN"), "option '--lang' may be given only once");
+        bad.put(List.of("--lang"), "option '--lang' needs a value (LANG)");
+        bad.put(List.of("--theme", "--simulate"), "option '--theme' needs a value (THEME)");
+        bad.put(List.of("--screenshot"), "option '--screenshot' needs a value (FILE.png)");
+        bad.put(List.of("--screenshots"), "option '--screenshots' needs a value (DIR)");
+        bad.put(List.of("--theme="), "invalid value for option '--theme' (THEME): unknown theme ''; choose system, light or dark");
+        bad.put(List.of("--screenshots", "d"), messages.get("launch.error.screenshots.simulate"));
+        bad.forEach((args, expected) -> {
+            LaunchOptions.BadArgument e = assertThrows(LaunchOptions.BadArgument.class,
+                    () -> LaunchOptions.command(args.toArray(String[]::new), messages), args.toString());
+            assertEquals(expected, e.getMessage(), args.toString());
+        });
+        LaunchOptions.BadArgument chinese = assertThrows(LaunchOptions.BadArgument.class,
+                () -> LaunchOptions.command(new String[] {"--bogus"}, Messages.forLocale(Locale.SIMPLIFIED_CHINESE)));
+        assertEquals("未知选项“--bogus”", chinese.getMessage());
+    }
+
+    /** The help lists every option with its description, in the messages' language. */
+    @Test
+    void theHelpListsEveryOption() {
+        String usage = LaunchOptions.usage(messages);
+        assertTrue(usage.startsWith("Usage: mps-console "), usage);
+        for (String option : List.of("--help", "--version", "--simulate", "--no-demo", "--lang=LANG", "--theme=THEME",
+                "--screenshot=FILE.png", "--screenshots=DIR")) {
+            assertTrue(usage.contains(option), option + " in\n" + usage);
+        }
+        assertTrue(usage.contains(messages.get("launch.option.lang", "en, zh-CN")), usage);
+        Messages zh = Messages.forLocale(Locale.SIMPLIFIED_CHINESE);
+        assertTrue(LaunchOptions.usage(zh).contains(zh.get("launch.option.simulate")), LaunchOptions.usage(zh));
     }
 
     /** {@code --simulate} comes with the demo daemon and its two clients; {@code --no-demo} starts the simulated host empty. */
@@ -199,33 +255,28 @@ class LaunchOptionsTest {
         assertFalse(LaunchOptions.parse(new String[0], messages).simulatedDemo(), "the real host never gets a demo");
     }
 
-    /** Help, screenshots and every wrong or repeated option go to picocli, which words the error. */
+    /** The real launcher: {@code --version} and {@code --help} print to standard output and exit 0 before any window. */
     @Test
-    void anythingElseIsLeftToPicocli() {
-        List<String[]> others = List.of(new String[] {"--help"}, new String[] {"-h"}, new String[] {"--simulated"},
-                new String[] {"--simulate", "--simulate"}, new String[] {"--no-demo", "--no-demo"}, new String[] {"--lang", "fr"}, new String[] {"--lang"},
-                new String[] {"--theme", "purple"}, new String[] {"--screenshot", "x.png"},
-                new String[] {"--lang", "en", "--lang", "zh-CN"}, new String[] {"--simulate=true"}, new String[] {"x"});
-        for (String[] args : others) {
-            assertEquals(Optional.empty(), LaunchOptions.quick(args), String.join(" ", args));
-        }
-        assertThrows(CommandLine.ParameterException.class,
-                () -> LaunchOptions.parse(new String[] {"--lang", "en", "--lang", "zh-CN"}, messages));
-    }
-
-    /** {@code --version} / {@code -V}: picocli prints {@code mps-console <the build's version>}, like {@code cumps --version}. */
-    @Test
-    void versionPrintsTheBuildsVersion() {
-        for (String flag : List.of("--version", "-V")) {
-            assertEquals(Optional.empty(), LaunchOptions.quick(new String[] {flag}), flag);
-            CommandLine commandLine = LaunchOptions.commandLine(messages);
-            commandLine.parseArgs(flag);
-            assertTrue(commandLine.isVersionHelpRequested(), flag);
-            StringWriter out = new StringWriter();
-            commandLine.setOut(new PrintWriter(out));
-            commandLine.printVersionHelp(commandLine.getOut());
-            assertEquals("mps-console " + LaunchOptions.version(), out.toString().strip(), flag);
-            assertTrue(LaunchOptions.version().matches("\\d+\\.\\d+\\.\\d+.*"), LaunchOptions.version());
+    void theLauncherPrintsTheVersionAndTheHelp(@TempDir Path home) throws Exception {
+        assertTrue(LaunchOptions.version().matches("\\d+\\.\\d+\\.\\d+.*"), LaunchOptions.version());
+        for (List<String> args : List.of(List.of("--version"), List.of("--lang", "en", "-h"))) {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), ConsoleLauncher.class.getName()));
+            command.addAll(args);
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().clear();
+            builder.environment().putAll(Map.of("PATH", "/usr/bin:/bin", "HOME", home.toString(), "LANG", "C.UTF-8"));
+            builder.redirectOutput(home.resolve("out").toFile());
+            builder.redirectError(home.resolve("err").toFile());
+            Process process = builder.start();
+            try {
+                assertTrue(process.waitFor(2, TimeUnit.MINUTES), "the launcher did not exit");
+            } finally {
+                process.destroyForcibly();
+            }
+            assertEquals(0, process.exitValue(), Files.readString(home.resolve("err")));
+            String expected = args.get(0).equals("--version") ? "mps-console " + LaunchOptions.version() + "\n" : LaunchOptions.usage(messages);
+            assertEquals(expected, Files.readString(home.resolve("out")), args.toString());
         }
     }
 

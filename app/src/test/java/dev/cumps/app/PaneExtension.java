@@ -7,8 +7,8 @@ import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.Styles;
 import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.Locale;
 import java.util.Objects;
@@ -143,7 +143,7 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
             // The window's look: AtlantaFX light, as ConsoleWindow.build installs it (console.css builds on its colours).
             ThemeSwitch.unsaved(ThemeChoice.LIGHT).applyTo(root);
             Scene scene = new Scene(root, width, height);
-            Styles.applyTo(scene);
+            ConsoleStylesheet.applyTo(scene);
             stage.setScene(scene);
             stage.show();
         }).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);

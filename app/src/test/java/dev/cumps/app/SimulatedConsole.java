@@ -3,6 +3,7 @@ package dev.cumps.app;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.session.HostSession;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;

@@ -1,8 +1,8 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
-import dev.cumps.app.ui.ErrorReporter;
+import dev.cumps.app.ui.error.ErrorReport;
+import dev.cumps.app.ui.error.ErrorReporter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,14 +1,11 @@
 package dev.cumps.app.activity;
 
 import dev.cumps.app.i18n.Messages;
-import java.io.File;
-import java.nio.file.Files;
+import dev.cumps.app.ui.dialog.SaveDialog;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import javafx.stage.FileChooser;
 import javafx.stage.Window;
 
 /**
@@ -22,29 +19,12 @@ public interface ActivityExportChooser {
     /** The file to write, or empty when the user cancelled. Called on the FX thread. */
     Optional<Path> choose(Window owner, Path initialDirectory);
 
-    /** The save dialog: text or Markdown, {@code cumps-activity.txt} proposed in {@code initialDirectory}. */
-    static ActivityExportChooser fileChooser(Messages messages) {
+    /** The save dialog ({@link SaveDialog}): text or Markdown, {@code cumps-activity.txt} proposed in {@code initialDirectory}. */
+    static ActivityExportChooser fileChooser(Messages messages, SaveDialog dialog) {
         Objects.requireNonNull(messages, "messages");
-        return (owner, initialDirectory) -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle(messages.get("activity.export.dialog"));
-            FileChooser.ExtensionFilter text = new FileChooser.ExtensionFilter(messages.get("activity.export.text"), "*.txt");
-            FileChooser.ExtensionFilter markdown = new FileChooser.ExtensionFilter(messages.get("activity.export.markdown"), "*.md");
-            chooser.getExtensionFilters().setAll(List.of(text, markdown));
-            chooser.setSelectedExtensionFilter(text);
-            chooser.setInitialFileName("cumps-activity.txt");
-            if (Files.isDirectory(initialDirectory)) {
-                chooser.setInitialDirectory(initialDirectory.toFile());
-            }
-            File chosen = chooser.showSaveDialog(owner);
-            if (chosen == null) {
-                return Optional.empty();
-            }
-            String name = chosen.getName().toLowerCase(Locale.ROOT);
-            if (!name.endsWith(".txt") && !name.endsWith(".md")) {
-                chosen = new File(chosen.getPath() + (chooser.getSelectedExtensionFilter() == markdown ? ".md" : ".txt"));
-            }
-            return Optional.of(chosen.toPath());
-        };
+        Objects.requireNonNull(dialog, "dialog");
+        return (owner, initialDirectory) -> dialog.ask(owner, messages.get("activity.export.dialog"), "cumps-activity.txt",
+                initialDirectory, List.of(new SaveDialog.Format(messages.get("activity.export.text"), "txt"),
+                        new SaveDialog.Format(messages.get("activity.export.markdown"), "md")));
     }
 }

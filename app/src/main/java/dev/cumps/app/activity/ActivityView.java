@@ -1,15 +1,13 @@
 package dev.cumps.app.activity;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.Columns;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Objects;
 import javafx.application.Platform;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
 import javafx.collections.WeakListChangeListener;
 import javafx.geometry.Insets;
@@ -54,23 +52,17 @@ public final class ActivityView extends BorderPane {
         table.setPlaceholder(new Label(messages.get("activity.empty")));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
 
-        TableColumn<ActivityEntry, String> time = new TableColumn<>(messages.get("activity.column.time"));
+        TableColumn<ActivityEntry, String> time = Columns.text(messages.get("activity.column.time"),
+                entry -> TIME.format(entry.time().atZone(zone)), 80);
         time.setId("activityTimeColumn");
-        time.setCellValueFactory(c -> new ReadOnlyStringWrapper(TIME.format(c.getValue().time().atZone(zone))));
-        time.setPrefWidth(80);
         time.setMaxWidth(110);
 
-        TableColumn<ActivityEntry, String> action = new TableColumn<>(messages.get("activity.column.action"));
+        TableColumn<ActivityEntry, String> action = Columns.text(messages.get("activity.column.action"), ActivityEntry::action, 240);
         action.setId("activityActionColumn");
-        action.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().action()));
-        action.setPrefWidth(240);
 
-        TableColumn<ActivityEntry, ActivityEntry> outcome = new TableColumn<>(messages.get("activity.column.outcome"));
+        TableColumn<ActivityEntry, ActivityEntry> outcome = Columns.severity(messages.get("activity.column.outcome"),
+                entry -> entry.success() ? Severity.PASS : Severity.FAIL, ActivityEntry::outcome, 360);
         outcome.setId("activityOutcomeColumn");
-        outcome.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        outcome.setCellFactory(c -> new SeverityCell<>(
-                entry -> entry.success() ? Severity.PASS : Severity.FAIL, ActivityEntry::outcome));
-        outcome.setPrefWidth(360);
 
         table.getColumns().setAll(List.of(time, action, outcome));
         followNewest = change -> {

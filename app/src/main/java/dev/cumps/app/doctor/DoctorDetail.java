@@ -1,9 +1,9 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Icons;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.Icons;
+import dev.cumps.app.ui.style.Severity;
 import java.util.function.Consumer;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
@@ -98,7 +98,7 @@ final class DoctorDetail extends VBox {
 
     private static Label heading(String text) {
         Label label = new Label(text);
-        label.getStyleClass().add(Styles.SECTION_TITLE);
+        label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
         return label;
     }
 }

@@ -2,7 +2,7 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.core.doctor.DoctorReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;

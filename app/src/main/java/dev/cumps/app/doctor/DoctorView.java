@@ -1,21 +1,17 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.FullTextCell;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.dialog.SaveDialog;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Function;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
-import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.TableColumn;
@@ -45,7 +41,7 @@ public final class DoctorView extends BorderPane {
 
     /** The pane with the desktop's save dialog behind Export. */
     public DoctorView(DoctorViewModel viewModel) {
-        this(viewModel, ExportChooser.fileChooser(viewModel.messages(), viewModel.exportDirectory()));
+        this(viewModel, ExportChooser.fileChooser(viewModel.messages(), viewModel.exportDirectory(), SaveDialog.desktop()));
     }
 
     /** @param exportChooser asks where Export writes the report */
@@ -170,20 +166,20 @@ public final class DoctorView extends BorderPane {
         table.setPrefHeight(Region.USE_COMPUTED_SIZE);
         table.setMaxHeight(Double.MAX_VALUE);
 
-        TableColumn<DoctorRow, DoctorRow> status = new TableColumn<>(messages.get("doctor.column.status"));
-        status.setId("doctorStatusColumn");
-        status.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        status.setCellFactory(c -> new SeverityCell<>(DoctorRow::severity, DoctorRow::status));
         // Never narrower than its longest status word with its icon, in the window's language.
         double statusWidth = statusWidth();
+        TableColumn<DoctorRow, DoctorRow> status = Columns.severity(messages.get("doctor.column.status"), DoctorRow::severity,
+                DoctorRow::status, statusWidth);
+        status.setId("doctorStatusColumn");
         status.setMinWidth(statusWidth);
-        status.setPrefWidth(statusWidth);
         status.setMaxWidth(statusWidth + 30);
 
         table.getColumns().setAll(List.of(status,
                 checkColumn(),
-                textColumn(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
-                textColumn(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
+                // A sentence too long for its column ends with an ellipsis (never one in its middle); the
+                // detail panel beside the table shows the selected row whole.
+                Columns.sentence(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
+                Columns.sentence(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
                 remedyColumn()));
         // Failures first, then warnings, then the rest in the run's order: the rows the user must act on
         // are at the top, never scrolled away while checks arrive.
@@ -191,22 +187,11 @@ public final class DoctorView extends BorderPane {
         return table;
     }
 
-    private static TableColumn<DoctorRow, String> textColumn(String title, Function<DoctorRow, String> value,
-            double width) {
-        TableColumn<DoctorRow, String> column = new TableColumn<>(title);
-        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
-        // A sentence too long for its column ends with an ellipsis (never one in its middle); the
-        // detail panel beside the table shows the selected row whole.
-        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.WORD_ELLIPSIS));
-        column.setPrefWidth(width);
-        return column;
-    }
-
     /** The check's title, never cut: the column widens to its longest title (up to a limit). */
     private TableColumn<DoctorRow, String> checkColumn() {
-        TableColumn<DoctorRow, String> check = textColumn(messages.get("doctor.column.check"), DoctorRow::title, 240);
+        TableColumn<DoctorRow, String> check = Columns.fittedSentence(messages.get("doctor.column.check"), DoctorRow::title, 240,
+                CHECK_MAX_WIDTH);
         check.setId("doctorCheckColumn");
-        check.setCellFactory(c -> FullTextCell.widening(OverrunStyle.WORD_ELLIPSIS, CHECK_MAX_WIDTH));
         return check;
     }
 
@@ -231,11 +216,9 @@ public final class DoctorView extends BorderPane {
 
     /** The remedy, and for a check that did not pass a Guide link to its entry in the user guide. */
     private TableColumn<DoctorRow, DoctorRow> remedyColumn() {
-        TableColumn<DoctorRow, DoctorRow> remedy = new TableColumn<>(messages.get("doctor.column.remedy"));
+        TableColumn<DoctorRow, DoctorRow> remedy = Columns.row(messages.get("doctor.column.remedy"),
+                () -> new RemedyCell(messages, this::showGuide), 300);
         remedy.setId("doctorRemedyColumn");
-        remedy.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        remedy.setCellFactory(c -> new RemedyCell(messages, this::showGuide));
-        remedy.setPrefWidth(300);
         return remedy;
     }
 
@@ -257,13 +240,7 @@ public final class DoctorView extends BorderPane {
         FixDialog dialog = new FixDialog(row.title(), viewModel.fixes().dryRun(), messages);
         // Owned, centred and modeless to the window manager like every dialog: a modal showAndWait
         // un-maximised the main window under openbox.
-        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
-        dialog.setOnHidden(event -> {
-            if (dialog.confirmed()) {
-                viewModel.fixes().apply();
-            }
-        });
-        dialog.show();
+        Dialogs.confirm(dialog, getScene() == null ? null : getScene().getWindow(), viewModel.fixes()::apply);
     }
 
     private void chooseExportFile() {

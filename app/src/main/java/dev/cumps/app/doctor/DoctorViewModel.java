@@ -2,8 +2,8 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.error.ErrorReport;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorCheck;

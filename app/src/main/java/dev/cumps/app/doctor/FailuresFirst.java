@@ -1,6 +1,6 @@
 package dev.cumps.app.doctor;
 
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Comparator;
 import java.util.List;
 import javafx.collections.FXCollections;

@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.dialog.Confirmation;
 import java.util.List;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -13,7 +14,7 @@ import javafx.scene.control.TextArea;
  * dry-run text, one line per fix) and Apply or Cancel; Cancel is the default button, so Enter
  * changes nothing.
  */
-public final class FixDialog extends Alert {
+public final class FixDialog extends Alert implements Confirmation {
 
     private final ButtonType apply;
 
@@ -39,6 +40,7 @@ public final class FixDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Apply. */
+    @Override
     public boolean confirmed() {
         return getResult() == apply;
     }

@@ -1,9 +1,8 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.Objects;
-import javafx.animation.PauseTransition;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -18,7 +17,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
-import javafx.util.Duration;
 
 /**
  * The env block of the selected daemon: read-only monospace text from the core in the format chosen
@@ -26,9 +24,6 @@ import javafx.util.Duration;
  * itself after two seconds.
  */
 public final class EnvView extends BorderPane {
-
-    /** How long the "Copied" note stays. */
-    static final Duration COPIED_FEEDBACK = Duration.seconds(2);
 
     private final EnvViewModel viewModel;
 
@@ -61,15 +56,6 @@ public final class EnvView extends BorderPane {
         copied.setId("envCopied");
         copied.getStyleClass().add("copied-note");
         copied.visibleProperty().bind(viewModel.copiedProperty());
-        PauseTransition fade = new PauseTransition(COPIED_FEEDBACK);
-        fade.setOnFinished(e -> viewModel.clearCopied());
-        viewModel.copiedProperty().addListener((obs, old, now) -> {
-            if (now) {
-                fade.playFromStart();
-            } else {
-                fade.stop();
-            }
-        });
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
@@ -80,7 +66,7 @@ public final class EnvView extends BorderPane {
 
         TextArea block = new TextArea();
         block.setId("envBlock");
-        block.getStyleClass().add(Styles.ENV_BLOCK);
+        block.getStyleClass().add(ConsoleStylesheet.ENV_BLOCK);
         block.setEditable(false);
         block.setWrapText(false);
         block.setPrefRowCount(4);

@@ -2,11 +2,13 @@ package dev.cumps.app.env;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.ErrorReport;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -44,6 +46,7 @@ public final class EnvViewModel {
     private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper(this, "hint", "");
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available", false);
     private final ReadOnlyBooleanWrapper copied = new ReadOnlyBooleanWrapper(this, "copied", false);
+    private UiExecutor.Timer copiedFeedback;
 
     /** Held strongly here, registered weakly: the selection may outlive this view model. */
     private final ChangeListener<ManagedDaemon> onSelection = (obs, old, now) -> load();
@@ -100,20 +103,22 @@ public final class EnvViewModel {
                 });
     }
 
-    /** Puts exactly the shown text on the clipboard and raises {@link #copiedProperty()}. */
+    /** How long "Copied" shows after a copy. */
+    static final Duration COPIED_FEEDBACK = Duration.ofSeconds(2);
+
+    /** Puts exactly the shown text on the clipboard and raises {@link #copiedProperty()} for {@link #COPIED_FEEDBACK}. */
     public void copy() {
         if (!available.get()) {
             return;
         }
         ctx.clipboard().putText(text.get());
         copied.set(true);
+        if (copiedFeedback != null) {
+            copiedFeedback.cancel();
+        }
+        copiedFeedback = ctx.executor().schedule(COPIED_FEEDBACK, () -> copied.set(false));
         ctx.activity().record(messages.get("env.activity.copy", environment.name()), true,
                 json.get() ? messages.get("env.activity.json") : messages.get("env.activity.format", format.get().label()));
-    }
-
-    /** Ends the "Copied" feedback (the view calls this a moment after a copy). */
-    public void clearCopied() {
-        copied.set(false);
     }
 
     private void render() {
@@ -176,7 +181,7 @@ public final class EnvViewModel {
         return available.getReadOnlyProperty();
     }
 
-    /** True right after a copy, until {@link #clearCopied()} or the text changes. */
+    /** True right after a copy, for {@link #COPIED_FEEDBACK} or until the text changes. */
     public ReadOnlyBooleanProperty copiedProperty() {
         return copied.getReadOnlyProperty();
     }

@@ -1,7 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -86,13 +86,7 @@ public final class ClientsView extends BorderPane {
     /** The confirmation of what the core found; Terminate on OK only. */
     private void confirm(TerminateConfirmation target) {
         TerminateClientDialog dialog = new TerminateClientDialog(target, viewModel.messages());
-        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
-        dialog.setOnHidden(event -> {
-            if (dialog.confirmed()) {
-                viewModel.actions().terminate(target);
-            }
-        });
-        dialog.show();
+        Dialogs.confirm(dialog, getScene() == null ? null : getScene().getWindow(), () -> viewModel.actions().terminate(target));
     }
 
     private void show(ClientLine root) {

@@ -2,14 +2,13 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -86,12 +85,12 @@ public final class ClientsViewModel {
      * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing;
      * returns what shows it on the UI thread (nothing while the pane is hidden).
      */
-    public Runnable collect(HostStatus status) {
+    public Runnable collect(HostSnapshot host) {
         String name = target;
         if (!shown || name == null) {
             return () -> { };
         }
-        Optional<ManagedDaemon> daemon = status.daemons().stream().filter(d -> d.record().name().equals(name)).findFirst();
+        Optional<ManagedDaemon> daemon = host.status().daemons().stream().filter(d -> d.record().name().equals(name)).findFirst();
         if (daemon.isEmpty()) {
             return show(name, null, messages.get("clients.hint.none"));
         }
@@ -99,7 +98,7 @@ public final class ClientsViewModel {
             return show(name, null, messages.get("clients.hint.stale", name));
         }
         try {
-            LiveSnapshot snapshot = live.collect(List.of(daemon.get().record()), inventory(status));
+            LiveSnapshot snapshot = live.collect(List.of(daemon.get().record()), host.gpus());
             Optional<DaemonSnapshot> mine = snapshot.daemons().stream()
                     .filter(d -> d.name().filter(name::equals).isPresent()).findFirst();
             if (mine.isEmpty()) {
@@ -112,15 +111,6 @@ public final class ClientsViewModel {
         } catch (CumpsException e) {
             return show(name, null, messages.get("clients.hint.error", name, messages.render(e.text())));
         }
-    }
-
-    /** The GPUs of the refresh's own query, so that the snapshot runs no second GPU query. */
-    private static GpuInventory inventory(HostStatus status) {
-        if (status.nvidiaSmiAvailable()) {
-            return GpuInventory.of(status.gpus().stream().map(HostStatus.GpuRow::gpu).toList());
-        }
-        return status.diagnostics().stream().findFirst().map(GpuInventory::unavailable)
-                .orElse(GpuInventory.of(List.of()));
     }
 
     private Runnable show(String name, ClientLine line, String caption) {

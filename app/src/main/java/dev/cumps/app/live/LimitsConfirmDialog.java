@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.dialog.Confirmation;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -13,7 +14,7 @@ import javafx.scene.layout.VBox;
  * The confirmation before limits are changed: the daemon, and each limit as recorded and as it
  * will be. Cancel is the default button; the core verifies the daemon again when it applies.
  */
-public final class LimitsConfirmDialog extends Alert {
+public final class LimitsConfirmDialog extends Alert implements Confirmation {
 
     private final ButtonType confirm;
 
@@ -53,6 +54,7 @@ public final class LimitsConfirmDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Apply. */
+    @Override
     public boolean confirmed() {
         return getResult() == confirm;
     }

@@ -1,8 +1,8 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
@@ -76,13 +76,7 @@ public final class LimitsView extends BorderPane {
     private void confirm() {
         LimitsConfirmDialog dialog = new LimitsConfirmDialog(viewModel.shownProperty().get(), viewModel.form(),
                 viewModel.messages());
-        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
-        dialog.setOnHidden(event -> {
-            if (dialog.confirmed()) {
-                viewModel.apply();
-            }
-        });
-        dialog.show();
+        Dialogs.confirm(dialog, getScene() == null ? null : getScene().getWindow(), viewModel::apply);
     }
 
     private static Label heading(String text) {

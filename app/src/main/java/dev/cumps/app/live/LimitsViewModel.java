@@ -8,7 +8,7 @@ import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.binding.Bindings;
@@ -91,7 +91,7 @@ public final class LimitsViewModel {
     }
 
     /** Blocking, on the refresh's worker: the selected live daemon's limits while the pane is showing. */
-    public Runnable collect(HostStatus status) {
+    public Runnable collect(HostSnapshot host) {
         String name = target;
         if (!visible || name == null || !live) {
             return () -> { };

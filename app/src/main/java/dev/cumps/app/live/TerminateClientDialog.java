@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.dialog.Confirmation;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -16,7 +17,7 @@ import javafx.scene.layout.VBox;
  * is the default button (Enter does not terminate); the core checks everything again when it
  * terminates.
  */
-public final class TerminateClientDialog extends Alert {
+public final class TerminateClientDialog extends Alert implements Confirmation {
 
     private static final double MAX_VALUE_WIDTH = 520;
 
@@ -55,6 +56,7 @@ public final class TerminateClientDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Terminate client. */
+    @Override
     public boolean confirmed() {
         return getResult() == confirm;
     }

@@ -1,11 +1,9 @@
 package dev.cumps.app.log;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiExecutor;
+import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableValue;
 import javafx.css.PseudoClass;
@@ -27,7 +25,6 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.stage.Window;
-import javafx.util.Duration;
 
 /**
  * The tail of the selected daemon's {@code control.log}: monospace, re-read every two seconds
@@ -39,18 +36,8 @@ import javafx.util.Duration;
 public final class LogView extends BorderPane {
 
     /** How often the log is read again while shown. */
-    static final Duration REFRESH_PERIOD = Duration.seconds(2);
+    static final Duration REFRESH_PERIOD = Duration.ofSeconds(2);
     private static final PseudoClass STOPPED = PseudoClass.getPseudoClass("stopped");
-
-    /**
-     * Ticks the log panes of all windows. Not a {@code Timeline}: a running animation keeps the FX
-     * pulse going sixty times a second, which made the idle window burn CPU (docs/performance.md).
-     */
-    private static final ScheduledExecutorService TICKER = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "cumps-log-ticker");
-        t.setDaemon(true);
-        return t;
-    });
 
     private final LogViewModel viewModel;
     private final TextArea area = new TextArea();
@@ -58,7 +45,7 @@ public final class LogView extends BorderPane {
     /** The latest text while the user reads further up (not following); null when shown. UI thread. */
     private String pending;
     /** The periodic tick while the window shows this pane; null while it does not. UI thread. */
-    private ScheduledFuture<?> ticker;
+    private UiExecutor.Timer ticker;
 
     public LogView(LogViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -150,11 +137,6 @@ public final class LogView extends BorderPane {
         return messages.get("log.title");
     }
 
-    /** Whether the periodic refresh is running (the window showing this pane is open). */
-    boolean ticking() {
-        return ticker != null;
-    }
-
     /**
      * When the text first outgrows the pane, the text area re-lays itself out later and, with a
      * content height not yet updated, scrolls to the top. So while following, each change of the
@@ -191,17 +173,12 @@ public final class LogView extends BorderPane {
 
     private void tick(boolean showing) {
         if (showing && ticker == null) {
-            long period = (long) REFRESH_PERIOD.toMillis();
-            ticker = TICKER.scheduleAtFixedRate(() -> Platform.runLater(this::tickNow), period, period, TimeUnit.MILLISECONDS);
+            // The UI executor's timer, not a Timeline: a running animation keeps the FX pulse going sixty
+            // times a second, which made the idle window burn CPU (docs/performance.md).
+            ticker = viewModel.refreshEvery(REFRESH_PERIOD, () -> isOnScreen(this));
         } else if (!showing && ticker != null) {
-            ticker.cancel(false);
+            ticker.cancel();
             ticker = null;
-        }
-    }
-
-    private void tickNow() {
-        if (ticker != null && isOnScreen(this)) {
-            viewModel.refresh();
         }
     }
 

@@ -2,12 +2,15 @@ package dev.cumps.app.log;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.ManagedDaemon;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -64,6 +67,18 @@ public final class LogViewModel {
         this.selection = Objects.requireNonNull(selection, "selection");
         selection.addListener(new WeakChangeListener<>(onSelection));
         reload();
+    }
+
+    /**
+     * Reads the log again every {@code period} while {@code wanted} holds (the pane is on screen), through
+     * the UI executor's timer; cancel the returned timer to stop.
+     */
+    public UiExecutor.Timer refreshEvery(Duration period, BooleanSupplier wanted) {
+        return ctx.executor().every(period, () -> {
+            if (wanted.getAsBoolean()) {
+                refresh();
+            }
+        });
     }
 
     /** Reads the log again unless a read is still going. */

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Icons;
+import dev.cumps.app.ui.style.Icons;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;

@@ -1,56 +1,52 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.UiExecutor;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import javafx.beans.binding.Bindings;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.BooleanExpression;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.concurrent.ScheduledService;
-import javafx.concurrent.Task;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import javafx.util.Duration;
 
 /**
- * The periodic refresh: a {@link ScheduledService} whose task collects on a worker (the service's
- * own daemon threads) through the main view model's one refresh guard ({@link RefreshCoordinator})
+ * The periodic refresh: a timer of the window's {@link UiExecutor} that, at once and then every interval,
+ * collects on a worker through the main view model's one refresh guard ({@link RefreshCoordinator})
  * and shows the snapshot on the FX thread. The guard skips a collection while another (F5, after
- * an action) runs, so refreshes never overlap. It runs only while the refresh is not paused and
- * the window is showing and not iconified.
+ * an action) runs, so refreshes never overlap; a tick while the previous periodic collection still
+ * runs is skipped too. It runs only while the refresh is not paused and the window is showing and
+ * not iconified; pausing cancels a collection under way (its result is not shown).
  */
 public final class AutoRefresh {
 
-    private final ScheduledService<Optional<MainViewModel.Snapshot>> service;
+    private final UiExecutor executor;
+    private final RefreshCoordinator<MainViewModel.Snapshot> refresher;
+    private final MainViewModel viewModel;
     private final BooleanProperty windowVisible = new SimpleBooleanProperty(this, "windowVisible", true);
     private final BooleanBinding active;
     private boolean started;
+    /** The periodic timer while refreshing; null otherwise. UI thread. */
+    private UiExecutor.Timer timer;
+    /** The periodic collection under way, if any. UI thread. */
+    private Run running;
+
+    private record Run(Future<?> future, AtomicBoolean halted) {
+    }
 
     public AutoRefresh(MainViewModel viewModel) {
-        Objects.requireNonNull(viewModel, "viewModel");
-        RefreshCoordinator<MainViewModel.Snapshot> refresher = viewModel.refresher();
-        service = new ScheduledService<>() {
-            @Override
-            protected Task<Optional<MainViewModel.Snapshot>> createTask() {
-                return new Task<>() {
-                    @Override
-                    protected Optional<MainViewModel.Snapshot> call() {
-                        Optional<MainViewModel.Snapshot> snapshot = refresher.collectIfIdle();
-                        if (isCancelled()) {
-                            refresher.cancelled();
-                        }
-                        return snapshot;
-                    }
-                };
+        this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
+        this.executor = viewModel.context().executor();
+        this.refresher = viewModel.refresher();
+        viewModel.intervalSecondsProperty().addListener((obs, was, now) -> {
+            if (timer != null) {
+                timer.cancel();
+                timer = executor.every(period(), this::tick);
             }
-        };
-        service.periodProperty().bind(Bindings.createObjectBinding(
-                () -> Duration.seconds(viewModel.intervalSecondsProperty().get()), viewModel.intervalSecondsProperty()));
-        service.setRestartOnFailure(true);
-        service.setOnSucceeded(event -> refresher.show(service.getValue() == null ? Optional.empty() : service.getValue()));
-        service.setOnFailed(event -> refresher.showFailure(service.getException()));
-        service.setOnCancelled(event -> refresher.cancelled());
+        });
         active = viewModel.pausedProperty().not().and(windowVisible);
         active.addListener((obs, was, is) -> update());
     }
@@ -64,7 +60,7 @@ public final class AutoRefresh {
     /** Stops for good (window closing). */
     public void stop() {
         started = false;
-        service.cancel();
+        halt();
     }
 
     /** Pauses while {@code window} is hidden or iconified. */
@@ -78,12 +74,47 @@ public final class AutoRefresh {
 
     private void update() {
         if (started && active.get()) {
-            if (!service.isRunning()) {
-                service.restart();
+            if (timer == null) {
+                tick();
+                timer = executor.every(period(), this::tick);
             }
         } else {
-            service.cancel();
+            halt();
         }
     }
 
+    private Duration period() {
+        return Duration.ofSeconds(Math.max(1, viewModel.intervalSecondsProperty().get()));
+    }
+
+    private void tick() {
+        if (running != null && !running.future().isDone()) {
+            return;
+        }
+        AtomicBoolean halted = new AtomicBoolean();
+        Future<?> future = executor.submit(() -> {
+            try {
+                return refresher.collectIfIdle();
+            } finally {
+                if (halted.get()) {
+                    refresher.cancelled();
+                }
+            }
+        }, (Optional<MainViewModel.Snapshot> snapshot) -> refresher.show(snapshot), refresher::showFailure);
+        running = new Run(future, halted);
+    }
+
+    private void halt() {
+        if (timer != null) {
+            timer.cancel();
+            timer = null;
+        }
+        if (running != null) {
+            running.halted().set(true);
+            if (running.future().cancel(true)) {
+                refresher.cancelled();
+            }
+            running = null;
+        }
+    }
 }

@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.RecordLook;
 import java.util.Optional;
 
 /**

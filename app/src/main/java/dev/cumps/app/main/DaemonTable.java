@@ -1,16 +1,11 @@
 package dev.cumps.app.main;
 
-import static dev.cumps.app.main.TableSections.column;
-import static dev.cumps.app.main.TableSections.fittedColumn;
-import static dev.cumps.app.main.TableSections.sentenceColumn;
-
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Icons;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.Icons;
+import dev.cumps.app.ui.style.RecordLook;
+import dev.cumps.app.ui.table.Columns;
 import java.util.List;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
@@ -29,20 +24,16 @@ public final class DaemonTable extends TableView<DaemonRow> {
     /** @param stop what Delete does while the view model allows a stop */
     public DaemonTable(MainViewModel viewModel, Messages messages, Runnable stop) {
         super(viewModel.daemons());
-        TableColumn<DaemonRow, DaemonRow> state = new TableColumn<>(messages.get("daemon.state"));
-        state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
-        state.setCellFactory(c -> new StateCell());
-        state.setPrefWidth(95);
         getColumns().setAll(List.of(
-                column(messages.get("daemon.name"), DaemonRow::name, 270),
-                state,
-                fittedColumn(messages.get("daemon.pid"), DaemonRow::pid, 65),
-                fittedColumn(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
-                column(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
-                sentenceColumn(messages.get("daemon.limits"), DaemonRow::limits, 100),
-                column(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
-                column(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
-                fittedColumn(messages.get("daemon.age"), DaemonRow::age, 72)));
+                Columns.path(messages.get("daemon.name"), DaemonRow::name, 270),
+                Columns.row(messages.get("daemon.state"), StateCell::new, 95),
+                Columns.fitted(messages.get("daemon.pid"), DaemonRow::pid, 65),
+                Columns.fitted(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
+                Columns.path(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
+                Columns.sentence(messages.get("daemon.limits"), DaemonRow::limits, 100),
+                Columns.path(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
+                Columns.path(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
+                Columns.fitted(messages.get("daemon.age"), DaemonRow::age, 72)));
         setRowFactory(t -> new ReasonRow());
         getSelectionModel().selectedItemProperty().addListener((obs, old, row) -> {
             if (!syncingSelection) {

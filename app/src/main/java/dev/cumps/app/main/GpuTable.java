@@ -1,11 +1,9 @@
 package dev.cumps.app.main;
 
-import static dev.cumps.app.main.TableSections.column;
-import static dev.cumps.app.main.TableSections.fittedColumn;
-
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.GpuLoadColumns;
 import dev.cumps.app.live.GpuLoadHistory;
+import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableView;
@@ -20,13 +18,13 @@ public final class GpuTable extends TableView<GpuRow> {
     public GpuTable(ObservableList<GpuRow> rows, GpuLoadHistory load, Messages messages) {
         super(rows);
         getColumns().setAll(List.of(
-                fittedColumn(messages.get("gpu.index"), row -> Integer.toString(row.index()), 36),
-                column(messages.get("gpu.uuid"), GpuRow::uuid, 160),
-                column(messages.get("gpu.name"), GpuRow::name, 190),
-                fittedColumn(messages.get("gpu.computeMode"), GpuRow::computeMode, 175),
-                fittedColumn(messages.get("gpu.mig"), GpuRow::mig, 110),
-                fittedColumn(messages.get("gpu.visible"), GpuRow::visibleText, 60),
-                fittedColumn(messages.get("gpu.daemon"), GpuRow::daemons, 95)));
+                Columns.fitted(messages.get("gpu.index"), row -> Integer.toString(row.index()), 36),
+                Columns.path(messages.get("gpu.uuid"), GpuRow::uuid, 160),
+                Columns.path(messages.get("gpu.name"), GpuRow::name, 190),
+                Columns.fitted(messages.get("gpu.computeMode"), GpuRow::computeMode, 175),
+                Columns.fitted(messages.get("gpu.mig"), GpuRow::mig, 110),
+                Columns.fitted(messages.get("gpu.visible"), GpuRow::visibleText, 60),
+                Columns.fitted(messages.get("gpu.daemon"), GpuRow::daemons, 95)));
         // The UUID and the name give way to the fitted columns: both are cut in the middle, whole in their tooltips.
         getColumns().get(1).setMinWidth(120);
         getColumns().get(2).setMinWidth(110);

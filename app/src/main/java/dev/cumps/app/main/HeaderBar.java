@@ -1,8 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
@@ -33,10 +33,10 @@ public final class HeaderBar extends VBox {
 
     private Node titleLine() {
         Label header = new Label(messages.get("main.header"));
-        header.getStyleClass().add(Styles.HEADER);
+        header.getStyleClass().add(ConsoleStylesheet.HEADER);
         Label badge = new Label(messages.get("app.simulated"));
         badge.setId("simulatedBadge");
-        badge.getStyleClass().add(Styles.SIMULATED_BADGE);
+        badge.getStyleClass().add(ConsoleStylesheet.SIMULATED_BADGE);
         badge.setTooltip(new Tooltip(messages.get("header.simulated.tooltip")));
         badge.visibleProperty().bind(summary.simulatedProperty());
         badge.managedProperty().bind(badge.visibleProperty());

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.status.HostStatus;
 import java.util.Objects;
 import javafx.beans.property.ReadOnlyBooleanProperty;

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsLimits;

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,6 +15,7 @@ import javafx.scene.input.KeyCombination;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.stage.Window;
 import org.kordamp.ikonli.feather.Feather;
 
 /**
@@ -77,7 +78,7 @@ public final class MainView extends BorderPane {
         setTop(menuBar);
         // The page before the rail in the focus order: the window opens with Start focused, and Tab
         // from the page's last control reaches the rail (Ctrl+1 … Ctrl+7 choose a page directly).
-        setCenter(NoticeArea.notifications(rail.pages(), viewModel.noticeProperty()));
+        setCenter(NoticeArea.notifications(rail.pages(), viewModel.noticeProperty(), viewModel.context().executor()));
         setLeft(rail.rail());
         setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
     }
@@ -91,35 +92,33 @@ public final class MainView extends BorderPane {
 
     /** Ctrl+N and the Start button: the start dialog. */
     public void startDaemon() {
-        StartDialog dialog = new StartDialog(viewModel.startViewModel(), messages, viewModel);
+        StartDialog dialog = new StartDialog(viewModel.startViewModel(), messages, viewModel.context().clipboard(), this::started);
         owned(dialog);
         dialog.show();
+    }
+
+    /** What the start dialog reports: a notice, and a refresh (selecting the new row once started). */
+    private void started(StartDialog.Outcome outcome) {
+        viewModel.showNotice(outcome.notice());
+        if (outcome instanceof StartDialog.Outcome.Started started) {
+            viewModel.tables().selectName(started.name());
+        }
+        viewModel.refresh();
     }
 
     /** Delete and the Stop button: confirmation with the evidence, then the core's stop. */
     public void stopDaemon() {
         viewModel.stopSelected().ifPresent(stop -> {
             StopConfirmationDialog confirmation = new StopConfirmationDialog(stop, messages);
-            owned(confirmation);
-            confirmation.setOnHidden(event -> {
-                if (confirmation.confirmed()) {
-                    viewModel.stop(stop, notice -> show(new StopOutcomeDialog(notice, messages)));
-                }
-            });
-            confirmation.show();
+            Dialogs.confirm(confirmation, owner(),
+                    () -> viewModel.stop(stop, notice -> show(new StopOutcomeDialog(notice, messages))));
         });
     }
 
     /** Stop all: confirmation listing what gets stopped and cleaned, then a report of each outcome. */
     private void stopAll() {
         StopAllDialog confirmation = new StopAllDialog(viewModel.stopAllPreview(), messages);
-        owned(confirmation);
-        confirmation.setOnHidden(event -> {
-            if (confirmation.confirmed()) {
-                viewModel.stopAll(lines -> show(new StopAllReportDialog(lines, messages)));
-            }
-        });
-        confirmation.show();
+        Dialogs.confirm(confirmation, owner(), () -> viewModel.stopAll(lines -> show(new StopAllReportDialog(lines, messages))));
     }
 
     /** Remove record: confirmation, then the selected stale or unreadable record is moved aside. */
@@ -129,13 +128,7 @@ public final class MainView extends BorderPane {
             return;
         }
         RemoveRecordDialog confirmation = new RemoveRecordDialog(row, messages);
-        owned(confirmation);
-        confirmation.setOnHidden(event -> {
-            if (confirmation.confirmed()) {
-                viewModel.removeSelected();
-            }
-        });
-        confirmation.show();
+        Dialogs.confirm(confirmation, owner(), viewModel::removeSelected);
     }
 
     private void show(Dialog<?> dialog) {
@@ -144,7 +137,11 @@ public final class MainView extends BorderPane {
     }
 
     private void owned(Dialog<?> dialog) {
-        Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
+        Dialogs.own(dialog, owner());
+    }
+
+    private Window owner() {
+        return getScene() == null ? null : getScene().getWindow();
     }
 
     /** F5 refresh, Ctrl+N start, Ctrl+Shift+C copy env; Delete is the daemons table's own key. */

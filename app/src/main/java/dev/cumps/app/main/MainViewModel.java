@@ -7,8 +7,8 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
+import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.HostStatus;
-import dev.cumps.core.status.StatusService;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,14 +87,14 @@ public final class MainViewModel {
     private final BooleanBinding stopAllDisabled;
 
     /**
-     * @param status    what each refresh collects
+     * @param snapshots what each refresh reads
      * @param lifecycle what the commands and the start and stop dialogs call
      * @param host      where the start dialog derives its default directories from
      * @param simulated whether the host is the simulated one (shown in the summary)
      * @param processes where the stop confirmation reads the current {@code /proc} start time
      *                  (evidence only; the core decides)
      */
-    public MainViewModel(ConsoleContext ctx, StatusService status, DaemonLifecycle lifecycle, HostEnvironment host,
+    public MainViewModel(ConsoleContext ctx, HostSnapshotService snapshots, DaemonLifecycle lifecycle, HostEnvironment host,
             boolean simulated, ProcessTable processes) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
@@ -103,7 +103,7 @@ public final class MainViewModel {
         this.messages = ctx.messages();
         this.rowBuilder = new MainRows(messages);
         this.summary = new HostSummary(messages, simulated);
-        SnapshotCollector collector = new SnapshotCollector(status, ctx.clock(), rowBuilder, parts);
+        SnapshotCollector collector = new SnapshotCollector(snapshots, ctx.clock(), rowBuilder, parts);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
         this.actions = new DaemonActions(ctx, lifecycle, this::refresh);
         ReadOnlyBooleanProperty busy = actions.busyProperty();

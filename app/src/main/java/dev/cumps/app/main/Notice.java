@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 
 /** The one-line outcome shown under the tables after an action (the window's notification). */

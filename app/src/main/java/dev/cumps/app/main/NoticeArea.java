@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.Severity;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -19,8 +20,8 @@ final class NoticeArea {
     }
 
     /** {@code content} under a banner row that shows each new notice for a while. */
-    static Node notifications(Node content, ObservableValue<Notice> notice) {
-        VBox box = new VBox(new NoticeBanner(notice), content);
+    static Node notifications(Node content, ObservableValue<Notice> notice, UiExecutor timers) {
+        VBox box = new VBox(new NoticeBanner(notice, timers), content);
         VBox.setVgrow(content, Priority.ALWAYS);
         return box;
     }

@@ -1,8 +1,9 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
-import dev.cumps.app.ui.SeverityCell;
-import javafx.animation.PauseTransition;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.SeverityCell;
+import java.time.Duration;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.value.ObservableValue;
@@ -11,7 +12,6 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
-import javafx.util.Duration;
 
 /**
  * The outcome of an action, in its own row above the tables: while it shows it takes its height
@@ -20,13 +20,16 @@ import javafx.util.Duration;
  */
 public final class NoticeBanner extends HBox {
 
-    static final Duration SHOW_TIME = Duration.seconds(6);
+    static final Duration SHOW_TIME = Duration.ofSeconds(6);
 
     private final Label glyph = new Label();
     private final Label text = new Label();
     private final ReadOnlyBooleanWrapper showing = new ReadOnlyBooleanWrapper(this, "showing");
 
-    NoticeBanner(ObservableValue<Notice> notice) {
+    private UiExecutor.Timer hide;
+
+    /** Shows each new {@code notice} for {@link #SHOW_TIME}, timed by {@code timers}' UI timer. */
+    NoticeBanner(ObservableValue<Notice> notice, UiExecutor timers) {
         setId("notifications");
         getStyleClass().add("notice-banner");
         setSpacing(8);
@@ -39,11 +42,12 @@ public final class NoticeBanner extends HBox {
         getChildren().setAll(glyph, text);
         visibleProperty().bind(showing);
         managedProperty().bind(showing);
-        PauseTransition hide = new PauseTransition(SHOW_TIME);
-        hide.setOnFinished(event -> showing.set(false));
         notice.addListener((obs, old, value) -> {
+            if (hide != null) {
+                hide.cancel();
+                hide = null;
+            }
             if (value == null) {
-                hide.stop();
                 showing.set(false);
                 return;
             }
@@ -52,7 +56,7 @@ public final class NoticeBanner extends HBox {
             text.setText(value.text());
             Severity.apply(text, value.severity());
             showing.set(true);
-            hide.playFromStart();
+            hide = timers.schedule(SHOW_TIME, () -> showing.set(false));
         });
     }
 

@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Icons;
+import dev.cumps.app.ui.style.Icons;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,8 @@
 package dev.cumps.app.main;
 
-import static dev.cumps.app.main.TableSections.column;
-
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import javafx.collections.ObservableList;
 import javafx.scene.control.TableCell;
@@ -15,7 +14,7 @@ public final class PipeTable extends TableView<PipeRow> {
 
     public PipeTable(ObservableList<PipeRow> rows, Messages messages) {
         super(rows);
-        TableColumn<PipeRow, String> owner = column(messages.get("pipe.owner"), PipeRow::owner, 200);
+        TableColumn<PipeRow, String> owner = Columns.path(messages.get("pipe.owner"), PipeRow::owner, 200);
         owner.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(String item, boolean empty) {
@@ -26,8 +25,8 @@ public final class PipeTable extends TableView<PipeRow> {
             }
         });
         getColumns().setAll(List.of(
-                column(messages.get("pipe.path"), PipeRow::path, 620),
-                column(messages.get("pipe.kind"), PipeRow::kind, 110),
+                Columns.path(messages.get("pipe.path"), PipeRow::path, 620),
+                Columns.path(messages.get("pipe.kind"), PipeRow::kind, 110),
                 owner));
     }
 }

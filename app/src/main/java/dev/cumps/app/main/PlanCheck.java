@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.ui.Debounce;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartRequest;
 import java.time.Duration;
@@ -16,8 +17,8 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * The start dialog's live check of the whole request: the core's side-effect-free
  * {@code preview} on a worker, so that every refusal a start would give (a name a live daemon has, a
  * GPU that already has a daemon, a socket path too long, equal directories) shows before Start, and
- * what it would only note (a stale record it moves aside) shows as a warning. Debounced: a check
- * waits {@link #DEBOUNCE} on the worker and asks the core only if no newer check began meanwhile;
+ * what it would only note (a stale record it moves aside) shows as a warning. Debounced: the core
+ * is asked once typing has paused for {@link #DEBOUNCE} (a {@link Debounce} on the UI executor's timer);
  * a result is applied only if it is still the newest.
  */
 final class PlanCheck {
@@ -32,12 +33,14 @@ final class PlanCheck {
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
     private final AtomicLong newest = new AtomicLong();
+    private final Debounce debounce;
 
     /** @param request what Start would ask the core for now */
     PlanCheck(ConsoleContext ctx, DaemonLifecycle lifecycle, Supplier<StartRequest> request) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
         this.request = Objects.requireNonNull(request, "request");
+        this.debounce = new Debounce(ctx.executor(), DEBOUNCE);
     }
 
     /** Asks the core's {@code preview} whether the request would be accepted, once typing pauses. */
@@ -45,15 +48,12 @@ final class PlanCheck {
         long mine = newest.incrementAndGet();
         checking.set(true);
         StartRequest asked = request.get();
-        ctx.executor().submit(() -> {
-            Thread.sleep(DEBOUNCE.toMillis());
-            return newest.get() == mine ? lifecycle.preview(asked) : null;
-        }, preview -> {
+        debounce.run(() -> ctx.executor().submit(() -> newest.get() == mine ? lifecycle.preview(asked) : null, preview -> {
             if (preview != null) {
                 checked(mine, preview.refusal().map(ctx.messages()::windowText).orElse(""),
                         preview.note().map(ctx.messages()::windowText).orElse(""));
             }
-        }, error -> checked(mine, ctx.messages().errorText(error).orElse(error.toString()), ""));
+        }, error -> checked(mine, ctx.messages().errorText(error).orElse(error.toString()), "")));
     }
 
     private void checked(long which, String foundProblem, String foundNote) {
@@ -68,6 +68,7 @@ final class PlanCheck {
     /** Shows {@code text} as the problem without asking the core (empty: none); a check under way is dropped. */
     void show(String text) {
         newest.incrementAndGet();
+        debounce.cancel();
         checking.set(false);
         problem.set(text);
         note.set("");

@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.core.status.HostStatus;
+import dev.cumps.core.snapshot.HostSnapshot;
 
 /**
  * Work that rides along with each refresh of the main window (the Clients and Limits panes): it
@@ -11,6 +11,6 @@ import dev.cumps.core.status.HostStatus;
 @FunctionalInterface
 public interface RefreshPart {
 
-    /** Blocking, on the refresh's worker, with the status just collected; returns what shows the result on the UI thread. */
-    Runnable collect(HostStatus status);
+    /** Blocking, on the refresh's worker, with the host snapshot just read; returns what shows the result on the UI thread. */
+    Runnable collect(HostSnapshot host);
 }

@@ -1,13 +1,14 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
+import dev.cumps.app.ui.dialog.Confirmation;
+import dev.cumps.app.ui.dialog.DialogKeys;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 
 /** The confirmation before a stale or unreadable record is moved aside; Enter and Escape cancel, Remove needs a click or Alt+R. */
-public final class RemoveRecordDialog extends Alert {
+public final class RemoveRecordDialog extends Alert implements Confirmation {
 
     private final ButtonType remove;
 
@@ -26,6 +27,7 @@ public final class RemoveRecordDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Remove. */
+    @Override
     public boolean confirmed() {
         return getResult() == remove;
     }

@@ -1,11 +1,13 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
-import dev.cumps.app.ui.Dialogs;
-import dev.cumps.app.ui.ReservedArea;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.dialog.ReservedArea;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
+import java.util.function.Consumer;
 import javafx.beans.property.StringProperty;
 import javafx.event.ActionEvent;
 import javafx.scene.Node;
@@ -42,14 +44,38 @@ public final class StartDialog extends Dialog<ButtonType> {
     /** Lines reserved for the name's problem, the plan's refusal or note and the start's stage (longer texts scroll). */
     static final int FEEDBACK_LINES = 4;
 
+    /** What a press of Start came to, reported to the window as it happens (the dialog is modeless). */
+    public sealed interface Outcome {
+        /** The notice the window shows. */
+        Notice notice();
+
+        /** The daemon {@code name} was started; the dialog has closed. */
+        record Started(String name, Notice notice) implements Outcome {
+        }
+
+        /** The start was cancelled, and the notice says what the cancel undid; the dialog stays open. */
+        record Cancelled(Notice notice) implements Outcome {
+        }
+
+        /** The start failed; the dialog stays open, with the problem shown in its own alert. */
+        record Failed(StartProblem problem, Notice notice) implements Outcome {
+        }
+    }
+
     private final StartViewModel viewModel;
     private final Messages messages;
-    private final MainViewModel main;
+    private final ClipboardSink clipboard;
+    private final Consumer<Outcome> outcomes;
 
-    public StartDialog(StartViewModel viewModel, Messages messages, MainViewModel main) {
+    /**
+     * @param clipboard where the failure alert's Copy puts the details
+     * @param outcomes  hears each start's outcome, on the UI thread
+     */
+    public StartDialog(StartViewModel viewModel, Messages messages, ClipboardSink clipboard, Consumer<Outcome> outcomes) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         this.messages = Objects.requireNonNull(messages, "messages");
-        this.main = Objects.requireNonNull(main, "main");
+        this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
+        this.outcomes = Objects.requireNonNull(outcomes, "outcomes");
         setTitle(messages.get("start.title"));
         setHeaderText(messages.get("start.header"));
         getDialogPane().setId("startDialog");
@@ -185,22 +211,18 @@ public final class StartDialog extends Dialog<ButtonType> {
     }
 
     private void started(String name, Notice notice) {
-        main.showNotice(notice);
-        main.tables().selectName(name);
-        main.refresh();
+        outcomes.accept(new Outcome.Started(name, notice));
         setResult(ButtonType.OK);
         close();
     }
 
     private void cancelled(Notice notice) {
-        main.showNotice(notice);
-        main.refresh();
+        outcomes.accept(new Outcome.Cancelled(notice));
     }
 
     private void failed(StartProblem problem) {
-        main.showNotice(new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message())));
-        main.refresh();
-        StartFailedDialog alert = new StartFailedDialog(problem, messages, main.context().clipboard());
+        outcomes.accept(new Outcome.Failed(problem, new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message()))));
+        StartFailedDialog alert = new StartFailedDialog(problem, messages, clipboard);
         Dialogs.own(alert, getDialogPane().getScene().getWindow());
         alert.show();
     }

@@ -2,8 +2,8 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ClipboardSink;
-import dev.cumps.app.ui.DetailsArea;
-import dev.cumps.app.ui.DialogKeys;
+import dev.cumps.app.ui.dialog.DetailsArea;
+import dev.cumps.app.ui.dialog.DialogKeys;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;

@@ -2,16 +2,13 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
-import dev.cumps.core.lifecycle.StartCancelled;
-import dev.cumps.core.lifecycle.StartFailure;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.mps.RuntimeDirs;
-import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordNames;
 import java.nio.file.Path;
 import java.util.List;
@@ -184,21 +181,10 @@ public final class StartViewModel {
     }
 
     /**
-     * Starts the daemon on a worker. Stages arrive as {@link #stageProperty()}; then exactly one
-     * of {@code started} (the record) or {@code failed} (a {@link StartFailure} carries the
-     * control log tail; a {@link StartCancelled} says what the cancel undid), both on the UI thread
-     * and already recorded in the activity log. Does nothing while Start is disabled.
-     */
-    public void start(Consumer<DaemonRecord> started, Consumer<Throwable> failed) {
-        if (!startDisabled.get()) {
-            run.run(request(), messages.get("start.action", name.get()), started, failed::accept, failed);
-        }
-    }
-
-    /**
-     * Start pressed in the dialog: like {@link #start}, with the outcome as the window shows it:
-     * {@code started} the new daemon's name and the notice, {@code cancelled} the notice of what the
-     * cancel did, {@code failed} the problem; all on the UI thread.
+     * Start pressed in the dialog: starts the daemon on a worker. Stages arrive as {@link #stageProperty()};
+     * then exactly one of {@code started} (the new daemon's name and the notice), {@code cancelled} (the
+     * notice of what the cancel undid) or {@code failed} (the problem, with the control log tail), all on
+     * the UI thread and already recorded in the activity log. Does nothing while Start is disabled.
      */
     public void confirm(BiConsumer<String, Notice> started, Consumer<Notice> cancelled, Consumer<StartProblem> failed) {
         if (startDisabled.get()) {

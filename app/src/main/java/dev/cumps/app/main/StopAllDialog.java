@@ -1,7 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
+import dev.cumps.app.ui.dialog.Confirmation;
+import dev.cumps.app.ui.dialog.DialogKeys;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -11,7 +12,7 @@ import javafx.scene.control.ButtonType;
  * get signalled); the list names them, then the stale and unreadable records that are only cleaned.
  * Enter and Escape cancel; Stop all needs a click or Alt+A.
  */
-public final class StopAllDialog extends Alert {
+public final class StopAllDialog extends Alert implements Confirmation {
 
     private final ButtonType stop;
 
@@ -30,6 +31,7 @@ public final class StopAllDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Stop all. */
+    @Override
     public boolean confirmed() {
         return getResult() == stop;
     }

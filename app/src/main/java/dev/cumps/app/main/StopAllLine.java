@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 
 /** One line of the stop-all report: the record, what happened to it, and how that looks. */

@@ -1,8 +1,9 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.dialog.Confirmation;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.style.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -15,7 +16,7 @@ import javafx.scene.layout.VBox;
  * to the start time {@code /proc} reports now, GPU, pipe directory). The core checks the identity
  * again when it stops; this only lets the operator see it first.
  */
-public final class StopConfirmationDialog extends Alert {
+public final class StopConfirmationDialog extends Alert implements Confirmation {
 
     private final ButtonType confirm;
 
@@ -57,6 +58,7 @@ public final class StopConfirmationDialog extends Alert {
     }
 
     /** Whether the dialog was closed with Stop daemon. */
+    @Override
     public boolean confirmed() {
         return getResult() == confirm;
     }

@@ -1,8 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.style.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;

@@ -1,17 +1,13 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.FullTextCell;
-import dev.cumps.app.ui.Styles;
-import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.table.Columns;
 import javafx.scene.control.Label;
-import javafx.scene.control.OverrunStyle;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-/** The pieces the three tables share: a titled section around a table, and a text column. */
+/** The titled section around each of the main page's three tables (their columns: {@link Columns}). */
 final class TableSections {
 
     private TableSections() {
@@ -21,7 +17,7 @@ final class TableSections {
     static VBox section(String id, String title, String empty, TableView<?> table) {
         Label label = new Label(title);
         label.setId(id + "Title");
-        label.getStyleClass().add(Styles.SECTION_TITLE);
+        label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
         label.setLabelFor(table);
         table.setId(id + "Table");
         table.setPlaceholder(new Label(empty));
@@ -31,34 +27,5 @@ final class TableSections {
         VBox.setVgrow(table, Priority.ALWAYS);
         VBox.setVgrow(section, Priority.ALWAYS);
         return section;
-    }
-
-    /**
-     * A column showing {@code value} of each row; a text too long for the column is cut in the middle
-     * (paths and UUIDs keep both ends) and shown whole as the cell's tooltip.
-     */
-    static <R> TableColumn<R, String> column(String title, Function<R, String> value, double width) {
-        TableColumn<R, String> column = new TableColumn<>(title);
-        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
-        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
-        column.setPrefWidth(width);
-        return column;
-    }
-
-    /** A column like {@link #column} for a sentence or phrase: cut at its end (a word boundary), never in its middle. */
-    static <R> TableColumn<R, String> sentenceColumn(String title, Function<R, String> value, double width) {
-        TableColumn<R, String> column = column(title, value, width);
-        column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.WORD_ELLIPSIS));
-        return column;
-    }
-
-    /**
-     * A column like {@link #column} that is never narrower than its values and its title (short
-     * values such as a mode, whose ellipsis would hide what they say in a longer language).
-     */
-    static <R> TableColumn<R, String> fittedColumn(String title, Function<R, String> value, double width) {
-        TableColumn<R, String> column = column(title, value, width);
-        column.setCellFactory(c -> FullTextCell.widening(OverrunStyle.CENTER_ELLIPSIS));
-        return column;
     }
 }

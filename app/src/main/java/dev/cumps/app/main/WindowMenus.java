@@ -1,8 +1,8 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.DialogKeys;
-import dev.cumps.app.ui.Dialogs;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.cumps.app.theme;
 
-import dev.cumps.app.ui.SettingsFile;
+import dev.cumps.app.ui.window.SettingsFile;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.util.Objects;

@@ -7,19 +7,26 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 
 /**
  * Production {@link UiExecutor}: a cached pool of daemon threads named {@code cumps-worker-N}
- * (they never keep the JVM alive after the window closes) and {@link Platform#runLater} for results.
+ * (they never keep the JVM alive after the window closes), one daemon timer thread
+ * ({@code cumps-timer}, started with the first timer) that only hands due actions over, and
+ * {@link Platform#runLater} for results and timers.
  */
 public final class FxUiExecutor implements UiExecutor, AutoCloseable {
 
     private final ExecutorService workers;
+    private final ScheduledThreadPoolExecutor timer;
     private final Consumer<Runnable> uiThread;
 
     public FxUiExecutor() {
@@ -30,6 +37,8 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
     public FxUiExecutor(Consumer<Runnable> uiThread) {
         this.uiThread = Objects.requireNonNull(uiThread, "uiThread");
         this.workers = Executors.newCachedThreadPool(namedDaemons("cumps-worker-"));
+        this.timer = new ScheduledThreadPoolExecutor(1, namedDaemons("cumps-timer-"));
+        this.timer.setRemoveOnCancelPolicy(true);
     }
 
     @Override
@@ -68,6 +77,26 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
         uiThread.accept(Objects.requireNonNull(action, "action"));
     }
 
+    @Override
+    public Timer schedule(Duration delay, Runnable onUi) {
+        Objects.requireNonNull(onUi, "onUi");
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ScheduledFuture<?> due;
+        try {
+            due = timer.schedule(() -> uiThread.accept(() -> {
+                if (!cancelled.get()) {
+                    onUi.run();
+                }
+            }), Math.max(0, delay.toNanos()), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException closed) {
+            return () -> { }; // the window is closing: nothing runs later any more
+        }
+        return () -> {
+            cancelled.set(true);
+            due.cancel(false);
+        };
+    }
+
     /** How long {@link #close()} lets interrupted work wind down (a start undoes its launch). */
     static final Duration WIND_DOWN = Duration.ofSeconds(30);
 
@@ -77,6 +106,7 @@ public final class FxUiExecutor implements UiExecutor, AutoCloseable {
      */
     @Override
     public void close() {
+        timer.shutdownNow();
         workers.shutdownNow();
         try {
             if (!workers.awaitTermination(WIND_DOWN.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -8,8 +8,24 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.EvaluationResult;
 import dev.cumps.app.ViewModels;
+import dev.cumps.app.archfixture.PageUsingTheSession;
 import dev.cumps.app.archfixture.RecordView;
 import dev.cumps.app.archfixture.ViewModelHoldingCoreServices;
+import dev.cumps.app.archfixture.cycle.a.CycleA;
+import dev.cumps.app.archfixture.cycle.b.CycleB;
+import dev.cumps.app.main.Notice;
+import dev.cumps.app.session.HostSession;
+import dev.cumps.app.session.archfixture.SessionUsingTheWindow;
+import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.archfixture.UiUsingAPage;
+import dev.cumps.app.ui.dialog.DetailsArea;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.error.ErrorDialog;
+import dev.cumps.app.ui.style.MonospaceFont;
+import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.style.archfixture.StyleUsingADialog;
+import dev.cumps.app.ui.table.SeverityCell;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
@@ -21,6 +37,7 @@ import dev.cumps.fixture.one.First;
 import dev.cumps.fixture.two.Second;
 import dev.cumps.sim.Simulation;
 import dev.cumps.sim.archfixture.SimulatorUsingTheCli;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,12 +103,50 @@ class ArchitectureRulesCanFailTest {
     }
 
     @Test
+    void twoWindowPackagesThatUseEachOtherBreakTheAppCycleRule() {
+        EvaluationResult result = ProjectRules.NO_PACKAGE_CYCLES_IN_APP.evaluate(new ClassFileImporter().importClasses(CycleA.class,
+                CycleB.class));
+        assertTrue(result.hasViolation(), "no cycle reported");
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(report.contains("dev.cumps.app.archfixture.cycle.a") && report.contains("dev.cumps.app.archfixture.cycle.b"), report);
+    }
+
+    @Test
+    void aUiKitClassThatUsesAPageBreaksTheKitRule() {
+        assertViolates(ProjectRules.UI_KIT_SERVES_THE_PAGES, UiUsingAPage.class, Notice.class.getName());
+    }
+
+    @Test
+    void aStyleThatUsesADialogBreaksTheKitLayers() {
+        EvaluationResult result = ProjectRules.UI_KIT_LAYERS.evaluate(new ClassFileImporter().importClasses(StyleUsingADialog.class,
+                Dialogs.class));
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(report.contains(StyleUsingADialog.class.getName()) && report.contains(Dialogs.class.getName()), report);
+    }
+
+    @Test
+    void aSessionClassThatUsesTheWindowBreaksTheSessionRule() {
+        assertViolates(ProjectRules.SESSION_USES_ONLY_CORE, SessionUsingTheWindow.class, UiExecutor.class.getName());
+    }
+
+    @Test
+    void aPageThatReachesTheSessionBreaksTheCompositionRootRule() {
+        assertViolates(ProjectRules.ONLY_THE_ROOT_OPENS_A_SESSION, PageUsingTheSession.class, HostSession.class.getName());
+    }
+
+    @Test
     void theRulesPassOnClassesThatKeepThem() {
         JavaClasses clean = new ClassFileImporter().importClasses(First.class);
         assertFalse(ProjectRules.CORE_HAS_NO_JAVAFX.allowEmptyShould(true).evaluate(clean).hasViolation());
         assertFalse(ProjectRules.VIEWS_ARE_FREE_OF_CORE.allowEmptyShould(true).evaluate(clean).hasViolation());
         assertFalse(ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES.allowEmptyShould(true).evaluate(
                 new ClassFileImporter().importClasses(ViewModels.class, CoreServices.class)).hasViolation());
+        JavaClasses kit = new ClassFileImporter().importClasses(ErrorDialog.class, Dialogs.class, DetailsArea.class, ClipboardSink.class,
+                MonospaceFont.class, SeverityCell.class, Severity.class, HostSession.class);
+        for (ArchRule rule : List.of(ProjectRules.NO_PACKAGE_CYCLES_IN_APP, ProjectRules.UI_KIT_SERVES_THE_PAGES, ProjectRules.UI_KIT_LAYERS,
+                ProjectRules.SESSION_USES_ONLY_CORE, ProjectRules.ONLY_THE_ROOT_OPENS_A_SESSION)) {
+            assertFalse(rule.allowEmptyShould(true).evaluate(kit).hasViolation(), rule.getDescription());
+        }
     }
 
     private static void assertViolates(ArchRule rule, Class<?> offender, String target) {

@@ -10,7 +10,8 @@ import dev.cumps.core.arch.ProductionClassesOnly;
  * The layering of the whole project, run where core, the stand-ins, the window and JavaFX are all on
  * the class path (docs/architecture.md): no package cycles across both modules, core free of JavaFX,
  * views free of core, {@code CoreServices} held only by the composition root, the simulator reached only through {@code Simulation}, and core's layers with
- * the window on top. {@code ArchitectureRulesCanFailTest} shows each of these rule objects failing
+ * the window on top; inside the window, no cycle between any two of its packages, the UI kit below the pages and
+ * layered in itself, and the session below the window, opened by the composition root only. {@code ArchitectureRulesCanFailTest} shows each of these rule objects failing
  * on a class that breaks it.
  */
 @AnalyzeClasses(packages = "dev.cumps", importOptions = ProductionClassesOnly.class)
@@ -32,4 +33,19 @@ class ProjectArchitectureTest {
 
     @ArchTest
     static final ArchRule layersReadTopDown = Layers.coreLayers();
+
+    @ArchTest
+    static final ArchRule noPackageCyclesInApp = ProjectRules.NO_PACKAGE_CYCLES_IN_APP;
+
+    @ArchTest
+    static final ArchRule uiKitServesThePages = ProjectRules.UI_KIT_SERVES_THE_PAGES;
+
+    @ArchTest
+    static final ArchRule uiKitLayers = ProjectRules.UI_KIT_LAYERS;
+
+    @ArchTest
+    static final ArchRule sessionUsesOnlyCore = ProjectRules.SESSION_USES_ONLY_CORE;
+
+    @ArchTest
+    static final ArchRule onlyTheRootOpensASession = ProjectRules.ONLY_THE_ROOT_OPENS_A_SESSION;
 }

@@ -13,7 +13,7 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;

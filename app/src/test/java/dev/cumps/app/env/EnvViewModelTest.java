@@ -12,6 +12,7 @@ import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -26,11 +27,12 @@ class EnvViewModelTest {
     private ConsoleContext ctx;
     private final SimpleObjectProperty<ManagedDaemon> selection = new SimpleObjectProperty<>();
     private EnvViewModel vm;
+    private final CurrentThreadUiExecutor executor = new CurrentThreadUiExecutor();
 
     @BeforeEach
     void setUp() {
         host = SimulatedConsole.open();
-        ctx = host.context(new CurrentThreadUiExecutor(), Messages.forLocale(Locale.ENGLISH));
+        ctx = host.context(executor, Messages.forLocale(Locale.ENGLISH));
         vm = host.viewModels(ctx).env(selection);
     }
 
@@ -66,8 +68,10 @@ class EnvViewModelTest {
         assertEquals("Copy env block of t1", entry.action());
         assertTrue(entry.success());
 
-        vm.clearCopied();
-        assertFalse(vm.copiedProperty().get());
+        executor.advance(EnvViewModel.COPIED_FEEDBACK.minusMillis(1));
+        assertTrue(vm.copiedProperty().get(), "\"Copied\" shows for a while");
+        executor.advance(Duration.ofMillis(1));
+        assertFalse(vm.copiedProperty().get(), "and then no more");
         vm.jsonProperty().set(true);
         vm.copy();
         assertEquals(host.services().env().launchEnvironment(Optional.of("t1")).jsonText(), host.clipboard().get(1));

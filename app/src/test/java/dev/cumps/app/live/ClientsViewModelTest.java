@@ -9,7 +9,6 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 import javafx.beans.property.SimpleObjectProperty;
@@ -42,8 +41,7 @@ class ClientsViewModelTest {
     }
 
     private void refresh() {
-        HostStatus status = host.services().status().collect();
-        vm.collect(status).run();
+        vm.collect(host.services().snapshots().read()).run();
     }
 
     @Test

@@ -6,13 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
+import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.mps.RuntimeDirs;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Callable;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.control.CheckBox;
@@ -30,29 +36,64 @@ import org.testfx.util.WaitForAsyncUtils;
 class LogViewTest {
 
     private LogView view;
+    /** The window's timers not yet run or cancelled: the log's periodic re-read is one while it runs. */
+    private final AtomicInteger waitingTimers = new AtomicInteger();
 
     @RegisterExtension
     final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).withHost(host -> host.live("t1", 0)).size(800, 300)
+            .wrapExecutor(this::countingTimers)
             .showing(p -> view = new LogView(p.viewModels().log(
                     new SimpleObjectProperty<>(p.daemon("t1")))));
+
+    /** The window's executor, counting the timers that wait. */
+    private UiExecutor countingTimers(UiExecutor executor) {
+        return new UiExecutor() {
+            @Override
+            public <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure) {
+                return executor.submit(work, onSuccess, onFailure);
+            }
+
+            @Override
+            public void runOnUi(Runnable action) {
+                executor.runOnUi(action);
+            }
+
+            @Override
+            public Timer schedule(Duration delay, Runnable onUi) {
+                AtomicBoolean over = new AtomicBoolean();
+                waitingTimers.incrementAndGet();
+                Timer timer = executor.schedule(delay, () -> {
+                    if (over.compareAndSet(false, true)) {
+                        waitingTimers.decrementAndGet();
+                    }
+                    onUi.run();
+                });
+                return () -> {
+                    if (over.compareAndSet(false, true)) {
+                        waitingTimers.decrementAndGet();
+                    }
+                    timer.cancel();
+                };
+            }
+        };
+    }
 
     @Test
     void showsTheLogAndPicksUpNewLinesByItself(FxRobot robot) throws Exception {
         TextArea area = robot.lookup("#logText").queryAs(TextArea.class);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !area.getText().isEmpty());
-        assertTrue(view.ticking(), "the periodic refresh runs while the window shows the pane");
+        Waits.onFx("the log shown", () -> !area.getText().isEmpty()); // read on the FX thread, which sets it
+        assertEquals(1, Waits.fx(waitingTimers::get), "the periodic re-read waits for its next turn while the window shows the pane");
         assertTrue(area.getStyleClass().contains("log-block"));
 
         Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         Files.writeString(log, "[test] a line written after the pane opened\n", StandardCharsets.UTF_8,
                 StandardOpenOption.APPEND);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS,
-                () -> area.getText().endsWith("[test] a line written after the pane opened\n"));
+        Waits.onFx("the new line shown", () -> area.getText().endsWith("[test] a line written after the pane opened\n"));
         WaitForAsyncUtils.waitForFxEvents(); // the text and the caret move in one FX pulse; read after it
         assertTrue(area.getCaretPosition() == area.getLength(), "scrolled to the end");
 
         robot.interact(() -> area.getScene().getWindow().hide());
-        assertTrue(!view.ticking(), "no refresh while the window is hidden");
+        assertEquals(0, waitingTimers.get(), "no re-read waits while the window is hidden");
     }
 
     @Test
@@ -61,7 +102,7 @@ class LogViewTest {
         ToggleButton follow = robot.lookup("#logFollow").queryAs(ToggleButton.class);
         Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         append(log, "first batch", 80);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().endsWith("first batch 80\n"));
+        Waits.onFx("the log pane's state", () -> area.getText().endsWith("first batch 80\n"));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(follow.isSelected(), "follows by default");
         assertTrue(view.atEnd(), () -> "the newest line is in sight: " + scrollState(area));
@@ -71,7 +112,7 @@ class LogViewTest {
         for (int i = 0; i < 3; i++) {
             robot.type(KeyCode.PAGE_UP);
         }
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !follow.isSelected());
+        Waits.onFx("the log pane's state", () -> !follow.isSelected());
         double reading = area.getScrollTop();
         assertFalse(view.atEnd());
 
@@ -79,7 +120,7 @@ class LogViewTest {
         Label pending = robot.lookup("#logPending").queryAs(Label.class);
         assertFalse(pending.isVisible());
         append(log, "second batch", 5);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, pending::isVisible);
+        Waits.onFx("the log pane's state", pending::isVisible);
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("New lines below: press Follow to see them", pending.getText());
         assertEquals(shown, area.getText(), "the text being read does not change under the reader");
@@ -92,16 +133,16 @@ class LogViewTest {
         assertTrue(follow.isSelected());
         assertTrue(area.getText().endsWith("second batch 5\n"), "Follow shows the lines that waited");
         assertFalse(pending.isVisible());
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, view::atEnd);
+        Waits.onFx("the log pane's state", view::atEnd);
         append(log, "third batch", 3);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().endsWith("third batch 3\n"));
+        Waits.onFx("the log pane's state", () -> area.getText().endsWith("third batch 3\n"));
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(view.atEnd(), () -> "following again: the newest line is in sight: " + scrollState(area));
 
         robot.clickOn(area).type(KeyCode.PAGE_UP).type(KeyCode.PAGE_UP);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !follow.isSelected());
+        Waits.onFx("the log pane's state", () -> !follow.isSelected());
         robot.press(KeyCode.CONTROL).type(KeyCode.END).release(KeyCode.CONTROL);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, follow::isSelected);
+        Waits.onFx("the log pane's state", follow::isSelected);
         assertTrue(view.atEnd(), "going back to the end by hand follows again too");
     }
 
@@ -117,7 +158,7 @@ class LogViewTest {
         CheckBox wrap = robot.lookup("#logWrap").queryAs(CheckBox.class);
         Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         append(log, "x".repeat(400) + " long line", 1);
-        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> area.getText().contains(" long line 1"));
+        Waits.onFx("the log pane's state", () -> area.getText().contains(" long line 1"));
         WaitForAsyncUtils.waitForFxEvents();
         assertFalse(area.isWrapText());
         assertTrue(horizontalBar(area).isVisible(), "an unwrapped long line scrolls sideways");

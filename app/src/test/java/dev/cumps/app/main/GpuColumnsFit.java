@@ -8,7 +8,7 @@ import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
-import dev.cumps.app.ui.FullTextCell;
+import dev.cumps.app.ui.table.FullTextCell;
 import java.util.List;
 import java.util.Set;
 import javafx.geometry.Orientation;

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.ConsoleWindow;
-import dev.cumps.app.HostSession;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.ViewModels;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.session.HostSession;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.host.HostEnvironment;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ui.UiExecutor;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,6 +48,11 @@ class RefreshCoordinatorTest {
         @Override
         public void runOnUi(Runnable action) {
             action.run();
+        }
+
+        @Override
+        public Timer schedule(Duration delay, Runnable onUi) {
+            throw new UnsupportedOperationException("the refresh guard sets no timers");
         }
 
         void runNext() {

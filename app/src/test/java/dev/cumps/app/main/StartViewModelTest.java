@@ -11,8 +11,10 @@ import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,14 +28,22 @@ class StartViewModelTest {
     private SimulatedConsole host;
     private ConsoleContext ctx;
     private StartViewModel vm;
+    /** Work runs at once; the plan check's pause for typing passes when the test says so ({@link #typingPauses}). */
+    private final CurrentThreadUiExecutor executor = new CurrentThreadUiExecutor();
 
     @BeforeEach
     void open() {
         host = SimulatedConsole.open();
-        ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
+        ctx = host.context(executor, Locale.ENGLISH);
         MainViewModel main = host.viewModels(ctx).main();
         main.refresh();
         vm = main.startViewModel();
+        typingPauses();
+    }
+
+    /** The user stops typing: the plan check's debounce time passes and the core is asked. */
+    private void typingPauses() {
+        executor.advance(PlanCheck.DEBOUNCE);
     }
 
     @AfterEach
@@ -66,11 +76,13 @@ class StartViewModelTest {
     @Test
     void aBadNameDisablesStartAsItIsTyped() {
         vm.nameProperty().set("ui-a");
+        typingPauses();
         assertEquals("", vm.nameProblemProperty().get());
         assertEquals("", vm.planProblemProperty().get());
         assertFalse(vm.startDisabledBinding().get());
 
         vm.nameProperty().set("Bad Name");
+        typingPauses();
 
         assertTrue(vm.nameProblemProperty().get().contains("invalid daemon name"), vm.nameProblemProperty().get());
         assertTrue(vm.startDisabledBinding().get());
@@ -94,6 +106,7 @@ class StartViewModelTest {
     void aRequestTheCoreWouldRefuseDisablesStartWithTheCoreReason() {
         vm.nameProperty().set("ui-d");
         vm.logDirectoryProperty().set(vm.pipeDirectoryProperty().get());
+        typingPauses();
 
         assertTrue(vm.planProblemProperty().get().contains("must differ"), vm.planProblemProperty().get());
         assertTrue(vm.startDisabledBinding().get());
@@ -103,17 +116,20 @@ class StartViewModelTest {
     void startReportsEveryStageAndRecordsTheActivity() {
         vm.choose(vm.choices().get(1));
         vm.nameProperty().set("ui-e");
+        typingPauses();
         List<StartStage> stages = new ArrayList<>();
         vm.stageProperty().addListener((obs, old, stage) -> stages.add(stage));
-        List<DaemonRecord> started = new ArrayList<>();
+        List<String> started = new ArrayList<>();
 
-        vm.start(started::add, error -> { throw new AssertionError(error); });
+        vm.confirm((name, notice) -> started.add(name), cancelled -> { throw new AssertionError(cancelled.text()); },
+                problem -> { throw new AssertionError(problem.toString()); });
 
-        host.track(started.get(0));
+        DaemonRecord record = ((RecordLookup.Found) host.services().records().lookup(started.get(0))).record();
+        host.track(record);
         assertEquals(List.of(StartStage.RESOLVING, StartStage.PREPARING, StartStage.LAUNCHING, StartStage.CONTROL_SOCKET,
                 StartStage.ANSWERING, StartStage.RECORDED), stages);
-        assertEquals("ui-e", started.get(0).name());
-        assertEquals(List.of(vm.choices().get(1).gpu().orElseThrow().uuid()), started.get(0).gpuUuids());
+        assertEquals("ui-e", record.name());
+        assertEquals(List.of(vm.choices().get(1).gpu().orElseThrow().uuid()), record.gpuUuids());
         assertTrue(ctx.activity().entries().get(0).success());
         assertFalse(vm.runningProperty().get());
     }
@@ -122,11 +138,13 @@ class StartViewModelTest {
     void aNameALiveDaemonHasIsFlaggedBeforeStartAndStartDoesNothing() {
         DaemonRecord live = host.start("ui-f", 0);
         vm.nameProperty().set("ui-f");
+        typingPauses();
 
         assertEquals("daemon 'ui-f' is already running (pid " + live.pid() + "); stop it first with Stop daemon… or choose another name",
                 vm.planProblemProperty().get());
         assertTrue(vm.startDisabledBinding().get());
-        vm.start(record -> { throw new AssertionError("started twice"); }, error -> { throw new AssertionError(error); });
+        vm.confirm((name, notice) -> { throw new AssertionError("started twice"); }, cancelled -> { throw new AssertionError(cancelled.text()); },
+                problem -> { throw new AssertionError(problem.toString()); });
         assertEquals(List.of(), ctx.activity().entries(), "a refused form starts nothing");
     }
 
@@ -135,9 +153,11 @@ class StartViewModelTest {
         host.start("ui-g", 0);
         vm.choose(vm.choices().get(1));
         vm.nameProperty().set("ui-h");
+        typingPauses();
         assertEquals("", vm.planProblemProperty().get(), "GPU 1 is free");
 
         vm.choose(vm.choices().get(0));
+        typingPauses();
 
         String problem = vm.planProblemProperty().get();
         // In the window's words: its Stop button and GPU choice, not the command line's `cumps stop` and --gpus.
@@ -152,6 +172,7 @@ class StartViewModelTest {
         SimulatedConsole.kill(stale);
 
         vm.nameProperty().set("ui-i");
+        typingPauses();
 
         assertEquals("", vm.planProblemProperty().get());
         assertTrue(vm.planNoteProperty().get().startsWith("a stale record named 'ui-i' exists"), vm.planNoteProperty().get());
@@ -161,5 +182,21 @@ class StartViewModelTest {
     @Test
     void cancelWithoutARunningStartClosesTheDialog() {
         assertFalse(vm.cancel(), "nothing to abort: the dialog closes");
+    }
+
+    /** Typing does not ask the core at each key: the check waits for a pause, Start stays disabled meanwhile. */
+    @Test
+    void theCoreIsAskedOnlyOnceTypingPauses() {
+        DaemonRecord live = host.start("ui-j", 1);
+        host.track(live);
+        vm.nameProperty().set("ui-");
+        vm.nameProperty().set("ui-j");
+        assertEquals("", vm.planProblemProperty().get(), "not asked yet");
+        assertTrue(vm.startDisabledBinding().get(), "Start waits for the check");
+        executor.advance(PlanCheck.DEBOUNCE.minusMillis(1));
+        assertEquals("", vm.planProblemProperty().get(), "still typing");
+        assertEquals(1, executor.waitingTimers(), "one check waits, the earlier one was dropped");
+        executor.advance(Duration.ofMillis(1));
+        assertTrue(vm.planProblemProperty().get().startsWith("daemon 'ui-j' is already running"), vm.planProblemProperty().get());
     }
 }

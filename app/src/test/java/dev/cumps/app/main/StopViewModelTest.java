@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;

@@ -9,7 +9,7 @@ import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ class ActivityViewTest {
             dialogOpenedIn.add(dir);
             return Optional.ofNullable(answer);
         }), 800, 300);
-        Styles.applyTo(scene);
+        ConsoleStylesheet.applyTo(scene);
         stage.setScene(scene);
         stage.show();
     }

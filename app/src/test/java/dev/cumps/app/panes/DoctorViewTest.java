@@ -9,6 +9,7 @@ import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.ui.UiExecutor;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -51,6 +52,16 @@ class DoctorViewTest {
                     gate.await();
                     return work.call();
                 }, onSuccess, onFailure);
+            }
+
+            @Override
+            public void runOnUi(Runnable action) {
+                executor.runOnUi(action);
+            }
+
+            @Override
+            public Timer schedule(Duration delay, Runnable onUi) {
+                return executor.schedule(delay, onUi);
             }
         };
     }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.env.EnvView;
 import dev.cumps.app.log.LogView;
-import dev.cumps.app.ui.MonospaceFont;
+import dev.cumps.app.ui.style.MonospaceFont;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.List;
 import java.util.Locale;

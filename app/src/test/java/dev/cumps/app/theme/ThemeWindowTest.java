@@ -10,7 +10,7 @@ import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.main.DaemonRow;
 import dev.cumps.app.main.MainView;
-import dev.cumps.app.ui.FullTextCell;
+import dev.cumps.app.ui.table.FullTextCell;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.ArrayList;
 import java.util.HashMap;

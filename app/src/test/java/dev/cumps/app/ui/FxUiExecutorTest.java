@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.Waits;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -112,5 +113,42 @@ class FxUiExecutorTest {
         assertEquals(List.of(42), outcomes);
         assertTrue(done.isDone());
         assertFalse(done.isCancelled());
+    }
+
+    /** A timer hands its action to the UI thread from the daemon timer thread once it is due; a cancelled one never. */
+    @Test
+    void aTimerRunsItsActionOnTheUiThreadUnlessCancelled() throws Exception {
+        List<String> ran = new ArrayList<>();
+        UiExecutor.Timer cancelled = executor.schedule(Duration.ofMillis(1), () -> ran.add("cancelled"));
+        cancelled.cancel();
+        AtomicReference<Thread> handedBy = new AtomicReference<>();
+        executor.schedule(Duration.ofMillis(1), () -> ran.add("due"));
+        Runnable due = uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertNotNull(due, "the due timer reached the UI thread");
+        due.run();
+        assertEquals(List.of("due"), ran);
+
+        UiExecutor.Timer ticks = executor.every(Duration.ofMillis(1), () -> handedBy.set(Thread.currentThread()));
+        uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS).run();
+        uiQueue.poll(WAIT_SECONDS, TimeUnit.SECONDS).run();
+        assertSame(Thread.currentThread(), handedBy.get(), "the action runs where the UI queue is drained");
+        ticks.cancel();
+        Runnable late = uiQueue.poll(50, TimeUnit.MILLISECONDS);
+        if (late != null) {
+            handedBy.set(null);
+            late.run(); // handed over before the cancel: it does nothing now
+            assertEquals(null, handedBy.get(), "a cancelled periodic timer runs no more");
+        }
+    }
+
+    /** After the window closed its executor, a timer set by a late event is a harmless no-op, not an error dialog. */
+    @Test
+    void aTimerSetAfterCloseNeverRuns() throws Exception {
+        executor.close();
+        List<String> ran = new ArrayList<>();
+        UiExecutor.Timer late = executor.schedule(Duration.ZERO, () -> ran.add("late"));
+        late.cancel();
+        assertEquals(null, uiQueue.poll(50, TimeUnit.MILLISECONDS), "nothing reaches the UI thread");
+        assertEquals(List.of(), ran);
     }
 }

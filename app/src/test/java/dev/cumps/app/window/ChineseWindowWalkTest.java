@@ -15,7 +15,7 @@ import dev.cumps.app.main.GpuRow;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.NoticeBanner;
 import dev.cumps.app.main.PipeRow;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;

@@ -11,7 +11,7 @@ import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
 import dev.cumps.app.activity.ActivityEntry;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
 import dev.cumps.app.main.DaemonRow;
-import dev.cumps.app.ui.RecordLook;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SmiFault;

@@ -18,6 +18,7 @@ import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.selftest.Selftest;
+import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,6 +43,7 @@ public final class CoreServices {
     private final Lazy<Doctor> doctor;
     private final Lazy<EnvService> env;
     private final Lazy<LiveSnapshotService> live;
+    private final Lazy<HostSnapshotService> snapshots;
     private final Lazy<LimitsService> limits;
     private final Lazy<FixService> fixes;
     private final Lazy<Selftest> selftest;
@@ -66,6 +68,7 @@ public final class CoreServices {
         this.doctor = new Lazy<>(() -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide));
         this.env = new Lazy<>(() -> new EnvService(store, liveness));
         this.live = new Lazy<>(() -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer()));
+        this.snapshots = new Lazy<>(() -> new HostSnapshotService(status(), live()));
         this.limits = new Lazy<>(() -> new LimitsService(host, runner, store, liveness, timeouts.answer()));
         this.folders = new Lazy<>(() -> new FolderOpener(runner, host.childEnvironment()));
         this.fixes = new Lazy<>(() -> new FixService(store, liveness, processes, lifecycle()));
@@ -141,6 +144,11 @@ public final class CoreServices {
     /** The live view: servers, clients and GPU load. */
     public LiveSnapshotService live() {
         return live.get();
+    }
+
+    /** The host snapshot (status and live view from one GPU query): what every view of the host reads. */
+    public HostSnapshotService snapshots() {
+        return snapshots.get();
     }
 
     /** The MPS limits of live daemons: recorded and current, and setting them. */

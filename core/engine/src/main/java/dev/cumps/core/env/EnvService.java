@@ -16,6 +16,9 @@ import java.util.Optional;
  * nothing about the caller changes.
  */
 public final class EnvService {
+    private static final RecordLookup.Refusals REFUSALS = new RecordLookup.Refusals(
+            EnvText.NO_RECORD, EnvText.RECORD_FOREIGN, EnvText.RECORD_UNREADABLE);
+
     private final RecordStore store;
     private final Liveness liveness;
 
@@ -30,21 +33,11 @@ public final class EnvService {
      */
     public LaunchEnvironment launchEnvironment(Optional<String> name) {
         String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
-        RecordLookup lookup = store.lookup(target);
-        if (lookup instanceof RecordLookup.Found found) {
-            DaemonRecord record = found.record();
-            if (!liveness.assess(record).live()) {
-                throw new CumpsException(Message.of(EnvText.STALE, target, record.pid()));
-            }
-            return LaunchEnvironment.of(record);
+        DaemonRecord record = store.lookup(target).require(REFUSALS);
+        if (!liveness.assess(record).live()) {
+            throw new CumpsException(Message.of(EnvText.STALE, target, record.pid()));
         }
-        if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(EnvText.RECORD_FOREIGN, target, foreign.ownerText()));
-        }
-        if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(EnvText.RECORD_UNREADABLE, target, u.record().reasonText()));
-        }
-        throw new CumpsException(Message.of(EnvText.NO_RECORD, target));
+        return LaunchEnvironment.of(record);
     }
 
     /** The name of the sole live record; none or several is an error asking for a name. */

@@ -10,7 +10,6 @@ import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.PipeCheck;
-import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
 import java.time.Duration;
@@ -108,7 +107,7 @@ public final class LimitsService {
         }
         RecordNames.validate(name);
         try (RecordStore.NameLock lock = store.lock(name)) {
-            DaemonRecord record = found(name, store.lookup(name));
+            DaemonRecord record = store.lookup(name).require(LiveSnapshotService.LOOKUP_REFUSALS);
             refuseUnverified(record);
             int servers;
             try {
@@ -136,24 +135,11 @@ public final class LimitsService {
 
     private DaemonRecord liveRecord(String name) {
         RecordNames.validate(name);
-        DaemonRecord record = found(name, store.lookup(name));
+        DaemonRecord record = store.lookup(name).require(LiveSnapshotService.LOOKUP_REFUSALS);
         if (!liveness.assess(record).live()) {
             throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
         }
         return record;
-    }
-
-    private static DaemonRecord found(String name, RecordLookup lookup) {
-        if (lookup instanceof RecordLookup.Found found) {
-            return found.record();
-        }
-        if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(LiveText.RECORD_FOREIGN, name, foreign.ownerText()));
-        }
-        if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(LiveText.RECORD_UNREADABLE, name, u.record().reasonText()));
-        }
-        throw new CumpsException(Message.of(LiveText.RECORD_MISSING, name));
     }
 
     private void refuseUnverified(DaemonRecord record) {

@@ -12,6 +12,7 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -44,6 +45,10 @@ import java.util.stream.Collectors;
  * Read-only: it writes no file and signals nothing.
  */
 public final class LiveSnapshotService {
+    /** How {@code clients --name}, {@code top --name} and {@code limits} word a named record they cannot use. */
+    static final RecordLookup.Refusals LOOKUP_REFUSALS = new RecordLookup.Refusals(
+            LiveText.RECORD_MISSING, LiveText.RECORD_FOREIGN, LiveText.RECORD_UNREADABLE);
+
     /** How long nvidia-smi may take for the compute-apps query. */
     private static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
     /**
@@ -78,13 +83,11 @@ public final class LiveSnapshotService {
     }
 
     /**
-     * Every live managed daemon and the unmanaged pipes; with {@code name}, only that daemon, which
-     * must be a live record of the caller (anything else is an error saying what to do). Queries the
-     * GPUs itself ({@code cumps clients}).
+     * The caller's live daemon {@code name} alone, around GPUs already queried; a missing, foreign,
+     * unreadable or stale record is an error saying what to do.
      */
-    public LiveSnapshot collect(Optional<String> name) {
-        List<Target> targets = name.isPresent() ? List.of(named(name.get())) : everyTarget(liveness.live(store.list().records()));
-        return snapshot(targets, new NvidiaSmi(runner, host).query());
+    public LiveSnapshot collect(String name, GpuInventory inventory) {
+        return snapshot(List.of(named(name)), inventory);
     }
 
     /**
@@ -126,21 +129,11 @@ public final class LiveSnapshotService {
 
     private Target named(String name) {
         RecordNames.validate(name);
-        RecordLookup lookup = store.lookup(name);
-        if (lookup instanceof RecordLookup.Found found) {
-            DaemonRecord record = found.record();
-            if (!liveness.assess(record).live()) {
-                throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
-            }
-            return new Target(Optional.of(name), record.pipeDirectory(), record.logDirectory());
+        DaemonRecord record = store.lookup(name).require(LOOKUP_REFUSALS);
+        if (!liveness.assess(record).live()) {
+            throw new CumpsException(Message.of(LiveText.DAEMON_STALE, name, record.pid()));
         }
-        if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(LiveText.RECORD_FOREIGN, name, foreign.ownerText()));
-        }
-        if (lookup instanceof RecordLookup.Unreadable u) {
-            throw new CumpsException(Message.of(LiveText.RECORD_UNREADABLE, name, u.record().reasonText()));
-        }
-        throw new CumpsException(Message.of(LiveText.RECORD_MISSING, name));
+        return new Target(Optional.of(name), record.pipeDirectory(), record.logDirectory());
     }
 
     private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
@@ -150,11 +143,7 @@ public final class LiveSnapshotService {
             targets.add(new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory()));
             managedPipes.add(record.pipeDirectory());
         }
-        Set<Path> unmanaged = new LinkedHashSet<>();
-        unmanaged.add(host.nvidiaPipeDirectory());
-        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank())
-                .map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(unmanaged::add);
-        for (Path dir : unmanaged) {
+        for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
             // Only pipes this user may connect to: a socket or FIFO without write permission is another user's daemon.
             if (!managedPipes.contains(dir) && ControlPipe.in(dir).filter(p -> Files.isWritable(p.path())).isPresent()) {
                 targets.add(new Target(Optional.empty(), dir, null));

@@ -32,6 +32,19 @@ public final class RuntimeDirs {
     private RuntimeDirs() {
     }
 
+    /**
+     * The control-pipe directories a caller meets without a record of ours: NVIDIA's default
+     * ({@code /tmp/nvidia-mps} unless the host says otherwise) and the caller's own
+     * {@code CUDA_MPS_PIPE_DIRECTORY} (absolute, normalised), in that order, without repeats. The one
+     * answer for {@code status}'s pipe rows and the live snapshot's unmanaged daemons.
+     */
+    public static List<Path> ambientPipeDirectories(HostEnvironment host) {
+        List<Path> dirs = new ArrayList<>(List.of(host.nvidiaPipeDirectory()));
+        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(s -> Path.of(s).toAbsolutePath().normalize())
+                .filter(d -> !dirs.contains(d)).ifPresent(dirs::add);
+        return List.copyOf(dirs);
+    }
+
     /** {@code ${TMPDIR:-/tmp}/uni-cumps-<uid>}: per user, so users never block each other. */
     public static Path runtimeRoot(HostEnvironment host) {
         return host.tmpdir().resolve("uni-cumps-" + host.uid()).toAbsolutePath().normalize();

@@ -20,6 +20,9 @@ import java.util.OptionalLong;
  * this host, live by pid and start time, and the daemon serving its pipe directory.
  */
 public final class Liveness {
+    private static final RecordLookup.Refusals VERIFY_REFUSALS = new RecordLookup.Refusals(
+            RecordText.VERIFY_NO_RECORD, RecordText.VERIFY_FOREIGN, RecordText.VERIFY_UNREADABLE);
+
     private final ProcessTable processes;
 
     public Liveness(ProcessTable processes) {
@@ -44,17 +47,7 @@ public final class Liveness {
      */
     public DaemonRecord verifiedOwnLive(RecordStore store, String name) {
         RecordNames.validate(name);
-        RecordLookup lookup = store.lookup(name);
-        if (lookup instanceof RecordLookup.Missing) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_NO_RECORD, name));
-        }
-        if (lookup instanceof RecordLookup.Foreign foreign) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_FOREIGN, name, foreign.ownerText()));
-        }
-        if (lookup instanceof RecordLookup.Unreadable unreadable) {
-            throw new CumpsException(Message.of(RecordText.VERIFY_UNREADABLE, name, unreadable.record().reasonText()));
-        }
-        DaemonRecord record = ((RecordLookup.Found) lookup).record();
+        DaemonRecord record = store.lookup(name).require(VERIFY_REFUSALS);
         if (!assess(record).live()) {
             throw new CumpsException(Message.of(RecordText.VERIFY_STALE, name, record.pid()));
         }

@@ -97,7 +97,7 @@ final class RecordReader {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file, reason));
         }
         if (record.uid() != uid || !record.host().equals(host)) {
-            return new RecordLookup.Foreign(record);
+            return new RecordLookup.Foreign(name, record);
         }
         if (!record.name().equals(name)) {
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file,

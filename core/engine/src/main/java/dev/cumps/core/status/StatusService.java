@@ -98,8 +98,7 @@ public final class StatusService {
     List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
         Set<Path> dirs = new LinkedHashSet<>();
         records.forEach(r -> dirs.add(r.pipeDirectory()));
-        dirs.add(host.nvidiaPipeDirectory());
-        host.get("CUDA_MPS_PIPE_DIRECTORY").filter(s -> !s.isBlank()).map(s -> Path.of(s).toAbsolutePath().normalize()).ifPresent(dirs::add);
+        dirs.addAll(RuntimeDirs.ambientPipeDirectories(host));
         Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
         if (Files.isDirectory(runtimeRoot)) {
             try (DirectoryStream<Path> names = Files.newDirectoryStream(runtimeRoot)) {

@@ -14,6 +14,8 @@ import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.snapshot.HostSnapshotService;
+import dev.cumps.core.status.StatusService;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Path;
@@ -84,6 +86,16 @@ class LiveSnapshotServiceTest {
                 new Liveness(sb.processes), Duration.ofSeconds(5));
     }
 
+    /** Every live daemon and unmanaged pipe, as {@code cumps clients} reads them: through the host snapshot. */
+    private LiveSnapshot everyDaemon() {
+        return snapshots().readLive(Optional.empty()).requireLive();
+    }
+
+    private HostSnapshotService snapshots() {
+        RecordStore store = new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock);
+        return new HostSnapshotService(new StatusService(sb.host(), runner, store, new Liveness(sb.processes), false), service());
+    }
+
     /** The service with an overall live budget of {@code budget} (each question still at most 5 s). */
     private LiveSnapshotService service(Duration budget) {
         return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
@@ -141,7 +153,7 @@ class LiveSnapshotServiceTest {
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
                 new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
 
-        DaemonSnapshot d = service.collect(Optional.empty()).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+        DaemonSnapshot d = service.collect(List.of(r), GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
@@ -160,7 +172,7 @@ class LiveSnapshotServiceTest {
         }
         daemon("many", 4_190_001L, replies);
 
-        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+        DaemonSnapshot d = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
@@ -178,7 +190,7 @@ class LiveSnapshotServiceTest {
         daemon("crowd", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
                 "get_client_list 4190100", clients.toString()));
 
-        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+        DaemonSnapshot d = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals(256, d.clients().size());
@@ -226,7 +238,7 @@ class LiveSnapshotServiceTest {
         sb.processes.ticksSinceBoot(1000 + 100 * 90);
         computeApps = "4190200, " + GPU0 + ", 1024\n4190200, " + FakeGpu.uuidFor(1) + ", 512\n";
 
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         DaemonSnapshot a = snapshot.daemons().get(0);
         assertEquals(DaemonSnapshot.State.ANSWERING, a.state());
@@ -253,7 +265,7 @@ class LiveSnapshotServiceTest {
         daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", unknown,
                 "get_server_status 4190101", unknown, "get_client_list 4190100", "4190200\n", "get_client_list 4190101", ""));
 
-        DaemonSnapshot a = service().collect(Optional.empty()).daemons().get(0);
+        DaemonSnapshot a = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
         assertEquals(DaemonSnapshot.Capability.UNSUPPORTED, a.serverStatus());
@@ -262,7 +274,7 @@ class LiveSnapshotServiceTest {
         assertEquals(List.of(4_190_200L), a.clients().stream().map(ClientProcess::pid).toList());
         assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100", "get_server_status 4190101",
                 "get_client_list 4190101")), controlCalls, "both servers in one run; R535's refusal of the status is its answer");
-        Map<String, Object> json = LiveJson.toJsonMap(service().collect(Optional.empty()));
+        Map<String, Object> json = LiveJson.toJsonMap(everyDaemon());
         assertEquals("{get_server_status=false}", String.valueOf(((Map<?, ?>) ((List<?>) json.get("daemons")).get(0)).get("capabilities")));
     }
 
@@ -271,7 +283,7 @@ class LiveSnapshotServiceTest {
         daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", "Server 4190100 not found\n",
                 "get_server_status 4190101", "ACTIVE\n", "get_client_list 4190101", "4190200\n"));
 
-        DaemonSnapshot a = service().collect(Optional.empty()).daemons().get(0);
+        DaemonSnapshot a = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
         assertEquals(DaemonSnapshot.Capability.SUPPORTED, a.serverStatus());
@@ -284,11 +296,11 @@ class LiveSnapshotServiceTest {
                 "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "4190200\n4190201\n"));
         daemon("a", 4_190_001L, replies);
 
-        assertEquals(2, service().collect(Optional.empty()).daemons().get(0).clients().size());
+        assertEquals(2, everyDaemon().daemons().get(0).clients().size());
         replies.put("get_client_list 4190100", "4190201\n");
 
         assertEquals(List.of(4_190_201L),
-                service().collect(Optional.empty()).daemons().get(0).clients().stream().map(ClientProcess::pid).toList());
+                everyDaemon().daemons().get(0).clients().stream().map(ClientProcess::pid).toList());
     }
 
     @Test
@@ -315,7 +327,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.exited("nvidia-cuda-mps-control", 0, command.equals("get_server_list") ? "4190100\n" : "ACTIVE\n", "");
         });
 
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         assertTrue(releasedByOthers.get(), "the silent daemon was asked only after the other one finished");
         Map<String, DaemonSnapshot> byName = new ConcurrentHashMap<>();
@@ -331,7 +343,7 @@ class LiveSnapshotServiceTest {
         daemon("garbled", 4_190_003L, Map.of("get_server_list", "ok then\n"));
         daemon("fine", 4_190_004L, Map.of());
 
-        List<DaemonSnapshot> daemonsSeen = service().collect(Optional.empty()).daemons();
+        List<DaemonSnapshot> daemonsSeen = everyDaemon().daemons();
 
         DaemonSnapshot garbled = daemonsSeen.stream().filter(d -> d.name().equals(Optional.of("garbled"))).findFirst().orElseThrow();
         assertEquals(DaemonSnapshot.State.BAD_REPLY, garbled.state());
@@ -345,9 +357,9 @@ class LiveSnapshotServiceTest {
     void staleDaemonsAreNotAskedAndNamingOneIsAnError() {
         DaemonRecord stale = sb.handRecord("old", 4_190_005L, 100, sb.dir.resolve("old-pipe"), sb.dir.resolve("old-log"));
 
-        assertEquals(List.of(), service().collect(Optional.empty()).daemons().stream()
+        assertEquals(List.of(), everyDaemon().daemons().stream()
                 .filter(d -> d.pipeDirectory().equals(stale.pipeDirectory())).toList());
-        CumpsException e = assertThrows(CumpsException.class, () -> service().collect(Optional.of("old")));
+        CumpsException e = assertThrows(CumpsException.class, () -> snapshots().readLive(Optional.of("old")));
         assertEquals("daemon 'old' is stale (pid 4190005 is gone or reused); start it again with `cumps start --name old`", e.getMessage());
     }
 
@@ -357,7 +369,7 @@ class LiveSnapshotServiceTest {
                 "get_client_list 4190100", "4190200\n"));
         computeApps = "this is not, csv at all\n";
 
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         assertEquals("nvidia-smi printed a malformed row 1 ('this is not, csv at all'): expected 3 comma-separated values, found 2",
                 snapshot.diagnostics().get(0).english());
@@ -369,7 +381,7 @@ class LiveSnapshotServiceTest {
 
     @Test
     void withoutDaemonsOnlyTheGpuQueryRuns() {
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         assertEquals(List.of(), snapshot.daemons().stream().filter(DaemonSnapshot::managed).toList());
         assertEquals(1, smiCalls.size(), smiCalls.toString());
@@ -381,7 +393,7 @@ class LiveSnapshotServiceTest {
     void aDaemonWithoutClientsIsNotFollowedByTheComputeAppsQuery() {
         daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n"));
 
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         assertEquals(1, snapshot.daemons().get(0).servers().size());
         assertEquals(1, smiCalls.size(), smiCalls.toString());
@@ -402,7 +414,7 @@ class LiveSnapshotServiceTest {
         daemons.put(r.pipeDirectory(), stdin -> CommandResult.exited("nvidia-cuda-mps-control", 0,
                 stdin.contains(ControlReplies.REPLY_END) ? "Invalid command\n" : replies.getOrDefault(stdin, ""), ""));
 
-        DaemonSnapshot d = service().collect(Optional.empty()).daemons().get(0);
+        DaemonSnapshot d = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.ANSWERING, d.state(), () -> d.problem().map(Message::english).orElse(""));
         assertEquals(Optional.of("ACTIVE"), d.servers().get(0).status());
@@ -430,7 +442,7 @@ class LiveSnapshotServiceTest {
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
                 new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
 
-        DaemonSnapshot d = service.collect(Optional.empty()).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+        DaemonSnapshot d = service.collect(List.of(r), GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
@@ -460,7 +472,7 @@ class LiveSnapshotServiceTest {
                 "get_client_list 4190100", "4190200\n"));
         gpuQuery = "garbage\n";
 
-        LiveSnapshot snapshot = service().collect(Optional.empty());
+        LiveSnapshot snapshot = everyDaemon();
 
         assertEquals(1, smiCalls.size(), smiCalls.toString());
         assertEquals(List.of("nvidia-smi printed a malformed row 1 ('garbage'): expected 10 comma-separated values, found 1"),
@@ -474,7 +486,7 @@ class LiveSnapshotServiceTest {
     void aGpuWithoutLoadFiguresShowsThemAsUnknown() {
         gpuQuery = FakeGpu.exclusive(0).withLoad("[Not Supported]", "[N/A]").csvRow() + "\n";
 
-        GpuLoad load = service().collect(Optional.empty()).gpus().get(0);
+        GpuLoad load = everyDaemon().gpus().get(0);
 
         assertEquals(OptionalInt.empty(), load.utilizationPercent());
         assertEquals(OptionalLong.empty(), load.memoryUsedMiB());

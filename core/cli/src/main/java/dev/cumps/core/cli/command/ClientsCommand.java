@@ -6,12 +6,11 @@ import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.mps.MpsLimits;
+import dev.cumps.core.snapshot.HostSnapshot;
 import dev.cumps.core.status.HostStatus;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,13 +44,10 @@ public final class ClientsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        LiveSnapshot snapshot = root.services().live().collect(Optional.ofNullable(name));
+        HostSnapshot host = root.services().snapshots().readLive(Optional.ofNullable(name));
+        LiveSnapshot snapshot = host.requireLive();
         // The limits each shown daemon's record says cumps applied (`cumps limits` compares them with the daemon's).
-        Map<String, MpsLimits> recorded = new LinkedHashMap<>();
-        Set<String> shown = new HashSet<>();
-        snapshot.daemons().forEach(d -> d.name().ifPresent(shown::add));
-        root.services().records().list().records().stream().filter(r -> shown.contains(r.name()))
-                .forEach(r -> recorded.put(r.name(), r.limits()));
+        Map<String, MpsLimits> recorded = host.recordedLimits(snapshot.daemons().stream().flatMap(d -> d.name().stream()).toList());
         if (json) {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("schema_version", HostStatus.SCHEMA_VERSION);

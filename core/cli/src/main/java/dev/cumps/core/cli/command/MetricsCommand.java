@@ -2,13 +2,7 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.MetricsText;
 import dev.cumps.core.doctor.DoctorReport;
-import dev.cumps.core.gpu.GpuInventory;
-import dev.cumps.core.live.LiveSnapshot;
-import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
-import dev.cumps.core.status.StatusService;
-import java.util.List;
+import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -41,15 +35,12 @@ public final class MetricsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StatusService status = root.services().status();
         // One nvidia-smi query for the records' GPUs and the live snapshot, as `status --json` does.
-        GpuInventory inventory = status.gpus();
-        HostStatus host = status.collect(inventory);
-        List<DaemonRecord> live = host.daemons().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
-        LiveSnapshot snapshot = root.services().live().collect(live, inventory);
-        // The doctor's live checks read this scrape's snapshot: every daemon is asked once (issue 20).
-        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), inventory, snapshot);
-        root.context().out().print(MetricsText.render(host.daemons(), host.unreadable().size(), snapshot, doctor));
+        HostSnapshot host = root.services().snapshots().readWithLive();
+        // The doctor's live checks read this scrape's snapshot: every daemon is asked once.
+        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), host.gpus(), host.requireLive());
+        root.context().out().print(MetricsText.render(host.status().daemons(), host.status().unreadable().size(), host.requireLive(),
+                doctor));
         return ExitCode.OK;
     }
 }

@@ -1,14 +1,9 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.StatusText;
-import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
-import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.status.HostStatus;
-import dev.cumps.core.status.StatusService;
-import java.util.List;
+import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -35,18 +30,15 @@ public final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StatusService service = root.services().status();
         if (json) {
             // uni-cumps's keys stay as they are; the live snapshot (servers, clients, GPU load) is added under "live",
             // built from the same nvidia-smi query and the same records: it asks nothing more with no live daemon.
-            GpuInventory gpus = service.gpus();
-            HostStatus status = service.collect(gpus);
-            List<DaemonRecord> live = status.daemons().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
-            Map<String, Object> map = status.toJsonMap();
-            map.put("live", LiveJson.toJsonMap(root.services().live().collect(live, gpus)));
+            HostSnapshot host = root.services().snapshots().readWithLive();
+            Map<String, Object> map = host.status().toJsonMap();
+            map.put("live", LiveJson.toJsonMap(host.requireLive()));
             root.context().out().println(Json.write(map));
         } else {
-            root.context().out().print(StatusText.render(service.collect()));
+            root.context().out().print(StatusText.render(root.services().snapshots().read().status()));
         }
         return ExitCode.OK;
     }

@@ -5,9 +5,9 @@ import dev.cumps.core.cli.text.TopText;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
-import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.snapshot.HostSnapshot;
 import dev.cumps.core.status.HostStatus;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -94,17 +94,17 @@ public final class TopCommand implements Callable<Integer> {
         if (json) {
             Map<String, Object> map = new LinkedHashMap<>();
             map.put("schema_version", HostStatus.SCHEMA_VERSION);
-            map.putAll(LiveJson.toJsonMap(services.live().collect(only)));
+            map.putAll(LiveJson.toJsonMap(services.snapshots().readLive(only).requireLive()));
             root.context().out().println(Json.write(map));
             return ExitCode.OK;
         }
         Terminal terminal = new Terminal(new ProcessCommandRunner(), root.context().host().childEnvironment());
         boolean redraw = !once && Terminal.isTerminal(1);
         Function<String, String> frame = header -> {
-            LiveSnapshot snapshot = services.live().collect(only);
+            HostSnapshot host = services.snapshots().readLive(only);
             Map<String, DaemonRecord> records = new LinkedHashMap<>();
-            services.records().list().records().forEach(r -> records.put(r.name(), r));
-            return TopText.render(snapshot, records, header, width(terminal));
+            host.status().daemons().forEach(d -> records.put(d.record().name(), d.record()));
+            return TopText.render(host.requireLive(), records, header, width(terminal));
         };
         if (once) {
             root.context().out().print(frame.apply(""));

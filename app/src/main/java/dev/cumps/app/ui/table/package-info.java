@@ -1,0 +1,6 @@
+/**
+ * The table kit: {@code Columns} (every table's columns set up one way: text, path, sentence, fitted, severity,
+ * whole-row), {@code FullTextCell} (cut in the middle or at a word, whole text as tooltip, optionally widening its
+ * column) and {@code SeverityCell} (icon, word and colour).
+ */
+package dev.cumps.app.ui.table;

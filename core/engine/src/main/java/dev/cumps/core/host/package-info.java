@@ -1,0 +1,8 @@
+/**
+ * Concern: who and where the caller is.
+ *
+ * Main types: {@code HostEnvironment} (env map, uid, host name, platform; {@code
+ * childEnvironment()} drops CUDA selection variables, for nvidia-smi and the control client; the
+ * daemon's allowlist is {@code MpsControl.daemonEnvironment}).
+ */
+package dev.cumps.core.host;

@@ -1,0 +1,8 @@
+/**
+ * Concern: output format.
+ *
+ * Main types: {@code Json.write} = Python's {@code json.dumps(indent=2, sort_keys=True)}, {@code
+ * Json.read} strict (duplicate keys, trailing data, non-finite numbers refused); jackson-core
+ * streaming only, databind stays in the simulator.
+ */
+package dev.cumps.core.json;

@@ -1,0 +1,18 @@
+/**
+ * Concern: the live view.
+ *
+ * Main types: {@code LiveSnapshotService} (GPU load from status's one nvidia-smi query, {@code
+ * gpu.NvidiaSmiParser.QUERY_FIELDS}; asks every live daemon, and reachable unmanaged pipes, at
+ * once: {@code DaemonQuestions} per daemon; {@code --query-compute-apps} only when a daemon has
+ * clients) → {@code LiveSnapshot} ({@code GpuLoad}, {@code DaemonSnapshot} → {@code MpsServer} →
+ * {@code ClientProcess}), {@code ControlReplies}/{@code SmiReplies} (strict parsers), {@code
+ * LiveJson}; {@code cli.command.ClientsCommand} + {@code cli.text.ClientsText}. MPS limits: {@code
+ * LimitsService} ({@code read}: recorded limits next to the daemon's defaults and each running
+ * server's, asked by {@code LimitQuestions}; {@code set}: under the record's name lock, {@code
+ * record.Liveness.pipeCheck} right before sending, {@code mps.LimitCommands} to the defaults and
+ * every server, then {@code RecordStore.replace}) → {@code DaemonLimits} ({@code CurrentLimits},
+ * {@code ServerLimits}), {@code LimitsJson}; {@code cli.command.LimitsCommand} + {@code
+ * cli.text.LimitsText}; the doctor's {@code LimitsMatchRecordCheck} reads them through {@code
+ * DoctorContext.recordedLimits()}.
+ */
+package dev.cumps.core.live;

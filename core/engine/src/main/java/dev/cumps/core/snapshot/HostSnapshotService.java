@@ -1,0 +1,51 @@
+package dev.cumps.core.snapshot;
+
+import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.live.LiveSnapshotService;
+import dev.cumps.core.status.StatusService;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Reads the {@link HostSnapshot}: the one query behind {@code cumps status [--json]}, {@code metrics},
+ * {@code clients}, {@code top} and the window's refresh, so that none of them rebuilds the status
+ * and live glue or asks {@code nvidia-smi} twice.
+ */
+public final class HostSnapshotService {
+    private final StatusService status;
+    private final LiveSnapshotService live;
+
+    public HostSnapshotService(StatusService status, LiveSnapshotService live) {
+        this.status = Objects.requireNonNull(status, "status");
+        this.live = Objects.requireNonNull(live, "live");
+    }
+
+    /** GPUs and status, asking no daemon: {@code cumps status} and the window's refresh. */
+    public HostSnapshot read() {
+        GpuInventory gpus = status.gpus();
+        return new HostSnapshot(gpus, status.collect(gpus), Optional.empty());
+    }
+
+    /**
+     * GPUs, status and the live view of every live daemon and unmanaged pipe, around the same
+     * {@code nvidia-smi} query: {@code status --json}, {@code metrics}, {@code clients}, {@code top}.
+     */
+    public HostSnapshot readWithLive() {
+        HostSnapshot snapshot = read();
+        return snapshot.withLive(live.collect(snapshot.liveRecords(), snapshot.gpus()));
+    }
+
+    /**
+     * {@link #readWithLive()}, or with {@code name} the live view of that daemon alone
+     * ({@code clients --name}, {@code top --name}): the caller's live record, else an error saying
+     * what to do, raised before anything is queried.
+     */
+    public HostSnapshot readLive(Optional<String> name) {
+        if (name.isEmpty()) {
+            return readWithLive();
+        }
+        live.pipeDirectoryOf(name.get());
+        HostSnapshot snapshot = read();
+        return snapshot.withLive(live.collect(name.get(), snapshot.gpus()));
+    }
+}
