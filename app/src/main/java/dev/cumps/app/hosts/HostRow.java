@@ -1,7 +1,7 @@
 package dev.cumps.app.hosts;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.Severity;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.fleet.HostReport;
 import dev.cumps.core.fleet.HostReport.HostSummary;
 import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;

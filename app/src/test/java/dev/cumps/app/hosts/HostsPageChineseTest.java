@@ -7,7 +7,7 @@ import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.Styles;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.fleet.Destination;
@@ -65,7 +65,7 @@ class HostsPageChineseTest {
         ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, new ActivityLog(clock), text -> { }, clock);
         viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC);
         Scene scene = new Scene(new HostsView(viewModel, messages), 1100, 700);
-        Styles.applyTo(scene);
+        ConsoleStylesheet.applyTo(scene);
         stage.setScene(scene);
         stage.show();
         viewModel.showingProperty().set(true);
