@@ -6,6 +6,8 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
+import dev.cumps.app.hosts.HostsView;
+import dev.cumps.app.hosts.HostsViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.ClientsView;
 import dev.cumps.app.live.ClientsViewModel;
@@ -94,13 +96,16 @@ public final class ConsoleWindow {
         EnvView env = new EnvView(viewModels.env(main));
         ClientsViewModel clients = viewModels.clients(main);
         LimitsViewModel limits = viewModels.limits(main);
+        HostsViewModel hosts = viewModels.hosts();
         Messages messages = viewModels.messages();
         return new Panes(doctor, env, new LogView(viewModels.log(main)),
                 new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages, saveDialog)), env::copy, List.of(
                         new Panes.More("clients", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
                                 clients.showingProperty()),
                         new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
-                                limits.showingProperty())));
+                                limits.showingProperty()),
+                        new Panes.More("hosts", messages.get("main.tab.hosts"), Feather.GLOBE, new HostsView(hosts, messages),
+                                hosts.showingProperty(), true)));
     }
 
     public static String title(boolean simulated, Messages messages) {

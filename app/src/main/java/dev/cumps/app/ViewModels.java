@@ -6,6 +6,7 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorGuide;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
+import dev.cumps.app.hosts.HostsViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.ClientsViewModel;
 import dev.cumps.app.live.LimitsViewModel;
@@ -14,6 +15,9 @@ import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
+import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.fleet.Fleet;
+import dev.cumps.core.fleet.HostList;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
@@ -99,6 +103,12 @@ public final class ViewModels {
                 services.lifecycle());
         main.addRefreshPart(clients::collect);
         return clients;
+    }
+
+    /** The Hosts page's: the user's hosts file, each host read over the user's ssh ({@code cumps fleet}'s core). */
+    public HostsViewModel hosts() {
+        return new HostsViewModel(ctx, new Fleet(new ProcessCommandRunner(), services.host(), ctx.clock()), HostList.of(services.host()),
+                ctx.clock().getZone());
     }
 
     /** The Limits pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */

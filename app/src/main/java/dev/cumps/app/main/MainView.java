@@ -59,11 +59,18 @@ public final class MainView extends BorderPane {
         list.add(new PageRail.Page("overview", messages.get("main.page.overview"), Feather.SERVER, overview));
         list.add(new PageRail.Page("doctor", messages.get("main.tab.doctor"), Feather.ACTIVITY, panes.doctor()));
         for (Panes.More more : panes.more()) {
-            list.add(new PageRail.Page(more.id(), more.title(), more.icon(), more.content()));
+            if (!more.atEnd()) {
+                list.add(new PageRail.Page(more.id(), more.title(), more.icon(), more.content()));
+            }
         }
         list.add(new PageRail.Page("env", messages.get("main.tab.env"), Feather.TERMINAL, panes.env()));
         list.add(new PageRail.Page("log", messages.get("main.tab.log"), Feather.FILE_TEXT, panes.log()));
         list.add(new PageRail.Page("activity", messages.get("main.tab.activity"), Feather.LIST, panes.activity()));
+        for (Panes.More more : panes.more()) {
+            if (more.atEnd()) {
+                list.add(new PageRail.Page(more.id(), more.title(), more.icon(), more.content()));
+            }
+        }
         rail = new PageRail(list);
         for (Panes.More more : panes.more()) {
             more.showing().bind(rail.selectedProperty().isEqualTo(more.id()));

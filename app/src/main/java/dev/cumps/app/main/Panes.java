@@ -15,9 +15,15 @@ public record Panes(Node doctor, Node env, Node log, Node activity, Runnable cop
 
     /**
      * A further tab: its id, title and icon, its content, and a property the main view keeps true while
-     * the tab is selected (so that the pane's view model collects only while it is seen).
+     * the tab is selected (so that the pane's view model collects only while it is seen). {@code atEnd}:
+     * the page comes after Activity (a page about other hosts, not this one's selected daemon).
      */
-    public record More(String id, String title, Ikon icon, Node content, BooleanProperty showing) {
+    public record More(String id, String title, Ikon icon, Node content, BooleanProperty showing, boolean atEnd) {
+        /** A page after the doctor's, about the selected daemon. */
+        public More(String id, String title, Ikon icon, Node content, BooleanProperty showing) {
+            this(id, title, icon, content, showing, false);
+        }
+
         public More {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");

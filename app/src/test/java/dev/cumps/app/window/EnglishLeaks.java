@@ -41,7 +41,8 @@ public final class EnglishLeaks {
     static final Set<String> ALLOWED = Set.of(
             "mps", "gpu", "gpus", "uuid", "cuda", "mig", "pid", "uid", "nvidia", "nvidia-smi", "nvidia-cuda-mps-control",
             "linux", "json", "markdown", "cumps", "uni-cumps", "unilab", "posix", "unix", "root", "nul", "utf",
-            "kib", "mib", "gib", "env", "quit", "smi", "pci", "csv", "dpi", "png", "ctrl", "shift", "alt", "shell", "fifo");
+            "kib", "mib", "gib", "env", "quit", "smi", "pci", "csv", "dpi", "png", "ctrl", "shift", "alt", "shell", "fifo",
+            "ssh", "sshd", "openssh");
 
     private static final Pattern MISSING_KEY = Pattern.compile("![A-Za-z]+(\\.[A-Za-z0-9_]+)+!");
     /** A command named in the text: {@code cumps doctor}. */

@@ -40,6 +40,7 @@ class MenusAndKeysTest {
         assertEquals("Ctrl+Q", accelerators.get("menuQuit"));
         assertEquals("Ctrl+2", accelerators.get("doctorMenu"));
         assertEquals("Ctrl+7", accelerators.get("activityMenu"));
+        assertEquals("Ctrl+8", accelerators.get("hostsMenu"), "the Hosts page comes last");
     }
 
     @Test

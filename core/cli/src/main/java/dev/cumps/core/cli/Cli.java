@@ -9,7 +9,9 @@ import dev.cumps.core.cli.command.Confirmation;
 import dev.cumps.core.cli.command.DoctorCommand;
 import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.ExitCode;
+import dev.cumps.core.cli.command.FleetCommand;
 import dev.cumps.core.cli.command.Globals;
+import dev.cumps.core.cli.command.HostsCommand;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
 import dev.cumps.core.cli.command.ReferenceCommand;
@@ -123,6 +125,15 @@ public final class Cli {
         cmd.addSubcommand(new StopCommand(root));
         cmd.addSubcommand(new EnvCommand(root));
         cmd.addSubcommand(new SelftestCommand(root));
+        cmd.addSubcommand(new CommandLine(new HostsCommand(root))
+                .addSubcommand(new HostsCommand.AddCommand(root))
+                .addSubcommand(new HostsCommand.RemoveCommand(root))
+                .addSubcommand(new HostsCommand.ListCommand(root)));
+        cmd.addSubcommand(new CommandLine(new FleetCommand(root))
+                .addSubcommand(new FleetCommand.StatusCommand(root))
+                .addSubcommand(new FleetCommand.StartCommand(root))
+                .addSubcommand(new FleetCommand.StopCommand(root))
+                .addSubcommand(new FleetCommand.DoctorCommand(root)));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(new AttachClientCommand(root));

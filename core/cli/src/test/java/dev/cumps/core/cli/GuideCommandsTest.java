@@ -71,6 +71,10 @@ class GuideCommandsTest {
         assertTrue(check(root, new String[] {"stat"}) != null);
         assertTrue(check(root, new String[] {"env", "--format", "fish"}) != null);
         assertTrue(check(root, new String[] {"--records", "/tmp/r", "doctor", "--fix", "--yes"}) == null);
+        assertTrue(check(root, new String[] {"fleet", "status", "--json"}) == null);
+        assertTrue(check(root, new String[] {"fleet", "stat"}) != null);
+        assertTrue(check(root, new String[] {"hosts", "add", "gpu3"}) == null);
+        assertTrue(check(root, new String[] {"fleet", "status", "--all"}) != null);
     }
 
     /** Null when {@code args} name a real command with its options; else what is wrong. */
@@ -90,8 +94,9 @@ class GuideCommandsTest {
                 if (option.arity().max() > 0 && !arg.contains("=")) {
                     i++;
                 }
-            } else if (command == root && !arg.startsWith("-")) {
-                CommandLine sub = root.subcommands().get(arg);
+            } else if (!command.subcommands().isEmpty() && !arg.startsWith("-")) {
+                // A command with subcommands (the root, `hosts`, `fleet`) takes the next word as one.
+                CommandLine sub = command.subcommands().get(arg);
                 if (sub == null) {
                     return "no command " + arg;
                 }

@@ -24,7 +24,7 @@ public final class Layers {
     public static final String WIRING = "dev.cumps.core";
     public static final String[] SERVICES = {
         "dev.cumps.core.lifecycle..", "dev.cumps.core.status..", "dev.cumps.core.doctor..", "dev.cumps.core.env..",
-        "dev.cumps.core.live..", "dev.cumps.core.fix..", "dev.cumps.core.selftest..", "dev.cumps.core.snapshot.."};
+        "dev.cumps.core.live..", "dev.cumps.core.fix..", "dev.cumps.core.selftest..", "dev.cumps.core.snapshot..", "dev.cumps.core.fleet.."};
     public static final String[] MODEL = {
         "dev.cumps.core.record..", "dev.cumps.core.gpu..", "dev.cumps.core.topology..", "dev.cumps.core.mps..",
         "dev.cumps.core.proc..", "dev.cumps.core.fs..", "dev.cumps.core.json..", "dev.cumps.core.exec..",

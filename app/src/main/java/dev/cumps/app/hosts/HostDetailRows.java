@@ -1,0 +1,15 @@
+package dev.cumps.app.hosts;
+
+/** The drill-down rows of the selected host, display-ready: its GPUs and its daemons, in words. */
+public final class HostDetailRows {
+    private HostDetailRows() {
+    }
+
+    /** One GPU of the selected host. */
+    public record GpuLine(String index, String name, String computeMode, String uuid) {
+    }
+
+    /** One daemon of the selected host: its name, its record state in words, pid and GPUs. */
+    public record DaemonLine(String name, String state, String pid, String gpus) {
+    }
+}

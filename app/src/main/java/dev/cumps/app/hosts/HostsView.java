@@ -1,0 +1,208 @@
+package dev.cumps.app.hosts;
+
+import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
+import dev.cumps.app.hosts.HostDetailRows.GpuLine;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.style.Severity;
+import java.util.function.Function;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+/**
+ * The Hosts page: a field to add a host, the hosts table (one row per host: state in words, cumps
+ * version, driver, GPUs, daemons live/stale, doctor verdict, last read) and, for the selected host, its
+ * GPUs and daemons with the actions run there (start on the selected GPU, stop the selected daemon
+ * after a confirmation, env block, limits, doctor) and what the last one printed.
+ */
+public final class HostsView extends VBox {
+    private final HostsViewModel viewModel;
+    private final Messages messages;
+    private final TableView<GpuLine> gpus;
+    private final TableView<DaemonLine> daemons;
+
+    public HostsView(HostsViewModel viewModel, Messages messages) {
+        this.viewModel = viewModel;
+        this.messages = messages;
+        this.gpus = new TableView<>(viewModel.gpus());
+        this.daemons = new TableView<>(viewModel.daemons());
+        setId("hostsPage");
+        getStyleClass().add("hosts-page");
+        setSpacing(8);
+        setPadding(new Insets(8));
+
+        TextField field = new TextField();
+        field.setId("hostField");
+        field.setPromptText(messages.get("hosts.field.prompt"));
+        HBox.setHgrow(field, Priority.ALWAYS);
+        Button add = button("addHost", "hosts.add");
+        add.setOnAction(e -> {
+            viewModel.add(field.getText());
+            if (viewModel.problem(field.getText()).isEmpty()) {
+                field.clear();
+            }
+        });
+        field.setOnAction(add.getOnAction());
+        Button remove = button("removeHost", "hosts.remove");
+        remove.setOnAction(e -> viewModel.removeSelected());
+        remove.disableProperty().bind(viewModel.selectedProperty().isNull());
+        Button refresh = button("refreshHosts", "hosts.refresh");
+        refresh.setOnAction(e -> viewModel.refresh());
+        refresh.disableProperty().bind(viewModel.busyProperty());
+        ProgressIndicator spinner = new ProgressIndicator();
+        spinner.setId("hostsBusy");
+        spinner.setPrefSize(18, 18);
+        spinner.visibleProperty().bind(viewModel.busyProperty().or(viewModel.actingProperty()));
+        HBox bar = new HBox(8, field, add, remove, refresh, spinner);
+        bar.setAlignment(Pos.CENTER_LEFT);
+
+        TableView<HostRow> hosts = new TableView<>(viewModel.rows());
+        hosts.setId("hostsTable");
+        hosts.setPlaceholder(new Label(messages.get("hosts.empty")));
+        hosts.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        hosts.getColumns().add(column("hosts.col.host", HostRow::host, 110));
+        TableColumn<HostRow, HostRow> state = new TableColumn<>(messages.get("hosts.col.state"));
+        state.setPrefWidth(230);
+        state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()).getReadOnlyProperty());
+        state.setCellFactory(c -> new TableCell<>() {
+            @Override
+            protected void updateItem(HostRow row, boolean empty) {
+                super.updateItem(row, empty);
+                setText(empty || row == null ? null : row.state());
+                Severity.apply(this, empty || row == null ? null : row.severity());
+            }
+        });
+        hosts.getColumns().add(state);
+        hosts.getColumns().add(column("hosts.col.version", HostRow::version, 70));
+        hosts.getColumns().add(column("hosts.col.driver", HostRow::driver, 90));
+        hosts.getColumns().add(column("hosts.col.gpus", HostRow::gpus, 60));
+        hosts.getColumns().add(column("hosts.col.daemons", HostRow::daemons, 150));
+        hosts.getColumns().add(column("hosts.col.doctor", HostRow::doctor, 110));
+        hosts.getColumns().add(column("hosts.col.read", HostRow::lastRead, 70));
+        hosts.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
+            if (row != null) {
+                viewModel.selectedProperty().set(row);
+            }
+        });
+        viewModel.selectedProperty().addListener((o, was, row) -> {
+            if (row != null && hosts.getSelectionModel().getSelectedItem() != row) {
+                hosts.getSelectionModel().select(row);
+            }
+        });
+        VBox.setVgrow(hosts, Priority.ALWAYS);
+
+        gpus.setId("hostGpus");
+        gpus.setPlaceholder(new Label(messages.get("hosts.gpus.empty")));
+        gpus.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        gpus.getColumns().add(column("hosts.gpu.index", GpuLine::index, 40));
+        gpus.getColumns().add(column("hosts.gpu.name", GpuLine::name, 140));
+        gpus.getColumns().add(column("hosts.gpu.mode", GpuLine::computeMode, 110));
+        gpus.getColumns().add(column("hosts.gpu.uuid", GpuLine::uuid, 200));
+        daemons.setId("hostDaemons");
+        daemons.setPlaceholder(new Label(messages.get("hosts.daemons.empty")));
+        daemons.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        daemons.getColumns().add(column("hosts.daemon.name", DaemonLine::name, 200));
+        daemons.getColumns().add(column("hosts.daemon.state", DaemonLine::state, 70));
+        daemons.getColumns().add(column("hosts.daemon.pid", DaemonLine::pid, 70));
+        daemons.getColumns().add(column("hosts.daemon.gpus", DaemonLine::gpus, 200));
+        HBox drill = new HBox(8, titled("hosts.gpus", gpus), titled("hosts.daemons", daemons));
+        HBox.setHgrow(drill.getChildren().get(0), Priority.ALWAYS);
+        HBox.setHgrow(drill.getChildren().get(1), Priority.ALWAYS);
+        drill.setPrefHeight(180);
+
+        Button start = button("startOnHost", "hosts.start");
+        start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
+        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index()));
+        Button stop = button("stopOnHost", "hosts.stop");
+        stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
+        stop.setOnAction(e -> confirmStop(daemons.getSelectionModel().getSelectedItem()));
+        Button env = button("envOnHost", "hosts.env");
+        env.disableProperty().bind(stop.disableProperty());
+        env.setOnAction(e -> viewModel.env(daemons.getSelectionModel().getSelectedItem().name()));
+        Button limits = button("limitsOnHost", "hosts.limits");
+        limits.disableProperty().bind(stop.disableProperty());
+        limits.setOnAction(e -> viewModel.limits(daemons.getSelectionModel().getSelectedItem().name()));
+        Button doctor = button("doctorOnHost", "hosts.doctor");
+        doctor.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.actingProperty()));
+        doctor.setOnAction(e -> viewModel.doctor());
+        HBox actions = new HBox(8, start, stop, env, limits, doctor);
+        actions.setAlignment(Pos.CENTER_LEFT);
+
+        Label message = new Label();
+        message.setId("hostsMessage");
+        message.setWrapText(true);
+        message.textProperty().bind(viewModel.messageProperty());
+        TextArea detail = new TextArea();
+        detail.setId("hostDetail");
+        detail.setEditable(false);
+        detail.setPrefRowCount(6);
+        detail.textProperty().bind(viewModel.detailProperty());
+        getChildren().addAll(bar, hosts, drill, actions, message, detail);
+    }
+
+    private void confirmStop(DaemonLine daemon) {
+        HostRow row = viewModel.selectedProperty().get();
+        if (daemon == null || row == null) {
+            return;
+        }
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
+        confirm.setTitle(messages.get("hosts.stop.title"));
+        confirm.setHeaderText(messages.get("hosts.stop.header", daemon.name(), row.host()));
+        Label body = new Label(messages.get("hosts.stop.body", daemon.pid(), row.host()));
+        body.setWrapText(true);
+        confirm.getDialogPane().setContent(body);
+        confirm.getDialogPane().setId("hostStopConfirmation");
+        ButtonType yes = new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER);
+        ButtonType no = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
+        confirm.getButtonTypes().setAll(yes, no);
+        confirm.getDialogPane().lookupButton(yes).setId("confirmHostStop");
+        confirm.getDialogPane().lookupButton(no).setId("cancelHostStop");
+        DialogKeys.destructive(confirm, yes, no);
+        if (getScene() != null && getScene().getWindow() != null) {
+            confirm.initOwner(getScene().getWindow());
+        }
+        confirm.setOnHidden(e -> {
+            if (confirm.getResult() == yes) {
+                viewModel.stop(daemon.name());
+            }
+        });
+        confirm.show();
+    }
+
+    private VBox titled(String key, TableView<?> table) {
+        Label title = new Label(messages.get(key));
+        title.getStyleClass().add("section-title");
+        VBox box = new VBox(4, title, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        return box;
+    }
+
+    private Button button(String id, String key) {
+        Button b = new Button(messages.get(key));
+        b.setId(id);
+        return b;
+    }
+
+    private <T> TableColumn<T, String> column(String key, Function<T, String> value, double width) {
+        TableColumn<T, String> c = new TableColumn<>(messages.get(key));
+        c.setPrefWidth(width);
+        c.setCellValueFactory(cell -> new ReadOnlyStringWrapper(value.apply(cell.getValue())).getReadOnlyProperty());
+        return c;
+    }
+}

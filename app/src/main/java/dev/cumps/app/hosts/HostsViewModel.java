@@ -1,0 +1,303 @@
+package dev.cumps.app.hosts;
+
+import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
+import dev.cumps.app.hosts.HostDetailRows.GpuLine;
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.fleet.Destination;
+import dev.cumps.core.fleet.Fleet;
+import dev.cumps.core.fleet.Fleet.RemoteRun;
+import dev.cumps.core.fleet.HostList;
+import dev.cumps.core.fleet.HostReport;
+import dev.cumps.core.fleet.HostReport.HostSummary;
+import dev.cumps.core.fleet.RemoteCommand;
+import dev.cumps.core.fleet.StatusDocument;
+import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * The Hosts page: the user's hosts ({@link HostList}, shared with {@code cumps hosts}), each read over
+ * ssh by the core's {@link Fleet} off the UI thread (in parallel, each within its deadline, so one
+ * silent host never holds the others or the window), and the actions the overview has, run on the
+ * selected host by its own {@code cumps}: start, stop, doctor, env block, limits. Every result comes
+ * back as a row or as a line in words; nothing here decides what is safe on a host: its cumps does.
+ */
+public final class HostsViewModel {
+    /** How long one host's read may take. */
+    public static final Duration READ_DEADLINE = Duration.ofSeconds(15);
+    /** How long an action on a host may take (a start waits for the daemon there). */
+    public static final Duration ACTION_DEADLINE = Duration.ofSeconds(60);
+
+    private final ConsoleContext ctx;
+    private final Fleet fleet;
+    private final HostList list;
+    private final ZoneId zone;
+    private final ObservableList<HostRow> rows = FXCollections.observableArrayList();
+    private final ObjectProperty<HostRow> selected = new SimpleObjectProperty<>();
+    private final ObservableList<GpuLine> gpus = FXCollections.observableArrayList();
+    private final ObservableList<DaemonLine> daemons = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper("");
+    private final ReadOnlyStringWrapper detail = new ReadOnlyStringWrapper("");
+    private final SimpleBooleanProperty busy = new SimpleBooleanProperty(false);
+    private final SimpleBooleanProperty acting = new SimpleBooleanProperty(false);
+    private final BooleanProperty showing = new SimpleBooleanProperty(false);
+    private final Map<String, DoctorVerdict> verdicts = new HashMap<>();
+    private boolean readOnce;
+
+    public HostsViewModel(ConsoleContext ctx, Fleet fleet, HostList list, ZoneId zone) {
+        this.ctx = ctx;
+        this.fleet = fleet;
+        this.list = list;
+        this.zone = zone;
+        selected.addListener((o, was, row) -> showDetails(row));
+        showing.addListener((o, was, is) -> {
+            if (is && !readOnce) {
+                readOnce = true;
+                refresh();
+            }
+        });
+    }
+
+    public ObservableList<HostRow> rows() {
+        return rows;
+    }
+
+    public ObjectProperty<HostRow> selectedProperty() {
+        return selected;
+    }
+
+    /** The selected host's GPUs (empty when it has not answered). */
+    public ObservableList<GpuLine> gpus() {
+        return gpus;
+    }
+
+    /** The selected host's daemons (empty when it has not answered). */
+    public ObservableList<DaemonLine> daemons() {
+        return daemons;
+    }
+
+    private void showDetails(HostRow row) {
+        Optional<HostSummary> summary = row == null ? Optional.empty() : row.report().flatMap(HostReport::summary);
+        gpus.setAll(summary.map(s -> s.gpus().stream().map(g -> new GpuLine(Long.toString(g.index()), g.name(), g.computeMode(),
+                g.uuid())).toList()).orElse(List.of()));
+        daemons.setAll(summary.map(s -> s.daemons().stream().map(d -> new DaemonLine(d.name(), recordState(d.state()),
+                Long.toString(d.pid()), String.join(",", d.gpuUuids()))).toList()).orElse(List.of()));
+    }
+
+    /** A host's {@code record_state} in words; one this cumps does not know stays as the host wrote it. */
+    private String recordState(String state) {
+        return switch (state) {
+            case "live" -> messages().get("hosts.record.live");
+            case "stale" -> messages().get("hosts.record.stale");
+            case "unreadable" -> messages().get("hosts.record.unreadable");
+            default -> state;
+        };
+    }
+
+    /** The last outcome in words (an added host, a refused name, a stopped daemon, a failure). */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
+    }
+
+    /** What the last doctor, env or limits read on the selected host printed. */
+    public ReadOnlyStringProperty detailProperty() {
+        return detail.getReadOnlyProperty();
+    }
+
+    /** True while hosts are read or an action runs. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy;
+    }
+
+    /** True while an action runs on a host (actions wait for it; reading hosts does not block them). */
+    public ReadOnlyBooleanProperty actingProperty() {
+        return acting;
+    }
+
+    /** True while the page is shown: the first showing reads the hosts. */
+    public BooleanProperty showingProperty() {
+        return showing;
+    }
+
+    private Messages messages() {
+        return ctx.messages();
+    }
+
+    /** Reads the hosts file and then every host, off the UI thread. */
+    public void refresh() {
+        busy.set(true);
+        ctx.executor().submit(list::load, hosts -> {
+            String keep = selected.get() == null ? null : selected.get().host();
+            rows.setAll(hosts.stream().map(h -> HostRow.notRead(h.value(), messages())).toList());
+            reselect(keep);
+            if (hosts.isEmpty()) {
+                busy.set(false);
+                message.set(messages().get("hosts.none", list.file().toString()));
+                return;
+            }
+            message.set(messages().get("hosts.reading", hosts.size()));
+            ctx.executor().submit(() -> fleet.readAll(hosts, READ_DEADLINE, r -> ctx.executor().runOnUi(() -> showOne(r))),
+                    this::show, this::failed);
+        }, this::failed);
+    }
+
+    private void show(List<HostReport> reports) {
+        String keep = selected.get() == null ? null : selected.get().host();
+        rows.setAll(reports.stream().map(r -> HostRow.of(r, Optional.ofNullable(verdicts.get(r.host().value())), messages(), zone))
+                .toList());
+        reselect(keep);
+        long answered = reports.stream().filter(HostReport::answered).count();
+        message.set(messages().get("hosts.read", answered, reports.size()));
+        busy.set(false);
+    }
+
+    /** One host's report as soon as it is in: the others keep "reading…" until theirs is. */
+    private void showOne(HostReport r) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).host().equals(r.host().value())) {
+                boolean wasSelected = rows.get(i) == selected.get();
+                rows.set(i, HostRow.of(r, Optional.ofNullable(verdicts.get(r.host().value())), messages(), zone));
+                if (wasSelected) {
+                    selected.set(rows.get(i));
+                }
+                return;
+            }
+        }
+    }
+
+    private void reselect(String host) {
+        rows.stream().filter(r -> r.host().equals(host)).findFirst().ifPresentOrElse(selected::set,
+                () -> selected.set(rows.isEmpty() ? null : rows.get(0)));
+    }
+
+    /** Reads one host again (after an action there), leaving the others as they are. */
+    private void readAgain(Destination d) {
+        ctx.executor().submit(() -> fleet.read(d, READ_DEADLINE), this::showOne, this::failed);
+    }
+
+    private void failed(Throwable t) {
+        busy.set(false);
+        acting.set(false);
+        message.set(t instanceof CumpsException e ? messages().render(e.text()) : String.valueOf(t.getMessage()));
+    }
+
+    /** Why {@code typed} cannot be added, in words, or empty; for validating as the user types. */
+    public Optional<String> problem(String typed) {
+        return Destination.problem(typed.strip()).map(messages()::render);
+    }
+
+    /** Adds a host (refused locally when it is not a valid destination) and reads the hosts again. */
+    public void add(String typed) {
+        Optional<Message> problem = Destination.problem(typed.strip());
+        if (problem.isPresent()) {
+            message.set(messages().render(problem.get()));
+            return;
+        }
+        Destination d = Destination.of(typed.strip());
+        ctx.executor().submit(() -> list.add(d), hosts -> {
+            ctx.activity().record(messages().get("hosts.activity.add", d.value()), true, "");
+            refresh();
+        }, this::failed);
+    }
+
+    /** Removes the selected host. */
+    public void removeSelected() {
+        HostRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        Destination d = Destination.of(row.host());
+        ctx.executor().submit(() -> list.remove(d), hosts -> {
+            verdicts.remove(d.value());
+            ctx.activity().record(messages().get("hosts.activity.remove", d.value()), true, "");
+            refresh();
+        }, this::failed);
+    }
+
+    /** Starts a daemon on the selected host on the GPU {@code selector} (an index or UUID there). */
+    public void start(String selector) {
+        remote(RemoteCommand.start(selector, null), "hosts.action.start", true);
+    }
+
+    /** Stops {@code name} on the selected host (the caller has asked the user first). */
+    public void stop(String name) {
+        remote(RemoteCommand.stop(name), "hosts.action.stop", true);
+    }
+
+    /** Shows the env block of {@code name} on the selected host. */
+    public void env(String name) {
+        remote(RemoteCommand.env(name), "hosts.action.env", false);
+    }
+
+    /** Shows the limits of {@code name} on the selected host. */
+    public void limits(String name) {
+        remote(RemoteCommand.limits(name), "hosts.action.limits", false);
+    }
+
+    /** Runs the doctor on the selected host; its verdict joins the host's row. */
+    public void doctor() {
+        HostRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        Destination d = Destination.of(row.host());
+        acting.set(true);
+        message.set(messages().get("hosts.running", messages().get("hosts.action.doctor"), d.value()));
+        ctx.executor().submit(() -> fleet.run(d, RemoteCommand.doctor(), ACTION_DEADLINE), run -> {
+            acting.set(false);
+            Optional<DoctorVerdict> verdict = run.state().answered() ? StatusDocument.doctorVerdict(run.stdout()) : Optional.empty();
+            if (verdict.isEmpty()) {
+                message.set(messages().render(run.failureText()));
+                return;
+            }
+            verdicts.put(d.value(), verdict.get());
+            detail.set(run.stdout());
+            message.set(messages().get("hosts.doctor.done", d.value()));
+            rows.replaceAll(r -> r.host().equals(d.value()) && r.report().isPresent()
+                    ? HostRow.of(r.report().get(), verdict, messages(), zone) : r);
+            reselect(d.value());
+        }, this::failed);
+    }
+
+    private void remote(RemoteCommand command, String actionKey, boolean thenRefresh) {
+        HostRow row = selected.get();
+        if (row == null) {
+            return;
+        }
+        Destination d = Destination.of(row.host());
+        String action = messages().get(actionKey);
+        acting.set(true);
+        message.set(messages().get("hosts.running", action, d.value()));
+        ctx.executor().submit(() -> fleet.run(d, command, ACTION_DEADLINE), (RemoteRun run) -> {
+            acting.set(false);
+            if (run.succeeded()) {
+                detail.set(run.stdout());
+                message.set(messages().get("hosts.done", action, d.value()));
+                ctx.activity().record(action + " · " + d.value(), true, "");
+                if (thenRefresh) {
+                    readAgain(d);
+                }
+            } else {
+                String why = messages().render(run.failureText());
+                message.set(why);
+                ctx.activity().record(action + " · " + d.value(), false, why);
+            }
+        }, this::failed);
+    }
+}

@@ -1,0 +1,203 @@
+package dev.cumps.core.cli.command;
+
+import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.fleet.Destination;
+import dev.cumps.core.fleet.Fleet;
+import dev.cumps.core.fleet.Fleet.RemoteRun;
+import dev.cumps.core.fleet.FleetJson;
+import dev.cumps.core.fleet.FleetText;
+import dev.cumps.core.fleet.HostList;
+import dev.cumps.core.fleet.HostReport;
+import dev.cumps.core.fleet.RemoteCommand;
+import dev.cumps.core.json.Json;
+import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cumps fleet status|start|stop|doctor}: your hosts over OpenSSH. Each host runs its own
+ * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
+ * owns the daemon; docs/guide.md#several-workstations says how to set up keys.
+ */
+@Command(name = "fleet", mixinStandardHelpOptions = true,
+        description = "Read your hosts over ssh (`cumps hosts`) and run cumps on them.",
+        exitCodeListHeading = ExitCode.HEADING,
+        exitCodeList = {"0:done", "1:a host did not answer or its cumps failed"})
+public final class FleetCommand implements Callable<Integer> {
+    private final RootCommand root;
+
+    public FleetCommand(RootCommand root) {
+        this.root = root;
+    }
+
+    @Override
+    public Integer call() {
+        return new StatusCommand(root).call();
+    }
+
+    static Fleet fleet(RootCommand root) {
+        return new Fleet(new ProcessCommandRunner(), root.context().host(), Clock.systemUTC());
+    }
+
+    static Duration deadline(int seconds) {
+        if (seconds < 1 || seconds > 600) {
+            throw new CommandLine.ParameterException(new CommandLine(new FleetCommand(null)),
+                    "--timeout expects seconds from 1 to 600, got " + seconds);
+        }
+        return Duration.ofSeconds(seconds);
+    }
+
+    /** {@code cumps fleet status [--json] [--timeout S]}. */
+    @Command(name = "status", mixinStandardHelpOptions = true,
+            description = "Read every host in parallel (`cumps status --json` over ssh), each within the deadline: one line per host,"
+                    + " or one JSON document keyed by host.",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"})
+    public static final class StatusCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Option(names = "--json", description = "Machine-readable output: {\"schema_version\", \"hosts\": {HOST: {...}}}.")
+        boolean json;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "15",
+                description = "Seconds each host has to answer (default: ${DEFAULT-VALUE}); hosts are read in parallel.")
+        int timeout = 15;
+
+        public StatusCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Duration deadline = deadline(timeout);
+            HostList list = HostList.of(root.context().host());
+            List<Destination> hosts = list.load();
+            if (hosts.isEmpty()) {
+                throw new CumpsException(Message.of(FleetText.NO_HOSTS, list.file().toString()));
+            }
+            List<HostReport> reports = fleet(root).readAll(hosts, deadline);
+            PrintWriter out = root.context().out();
+            if (json) {
+                out.println(Json.write(FleetJson.toJsonMap(reports)));
+            } else {
+                int width = hosts.stream().mapToInt(h -> h.value().length()).max().orElse(4);
+                reports.forEach(r -> out.println(FleetJson.line(r, width)));
+            }
+            long silent = reports.stream().filter(r -> !r.answered()).count();
+            if (silent > 0) {
+                root.context().err().println("error: " + Message.of(FleetText.SOME_HOSTS_DID_NOT_ANSWER, silent).english());
+                return ExitCode.FAILED;
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    /** Runs one remote command and prints what the host's cumps printed. */
+    static int remote(RootCommand root, String host, RemoteCommand command, int timeout) {
+        Destination d = Destination.of(host);
+        RemoteRun run = fleet(root).run(d, command, deadline(timeout));
+        if (run.succeeded()) {
+            root.context().out().print(run.stdout());
+            return ExitCode.OK;
+        }
+        throw new CumpsException(run.failureText());
+    }
+
+    /** {@code cumps fleet start HOST [--gpus SEL] [--name N]}. */
+    @Command(name = "start", mixinStandardHelpOptions = true,
+            description = "Start a daemon on HOST (`cumps start` there, detached); prints the host's record.",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"})
+    public static final class StartCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
+        String host;
+
+        @Option(names = "--gpus", paramLabel = "SEL", description = "GPU indexes or UUIDs on that host (default: its sole visible GPU).")
+        String gpus;
+
+        @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: gpu-<uuid>).")
+        String name;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
+        int timeout = 60;
+
+        public StartCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Destination.of(host);
+            return remote(root, host, RemoteCommand.start(gpus, name), timeout);
+        }
+    }
+
+    /** {@code cumps fleet stop HOST --name N}. */
+    @Command(name = "stop", mixinStandardHelpOptions = true,
+            description = "Stop a daemon on HOST (`cumps stop --name N` there, which verifies its pid and start time).",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"})
+    public static final class StopCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
+        String host;
+
+        @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
+        String name;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
+        int timeout = 60;
+
+        public StopCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Destination.of(host);
+            return remote(root, host, RemoteCommand.stop(name), timeout);
+        }
+    }
+
+    /** {@code cumps fleet doctor HOST}. */
+    @Command(name = "doctor", mixinStandardHelpOptions = true,
+            description = "Run `cumps doctor --json` on HOST and print its document.",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"})
+    public static final class DoctorCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
+        String host;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
+        int timeout = 60;
+
+        public DoctorCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Destination d = Destination.of(host);
+            RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), deadline(timeout));
+            // doctor exits 1 when a check fails; its document is the answer all the same.
+            if (run.state().answered() && run.stdout().strip().startsWith("{")) {
+                root.context().out().print(run.stdout());
+                return ExitCode.OK;
+            }
+            throw new CumpsException(run.failureText());
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package dev.cumps.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.testing.SimHost;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Loopback "hosts" for the fleet tests: for each, a real OpenSSH {@code sshd} on {@code 127.0.0.1} and a
+ * free port, with its own configuration and host key, run by pid as the current user (root in CI,
+ * anyone elsewhere: an unprivileged sshd can log in only its own user, which is all a host here needs),
+ * and its own {@link SimHost}: the session's {@code PATH}, {@code HOME} and {@code TMPDIR} come from
+ * {@code SetEnv}, so each host finds its own {@code cumps} launcher (the shipped jar), stand-in NVIDIA
+ * tools and records. The client side is the test's {@link CumpsHarness}: an {@code ssh} on its
+ * {@code PATH} that runs {@code /usr/bin/ssh -F} with this fixture's client configuration (aliases,
+ * identity, known hosts; no agent, nothing of the machine's {@code ~/.ssh} or {@code /etc/ssh}).
+ *
+ * <p>{@link #close()} ends each sshd's session processes (its descendants) and then sshd, by pid, and
+ * closes the simulated hosts, which end what still runs with their folders in its environment.
+ */
+final class SshHosts implements AutoCloseable {
+    static final Path SSHD = Path.of("/usr/sbin/sshd");
+
+    /** What a host's {@code cumps} is. */
+    enum Cumps { REAL, MISSING, GARBAGE, HANGS }
+
+    /** What the client knows about a host's key, and which key it offers. */
+    enum Trust { KNOWN, UNKNOWN, CHANGED, WRONG_CLIENT_KEY }
+
+    private final CumpsHarness client;
+    private final Path dir;
+    private final Path clientKey;
+    private final Path strangerKey;
+    private final StringBuilder clientConfig = new StringBuilder();
+    private final StringBuilder knownHosts = new StringBuilder();
+    private final List<Process> daemons = new ArrayList<>();
+    private final List<SimHost> sims = new ArrayList<>();
+    private final String user = System.getProperty("user.name");
+
+    SshHosts(CumpsHarness client) throws IOException, InterruptedException {
+        this.client = client;
+        this.dir = client.privateDir("ssh");
+        this.clientKey = keygen("client");
+        this.strangerKey = keygen("other-client");
+        Path wrapper = client.bin.resolve("ssh");
+        Files.writeString(wrapper, "#!/bin/sh\nexec /usr/bin/ssh -F " + dir.resolve("config") + " \"$@\"\n");
+        Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwx------"));
+        if (client.uid == 0) {
+            // sshd run by root insists on its privilege-separation directory, which the package's service would create.
+            Path privsep = Path.of("/run/sshd");
+            if (!Files.isDirectory(privsep)) {
+                Files.createDirectories(privsep, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+            }
+        }
+    }
+
+    static boolean available() {
+        return Files.isExecutable(SSHD) && Files.isExecutable(Path.of("/usr/bin/ssh")) && Files.isExecutable(Path.of("/usr/bin/ssh-keygen"));
+    }
+
+    /** Adds a host named {@code alias} (the destination the client types) and returns its simulated host. */
+    SimHost add(String alias, Cumps cumps, Trust trust) throws IOException, InterruptedException {
+        SimHost sim = SimHost.create("sh", client.jar.toString());
+        sims.add(sim);
+        sim.configure(SimConfig.defaults(1));
+        installCumps(sim, cumps);
+        Path hostDir = Files.createDirectories(dir.resolve(alias));
+        Path hostKey = keygen(alias + "/host");
+        Path authorized = hostDir.resolve("authorized_keys");
+        Files.writeString(authorized, Files.readString(Path.of(clientKey + ".pub")));
+        int port = freePort();
+        Map<String, String> env = new TreeMap<>(sim.environment());
+        env.put(CumpsHarness.MARKER_VARIABLE, client.marker);
+        StringBuilder setEnv = new StringBuilder("SetEnv");
+        env.forEach((k, v) -> setEnv.append(' ').append(k).append('=').append(v));
+        Path config = hostDir.resolve("sshd_config");
+        Files.writeString(config, String.join("\n",
+                "Port " + port,
+                "ListenAddress 127.0.0.1",
+                "HostKey " + hostKey,
+                "PidFile none",
+                "AuthorizedKeysFile " + authorized,
+                "StrictModes no",
+                "UsePAM no",
+                "PasswordAuthentication no",
+                "KbdInteractiveAuthentication no",
+                "PubkeyAuthentication yes",
+                "PermitRootLogin prohibit-password",
+                "AllowUsers " + user,
+                "X11Forwarding no",
+                "AllowAgentForwarding no",
+                "AllowTcpForwarding no",
+                "PrintMotd no",
+                "LogLevel ERROR",
+                setEnv.toString(), ""));
+        Process sshd = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", config.toString())
+                .redirectErrorStream(true).redirectOutput(hostDir.resolve("sshd.log").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+        daemons.add(sshd);
+        awaitListening(sshd, port, hostDir.resolve("sshd.log"));
+        String hostPub = Files.readString(Path.of(hostKey + ".pub")).strip();
+        switch (trust) {
+            case KNOWN, WRONG_CLIENT_KEY -> knownHosts.append(alias).append(' ').append(hostPub).append('\n');
+            case CHANGED -> knownHosts.append(alias).append(' ').append(Files.readString(Path.of(strangerKey + ".pub")).strip()).append('\n');
+            case UNKNOWN -> { }
+        }
+        clientConfig.append("Host ").append(alias).append('\n')
+                .append("  HostName 127.0.0.1\n")
+                .append("  Port ").append(port).append('\n')
+                .append("  User ").append(user).append('\n')
+                .append("  HostKeyAlias ").append(alias).append('\n')
+                .append("  IdentityFile ").append(trust == Trust.WRONG_CLIENT_KEY ? strangerKey : clientKey).append('\n');
+        writeClientFiles();
+        return sim;
+    }
+
+    /** A client alias for a port where nothing listens. */
+    void addClosedPort(String alias) throws IOException {
+        int port = freePort();
+        clientConfig.append("Host ").append(alias).append("\n  HostName 127.0.0.1\n  Port ").append(port)
+                .append("\n  HostKeyAlias ").append(alias).append("\n  IdentityFile ").append(clientKey).append('\n');
+        writeClientFiles();
+    }
+
+    private void writeClientFiles() throws IOException {
+        Files.writeString(dir.resolve("known_hosts"), knownHosts.toString());
+        Files.writeString(dir.resolve("config"), clientConfig + "Host *\n"
+                + "  IdentitiesOnly yes\n"
+                + "  IdentityAgent none\n"
+                + "  UserKnownHostsFile " + dir.resolve("known_hosts") + "\n"
+                + "  GlobalKnownHostsFile /dev/null\n"
+                + "  CheckHostIP no\n"
+                + "  LogLevel ERROR\n");
+    }
+
+    private void installCumps(SimHost sim, Cumps cumps) throws IOException {
+        Path launcher = sim.bin.resolve("cumps");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String body = switch (cumps) {
+            case REAL -> "exec " + java + " -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -XX:-UsePerfData -jar "
+                    + client.jar + " \"$@\"\n";
+            case MISSING -> null;
+            case GARBAGE -> "echo 'Welcome to gpu-box! Today is a good day.'\necho '<html>not json</html>'\n";
+            case HANGS -> "exec sleep 3600\n";
+        };
+        if (body != null) {
+            Files.writeString(launcher, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
+            Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+        }
+    }
+
+    private Path keygen(String name) throws IOException, InterruptedException {
+        Path key = dir.resolve(name);
+        Files.createDirectories(key.getParent());
+        Process p = new ProcessBuilder("/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "fleet-test", "-f", key.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("keygen.log").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())).start();
+        if (!p.waitFor(CumpsHarness.PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+            p.destroyForcibly();
+            throw new AssertionError("ssh-keygen did not finish");
+        }
+        assertEquals(0, p.exitValue(), () -> "ssh-keygen failed: " + read(dir.resolve("keygen.log")));
+        return key;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    /** Waits (under the suite's patience) until sshd accepts connections on {@code port}. */
+    private static void awaitListening(Process sshd, int port, Path log) throws InterruptedException {
+        long deadline = System.nanoTime() + CumpsHarness.PATIENCE.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!sshd.isAlive()) {
+                throw new AssertionError("sshd exited " + sshd.exitValue() + ": " + read(log));
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000);
+                return;
+            } catch (IOException e) {
+                Thread.sleep(25);
+            }
+        }
+        throw new AssertionError("sshd did not listen on " + port + ": " + read(log));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (Process sshd : daemons) {
+            // Sessions first (they descend from this sshd), then the listener; each by its handle (pid + start time).
+            sshd.descendants().forEach(ProcessHandle::destroyForcibly);
+            sshd.destroyForcibly();
+            try {
+                sshd.waitFor(CumpsHarness.PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        IOException first = null;
+        for (SimHost sim : sims) {
+            try {
+                sim.close();
+            } catch (IOException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}
