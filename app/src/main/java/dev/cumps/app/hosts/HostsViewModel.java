@@ -263,7 +263,7 @@ public final class HostsViewModel {
             acting.set(false);
             Optional<DoctorVerdict> verdict = run.state().answered() ? StatusDocument.doctorVerdict(run.stdout()) : Optional.empty();
             if (verdict.isEmpty()) {
-                message.set(messages().render(run.failureText()));
+                message.set(messages().render(run.failureMessage()));
                 return;
             }
             verdicts.put(d.value(), verdict.get());
@@ -294,7 +294,7 @@ public final class HostsViewModel {
                     readAgain(d);
                 }
             } else {
-                String why = messages().render(run.failureText());
+                String why = messages().render(run.failureMessage());
                 message.set(why);
                 ctx.activity().record(action + " · " + d.value(), false, why);
             }

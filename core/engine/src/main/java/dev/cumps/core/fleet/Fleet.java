@@ -120,17 +120,17 @@ public final class Fleet {
     }
 
     /** The outcome of a cumps command run on a host. */
-    public record RemoteRun(Destination host, HostState state, Message stateText, int exitCode, String stdout, String stderr) {
+    public record RemoteRun(Destination host, HostState state, Message stateMessage, int exitCode, String stdout, String stderr) {
         /** Whether ssh connected and the host's cumps exited 0. */
         public boolean succeeded() {
             return state == HostState.REACHABLE && exitCode == 0;
         }
 
         /** What to tell the user when it did not succeed: the state, or the host's cumps error line. */
-        public Message failureText() {
+        public Message failureMessage() {
             if (state != HostState.REACHABLE) {
                 String detail = firstLine(stderr);
-                return detail.isEmpty() ? stateText : Message.of(FleetText.REMOTE_FAILED, host.value(), stateText.english() + ": " + detail);
+                return detail.isEmpty() ? stateMessage : Message.of(FleetText.REMOTE_FAILED, host.value(), stateMessage.english() + ": " + detail);
             }
             String line = firstLine(stderr.isBlank() ? stdout : stderr);
             return Message.of(FleetText.REMOTE_FAILED, host.value(), line.startsWith("error: ") ? line.substring(7) : line);

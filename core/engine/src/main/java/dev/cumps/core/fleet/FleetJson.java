@@ -17,7 +17,7 @@ public final class FleetJson {
             Map<String, Object> h = new LinkedHashMap<>();
             h.put("state", r.state().id());
             h.put("answered", r.answered());
-            h.put("message", r.stateText().english());
+            h.put("message", r.stateMessage().english());
             h.put("evidence", r.evidence().isEmpty() ? null : r.evidence());
             h.put("cumps_version", r.cumpsVersion().orElse(null));
             h.put("read_at", r.readAt().toString());
@@ -39,7 +39,7 @@ public final class FleetJson {
         StringBuilder sb = new StringBuilder(String.format("%-" + Math.max(1, width) + "s  ", r.host().value()));
         if (r.summary().isPresent()) {
             HostSummary s = r.summary().get();
-            sb.append(r.stateText().english())
+            sb.append(r.stateMessage().english())
                     .append("  cumps=").append(r.cumpsVersion().orElse("?"))
                     .append(" driver=").append(s.driverVersion().orElse("?"))
                     .append(" gpus=").append(s.gpus().size())
@@ -47,7 +47,7 @@ public final class FleetJson {
                     .append(" stale=").append(s.stale());
             s.daemons().forEach(d -> sb.append(' ').append(d.name()).append('=').append(d.state()));
         } else {
-            sb.append(r.stateText().english());
+            sb.append(r.stateMessage().english());
             if (!r.evidence().isEmpty()) {
                 sb.append(" (").append(r.evidence()).append(')');
             }

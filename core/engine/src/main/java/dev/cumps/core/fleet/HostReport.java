@@ -12,7 +12,7 @@ import java.util.Optional;
  * when it answered, its cumps version and status summary with the whole status document for the
  * drill-down. {@code readAt} is when the read finished, {@code took} how long it ran.
  */
-public record HostReport(Destination host, HostState state, Message stateText, String evidence, Optional<String> cumpsVersion,
+public record HostReport(Destination host, HostState state, Message stateMessage, String evidence, Optional<String> cumpsVersion,
                          Optional<HostSummary> summary, Instant readAt, Duration took) {
     public HostReport {
         evidence = evidence == null ? "" : evidence;

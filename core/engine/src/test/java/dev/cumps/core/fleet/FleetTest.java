@@ -71,9 +71,9 @@ class FleetTest {
                 Map.entry(HostState.TIMED_OUT, CommandResult.timedOut("ssh", "", "")),
                 Map.entry(HostState.SSH_MISSING, CommandResult.notFound("ssh")));
         cases.forEach((state, result) -> assertEquals(state, read(result).state(), result.toString()));
-        assertEquals("timed out after 5 s", read(CommandResult.timedOut("ssh", "", "")).stateText().english());
+        assertEquals("timed out after 5 s", read(CommandResult.timedOut("ssh", "", "")).stateMessage().english());
         assertEquals("cumps on the host is newer (schema_version 2, this one reads 1): update cumps here",
-                read(cases.get(HostState.SCHEMA_NEWER)).stateText().english());
+                read(cases.get(HostState.SCHEMA_NEWER)).stateMessage().english());
         assertEquals("me@gpu3: Permission denied (publickey).", read(cases.get(HostState.AUTH_FAILED)).evidence());
         assertEquals("Welcome!", read(cases.get(HostState.GARBAGE)).evidence());
         assertEquals(HostState.GARBAGE, read(ssh(0, "cumps 1\n{\"schema_version\": 1, \"all_gpus\": 7}\n", "")).state());
@@ -108,11 +108,11 @@ class FleetTest {
     void aRemoteCommandsErrorLineIsTheMessage() {
         var run = new Fleet(spec -> ssh(1, "", "error: no record named 'x'\n"), HOST, CLOCK)
                 .run(Destination.of("gpu3"), RemoteCommand.stop("x"), Duration.ofSeconds(5));
-        assertEquals("on gpu3: no record named 'x'", run.failureText().english());
+        assertEquals("on gpu3: no record named 'x'", run.failureMessage().english());
         var refused = new Fleet(spec -> ssh(255, "", "Host key verification failed.\n"), HOST, CLOCK)
                 .run(Destination.of("gpu3"), RemoteCommand.stop("x"), Duration.ofSeconds(5));
         assertEquals(HostState.HOST_KEY_UNKNOWN, refused.state());
-        assertTrue(refused.failureText().english().startsWith("on gpu3: host key unknown"), refused.failureText().english());
+        assertTrue(refused.failureMessage().english().startsWith("on gpu3: host key unknown"), refused.failureMessage().english());
     }
 
     @Test

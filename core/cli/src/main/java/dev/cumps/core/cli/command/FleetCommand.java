@@ -108,7 +108,7 @@ public final class FleetCommand implements Callable<Integer> {
             root.context().out().print(run.stdout());
             return ExitCode.OK;
         }
-        throw new CumpsException(run.failureText());
+        throw new CumpsException(run.failureMessage());
     }
 
     /** {@code cumps fleet start HOST [--gpus SEL] [--name N]}. */
@@ -197,7 +197,7 @@ public final class FleetCommand implements Callable<Integer> {
                 root.context().out().print(run.stdout());
                 return ExitCode.OK;
             }
-            throw new CumpsException(run.failureText());
+            throw new CumpsException(run.failureMessage());
         }
     }
 }
