@@ -50,7 +50,6 @@ public final class DoctorViewModel {
     private final DoctorFixes fixes;
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final DoctorSharing sharing;
-    private final DoctorGuide guide;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
@@ -71,11 +70,9 @@ public final class DoctorViewModel {
 
     /**
      * @param exportDirectory where Export's save dialog opens (the user's home, never the working directory)
-     * @param guide           the rows' Guide buttons: the user guide's entries
      */
-    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory, DoctorGuide guide) {
+    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.guide = Objects.requireNonNull(guide, "guide");
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
@@ -206,11 +203,6 @@ public final class DoctorViewModel {
 
     public Messages messages() {
         return messages;
-    }
-
-    /** The Guide buttons' model. */
-    public DoctorGuide guide() {
-        return guide;
     }
 
     /** The Fix… button's model. */
