@@ -9,9 +9,12 @@ import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorCheck;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.FixService;
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
@@ -50,6 +53,8 @@ public final class DoctorViewModel {
     private final DoctorFixes fixes;
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final DoctorSharing sharing;
+    private final EachGpu eachGpu = EachGpu.create();
+    private ObservableValue<HostStatus> hostStatus;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<DoctorCheck> checks = FXCollections.observableArrayList();
@@ -80,7 +85,7 @@ public final class DoctorViewModel {
         this.sharing = new DoctorSharing(ctx);
         fixes.outcomeProperty().addListener((obs, before, now) -> sharing.say(now));
         verdict.set(messages.get("doctor.verdict.none"));
-        DoctorRow.follow(checks, rows, messages);
+        DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }
 
     /**
@@ -89,6 +94,7 @@ public final class DoctorViewModel {
      */
     public void followHost(ObservableValue<HostStatus> status, ObservableValue<? extends Number> actionsFinished) {
         freshness.follow(report, status);
+        hostStatus = status;
         actionsFinished.addListener((obs, before, now) -> rerunIfRan());
     }
 
@@ -103,7 +109,11 @@ public final class DoctorViewModel {
         DoctorSelection.follow(selector, selection);
     }
 
-    /** Runs the doctor for the selector (blank: the core's default). Ignored while a run is going. */
+    /**
+     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when the
+     * window's last status saw several visible GPUs, each of them in turn ({@link EachGpu}). Ignored
+     * while a run is going.
+     */
     public void run() {
         if (running.get()) {
             return;
@@ -114,9 +124,16 @@ public final class DoctorViewModel {
         report.set(null);
         verdictSeverity.set(null);
         running.set(true);
+        eachGpu.clear();
         Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
-        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get("doctor.selector.default")));
+        List<Gpu> each = sel.isPresent() || hostStatus == null ? List.of() : EachGpu.visibleWhenSeveral(hostStatus.getValue());
+        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(each.isEmpty() ? "doctor.selector.default"
+                : "doctor.selector.each")));
         verdict.set(messages.get("doctor.verdict.running", 0));
+        if (!each.isEmpty()) {
+            task = ctx.executor().submit(() -> runEach(each, runId), result -> finished(runId, result), error -> failed(runId, error));
+            return;
+        }
         task = ctx.executor().submit(
                 () -> doctor.run(sel, check -> {
                     arrived.add(check);
@@ -124,6 +141,24 @@ public final class DoctorViewModel {
                 }),
                 result -> finished(runId, result),
                 error -> failed(runId, error));
+    }
+
+    /** Off the UI thread: the doctor for each GPU in turn, its rows as they come, one report of all. */
+    private DoctorReport runEach(List<Gpu> gpus, long runId) {
+        List<DoctorReport> runs = new ArrayList<>();
+        List<DoctorCheck> kept = new ArrayList<>();
+        for (int i = 0; i < gpus.size(); i++) {
+            Gpu gpu = gpus.get(i);
+            int runIndex = i;
+            runs.add(doctor.run(Optional.of(gpu.uuid().value()), check -> {
+                if (eachGpu.keep(check, gpu, runIndex)) {
+                    kept.add(check);
+                    arrived.add(check);
+                    ctx.executor().runOnUi(() -> drain(runId));
+                }
+            }));
+        }
+        return EachGpu.merged(kept, runs);
     }
 
     /** Stops the running diagnosis: the worker is interrupted and no further row appears. */
