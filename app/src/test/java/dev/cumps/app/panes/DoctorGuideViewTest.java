@@ -35,7 +35,7 @@ import org.testfx.api.FxRobot;
  * bold, code; no Markdown marks left), scrolled to that check's entry, which is marked; a second
  * link moves the same window to the other entry. No launcher property is needed: the guide is in the jar.
  */
-class DoctorGuideViewTest {
+public class DoctorGuideViewTest {
 
     @RegisterExtension
     final PaneExtension pane = PaneExtension.in(Locale.ENGLISH).size(1200, 700)
@@ -67,7 +67,7 @@ class DoctorGuideViewTest {
     }
 
     /** The guide window, once it shows. */
-    static Stage guideWindow() {
+    public static Stage guideWindow() {
         Waits.onFx("the guide window", () -> Window.getWindows().stream()
                 .anyMatch(w -> w.isShowing() && w.getScene() != null && "guideWindow".equals(w.getScene().getRoot().getId())));
         return Waits.fx(() -> (Stage) Window.getWindows().stream()
@@ -108,7 +108,7 @@ class DoctorGuideViewTest {
     }
 
     /** Every run of text the guide window draws. */
-    static List<String> runs(Stage guide) {
+    public static List<String> runs(Stage guide) {
         return Waits.fx(() -> guide.getScene().getRoot().lookupAll(".guide-text").stream().map(n -> ((Text) n).getText()).toList());
     }
 
