@@ -8,7 +8,7 @@
 #   packaging/build.sh [--skip-maven] [--offline]
 #
 # Without --skip-maven (or MPS_CONSOLE_SKIP_MAVEN=1) it first builds the jars and launchers with
-# `mvn -q -B -pl core,app -am package -DskipTests` (with --offline: `mvn -o ...`; package, not install:
+# `mvn -q -B -pl core/cli,app -am package -DskipTests` (with --offline: `mvn -o ...`; package, not install:
 # nothing is written to ~/.m2). Runs as any user: it needs no root, no namespace and writes only
 # under its output folder (MPS_CONSOLE_OUT, default packaging/target) and a temporary folder.
 # Reproducible: every file, and the .debs' members, get the time SOURCE_DATE_EPOCH (default: the
@@ -39,13 +39,13 @@ for f in docs/guide.md docs/man/mps-console.1 LICENSE; do
 done
 
 if [ "$skip_maven" != 1 ]; then
-    mvn "${mvn_args[@]}" -pl core,app -am package -DskipTests
+    mvn "${mvn_args[@]}" -pl core/cli,app -am package -DskipTests
 fi
 version=$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' pom.xml | head -1)
 [ -n "$version" ] || fail "no <version> in pom.xml"
 # Debian versions: 0.1.0-SNAPSHOT -> 0.1.0~snapshot (sorts before the release 0.1.0).
 deb_version=$(printf '%s' "$version" | sed 's/-SNAPSHOT$/~snapshot/')
-for f in core/target/cumps.jar app/target/mps-console.jar; do
+for f in core/cli/target/cumps.jar app/target/mps-console.jar; do
     [ -f "$f" ] || fail "$f is missing; run without --skip-maven"
 done
 
@@ -65,7 +65,7 @@ mkdir -p "$out"
 
 # The flags of the source launchers (their flags= lines), so the installed ones cannot drift.
 console_flags=$(sed -n 's/^flags="\(.*\)"$/\1/p' app/src/main/launcher/mps-console)
-cumps_flags=$(sed -n 's/^flags="\(.*\)"$/\1/p' core/src/main/launcher/cumps)
+cumps_flags=$(sed -n 's/^flags="\(.*\)"$/\1/p' core/cli/src/main/launcher/cumps)
 [ -n "$console_flags" ] && [ -n "$cumps_flags" ] || fail "no flags= line in the launchers under */src/main/launcher"
 console_flags="$console_flags -Dprism.order=es2,sw"
 
@@ -97,11 +97,11 @@ PY
 cstage="$work/stage/cumps"
 clib="$cstage/usr/lib/cumps"
 mkdir -p "$clib" "$cstage/usr/bin"
-cumps_modules=$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps core/target/cumps.jar \
+cumps_modules=$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps core/cli/target/cumps.jar \
     | tr , '\n' | grep -vx java.desktop | sort -u | paste -sd, -)
 echo "cumps runtime modules: $cumps_modules"
 make_runtime "$clib/runtime" "$cumps_modules"
-cp core/target/cumps.jar "$clib/cumps.jar"
+cp core/cli/target/cumps.jar "$clib/cumps.jar"
 install_launcher packaging/launcher/cumps.in "$clib/cumps" "$cumps_flags"
 ln -s ../lib/cumps/cumps "$cstage/usr/bin/cumps"
 

@@ -57,8 +57,8 @@ if [ "${1:-}" != --skip-build ]; then
     # by anyone: a checkout under a private home would otherwise be out of uid 65534's reach.
     src="$scratch/src"
     git ls-files -z | (mkdir -p "$src" && xargs -0 cp --parents -t "$src")
-    mkdir -p "$src/core/target" "$src/app/target"
-    cp -p core/target/cumps.jar "$src/core/target/"
+    mkdir -p "$src/core/cli/target" "$src/app/target"
+    cp -p core/cli/target/cumps.jar "$src/core/cli/target/"
     cp -pr app/target/mps-console.jar app/target/lib "$src/app/target/"
     chmod -R a+rX "$src"
     if [ "$(id -u)" = 0 ]; then
@@ -124,8 +124,8 @@ for path in /usr/bin/mps-console /usr/lib/mps-console/mps-console /usr/lib/mps-c
 done
 grep -q '\.jsa$' "$scratch/cumps.paths" "$scratch/console.paths" && fail "a .deb ships a class-data archive (made per user)"
 grep -E 'javafx-[a-z]+-[0-9.]+\.jar$' "$scratch/console.paths" && fail "mps-console ships an empty JavaFX jar"
-# (the console's class path has cumps-core, picocli and Jackson once each; cumps.jar, which shades them, is the CLI's)
-grep -q '/cumps\.jar$' "$scratch/console.paths" && fail "mps-console ships cumps.jar beside cumps-core (a duplicate)"
+# (the console's class path has cumps-engine, cumps-sim and Jackson once each; cumps.jar, which shades them, is the CLI's)
+grep -q '/cumps\.jar$' "$scratch/console.paths" && fail "mps-console ships cumps.jar beside cumps-engine (a duplicate)"
 grep -q '/runtime/lib/libawt\|javafx\|libglass' "$scratch/cumps.paths" && fail "cumps ships graphical code"
 links=0
 for pkg in cumps console; do

@@ -9,7 +9,7 @@
 # ScreenshotsCurrentTest (src-test) runs the same command and fails when the committed set differs
 # in its file names or picture sizes.
 #
-#   docs/screenshots/regenerate.sh              build (mvn -q -pl core,app package -DskipTests), then regenerate
+#   docs/screenshots/regenerate.sh              build (mvn -q -pl app -am package -DskipTests), then regenerate
 #   docs/screenshots/regenerate.sh --no-build   use the app/target/mps-console that is there
 #
 # JAVA_HOME is passed on when set; otherwise java is found on /usr/local/bin:/usr/bin:/bin.
@@ -31,7 +31,7 @@ done
 here=$(cd -P -- "$(dirname -- "$0")" && pwd -P)
 repo=$(cd -P -- "$here/../.." && pwd -P)
 if [ "$build" = yes ]; then
-    (cd "$repo" && mvn -q -pl core,app package -DskipTests) || {
+    (cd "$repo" && mvn -q -pl app -am package -DskipTests) || {
         echo "error: the build failed (output above); fix it, or run with --no-build to use the existing app/target" >&2
         exit 1
     }

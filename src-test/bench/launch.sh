@@ -30,9 +30,9 @@ fi
 for c in "${cases[@]}"; do
     case $c in
         classpath)
-            [ -f "$jar" ] || { echo "error: $jar is missing; run: mvn -q -pl core,app package -DskipTests" >&2; exit 1; } ;;
+            [ -f "$jar" ] || { echo "error: $jar is missing; run: mvn -q -pl app -am package -DskipTests" >&2; exit 1; } ;;
         *=*) cmd=${c#*=}; set -- $cmd
-             command -v "$1" >/dev/null || { echo "error: $1 is not executable; run: mvn -q -pl core,app package -DskipTests" >&2; exit 1; } ;;
+             command -v "$1" >/dev/null || { echo "error: $1 is not executable; run: mvn -q -pl app -am package -DskipTests" >&2; exit 1; } ;;
         *) echo "error: a case is NAME=COMMAND, not '$c'" >&2; exit 2 ;;
     esac
 done

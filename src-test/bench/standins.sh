@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Response time of the simulated NVIDIA tools (docs/performance.md).
 #
-#   src-test/bench/standins.sh [RUNS] [LAUNCHER]      defaults: 30, core/target/cumps
+#   src-test/bench/standins.sh [RUNS] [LAUNCHER]      defaults: 30, core/cli/target/cumps
 #
 # In a private sandbox (TMPDIR and HOME in a scratch directory) `cumps --simulate start` installs the
 # stand-ins and starts one simulated daemon. Then, interleaved, RUNS times each:
@@ -13,9 +13,9 @@
 set -euo pipefail
 runs=${1:-30}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-launcher=${2:-$root/core/target/cumps}
+launcher=${2:-$root/core/cli/target/cumps}
 jar=$(dirname "$(readlink -f "$launcher")")/cumps.jar
-[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core/cli -am package -DskipTests" >&2; exit 1; }
 scratch=$(mktemp -d)
 export TMPDIR=$scratch HOME=$scratch/home LC_ALL=C
 unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY CUMPS_SIM_CONFIG

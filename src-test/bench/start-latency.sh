@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Start latency of `cumps --simulate start` (docs/performance.md).
 #
-#   src-test/bench/start-latency.sh [RUNS] [LAUNCHER]      defaults: 10, core/target/cumps
+#   src-test/bench/start-latency.sh [RUNS] [LAUNCHER]      defaults: 10, core/cli/target/cumps
 #
 # Each run starts one simulated daemon in a private sandbox (TMPDIR and HOME in a scratch directory),
 # then stops it. From the files' own timestamps it splits the start into
@@ -16,8 +16,8 @@
 set -euo pipefail
 runs=${1:-10}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-launcher=${2:-$root/core/target/cumps}
-[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+launcher=${2:-$root/core/cli/target/cumps}
+[ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core/cli -am package -DskipTests" >&2; exit 1; }
 scratch=$(mktemp -d)
 trap 'TMPDIR=$scratch HOME=$scratch/home "$launcher" --simulate reset >/dev/null 2>&1 || true; rm -rf "$scratch"' EXIT
 export TMPDIR=$scratch HOME=$scratch/home LC_ALL=C

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Start-up benchmark of the `cumps` launcher (docs/performance.md).
 #
-#   src-test/bench/startup.sh [RUNS] [LAUNCHER | LABEL=LAUNCHER]...      defaults: 30, core/target/cumps
+#   src-test/bench/startup.sh [RUNS] [LAUNCHER | LABEL=LAUNCHER]...      defaults: 30, core/cli/target/cumps
 #
-# With several launchers (e.g. main=/tmp/main/core/target/cumps branch=core/target/cumps), every
+# With several launchers (e.g. main=/tmp/main/core/cli/target/cumps branch=core/cli/target/cumps), every
 # case of every launcher runs in the same interleaved rounds, so a before/after comparison on a busy
 # machine sees the same load; case names then start with the launcher's label.
-# Builds nothing: run `mvn -q -pl core package -DskipTests` first. In a private scratch directory it
+# Builds nothing: run `mvn -q -pl core/cli -am package -DskipTests` first. In a private scratch directory it
 # makes a stand-in nvidia-smi (a 12 ms sh script printing one GPU: the fields cumps asks for, and for
 # --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script that, like
 # NVIDIA's, answers every line of its stdin: the live daemon's control daemon has one MPS server with one
@@ -22,7 +22,7 @@
 set -euo pipefail
 runs=${1:-30}
 root=$(cd "$(dirname "$0")/../.." && pwd)
-[ $# -ge 2 ] && shift || set -- "$root/core/target/cumps"
+[ $# -ge 2 ] && shift || set -- "$root/core/cli/target/cumps"
 labels=()
 launchers=()
 for arg in "$@"; do
@@ -30,7 +30,7 @@ for arg in "$@"; do
 done
 [ ${#launchers[@]} -eq 1 ] && labels=("")
 for launcher in "${launchers[@]}"; do
-    [ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+    [ -x "$launcher" ] || { echo "error: $launcher is missing; run: mvn -q -pl core/cli -am package -DskipTests" >&2; exit 1; }
 done
 [ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing; install GNU time (apt-get install time)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the statistics" >&2; exit 1; }

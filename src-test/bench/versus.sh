@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Side by side: `cumps` against UniLab's Python `uni-cumps` (issue 22; docs/performance.md), paired and interleaved.
 #
-#   src-test/bench/versus.sh UNI_CUMPS [RUNS] [CUMPS]          defaults: RUNS 20, CUMPS core/target/cumps
+#   src-test/bench/versus.sh UNI_CUMPS [RUNS] [CUMPS]          defaults: RUNS 20, CUMPS core/cli/target/cumps
 #
 # UNI_CUMPS is the path of an installed `uni-cumps` (its console script, or a wrapper that runs it). This project
 # holds none of its code: when UNI_CUMPS is not an executable file the script says so and exits 0, comparing
-# nothing. Builds nothing: run `mvn -q -pl core package -DskipTests` first.
+# nothing. Builds nothing: run `mvn -q -pl core/cli -am package -DskipTests` first.
 #
 # Both tools read the same record directory (~/.cache/unilab/cuda-mps under a scratch HOME) and find the same
 # 12 ms stand-in nvidia-smi and nvidia-cuda-mps-control on PATH (as in startup.sh): one live daemon record
@@ -18,12 +18,12 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 uni=${1:-}
 runs=${2:-20}
-cumps=${3:-$root/core/target/cumps}
+cumps=${3:-$root/core/cli/target/cumps}
 if [ -z "$uni" ] || [ ! -f "$uni" ] || [ ! -x "$uni" ]; then
     echo "uni-cumps not found at '${uni}': the side-by-side comparison is skipped (give the path of an installed uni-cumps)"
     exit 0
 fi
-[ -x "$cumps" ] || { echo "error: $cumps is missing; run: mvn -q -pl core package -DskipTests" >&2; exit 1; }
+[ -x "$cumps" ] || { echo "error: $cumps is missing; run: mvn -q -pl core/cli -am package -DskipTests" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "error: /usr/bin/time is missing; install GNU time (apt-get install time)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "error: python3 is needed for the statistics" >&2; exit 1; }
 

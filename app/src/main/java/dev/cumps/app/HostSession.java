@@ -1,12 +1,12 @@
 package dev.cumps.app;
 
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.Simulation;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessTable;
+import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
 import java.nio.file.Path;
 import java.time.Duration;

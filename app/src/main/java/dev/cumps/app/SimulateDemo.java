@@ -1,6 +1,5 @@
 package dev.cumps.app;
 
-import dev.cumps.core.Simulation;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.lifecycle.StartCancellation;
 import dev.cumps.core.lifecycle.StartRequest;
@@ -8,6 +7,7 @@ import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.List;

@@ -15,7 +15,7 @@ import java.util.zip.CRC32;
  * Makes sure the end-to-end suite tests the jar built from the current sources: a jar left over from
  * another checkout, branch or edit would make every test here prove nothing about the code under
  * review. Checked once per JVM: no core source or resource is newer than {@code cumps.jar}, and every
- * class in {@code core/target/classes} is in the jar with the same bytes (CRC-32).
+ * class in {@code core/cli/target/classes} is in the jar with the same bytes (CRC-32).
  */
 final class BuiltJar {
     private static volatile Path verified;
@@ -30,7 +30,7 @@ final class BuiltJar {
         Optional<String> problem = problem(jar);
         if (problem.isPresent()) {
             throw new IllegalStateException(jar + " was not built from the current sources (" + problem.get()
-                    + "): rebuild it with `mvn -o -q -pl core package -DskipTests`, or run the suite as `mvn -pl core,src-test verify`");
+                    + "): rebuild it with `mvn -o -q -pl core/cli -am package -DskipTests`, or run the suite as `mvn -pl src-test -am verify`");
         }
         verified = jar;
     }

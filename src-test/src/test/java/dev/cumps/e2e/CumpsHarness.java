@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cumps.core.testing.SimHost;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimTools;
+import dev.cumps.sim.testing.SimHost;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.UnixDomainSocketAddress;
@@ -84,7 +84,7 @@ final class CumpsHarness implements AutoCloseable {
     private final List<Process> spawned = new CopyOnWriteArrayList<>();
 
     CumpsHarness(SimConfig config) throws IOException {
-        jar = Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize();
+        jar = Path.of(System.getProperty("cumps.jar", "../core/cli/target/cumps.jar")).toAbsolutePath().normalize();
         BuiltJar.verify(jar);
         sim = SimHost.create("e2", jar.toString());
         root = sim.root;

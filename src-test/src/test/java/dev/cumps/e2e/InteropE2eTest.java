@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(CumpsExtension.class)
 class InteropE2eTest {
     /** The golden shapes of the uni-cumps JSON contract (core's test resources), read by the Python consumer. */
-    private static final Path CONTRACT_SHAPES = Path.of(System.getProperty("cumps.contract", "../core/src/test/resources/contract"))
+    private static final Path CONTRACT_SHAPES = Path.of(System.getProperty("cumps.contract", "../core/engine/src/test/resources/contract"))
             .toAbsolutePath().normalize();
 
     /** What uni-cumps does when it records a daemon: json.dumps(record, indent=2, sort_keys=True). */

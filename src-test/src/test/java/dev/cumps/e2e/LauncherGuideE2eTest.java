@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The source tree's {@code cumps} launcher tells the doctor where the user guide is: laid out as
- * {@code <repo>/core/target/cumps} beside {@code cumps.jar}, it passes {@code -Dcumps.guide} for
+ * {@code <repo>/core/cli/target/cumps} beside {@code cumps.jar}, it passes {@code -Dcumps.guide} for
  * {@code <repo>/docs/guide.md}, so {@code cumps doctor} links each check that did not pass to
  * {@code file://<repo>/docs/guide.md#anchor}; without that file, or with a link in its place, the
  * lines read {@code guide: docs/guide.md#anchor}. The doctor runs with a PATH that has no
@@ -36,7 +36,7 @@ class LauncherGuideE2eTest {
         Path builtJar = Path.of(System.getProperty("cumps.jar")).toAbsolutePath();
         root = Files.createTempDirectory("cumps-guide-").toRealPath();
         repo = root.resolve("repo");
-        Path target = Files.createDirectories(repo.resolve("core/target"));
+        Path target = Files.createDirectories(repo.resolve("core/cli/target"));
         launcher = target.resolve("cumps");
         Files.copy(builtJar.resolveSibling("cumps"), launcher, StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(builtJar, target.resolve("cumps.jar"));

@@ -22,7 +22,7 @@ class ReferenceE2eTest {
     /** The repository's docs folder; the suite runs in the src-test module's folder. */
     private static final Path DOCS = Path.of("").toAbsolutePath().getParent().resolve("docs");
     private static final String REGENERATE = " differs from what the built cumps generates: regenerate it with"
-            + " `mvn -o -q -pl core test -Dtest=CliReferenceTest -Dcumps.golden.update=true` and review the diff";
+            + " `mvn -o -q -pl core/cli -am test -Dtest=CliReferenceTest -Dcumps.golden.update=true` and review the diff";
 
     @Test
     void theBuiltJarPrintsTheCommittedManPageAndReference(CumpsHarness h) throws Exception {

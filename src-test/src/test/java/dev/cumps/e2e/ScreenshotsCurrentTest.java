@@ -15,6 +15,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -212,22 +213,23 @@ class ScreenshotsCurrentTest {
 
     /**
      * The launcher and its jars exist and were built after the sources they come from changed: the
-     * app's classes and resources (mps-console.jar), its launcher script, and core (the cumps-core jar in lib/).
+     * app's classes and resources (mps-console.jar), its launcher script, and the core modules it runs on (the cumps-engine and cumps-sim jars in lib/).
      */
     private void assertCurrentBuild(Path launcher) throws IOException {
-        String rebuild = "; build it in the reactor: mvn -pl core,app,src-test verify -Dtest=ScreenshotsCurrentTest "
+        String rebuild = "; build it in the reactor: mvn -pl src-test -am verify -Dtest=ScreenshotsCurrentTest "
                 + "-Dsurefire.failIfNoSpecifiedTests=false";
         Path app = appBuild.getParent();
         Path core = app.resolveSibling("core");
-        Path coreJar;
-        try (Stream<Path> lib = Files.list(appBuild.resolve("lib"))) {
-            coreJar = lib.filter(p -> p.getFileName().toString().startsWith("cumps-core-")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no cumps-core jar in " + appBuild.resolve("lib") + rebuild));
-        }
-        Map<Path, List<Path>> builtFrom = Map.of(
+        Map<Path, List<Path>> builtFrom = new HashMap<>(Map.of(
                 appBuild.resolve("mps-console.jar"), List.of(app.resolve("src/main/java"), app.resolve("src/main/resources")),
-                launcher, List.of(app.resolve("src/main/launcher")),
-                coreJar, List.of(core.resolve("src/main")));
+                launcher, List.of(app.resolve("src/main/launcher"))));
+        for (String module : List.of("engine", "sim")) {
+            try (Stream<Path> lib = Files.list(appBuild.resolve("lib"))) {
+                Path jar = lib.filter(p -> p.getFileName().toString().startsWith("cumps-" + module + "-")).findFirst()
+                        .orElseThrow(() -> new AssertionError("no cumps-" + module + " jar in " + appBuild.resolve("lib") + rebuild));
+                builtFrom.put(jar, List.of(core.resolve(module).resolve("src/main")));
+            }
+        }
         for (Map.Entry<Path, List<Path>> artifact : builtFrom.entrySet()) {
             assertTrue(Files.isRegularFile(artifact.getKey()), artifact.getKey() + " is missing" + rebuild);
             FileTime built = Files.getLastModifiedTime(artifact.getKey());

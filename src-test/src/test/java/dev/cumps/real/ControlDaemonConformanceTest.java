@@ -394,8 +394,8 @@ class ControlDaemonConformanceTest {
     }
 
     private static String cumpsJar() {
-        Path jar = Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize();
-        assertTrue(Files.isRegularFile(jar), jar + " is missing: mvn -pl core install -DskipTests");
+        Path jar = Path.of(System.getProperty("cumps.jar", "../core/cli/target/cumps.jar")).toAbsolutePath().normalize();
+        assertTrue(Files.isRegularFile(jar), jar + " is missing: mvn -pl core/cli -am install -DskipTests");
         return jar.toString();
     }
 

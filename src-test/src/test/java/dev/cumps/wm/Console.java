@@ -138,7 +138,7 @@ final class Console implements AutoCloseable {
     String cumps(String... args) {
         Path sandbox = sandbox();
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-jar",
-                Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().normalize().toString(),
+                Path.of(System.getProperty("cumps.jar", "../core/cli/target/cumps.jar")).toAbsolutePath().normalize().toString(),
                 "--records", sandbox.resolve("records").toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
@@ -221,7 +221,7 @@ final class Console implements AutoCloseable {
                 .anyMatch(e -> e.startsWith(appBuild + File.separator));
         if (!appFromThisBuild) {
             throw new AssertionError("the console on the class path is not this checkout's build (" + appBuild
-                    + "); run the suite in the reactor with the app: mvn -pl core,app,src-test verify -Dtest=...\nclass path: " + all);
+                    + "); run the suite in the reactor with the app: mvn -pl src-test -am verify -Dtest=...\nclass path: " + all);
         }
         return String.join(File.pathSeparator, entries);
     }

@@ -187,7 +187,7 @@ class SuddenExitTest {
     /** Runs the built {@code cumps.jar}; fails unless it exits 0. */
     private String cli(String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(java(), "-jar",
-                Path.of(System.getProperty("cumps.jar", "../core/target/cumps.jar")).toAbsolutePath().toString()));
+                Path.of(System.getProperty("cumps.jar", "../core/cli/target/cumps.jar")).toAbsolutePath().toString()));
         command.addAll(List.of(args));
         Path out = dir.resolve("cli.out");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());

@@ -13,10 +13,14 @@ import dev.cumps.app.archfixture.ViewModelHoldingCoreServices;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
+import dev.cumps.core.cli.Cli;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.record.archfixture.RecordUsingLifecycle;
+import dev.cumps.core.status.archfixture.EngineUsingTheSimulator;
 import dev.cumps.fixture.one.First;
 import dev.cumps.fixture.two.Second;
+import dev.cumps.sim.Simulation;
+import dev.cumps.sim.archfixture.SimulatorUsingTheCli;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +53,23 @@ class ArchitectureRulesCanFailTest {
                 StopOutcome.class));
         String report = String.join("\n", result.getFailureReport().getDetails());
         assertTrue(report.contains(RecordUsingLifecycle.class.getName()) && report.contains(StopOutcome.class.getName()), report);
+    }
+
+    @Test
+    void anEngineClassThatUsesTheSimulatorRunsBackUpBetweenModules() {
+        assertLayerViolation(EngineUsingTheSimulator.class, Simulation.class);
+    }
+
+    @Test
+    void aSimulatorClassThatUsesTheCliRunsBackUpBetweenModules() {
+        assertLayerViolation(SimulatorUsingTheCli.class, Cli.class);
+    }
+
+    private static void assertLayerViolation(Class<?> user, Class<?> used) {
+        EvaluationResult result = Layers.coreLayers().evaluate(new ClassFileImporter().importClasses(user, used));
+        assertTrue(result.hasViolation(), "no violation reported for " + user.getName());
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(report.contains(user.getName()) && report.contains(used.getName()), report);
     }
 
     @Test

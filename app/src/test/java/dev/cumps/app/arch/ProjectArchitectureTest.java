@@ -4,6 +4,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import dev.cumps.core.arch.Layers;
+import dev.cumps.core.arch.ProductionClassesOnly;
 
 /**
  * The layering of the whole project, run where core, the stand-ins, the window and JavaFX are all on

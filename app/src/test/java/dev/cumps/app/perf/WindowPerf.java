@@ -30,7 +30,7 @@ import org.testfx.util.WaitForAsyncUtils;
 /**
  * Window performance harness (docs/performance.md), not a test: its name does not match surefire's
  * patterns, so {@code mvn verify} never runs it, and it asserts nothing about time. Run it with
- * <pre>mvn -o -pl core,app verify -Dtest=WindowPerf -Dsurefire.failIfNoSpecifiedTests=false</pre>
+ * <pre>mvn -o -pl app -am verify -Dtest=WindowPerf -Dsurefire.failIfNoSpecifiedTests=false</pre>
  * and read the {@code WINDOW-PERF} lines it prints. Against a simulated host (headless Monocle):
  * <ol>
  *   <li>launch to first complete status on screen: from opening the host (JVM uptime reported too)
