@@ -33,6 +33,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
         state.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         state.setCellFactory(c -> new StateCell());
         state.setPrefWidth(95);
+        state.setMinWidth(TableSections.titleWidth(state.getText()));
         getColumns().setAll(List.of(
                 column(messages.get("daemon.name"), DaemonRow::name, 270),
                 state,

@@ -10,9 +10,16 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 
 /** The pieces the three tables share: a titled section around a table, and a text column. */
 final class TableSections {
+
+    /** console.css's font size; a column header's padding and sort-arrow room beside its title. */
+    private static final double FONT_SIZE = 13;
+    private static final double HEADER_EXTRA = 22;
 
     private TableSections() {
     }
@@ -42,7 +49,17 @@ final class TableSections {
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setCellFactory(c -> new FullTextCell<>(OverrunStyle.CENTER_ELLIPSIS));
         column.setPrefWidth(width);
+        // The constrained columns share the width out, but never take a column below its title:
+        // "MPS limits" and "Start ticks" were cut at the default 1280 px.
+        column.setMinWidth(titleWidth(title));
         return column;
+    }
+
+    /** How wide a column must be to show {@code title} whole (bold, as the theme draws headers, to be safe). */
+    static double titleWidth(String title) {
+        Text text = new Text(title);
+        text.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, FONT_SIZE));
+        return Math.ceil(text.getLayoutBounds().getWidth()) + HEADER_EXTRA;
     }
 
     /** A column like {@link #column} for a sentence or phrase: cut at its end (a word boundary), never in its middle. */
