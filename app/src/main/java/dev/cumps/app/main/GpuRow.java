@@ -6,7 +6,7 @@ import java.util.List;
  * One row of the GPUs table, as text ready to show (formatted by {@link MainViewModel}).
  *
  * @param daemonNames the names of the records pinned to the GPU
- * @param daemonsText how the Daemons column shows them: a stale record marked as such, so that it
+ * @param daemonsText how the Daemons column shows them: only the live ones, so that a stale record
  *                    does not read like a daemon that serves the GPU
  */
 public record GpuRow(int index, String uuid, String name, String computeMode, String memory, String mig,

@@ -89,8 +89,8 @@ final class MainRows {
 
     private GpuRow gpuRow(HostStatus.GpuRow row, Set<String> stale) {
         Gpu gpu = row.gpu();
-        String daemons = row.daemonNames().stream().map(n -> stale.contains(n) ? messages.get("gpu.daemon.stale", n) : n)
-                .collect(Collectors.joining(", "));
+        // Only the daemons that serve the GPU: a stale record's daemon is gone (the daemons table shows it as stale).
+        String daemons = row.daemonNames().stream().filter(n -> !stale.contains(n)).collect(Collectors.joining(", "));
         return new GpuRow(gpu.index(), gpu.uuid().value(), gpu.name(), computeModeText(gpu),
                 gpu.memoryTotalMiB().map(mib -> messages.get("gpu.memory", mib)).orElse(messages.get("header.unknown")),
                 migModeText(gpu), row.visible(), messages.get(row.visible() ? "gpu.visible.yes" : "gpu.visible.no"),
