@@ -3,7 +3,6 @@ package dev.cumps.app;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.doctor.DoctorGuide;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.hosts.HostsViewModel;
@@ -73,8 +72,7 @@ public final class ViewModels {
 
     /** The doctor pane's, its selector left to the user. */
     public DoctorViewModel doctor() {
-        return new DoctorViewModel(ctx, services.doctor(), services.fixes(), services.host().home(),
-                new DoctorGuide(ctx, services.guide(), services.folders()));
+        return new DoctorViewModel(ctx, services.doctor(), services.fixes(), services.host().home());
     }
 
     /** The env pane's, for the daemon selected in {@code main}. */

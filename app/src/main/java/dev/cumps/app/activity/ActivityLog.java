@@ -1,6 +1,8 @@
 package dev.cumps.app.activity;
 
 import java.time.Clock;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -12,6 +14,7 @@ import javafx.collections.ObservableList;
 public final class ActivityLog {
     private final ObservableList<ActivityEntry> entries = FXCollections.observableArrayList();
     private final ObservableList<ActivityEntry> readOnly = FXCollections.unmodifiableObservableList(entries);
+    private final ReadOnlyObjectWrapper<ActivityEntry> lastChange = new ReadOnlyObjectWrapper<>(this, "lastChange");
     private final Clock clock;
 
     public ActivityLog(Clock clock) {
@@ -20,6 +23,21 @@ public final class ActivityLog {
 
     public void record(String action, boolean success, String outcome) {
         entries.add(new ActivityEntry(clock.instant(), action, success, outcome));
+    }
+
+    /**
+     * Records the end of an action that changed the host from a pane other than the overview (Fix…,
+     * Terminate, Limits), which the window's status line then shows ({@link #lastChangeProperty()}).
+     */
+    public void recordChange(String action, boolean success, String outcome) {
+        ActivityEntry entry = new ActivityEntry(clock.instant(), action, success, outcome);
+        entries.add(entry);
+        lastChange.set(entry);
+    }
+
+    /** The last entry {@link #recordChange} made; null before. */
+    public ReadOnlyObjectProperty<ActivityEntry> lastChangeProperty() {
+        return lastChange.getReadOnlyProperty();
     }
 
     public ObservableList<ActivityEntry> entries() {

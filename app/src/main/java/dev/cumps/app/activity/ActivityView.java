@@ -77,6 +77,10 @@ public final class ActivityView extends BorderPane {
                     int last = table.getItems().size() - 1;
                     if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
                         flow.scrollTo(last);
+                        // scrollTo leaves a row that was already partly in view where it is: put its bottom
+                        // on the viewport's bottom, so the newest entry shows whole.
+                        table.layout();
+                        showWhole(flow, last);
                     } else {
                         table.scrollTo(last);
                     }
@@ -112,6 +116,14 @@ public final class ActivityView extends BorderPane {
     /** The pane's name, for the tab or section that holds it. */
     public static String title(Messages messages) {
         return messages.get("activity.title");
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static <T extends IndexedCell> void showWhole(VirtualFlow<T> flow, int index) {
+        T cell = flow.getVisibleCell(index);
+        if (cell != null) {
+            flow.scrollToBottom(cell);
+        }
     }
 
     private void userMoved() {

@@ -77,7 +77,7 @@ public final class DoctorFixes {
         ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
             applying.set(false);
             for (FixOutcome o : outcomes) {
-                ctx.activity().record(action, o.applied(), messages.render(o.text()));
+                ctx.activity().recordChange(action, o.applied(), messages.render(o.text()));
             }
             long applied = outcomes.stream().filter(FixOutcome::applied).count();
             String refused = String.join("; ", outcomes.stream().filter(o -> !o.applied()).map(o -> messages.render(o.text())).toList());
@@ -87,7 +87,7 @@ public final class DoctorFixes {
         }, error -> {
             applying.set(false);
             String summary = ErrorReport.of(error, messages).summary();
-            ctx.activity().record(action, false, summary);
+            ctx.activity().recordChange(action, false, summary);
             outcome.set(messages.get("doctor.fix.failed", summary));
             rerun.run();
         });

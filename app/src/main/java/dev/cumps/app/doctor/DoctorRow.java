@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 
@@ -60,19 +61,32 @@ public record DoctorRow(String id, Severity severity, String status, String titl
         };
     }
 
-    /** Keeps {@code rows} the rows of {@code checks}: appended as checks arrive, replaced when the list is. */
-    static void follow(ObservableList<CheckResult> checks, ObservableList<DoctorRow> rows, Messages messages) {
+    /**
+     * Keeps {@code rows} the rows of {@code checks}: appended as checks arrive, replaced when the list is;
+     * a check {@code gpuOf} says is about one of several GPUs is titled "GPU n · title".
+     */
+    static void follow(ObservableList<CheckResult> checks, ObservableList<DoctorRow> rows, Messages messages,
+            Function<CheckResult, Optional<Integer>> gpuOf) {
+        Function<CheckResult, DoctorRow> row = c -> {
+            DoctorRow plain = of(c, messages);
+            return gpuOf.apply(c).map(gpu -> plain.titled(messages.get("doctor.eachGpu.title", gpu, plain.title()))).orElse(plain);
+        };
         checks.addListener((ListChangeListener<CheckResult>) change -> {
             while (change.next()) {
                 if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
-                    rows.setAll(checks.stream().map(c -> of(c, messages)).toList());
+                    rows.setAll(checks.stream().map(row).toList());
                     return;
                 }
                 if (change.wasAdded()) {
-                    rows.addAll(change.getAddedSubList().stream().map(c -> of(c, messages)).toList());
+                    rows.addAll(change.getAddedSubList().stream().map(row).toList());
                 }
             }
         });
+    }
+
+    /** This row with another title. */
+    DoctorRow titled(String newTitle) {
+        return new DoctorRow(id, severity, status, newTitle, observed, expected, remedy, guide);
     }
 
     /**

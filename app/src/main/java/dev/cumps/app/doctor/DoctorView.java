@@ -1,5 +1,6 @@
 package dev.cumps.app.doctor;
 
+import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.SaveDialog;
@@ -222,13 +223,9 @@ public final class DoctorView extends BorderPane {
         return remedy;
     }
 
-    /** Reads the row's guide entry (off the UI thread) and shows it in a dialog owned by this window. */
+    /** Opens the user guide inside the application, in the window's language, at the row's entry. */
     private void showGuide(DoctorRow row) {
-        row.guide().ifPresent(anchor -> viewModel.guide().load(anchor, entry -> {
-            GuideDialog dialog = new GuideDialog(row.title(), entry, viewModel.guide(), messages);
-            Dialogs.own(dialog, getScene() == null ? null : getScene().getWindow());
-            dialog.show();
-        }));
+        row.guide().ifPresent(anchor -> GuideWindow.show(getScene() == null ? null : getScene().getWindow(), messages, anchor));
     }
 
     /** Shows the dry-run text of the selected row's fixes and applies them when confirmed (Cancel is the default). */

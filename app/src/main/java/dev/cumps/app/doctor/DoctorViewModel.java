@@ -9,9 +9,12 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.FixService;
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
@@ -50,7 +53,8 @@ public final class DoctorViewModel {
     private final DoctorFixes fixes;
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final DoctorSharing sharing;
-    private final DoctorGuide guide;
+    private final EachGpu eachGpu = EachGpu.create();
+    private ObservableValue<HostStatus> hostStatus;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
     private final ObservableList<CheckResult> checks = FXCollections.observableArrayList();
@@ -71,11 +75,9 @@ public final class DoctorViewModel {
 
     /**
      * @param exportDirectory where Export's save dialog opens (the user's home, never the working directory)
-     * @param guide           the rows' Guide buttons: the user guide's entries
      */
-    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory, DoctorGuide guide) {
+    public DoctorViewModel(ConsoleContext ctx, Doctor doctor, FixService fixService, Path exportDirectory) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.guide = Objects.requireNonNull(guide, "guide");
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
@@ -83,7 +85,7 @@ public final class DoctorViewModel {
         this.sharing = new DoctorSharing(ctx);
         fixes.outcomeProperty().addListener((obs, before, now) -> sharing.say(now));
         verdict.set(messages.get("doctor.verdict.none"));
-        DoctorRow.follow(checks, rows, messages);
+        DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }
 
     /**
@@ -92,6 +94,7 @@ public final class DoctorViewModel {
      */
     public void followHost(ObservableValue<HostStatus> status, ObservableValue<? extends Number> actionsFinished) {
         freshness.follow(report, status);
+        hostStatus = status;
         actionsFinished.addListener((obs, before, now) -> rerunIfRan());
     }
 
@@ -106,7 +109,11 @@ public final class DoctorViewModel {
         DoctorSelection.follow(selector, selection);
     }
 
-    /** Runs the doctor for the selector (blank: the core's default). Ignored while a run is going. */
+    /**
+     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when the
+     * window's last status saw several visible GPUs, each of them in turn ({@link EachGpu}). Ignored
+     * while a run is going.
+     */
     public void run() {
         if (running.get()) {
             return;
@@ -117,9 +124,16 @@ public final class DoctorViewModel {
         report.set(null);
         verdictSeverity.set(null);
         running.set(true);
+        eachGpu.clear();
         Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
-        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get("doctor.selector.default")));
+        List<Gpu> each = sel.isPresent() || hostStatus == null ? List.of() : EachGpu.visibleWhenSeveral(hostStatus.getValue());
+        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(each.isEmpty() ? "doctor.selector.default"
+                : "doctor.selector.each")));
         verdict.set(messages.get("doctor.verdict.running", 0));
+        if (!each.isEmpty()) {
+            task = ctx.executor().submit(() -> runEach(each, runId), result -> finished(runId, result), error -> failed(runId, error));
+            return;
+        }
         task = ctx.executor().submit(
                 () -> doctor.run(sel, check -> {
                     arrived.add(check);
@@ -127,6 +141,24 @@ public final class DoctorViewModel {
                 }),
                 result -> finished(runId, result),
                 error -> failed(runId, error));
+    }
+
+    /** Off the UI thread: the doctor for each GPU in turn, its rows as they come, one report of all. */
+    private DoctorReport runEach(List<Gpu> gpus, long runId) {
+        List<DoctorReport> runs = new ArrayList<>();
+        List<CheckResult> kept = new ArrayList<>();
+        for (int i = 0; i < gpus.size(); i++) {
+            Gpu gpu = gpus.get(i);
+            int runIndex = i;
+            runs.add(doctor.run(Optional.of(gpu.uuid().value()), check -> {
+                if (eachGpu.keep(check, gpu, runIndex)) {
+                    kept.add(check);
+                    arrived.add(check);
+                    ctx.executor().runOnUi(() -> drain(runId));
+                }
+            }));
+        }
+        return EachGpu.merged(kept, runs);
     }
 
     /** Stops the running diagnosis: the worker is interrupted and no further row appears. */
@@ -206,11 +238,6 @@ public final class DoctorViewModel {
 
     public Messages messages() {
         return messages;
-    }
-
-    /** The Guide buttons' model. */
-    public DoctorGuide guide() {
-        return guide;
     }
 
     /** The Fix… button's model. */

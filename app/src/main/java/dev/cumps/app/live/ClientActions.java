@@ -66,7 +66,7 @@ public final class ClientActions {
             busy.set(false);
             String text = messages.render(done);
             outcome.set(text);
-            ctx.activity().record(action, true, text);
+            ctx.activity().recordChange(action, true, text);
             refresh.run();
         }, error -> {
             busy.set(false);
@@ -79,7 +79,7 @@ public final class ClientActions {
         String why = messages.errorText(error).orElse(String.valueOf(error.getMessage()));
         String text = messages.get("terminate.failed", pid, daemon, why);
         outcome.set(text);
-        ctx.activity().record(messages.get("terminate.activity", pid, daemon), false, why);
+        ctx.activity().recordChange(messages.get("terminate.activity", pid, daemon), false, why);
     }
 
     /** True while the core is asked; the button is disabled meanwhile. */

@@ -144,13 +144,13 @@ public final class LimitsViewModel {
             String text = messages.render(done);
             outcome.set(text);
             form.clear();
-            ctx.activity().record(action, true, text);
+            ctx.activity().recordChange(action, true, text);
             refresh.run();
         }, error -> {
             busy.set(false);
             String why = messages.errorText(error).orElse(String.valueOf(error.getMessage()));
             outcome.set(messages.get("limits.failed", on.daemon(), why));
-            ctx.activity().record(action, false, why);
+            ctx.activity().recordChange(action, false, why);
             refresh.run();
         });
     }

@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 /**
@@ -66,7 +68,8 @@ final class MainRows {
             managed.put(d.record().name(), d);
         }
         s.unreadable().forEach(u -> rows.add(unreadableRow(u)));
-        return new Rows(s.gpus().stream().map(this::gpuRow).toList(), s.controlPipes().stream().map(this::pipeRow).toList(),
+        Set<String> stale = s.daemons().stream().filter(d -> !d.live()).map(d -> d.record().name()).collect(Collectors.toSet());
+        return new Rows(s.gpus().stream().map(g -> gpuRow(g, stale)).toList(), s.controlPipes().stream().map(this::pipeRow).toList(),
                 List.copyOf(rows), 0, null, managed);
     }
 
@@ -84,12 +87,14 @@ final class MainRows {
                 !before.gpus().equals(now.gpus()), !before.pipes().equals(now.pipes()), changed), now.managed());
     }
 
-    private GpuRow gpuRow(HostStatus.GpuRow row) {
+    private GpuRow gpuRow(HostStatus.GpuRow row, Set<String> stale) {
         Gpu gpu = row.gpu();
+        // Only the daemons that serve the GPU: a stale record's daemon is gone (the daemons table shows it as stale).
+        String daemons = row.daemonNames().stream().filter(n -> !stale.contains(n)).collect(Collectors.joining(", "));
         return new GpuRow(gpu.index(), gpu.uuid().value(), gpu.name(), computeModeText(gpu),
                 gpu.memoryTotalMiB().map(mib -> messages.get("gpu.memory", mib)).orElse(messages.get("header.unknown")),
                 migModeText(gpu), row.visible(), messages.get(row.visible() ? "gpu.visible.yes" : "gpu.visible.no"),
-                row.daemonNames());
+                row.daemonNames(), daemons);
     }
 
     /** The compute mode as the GPUs table shows it: the core's display text in the window's language. */

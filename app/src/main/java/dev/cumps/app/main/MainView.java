@@ -80,7 +80,7 @@ public final class MainView extends BorderPane {
         // from the page's last control reaches the rail (Ctrl+1 … Ctrl+7 choose a page directly).
         setCenter(NoticeArea.notifications(rail.pages(), viewModel.noticeProperty(), viewModel.context().executor()));
         setLeft(rail.rail());
-        setBottom(NoticeArea.statusBar(viewModel.noticeProperty()));
+        setBottom(NoticeArea.statusBar(viewModel.statusLineProperty()));
     }
 
     /** The navigation rail and its pages. */

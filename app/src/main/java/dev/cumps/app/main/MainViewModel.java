@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.GpuLoadHistory;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonLifecycle;
 import dev.cumps.core.proc.ProcessTable;
@@ -26,6 +27,7 @@ import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.collections.ObservableList;
@@ -78,6 +80,7 @@ public final class MainViewModel {
     private final RefreshCoordinator<Snapshot> refresher;
     private final List<RefreshPart> parts = new CopyOnWriteArrayList<>();
     private final GpuLoadHistory gpuLoad = new GpuLoadHistory();
+    private final ReadOnlyObjectWrapper<Notice> statusLine = new ReadOnlyObjectWrapper<>(this, "statusLine");
 
     private final IntegerProperty intervalSeconds = new SimpleIntegerProperty(this, "intervalSeconds", 2);
     private final BooleanProperty paused = new SimpleBooleanProperty(this, "paused");
@@ -114,6 +117,11 @@ public final class MainViewModel {
                 () -> busy.get() || selectedRow.get() == null || !selectedRow.get().removable(), busy, selectedRow);
         stopAllDisabled = Bindings.createBooleanBinding(
                 () -> busy.get() || tables.daemons().stream().noneMatch(DaemonRow::readable), busy, tables.daemons());
+        // The status line keeps the last outcome: a notice of this view (start, stop, remove), or the end
+        // of a change made on another page (Fix…, Terminate, Limits), whichever came last.
+        actions.noticeProperty().addListener((obs, before, now) -> statusLine.set(now));
+        ctx.activity().lastChangeProperty().addListener((obs, before, last) -> statusLine.set(new Notice(
+                last.success() ? Severity.PASS : Severity.FAIL, messages.get("status.activity", last.action(), last.outcome()))));
     }
 
     // ------------------------------------------------------------------ refresh
@@ -251,6 +259,11 @@ public final class MainViewModel {
 
     public ReadOnlyObjectProperty<Notice> noticeProperty() {
         return actions.noticeProperty();
+    }
+
+    /** What the status line shows: the last notice or the last action the activity log recorded, whichever came last. */
+    public ReadOnlyObjectProperty<Notice> statusLineProperty() {
+        return statusLine.getReadOnlyProperty();
     }
 
     public ObservableList<GpuRow> gpus() {

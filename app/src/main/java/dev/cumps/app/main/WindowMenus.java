@@ -1,5 +1,6 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.dialog.Dialogs;
@@ -20,7 +21,7 @@ import javafx.stage.WindowEvent;
 /**
  * The window's menus, so that every action is reachable from the keyboard (F10 or Alt opens the menu
  * bar) and every accelerator is listed beside its action: File (Start daemon…, Refresh now, Quit),
- * the pages in View (before the theme), Help (About with the versions).
+ * the pages in View (before the theme), Help (User guide, About with the versions).
  */
 public final class WindowMenus {
 
@@ -67,12 +68,17 @@ public final class WindowMenus {
         return items;
     }
 
-    /** Help: About MPS Console (the versions). */
+    /** Help: User guide (F1, inside the application, in the window's language), About MPS Console (the versions). */
     public Menu help() {
         Menu help = new Menu(messages.get("menu.help"));
         help.setId("helpMenu");
-        help.getItems().setAll(item("menuAbout", messages.get("menu.help.about"), null, this::about));
+        help.getItems().setAll(item("menuGuide", messages.get("menu.help.guide"), new KeyCodeCombination(KeyCode.F1), this::guide),
+                new SeparatorMenuItem(), item("menuAbout", messages.get("menu.help.about"), null, this::about));
         return help;
+    }
+
+    private void guide() {
+        GuideWindow.show(view.getScene() == null ? null : view.getScene().getWindow(), messages, null);
     }
 
     private void quit() {

@@ -204,6 +204,21 @@ final class ReadableLayout {
         assertTrue(problems.isEmpty(), where + ": names cut: " + String.join("; ", problems));
     }
 
+    /** Every column header of the table {@code selector} shows its title whole (the constrained columns may shrink a column, never below its title). */
+    static void assertHeadersWhole(FxRobot robot, String where, String selector) {
+        List<String> problems = settle(() -> {
+            List<String> found = new ArrayList<>();
+            for (Node header : robot.lookup(selector).query().lookupAll(".column-header .label")) {
+                Labeled title = (Labeled) header;
+                if (title.getText() != null && !title.getText().isEmpty() && !title.getText().equals(shownText(title))) {
+                    found.add("\"" + title.getText() + "\" shown as \"" + shownText(title) + "\"");
+                }
+            }
+            return found;
+        });
+        assertTrue(problems.isEmpty(), where + ": column titles cut: " + String.join("; ", problems));
+    }
+
     /** The buttons {@code ids} show their names, not their icons only. */
     static void assertNamesShown(FxRobot robot, String where, String... ids) {
         List<String> problems = settle(() -> {

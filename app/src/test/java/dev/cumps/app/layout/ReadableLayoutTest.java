@@ -48,6 +48,8 @@ class ReadableLayoutTest {
                 // The default size has room for every name: icons only are for narrower windows.
                 ReadableLayout.assertNamesShown(robot, where + " overview toolbar", "#startButton", "#removeButton", "#refreshButton");
             }
+            ReadableLayout.assertHeadersWhole(robot, where + " daemons", "#daemonsTable");
+            ReadableLayout.assertHeadersWhole(robot, where + " GPUs", "#gpusTable");
             ReadableLayout.assertNoOverlap(robot, where + " overview", "#menuBar", "#pageRail", ".toolbar", "#gpusTable",
                     "#pipesTable", "#daemonsTable", ".status-bar");
         }

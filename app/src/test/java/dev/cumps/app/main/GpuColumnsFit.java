@@ -32,13 +32,13 @@ final class GpuColumnsFit {
     }
 
     static void shortValuesAreShownWhole(ConsoleExtension console, FxRobot robot, Set<String> titles) throws Exception {
-        // Two daemons' names on GPU 0, a stale one and a live one, as in the --simulate demo (whose
-        // "demo, old-job" ran past the table's right edge).
+        // Two records on GPU 0, a stale one and a live one, as in the --simulate demo (whose
+        // "demo, old-job" ran past the table's right edge); the Daemon column names the live one only.
         SimulatedConsole.kill(console.host().start("old-job", 0));
         console.host().start("fit", 0);
         robot.type(KeyCode.F5);
         WindowFixture.waitUntil(() -> console.window().viewModel().gpus().size() == 2
-                && console.window().viewModel().gpus().get(0).daemons().contains(","));
+                && console.window().viewModel().gpus().get(0).daemons().equals("fit"));
         assertEquals(1280, Waits.fx(() -> console.window().scene().getWindow().getWidth()), "the default window width");
 
         Waits.onFx("the GPU cells of " + titles + " filled", () -> cells(robot, titles).size() == 2 * titles.size() - 1);

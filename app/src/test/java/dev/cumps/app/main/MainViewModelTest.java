@@ -141,6 +141,7 @@ class MainViewModelTest {
         vm.refresh();
 
         assertEquals(RecordLook.STALE, vm.selectedRowProperty().get().state());
+        assertEquals("", vm.gpus().get(0).daemons(), "the GPU table does not show a stale record like a live one");
         assertTrue(vm.stopDisabledBinding().get(), "nothing to stop");
         assertFalse(vm.removeDisabledBinding().get());
 

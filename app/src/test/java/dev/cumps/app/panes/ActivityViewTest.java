@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.app.Waits;
 import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.activity.ActivityView;
 import dev.cumps.app.activity.ActivityViewModel;
@@ -21,6 +22,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.IndexedCell;
 import javafx.scene.control.TableCell;
@@ -94,6 +97,7 @@ class ActivityViewTest {
         });
         settle(robot);
         assertEquals(39, lastVisibleRow(robot), "the newest of 40 entries is in view");
+        Waits.onFx("the newest entry shown whole, not cut by the table's bottom edge", () -> newestShownWhole(robot));
 
         // The user goes back to the oldest entry to read (keys: Monocle's wheel direction differs from the desktop's).
         robot.clickOn("Action 40").type(KeyCode.HOME);
@@ -110,6 +114,7 @@ class ActivityViewTest {
         robot.interact(() -> log.record("Action 42", true, "done 42"));
         settle(robot);
         assertEquals(41, lastVisibleRow(robot), "back at the end, it follows again");
+        Waits.onFx("the newest entry shown whole again", () -> newestShownWhole(robot));
     }
 
     @Test
@@ -154,6 +159,22 @@ class ActivityViewTest {
             table.layout();
         });
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Whether the newest row lies wholly inside the part of the table that shows rows. */
+    private static boolean newestShownWhole(FxRobot robot) {
+        TableView<?> table = robot.lookup("#activityTable").queryTableView();
+        if (!(table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow)) {
+            return false;
+        }
+        IndexedCell<?> newest = flow.getVisibleCell(table.getItems().size() - 1);
+        Node viewport = table.lookup(".clipped-container");
+        if (newest == null || viewport == null) {
+            return false;
+        }
+        Bounds cell = newest.localToScene(newest.getLayoutBounds());
+        Bounds shown = viewport.localToScene(viewport.getLayoutBounds());
+        return cell.getMinY() >= shown.getMinY() - 0.5 && cell.getMaxY() <= shown.getMaxY() + 0.5;
     }
 
     private static int lastVisibleRow(FxRobot robot) {

@@ -1,22 +1,24 @@
 package dev.cumps.app.panes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorView;
+import java.util.List;
 import java.util.Locale;
 import javafx.scene.control.Hyperlink;
-import javafx.scene.control.TextArea;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
 
 /**
- * The Guide link in Chinese, in a console started without the launcher (no {@code -Dcumps.guide}):
- * the link reads 指南, the dialog says in Chinese where the entry is in the sources, and Open guide
- * is disabled (there is no file to open).
+ * The Guide link in Chinese: the link reads 指南 and opens the Chinese guide inside the
+ * application, at the check's entry, naming the window's own Chinese buttons (修复…, 启动守护进程…),
+ * not the English ones.
  */
 class DoctorGuideChineseTest {
     @RegisterExtension
@@ -24,17 +26,19 @@ class DoctorGuideChineseTest {
             .showing(p -> new DoctorView(p.viewModels().doctor()));
 
     @Test
-    void withoutAGuideTheDialogNamesTheEntryInTheSourcesAndCannotOpenIt(FxRobot robot) {
+    void theChineseWindowOpensTheChineseGuideAtTheEntry(FxRobot robot) {
         DoctorGuideViewTest.runFor(robot, "0");
         Hyperlink link = DoctorGuideViewTest.guideLink(robot, "daemon_count").orElseThrow();
         assertEquals("指南", link.getText());
 
         robot.clickOn(link);
-        Waits.onFx("the guide dialog", () -> robot.lookup("#guideEntry").tryQuery().isPresent());
-        String text = Waits.fx(() -> robot.lookup("#guideEntry").queryAs(TextArea.class).getText());
-        assertEquals("此控制台启动时未找到用户指南（由 mps-console 启动脚本传入）。该条目位于 MPS Console 源码中的 docs/guide.md#daemon-count。", text);
-        assertTrue(Waits.fx(() -> robot.lookup("#guideOpen").queryButton().isDisabled()), "no file to open");
-        robot.clickOn("#guideClose");
-        Waits.onFx("the dialog to close", () -> robot.lookup("#guideEntry").tryQuery().isEmpty());
+        Stage guide = DoctorGuideViewTest.guideWindow();
+        assertEquals("用户指南 — MPS 控制台", Waits.fx(guide::getTitle));
+        DoctorGuideViewTest.markedHeadingInView(guide, "daemon_count：该 GPU 恰好有一个存活的受管守护进程");
+        List<String> runs = DoctorGuideViewTest.runs(guide);
+        assertTrue(runs.contains("修复…"), "the Fix… button by its Chinese label");
+        assertTrue(runs.contains("启动守护进程…"), "the Start daemon… button by its Chinese label");
+        assertFalse(runs.stream().anyMatch(r -> r.contains("Fix…") || r.contains("Start daemon…")), "no English button name");
+        robot.interact(guide::hide);
     }
 }

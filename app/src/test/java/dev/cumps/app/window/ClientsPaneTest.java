@@ -151,6 +151,8 @@ class ClientsPaneTest {
         Waits.until("client " + victim.pid() + " to be gone", () -> !processes.isAlive(victimId));
         Waits.onFx("the outcome line", () -> robot.lookup("#clientsOutcome").queryAs(Label.class).getText()
                 .startsWith("terminated MPS client pid " + victim.pid()));
+        Waits.onFx("the status line", () -> ui.notice().startsWith("Terminate client " + victim.pid() + " of term-a: terminated MPS client pid "
+                + victim.pid()));
         ui.refreshUntil("only the other client left", () -> clientLines(robot).size() == 1);
         assertEquals(Long.toString(other.pid()), clientLines(robot).get(0).pid());
         assertTrue(processes.isAlive(otherId), "the other client runs on with the same start time");

@@ -74,6 +74,7 @@ class LimitsPaneTest {
         ui.dialog("#limitsConfirmation");
         robot.clickOn("#confirmLimits");
         Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("limits of 'lim-a' set and recorded"));
+        Waits.onFx("the status line", () -> ui.notice().startsWith("Set MPS limits of lim-a: limits of 'lim-a' set and recorded"));
         assertTrue(recordText().contains("\"mps_active_thread_percentage\": 25"), recordText());
         assertFalse(recordText().contains("mps_pinned_device_mem_limit"), recordText());
         assertTrue(recordText().contains("\"pid\": " + daemon.pid()), "the same daemon's record: " + recordText());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.Waits;
+import dev.cumps.app.panes.DoctorGuideViewTest;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -15,6 +16,7 @@ import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -41,6 +43,18 @@ class MenusAndKeysTest {
         assertEquals("Ctrl+2", accelerators.get("doctorMenu"));
         assertEquals("Ctrl+7", accelerators.get("activityMenu"));
         assertEquals("Ctrl+8", accelerators.get("hostsMenu"), "the Hosts page comes last");
+        assertEquals("F1", accelerators.get("menuGuide"));
+    }
+
+    @Test
+    void f1OpensTheGuideInsideTheApplicationAndEscapeClosesIt(FxRobot robot) {
+        robot.type(KeyCode.F1);
+        Stage guide = DoctorGuideViewTest.guideWindow();
+        assertEquals("User guide — MPS Console", Waits.fx(guide::getTitle));
+        assertTrue(DoctorGuideViewTest.runs(guide).contains("MPS Console user guide"), "the guide's first heading, drawn");
+        robot.interact(guide::requestFocus);
+        robot.type(KeyCode.ESCAPE);
+        Waits.onFx("the guide window to close", () -> !guide.isShowing());
     }
 
     @Test
@@ -54,7 +68,8 @@ class MenusAndKeysTest {
 
     @Test
     void aboutNamesTheVersions(FxRobot robot) {
-        MenuItem about = Waits.fx(() -> robot.lookup("#menuBar").queryAs(MenuBar.class).getMenus().get(2).getItems().get(0));
+        MenuItem about = Waits.fx(() -> robot.lookup("#menuBar").queryAs(MenuBar.class).getMenus().get(2).getItems().stream()
+                .filter(i -> "menuAbout".equals(i.getId())).findFirst().orElseThrow());
         robot.interact(about::fire);
         Waits.onFx("the About dialog", () -> robot.lookup("#aboutDialog").tryQuery().isPresent());
         String text = Waits.fx(() -> robot.lookup("#aboutDialog").queryAs(DialogPane.class).getContentText());

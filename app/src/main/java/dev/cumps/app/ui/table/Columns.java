@@ -9,6 +9,9 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 
 /**
  * The window's table columns, set up one way for every table: a column of a row's text (plain, a path or
@@ -17,7 +20,18 @@ import javafx.scene.control.TableColumn;
  */
 public final class Columns {
 
+    /** console.css's font size; a column header's padding and sort-arrow room beside its title. */
+    private static final double FONT_SIZE = 13;
+    private static final double HEADER_EXTRA = 22;
+
     private Columns() {
+    }
+
+    /** How wide a column must be to show {@code title} whole (bold, as the theme draws headers, to be safe). */
+    public static double titleWidth(String title) {
+        Text text = new Text(title);
+        text.setFont(Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, FONT_SIZE));
+        return Math.ceil(text.getLayoutBounds().getWidth()) + HEADER_EXTRA;
     }
 
     /** A column of {@code value} as plain text (short values that never need cutting: a time, an action). */
@@ -25,6 +39,9 @@ public final class Columns {
         TableColumn<R, String> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue())));
         column.setPrefWidth(width);
+        // The constrained columns share the width out, but never take a column below its title:
+        // "MPS limits" and "Start ticks" were cut at the default 1280 px.
+        column.setMinWidth(titleWidth(title));
         return column;
     }
 
@@ -67,6 +84,7 @@ public final class Columns {
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         column.setCellFactory(c -> cell.get());
         column.setPrefWidth(width);
+        column.setMinWidth(titleWidth(title));
         return column;
     }
 

@@ -1,0 +1,138 @@
+package dev.cumps.app.guide;
+
+import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStylesheet;
+import java.util.Map;
+import java.util.Objects;
+import javafx.application.Platform;
+import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/**
+ * The user guide inside the window (Help → User guide, F1, and each doctor row's Guide link): the
+ * guide of the window's language drawn by {@link GuideRenderer} in a window of its own, owned by the
+ * console and beside it (reading the guide does not block the console), opened at the entry asked
+ * for. One guide window per console: asking again brings it to the front at the new entry. Nothing
+ * outside the application is started.
+ */
+public final class GuideWindow {
+    /** Where the open guide window of a console is kept, in the console window's properties. */
+    private static final String KEY = GuideWindow.class.getName();
+    private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+    private static final PseudoClass TARGET = PseudoClass.getPseudoClass("target");
+
+    private final Stage stage;
+    private final ScrollPane scroll;
+    private final VBox content;
+    private final Map<String, Region> anchors;
+    private final String language;
+    private Region target;
+
+    private GuideWindow(Window owner, Messages messages) {
+        GuideDocument document = GuideDocument.forLocale(messages.locale());
+        language = document.language().getLanguage();
+        GuideRenderer.Rendered rendered = GuideRenderer.render(document, this::reveal);
+        content = rendered.content();
+        content.setPadding(new Insets(16, 20, 24, 20));
+        anchors = rendered.anchors();
+        scroll = new ScrollPane(content);
+        scroll.setId("guideScroll");
+        scroll.setFitToWidth(true);
+        scroll.getStyleClass().add("guide-scroll");
+
+        Button close = new Button(messages.get("guide.close"));
+        close.setId("guideClose");
+        close.setCancelButton(true);
+        close.setDefaultButton(true);
+        Button top = new Button(messages.get("guide.contents"));
+        top.setId("guideTop");
+        top.setOnAction(e -> scroll.setVvalue(scroll.getVmin()));
+        HBox buttons = new HBox(8, top, close);
+        buttons.setAlignment(Pos.CENTER_RIGHT);
+        buttons.setPadding(new Insets(8, 12, 8, 12));
+        BorderPane root = new BorderPane(scroll);
+        root.setBottom(buttons);
+        root.setId("guideWindow");
+        root.getStyleClass().add("guide-window");
+
+        stage = new Stage();
+        if (owner != null) {
+            stage.initOwner(owner);
+            boolean dark = owner.getScene() != null && owner.getScene().getRoot().getPseudoClassStates().contains(DARK);
+            root.pseudoClassStateChanged(DARK, dark);
+        }
+        stage.setTitle(messages.get("guide.window.title"));
+        double height = owner == null ? 720 : Math.max(480, Math.min(760, owner.getHeight()));
+        Scene scene = new Scene(root, 860, height);
+        ConsoleStylesheet.applyTo(scene);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ESCAPE) {
+                e.consume();
+                stage.hide();
+            }
+        });
+        close.setOnAction(e -> stage.hide());
+        stage.setScene(scene);
+        stage.setMinWidth(420);
+        stage.setMinHeight(300);
+    }
+
+    /**
+     * Shows the guide of {@code messages}' language owned by {@code owner} (null: unowned), at
+     * {@code anchor} (null or unknown: the top). Call on the FX thread.
+     */
+    public static GuideWindow show(Window owner, Messages messages, String anchor) {
+        Objects.requireNonNull(messages, "messages");
+        GuideWindow window = owner == null ? null : (GuideWindow) owner.getProperties().get(KEY);
+        if (window == null || !window.language.equals(GuideDocument.languageOf(messages.locale()).getLanguage())) {
+            window = new GuideWindow(owner, messages);
+            if (owner != null) {
+                owner.getProperties().put(KEY, window);
+            }
+        }
+        window.stage.show();
+        window.stage.toFront();
+        window.reveal(anchor);
+        GuideWindow shown = window;
+        Platform.runLater(() -> shown.reveal(anchor));
+        return window;
+    }
+
+    /** The window (tests, the screenshot tour). */
+    public Stage stage() {
+        return stage;
+    }
+
+    /** Scrolls so that the heading or paragraph {@code anchor} names is at the top, and marks it; the top for none. */
+    void reveal(String anchor) {
+        Region next = anchor == null ? null : anchors.get(anchor);
+        if (target != null) {
+            target.pseudoClassStateChanged(TARGET, false);
+        }
+        target = next;
+        scroll.applyCss();
+        scroll.layout();
+        if (next == null) {
+            scroll.setVvalue(scroll.getVmin());
+            return;
+        }
+        next.pseudoClassStateChanged(TARGET, true);
+        Bounds bounds = content.sceneToLocal(next.localToScene(next.getBoundsInLocal()));
+        double room = content.getHeight() - scroll.getViewportBounds().getHeight();
+        double fraction = room <= 0 ? 0 : Math.max(0, Math.min(1, (bounds.getMinY() - 8) / room));
+        scroll.setVvalue(scroll.getVmin() + fraction * (scroll.getVmax() - scroll.getVmin()));
+    }
+}
