@@ -110,7 +110,9 @@ class ConsoleFlowsTest {
     void stopShowsTheEvidenceAndStopsAfterConfirmation(FxRobot robot) throws Exception {
         DaemonRecord record = console.host().start("ui-b", 0);
         refreshUntil(robot, () -> vm().daemons().size() == 1);
-        Button stop = robot.lookup("#stopButton").queryAs(Button.class);
+        // Looked up on the FX thread: the refresh may be changing the scene graph, and a lookup walking it
+        // from the test thread then fails with an IndexOutOfBoundsException.
+        Button stop = Waits.fx(() -> robot.lookup("#stopButton").queryAs(Button.class));
         assertTrue(stop.isDisabled(), "nothing selected yet");
 
         selectRow(robot, "ui-b");
