@@ -3,29 +3,9 @@ package dev.cumps.app.hosts;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.app.Waits;
-import dev.cumps.app.activity.ActivityLog;
-import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.FxUiExecutor;
-import dev.cumps.app.ui.style.ConsoleStylesheet;
-import dev.cumps.core.exec.CommandResult;
-import dev.cumps.core.exec.CommandSpec;
-import dev.cumps.core.fleet.Destination;
-import dev.cumps.core.fleet.Fleet;
-import dev.cumps.core.fleet.HostList;
-import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.host.HostPaths;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -46,68 +26,17 @@ class HostsPageChineseTest {
     @TempDir
     static Path dir;
 
-    private final CountDownLatch release = new CountDownLatch(1);
-    private final List<List<String>> remote = new CopyOnWriteArrayList<>();
-    private volatile boolean live;
+    private final ScriptedHosts hosts = new ScriptedHosts();
     private HostsViewModel viewModel;
 
     @Start
     void start(Stage stage) throws Exception {
-        Path folder = Files.createTempDirectory(dir, "cfg");
-        HostList list = new HostList(folder.resolve("mps-console/hosts"), (Integer) Files.getAttribute(folder, "unix:uid"));
-        list.add(Destination.of("healthy"));
-        list.add(Destination.of("changed"));
-        list.add(Destination.of("stuck"));
-        HostEnvironment host = new HostEnvironment(Map.of("HOME", folder.toString(), "PATH", "/usr/bin"), 1000, "here", "Linux",
-                HostPaths.under(folder));
-        Messages messages = Messages.forLocale(Locale.SIMPLIFIED_CHINESE);
-        Clock clock = Clock.system(ZoneOffset.UTC);
-        ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, new ActivityLog(clock), text -> { }, clock);
-        viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC);
-        Scene scene = new Scene(new HostsView(viewModel, messages), 1100, 700);
-        ConsoleStylesheet.applyTo(scene);
-        stage.setScene(scene);
-        stage.show();
-        viewModel.showingProperty().set(true);
+        viewModel = hosts.open(stage, dir, Locale.SIMPLIFIED_CHINESE);
     }
 
     @AfterEach
     void releaseTheHungHost() {
-        release.countDown();
-    }
-
-    /** The scripted transport: what each host's sshd and cumps would answer. */
-    private CommandResult ssh(CommandSpec spec) {
-        List<String> argv = spec.argv();
-        String host = argv.get(argv.indexOf("--") + 1);
-        List<String> words = argv.subList(argv.indexOf("--") + 2, argv.size());
-        switch (host) {
-            case "changed":
-                return CommandResult.exited("ssh", 255, "", "@@@@\n@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\n"
-                        + "Host key verification failed.\n");
-            case "stuck":
-                try {
-                    release.await(120, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return CommandResult.timedOut("ssh", "", "");
-            default:
-                break;
-        }
-        remote.add(List.copyOf(words));
-        if (words.equals(List.of("cumps", "start", "--gpus", "0"))) {
-            live = true;
-            return CommandResult.exited("ssh", 0, "{\"name\": \"gpu-a\", \"pid\": 4242}\n", "");
-        }
-        if (words.equals(List.of("cumps", "stop", "--name", "gpu-a"))) {
-            live = false;
-            return CommandResult.exited("ssh", 0, "{\"stopped\": \"gpu-a\"}\n", "");
-        }
-        String daemons = live ? "[{\"name\": \"gpu-a\", \"record_state\": \"live\", \"pid\": 4242, \"gpu_uuids\": [\"GPU-a\"]}]" : "[]";
-        return CommandResult.exited("ssh", 0, "cumps 1.4.0\n{\"schema_version\": 1, \"driver_version\": \"550.54.15\","
-                + " \"all_gpus\": [{\"index\": 0, \"uuid\": \"GPU-a\", \"name\": \"NVIDIA H100\", \"compute_mode\": \"Default\"}],"
-                + " \"managed_daemons\": " + daemons + "}\n", "");
+        hosts.release();
     }
 
     @Test
