@@ -129,3 +129,5 @@ s/\bWindowRemedyTest\b/RemedyWindowWordsTest/g
 # SafeFiles.Tail.cut(long).
 s/(WindowRemedy)/(Messages.windowText)/g
 s/`doctor\.WindowRemedy`/`i18n.Messages.windowText`/g
+# --- the fleet (merged after the names pass) --------------------------------------------------
+s/\bFleetText\b/FleetMessages/g

@@ -32,7 +32,7 @@ public record Destination(String value) {
     /** Why {@code typed} is not a destination, or empty when it is one; for validating as the user types. */
     public static Optional<Message> problem(String typed) {
         if (typed == null || !VALID.matcher(typed).matches()) {
-            return Optional.of(Message.of(FleetText.INVALID_HOST, printable(typed)));
+            return Optional.of(Message.of(FleetMessages.INVALID_HOST, printable(typed)));
         }
         return Optional.empty();
     }

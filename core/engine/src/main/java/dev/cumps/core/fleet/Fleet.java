@@ -130,10 +130,10 @@ public final class Fleet {
         public Message failureMessage() {
             if (state != HostState.REACHABLE) {
                 String detail = firstLine(stderr);
-                return detail.isEmpty() ? stateMessage : Message.of(FleetText.REMOTE_FAILED, host.value(), stateMessage.english() + ": " + detail);
+                return detail.isEmpty() ? stateMessage : Message.of(FleetMessages.REMOTE_FAILED, host.value(), stateMessage.english() + ": " + detail);
             }
             String line = firstLine(stderr.isBlank() ? stdout : stderr);
-            return Message.of(FleetText.REMOTE_FAILED, host.value(), line.startsWith("error: ") ? line.substring(7) : line);
+            return Message.of(FleetMessages.REMOTE_FAILED, host.value(), line.startsWith("error: ") ? line.substring(7) : line);
         }
     }
 
@@ -155,7 +155,7 @@ public final class Fleet {
     }
 
     private static Message timedOutText(Duration deadline) {
-        return Message.of(FleetText.STATE_TIMED_OUT, deadline.toSeconds());
+        return Message.of(FleetMessages.STATE_TIMED_OUT, deadline.toSeconds());
     }
 
     private static String evidence(CommandResult result) {

@@ -66,7 +66,7 @@ public final class HostList {
                     continue;
                 }
                 if (Destination.problem(line).isPresent()) {
-                    throw new CumpsException(Message.of(FleetText.HOSTS_BAD_LINE, file.toString(), i + 1, Destination.printable(line)));
+                    throw new CumpsException(Message.of(FleetMessages.HOSTS_BAD_LINE, file.toString(), i + 1, Destination.printable(line)));
                 }
                 Destination d = Destination.of(line);
                 if (!hosts.contains(d)) {
@@ -77,7 +77,7 @@ public final class HostList {
         } catch (NoSuchFileException e) {
             return List.of();
         } catch (IOException e) {
-            throw new CumpsException(Message.of(FleetText.HOSTS_UNREADABLE, file.toString(), SafeFiles.reasonOf(e)), e);
+            throw new CumpsException(Message.of(FleetMessages.HOSTS_UNREADABLE, file.toString(), SafeFiles.reasonOf(e)), e);
         }
     }
 
@@ -85,7 +85,7 @@ public final class HostList {
     public List<Destination> add(Destination d) {
         List<Destination> hosts = new ArrayList<>(load());
         if (hosts.contains(d)) {
-            throw new CumpsException(Message.of(FleetText.HOST_ALREADY_LISTED, d.value()));
+            throw new CumpsException(Message.of(FleetMessages.HOST_ALREADY_LISTED, d.value()));
         }
         hosts.add(d);
         save(hosts);
@@ -96,7 +96,7 @@ public final class HostList {
     public List<Destination> remove(Destination d) {
         List<Destination> hosts = new ArrayList<>(load());
         if (!hosts.remove(d)) {
-            throw new CumpsException(Message.of(FleetText.HOST_NOT_LISTED, d.value(), file.toString()));
+            throw new CumpsException(Message.of(FleetMessages.HOST_NOT_LISTED, d.value(), file.toString()));
         }
         save(hosts);
         return List.copyOf(hosts);
@@ -128,7 +128,7 @@ public final class HostList {
                 Files.deleteIfExists(temporary);
             }
         } catch (IOException e) {
-            throw new CumpsException(Message.of(FleetText.HOSTS_UNWRITABLE, file.toString(), SafeFiles.reasonOf(e)), e);
+            throw new CumpsException(Message.of(FleetMessages.HOSTS_UNWRITABLE, file.toString(), SafeFiles.reasonOf(e)), e);
         }
     }
 
@@ -144,7 +144,7 @@ public final class HostList {
         Set<PosixFilePermission> mode = a.permissions();
         if (a.isSymbolicLink() || !a.isDirectory() || owner != uid || mode.contains(PosixFilePermission.GROUP_WRITE)
                 || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
-            throw new CumpsException(Message.of(FleetText.FOLDER_UNSAFE, folder.toString()));
+            throw new CumpsException(Message.of(FleetMessages.FOLDER_UNSAFE, folder.toString()));
         }
     }
 }

@@ -1,26 +1,26 @@
 package dev.cumps.core.fleet;
 
-/** What reading one host found, in one word; {@link FleetText} says it in words. */
+/** What reading one host found, in one word; {@link FleetMessages} says it in words. */
 public enum HostState {
-    REACHABLE("reachable", FleetText.STATE_REACHABLE),
-    HOST_KEY_UNKNOWN("host_key_unknown", FleetText.STATE_HOST_KEY_UNKNOWN),
-    HOST_KEY_CHANGED("host_key_changed", FleetText.STATE_HOST_KEY_CHANGED),
-    AUTH_FAILED("auth_failed", FleetText.STATE_AUTH_FAILED),
-    CONNECTION_REFUSED("connection_refused", FleetText.STATE_CONNECTION_REFUSED),
-    UNREACHABLE("unreachable", FleetText.STATE_UNREACHABLE),
-    SSH_FAILED("ssh_failed", FleetText.STATE_SSH_FAILED),
-    SSH_MISSING("ssh_missing", FleetText.STATE_SSH_MISSING),
-    CUMPS_MISSING("cumps_missing", FleetText.STATE_CUMPS_MISSING),
-    SCHEMA_OLDER("schema_older", FleetText.STATE_SCHEMA_OLDER),
-    SCHEMA_NEWER("schema_newer", FleetText.STATE_SCHEMA_NEWER),
-    GARBAGE("garbage", FleetText.STATE_GARBAGE),
-    TIMED_OUT("timed_out", FleetText.STATE_TIMED_OUT),
-    COMMAND_FAILED("command_failed", FleetText.STATE_COMMAND_FAILED);
+    REACHABLE("reachable", FleetMessages.STATE_REACHABLE),
+    HOST_KEY_UNKNOWN("host_key_unknown", FleetMessages.STATE_HOST_KEY_UNKNOWN),
+    HOST_KEY_CHANGED("host_key_changed", FleetMessages.STATE_HOST_KEY_CHANGED),
+    AUTH_FAILED("auth_failed", FleetMessages.STATE_AUTH_FAILED),
+    CONNECTION_REFUSED("connection_refused", FleetMessages.STATE_CONNECTION_REFUSED),
+    UNREACHABLE("unreachable", FleetMessages.STATE_UNREACHABLE),
+    SSH_FAILED("ssh_failed", FleetMessages.STATE_SSH_FAILED),
+    SSH_MISSING("ssh_missing", FleetMessages.STATE_SSH_MISSING),
+    CUMPS_MISSING("cumps_missing", FleetMessages.STATE_CUMPS_MISSING),
+    SCHEMA_OLDER("schema_older", FleetMessages.STATE_SCHEMA_OLDER),
+    SCHEMA_NEWER("schema_newer", FleetMessages.STATE_SCHEMA_NEWER),
+    GARBAGE("garbage", FleetMessages.STATE_GARBAGE),
+    TIMED_OUT("timed_out", FleetMessages.STATE_TIMED_OUT),
+    COMMAND_FAILED("command_failed", FleetMessages.STATE_COMMAND_FAILED);
 
     private final String id;
-    private final FleetText text;
+    private final FleetMessages text;
 
-    HostState(String id, FleetText text) {
+    HostState(String id, FleetMessages text) {
         this.id = id;
         this.text = text;
     }
@@ -30,7 +30,7 @@ public enum HostState {
         return id;
     }
 
-    public FleetText text() {
+    public FleetMessages text() {
         return text;
     }
 

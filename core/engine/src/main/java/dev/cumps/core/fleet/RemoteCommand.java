@@ -84,7 +84,7 @@ public record RemoteCommand(List<String> words) {
     /** A GPU selector checked locally; a {@link CumpsException} names the rule when it is not one. */
     public static String selector(String typed) {
         if (typed == null || !SELECTOR.matcher(typed).matches()) {
-            throw new CumpsException(Message.of(FleetText.INVALID_SELECTOR, Destination.printable(typed)));
+            throw new CumpsException(Message.of(FleetMessages.INVALID_SELECTOR, Destination.printable(typed)));
         }
         return typed;
     }

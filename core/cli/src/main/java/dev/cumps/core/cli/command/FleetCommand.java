@@ -5,7 +5,7 @@ import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.Fleet.RemoteRun;
 import dev.cumps.core.fleet.FleetJson;
-import dev.cumps.core.fleet.FleetText;
+import dev.cumps.core.fleet.FleetMessages;
 import dev.cumps.core.fleet.HostList;
 import dev.cumps.core.fleet.HostReport;
 import dev.cumps.core.fleet.RemoteCommand;
@@ -81,7 +81,7 @@ public final class FleetCommand implements Callable<Integer> {
             HostList list = HostList.of(root.context().host());
             List<Destination> hosts = list.load();
             if (hosts.isEmpty()) {
-                throw new CumpsException(Message.of(FleetText.NO_HOSTS, list.file().toString()));
+                throw new CumpsException(Message.of(FleetMessages.NO_HOSTS, list.file().toString()));
             }
             List<HostReport> reports = fleet(root).readAll(hosts, deadline);
             PrintWriter out = root.context().out();
@@ -93,7 +93,7 @@ public final class FleetCommand implements Callable<Integer> {
             }
             long silent = reports.stream().filter(r -> !r.answered()).count();
             if (silent > 0) {
-                root.context().err().println("error: " + Message.of(FleetText.SOME_HOSTS_DID_NOT_ANSWER, silent).english());
+                root.context().err().println("error: " + Message.of(FleetMessages.SOME_HOSTS_DID_NOT_ANSWER, silent).english());
                 return ExitCode.FAILED;
             }
             return ExitCode.OK;

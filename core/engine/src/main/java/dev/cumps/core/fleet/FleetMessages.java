@@ -3,7 +3,7 @@ package dev.cumps.core.fleet;
 import dev.cumps.core.message.MessageKey;
 
 /** The texts of the fleet view: host list, host states and remote actions. */
-public enum FleetText implements MessageKey {
+public enum FleetMessages implements MessageKey {
     /** {0}: the destination as typed (raw). */
     INVALID_HOST("'{0}' is not a host: use [user@]host with letters, digits, '.', '-' and '_' only,"
             + " not starting with '-' (an alias from ~/.ssh/config works)"),
@@ -47,7 +47,7 @@ public enum FleetText implements MessageKey {
 
     private final String english;
 
-    FleetText(String english) {
+    FleetMessages(String english) {
         this.english = english;
     }
 
