@@ -1,7 +1,9 @@
 /**
- * The doctor page: {@code DoctorViewModel}/{@code DoctorView} (rows failures first, {@code DoctorDetail} beside the
- * table), fixes ({@code DoctorFixes}, {@code FixDialog}), the guide links ({@code RemedyCell}, {@code DoctorGuide},
- * {@code GuideDialog}), the remedies worded for the window ({@code Messages.windowText}), sharing the report
- * ({@code DoctorSharing}, {@code ExportChooser} over {@code ui.dialog.SaveDialog}) and its freshness.
+ * The doctor page: {@code DoctorViewModel}/{@code DoctorView} (rows failures first, {@code DoctorDetail}
+ * beside the table; {@code EachGpu} runs the doctor per visible GPU when no GPU is chosen), fixes
+ * ({@code DoctorFixes}, {@code FixDialog}), the guide links ({@code RemedyCell}, which opens
+ * {@code guide.GuideWindow} at the check's entry), the remedies worded for the window
+ * ({@code Messages.windowText}), sharing the report ({@code DoctorSharing}, {@code ExportChooser} over
+ * {@code ui.dialog.SaveDialog}) and its freshness.
  */
 package dev.cumps.app.doctor;
