@@ -38,7 +38,12 @@ public final class Waits {
         }
     }
 
-    /** Polls {@code condition} on the FX thread until it holds; fails the test after {@link #DEADLINE}. */
+    /**
+     * Polls {@code condition} on the FX thread until it holds, then lets the FX thread finish what that
+     * state set off (the tables build their cells in the next pulse): a test that then looks nodes up
+     * from its own thread does not walk a scene graph the FX thread is still changing. Fails the test
+     * after {@link #DEADLINE}.
+     */
     public static void onFx(String what, Callable<Boolean> condition) {
         try {
             WaitForAsyncUtils.waitFor(DEADLINE.toSeconds(), TimeUnit.SECONDS,
@@ -46,6 +51,7 @@ public final class Waits {
         } catch (TimeoutException e) {
             throw new AssertionError("gave up after " + DEADLINE.toSeconds() + " s waiting for " + what, e);
         }
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Runs {@code value} on the FX thread (inline when already there) and returns its result. */

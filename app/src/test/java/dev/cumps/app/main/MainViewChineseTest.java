@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import java.util.List;
 import java.util.Locale;
@@ -41,7 +42,7 @@ class MainViewChineseTest {
         WindowFixture.waitUntil(() -> console.window().viewModel().daemons().size() == 1);
 
         assertEquals("运行中", console.window().viewModel().daemons().get(0).stateText());
-        assertEquals("平台: linux", robot.lookup("#platform").queryAs(Label.class).getText());
+        assertEquals("平台: linux", Waits.fx(() -> robot.lookup("#platform").queryAs(Label.class).getText()));
         List<String> texts = WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertEquals(List.of(), texts.stream().filter(t -> MainViewTest.MISSING_KEY.matcher(t).find()).toList());
         assertTrue(texts.contains("启动守护进程…"), texts.toString());
