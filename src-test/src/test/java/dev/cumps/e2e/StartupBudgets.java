@@ -66,7 +66,8 @@ final class StartupBudgets {
             b(Scenario.NONE, "env", 893, 9, 0, 0, 0, "env reads records only; it runs no program"),
             b(Scenario.NONE, "stop", 881, 8, 0, 0, 0, "nothing to stop: records only"),
             b(Scenario.NONE, "--version", 748, 3, 0, 0, 0, "fast path: the version resource, nothing else"),
-            b(Scenario.NONE, "clients", 1113, 10, 0, 1, 0, "fast path; the GPU query only, no daemon to ask"),
+            b(Scenario.NONE, "clients", 1145, 10, 0, 1, 0,
+                    "fast path; the GPU query only, no daemon to ask; reads the host snapshot (records, pipes) as status does: +31"),
             b(Scenario.NONE, "doctor --json", 1385, 36, 44, 1, 0,
                     "fast path; every doctor check (21; with the nested classes their findings need, 35 to 44) and one GPU query;"
                             + " within twice status --json's classes (DOCTOR_TO_STATUS_RATIO)"),
@@ -78,7 +79,7 @@ final class StartupBudgets {
                             + " the control client twice: the server list, then every server's status and clients in one batch"),
             b(Scenario.LIVE, "status", 1262, 10, 0, 1, 0, "plain status asks a live daemon nothing"),
             b(Scenario.LIVE, "env", 1108, 8, 0, 0, 0, "records and /proc only"),
-            b(Scenario.LIVE, "clients", 1303, 7, 0, 2, 2, "as status --json's live view"),
+            b(Scenario.LIVE, "clients", 1335, 7, 0, 2, 2, "as status --json's live view, read through the host snapshot: +31"),
             b(Scenario.LIVE, "doctor --json", 1524, 51, 44, 2, 3,
                     "every check; the live view (2 control runs, the compute-apps query) and the answers check's own"
                             + " get_server_list at the selector's pipe"),
