@@ -100,10 +100,9 @@ public final class FleetCommand implements Callable<Integer> {
         }
     }
 
-    /** Runs one remote command and prints what the host's cumps printed. */
-    static int remote(RootCommand root, String host, RemoteCommand command, int timeout) {
-        Destination d = Destination.of(host);
-        RemoteRun run = fleet(root).run(d, command, deadline(timeout));
+    /** Runs one remote command on {@code host} (validated by the caller) and prints what the host's cumps printed. */
+    static int remote(RootCommand root, Destination host, RemoteCommand command, int timeout) {
+        RemoteRun run = fleet(root).run(host, command, deadline(timeout));
         if (run.succeeded()) {
             root.context().out().print(run.stdout());
             return ExitCode.OK;
@@ -137,8 +136,8 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination.of(host);
-            return remote(root, host, RemoteCommand.start(gpus, name), timeout);
+            Destination d = Destination.of(host);
+            return remote(root, d, RemoteCommand.start(gpus, name), timeout);
         }
     }
 
@@ -165,8 +164,8 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination.of(host);
-            return remote(root, host, RemoteCommand.stop(name), timeout);
+            Destination d = Destination.of(host);
+            return remote(root, d, RemoteCommand.stop(name), timeout);
         }
     }
 
