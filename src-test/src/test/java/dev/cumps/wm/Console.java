@@ -214,6 +214,8 @@ final class Console implements AutoCloseable {
         List<String> entries = Arrays.stream(all.split(File.pathSeparator))
                 .filter(e -> !e.isBlank())
                 .filter(e -> !e.contains("/src-test/target/"))
+                // Test kits (the app's test-jar for LayoutWmTest, core's) and TestFX are the suite's, not the console's.
+                .filter(e -> !e.endsWith("-tests.jar") && !e.endsWith("/test-classes") && !e.matches(".*/testfx-[^/]*\\.jar$"))
                 .filter(e -> !e.matches(".*/(junit|opentest4j|apiguardian|junit-platform)[^/]*\\.jar$")
                         && !e.contains("/org/junit/") && !e.contains("/org/opentest4j/") && !e.contains("/org/apiguardian/"))
                 .collect(Collectors.toList());

@@ -20,7 +20,8 @@ import javax.imageio.ImageIO;
  * A private X display with a real window manager: {@code Xvfb} on a free display number (it picks one
  * and reports it on {@code -displayfd}) and {@code openbox} on it. The X tools the tests inspect
  * with ({@code xdotool}, {@code wmctrl}, {@code xprop}, {@code xwininfo}) run through {@link #tool}.
- * {@link #close()} ends exactly the two processes it started, by their pids.
+ * {@link #close()} ends exactly the two processes it started, by their pids. {@link #attach} reaches a
+ * display another JVM of the suite started, for the tools only.
  */
 final class XDesktop implements AutoCloseable {
 
@@ -38,6 +39,18 @@ final class XDesktop implements AutoCloseable {
         this.display = display;
         this.xvfb = xvfb;
         this.openbox = openbox;
+    }
+
+    /**
+     * The display {@code display} that the suite's test JVM started, from a JVM the test runs on it
+     * (the layout check on the GTK glass): the X tools run with {@code home} as HOME; {@link #close()}
+     * ends nothing.
+     */
+    static XDesktop attach(String display, Path home) {
+        if (display == null || !display.matches(":\\d+")) {
+            throw new IllegalArgumentException("no X display to attach to: " + display);
+        }
+        return new XDesktop(home, display, null, null);
     }
 
     /** Starts Xvfb and openbox, logging into {@code dir}; returns once openbox manages the display. */
@@ -221,8 +234,12 @@ final class XDesktop implements AutoCloseable {
 
     @Override
     public void close() {
-        end(openbox);
-        end(xvfb);
+        if (openbox != null) {
+            end(openbox);
+        }
+        if (xvfb != null) {
+            end(xvfb);
+        }
     }
 
     /** Ends {@code process} (one this suite started) by its pid and waits for it. */

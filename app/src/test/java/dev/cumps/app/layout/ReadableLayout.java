@@ -35,11 +35,34 @@ import org.testfx.api.FxRobot;
  * What the window shows a reader at the sizes an operator's window takes (1280×820, the default;
  * 1100×700, a size the window saves; 900×600): the doctor page with a failing check present shows
  * every result row's status and title on screen at once, failures first, nothing overlapping, and no
- * button's name cut anywhere on the page or the overview. Shared by the English and Chinese tests.
+ * button's name cut anywhere on the page or the overview. Shared by the English and Chinese tests,
+ * headless, and by the window-manager suite, which runs the same check on the GTK glass under openbox
+ * ({@code dev.cumps.wm.LayoutWmTest}) with the window sized by the window manager.
  */
-final class ReadableLayout {
+public final class ReadableLayout {
 
     static final double[][] SIZES = {{1280, 820}, {1100, 700}, {900, 600}};
+
+    /**
+     * How the check brings the window to a size, and what it checks beyond the scene graph. Headless
+     * ({@link #STAGE}) the stage is simply set to the size; under a window manager the window manager
+     * sizes it and the X server's view of the window is checked too.
+     */
+    public interface Sizing {
+
+        /** Brings {@code stage} to {@code width}×{@code height} (the window's outer size) and returns once it is laid out at it. */
+        void resize(FxRobot robot, Stage stage, double width, double height);
+
+        /**
+         * After the scene-graph checks at a size: {@code rows} are the doctor rows' status and
+         * title cells in screen coordinates; fails when one is not inside what the window shows.
+         */
+        default void assertOnScreen(String where, Stage stage, List<Bounds> rows) {
+        }
+    }
+
+    /** The stage set to the size (Monocle has no window manager). */
+    public static final Sizing STAGE = ReadableLayout::resize;
 
     private ReadableLayout() {
     }
@@ -75,10 +98,35 @@ final class ReadableLayout {
             stage.setWidth(width);
             stage.setHeight(height);
         });
+        awaitLaidOut(robot, stage, width, height);
+    }
+
+    /** Waits until {@code stage} is {@code width}×{@code height} and its scene laid out at that size. */
+    public static void awaitLaidOut(FxRobot robot, Stage stage, double width, double height) {
         Waits.onFx("the window laid out at " + width + "x" + height, () -> stage.getWidth() == width
                 && stage.getHeight() == height && !stage.getScene().getRoot().isNeedsLayout());
         // One more pulse: the table's rows follow the table's new height in the pass after it.
         robot.interact(() -> { });
+    }
+
+    /** The doctor rows' status and title cells as shown now, in screen coordinates. */
+    static List<Bounds> doctorCellsOnScreen(FxRobot robot) {
+        TableView<?> table = robot.lookup("#doctorTable").queryTableView();
+        return Waits.fx(() -> {
+            List<Bounds> cells = new ArrayList<>();
+            for (int i = 0; i < table.getItems().size(); i++) {
+                TableRow<?> shown = shownRow(table, i);
+                if (shown != null) {
+                    cells.add(screenBounds(cell(shown, 0)));
+                    cells.add(screenBounds(cell(shown, 1)));
+                }
+            }
+            return cells;
+        });
+    }
+
+    private static Bounds screenBounds(Node node) {
+        return node.localToScreen(node.getLayoutBounds());
     }
 
     /** Every row of the doctor's table on screen with its status and title whole; failures first. */

@@ -15,6 +15,6 @@ class ReadableLayoutChineseTest {
 
     @Test
     void everyDoctorRowIsReadableAtEachSizeWithAFailurePresent(FxRobot robot) throws IOException {
-        ReadableLayoutTest.check(robot, console, "zh-CN");
+        ReadableLayoutTest.check(robot, console, "zh-CN", ReadableLayout.STAGE);
     }
 }

@@ -15,24 +15,30 @@ import org.testfx.api.FxRobot;
  * or on the overview; a sentence in a cell is cut only at its end, and the selected failure's
  * sentences show whole beside the table.
  */
-class ReadableLayoutTest {
+public class ReadableLayoutTest {
 
     @RegisterExtension
     final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH);
 
     @Test
     void everyDoctorRowIsReadableAtEachSizeWithAFailurePresent(FxRobot robot) throws IOException {
-        check(robot, console, "en");
+        check(robot, console, "en", ReadableLayout.STAGE);
     }
 
-    static void check(FxRobot robot, ConsoleExtension console, String language) throws IOException {
+    /**
+     * The whole check in {@code console}'s window, in {@code language} (named in the messages),
+     * brought to each size by {@code sizing}.
+     */
+    public static void check(FxRobot robot, ConsoleExtension console, String language, ReadableLayout.Sizing sizing)
+            throws IOException {
         Stage stage = console.stage();
         ReadableLayout.prepareFailures(console);
         ReadableLayout.runDoctor(robot);
         for (double[] size : ReadableLayout.SIZES) {
             String where = language + " " + (int) size[0] + "x" + (int) size[1];
-            ReadableLayout.resize(robot, stage, size[0], size[1]);
+            sizing.resize(robot, stage, size[0], size[1]);
             ReadableLayout.assertEveryDoctorRowReadable(robot, where);
+            sizing.assertOnScreen(where, stage, ReadableLayout.doctorCellsOnScreen(robot));
             ReadableLayout.assertNoOverlap(robot, where + " doctor page", "#menuBar", "#pageRail", "#doctorTable",
                     "#doctorSide", ".status-bar");
             ReadableLayout.assertNoNameCut(robot, where + " doctor page", "#doctorSide");
@@ -42,7 +48,7 @@ class ReadableLayoutTest {
         robot.clickOn("#overviewNav");
         for (double[] size : ReadableLayout.SIZES) {
             String where = language + " " + (int) size[0] + "x" + (int) size[1];
-            ReadableLayout.resize(robot, stage, size[0], size[1]);
+            sizing.resize(robot, stage, size[0], size[1]);
             ReadableLayout.assertNoNameCut(robot, where + " overview toolbar", ".toolbar");
             if (size[0] >= 1280) {
                 // The default size has room for every name: icons only are for narrower windows.
