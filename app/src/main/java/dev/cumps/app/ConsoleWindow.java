@@ -19,6 +19,7 @@ import dev.cumps.app.main.MainView;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.Panes;
 import dev.cumps.app.main.WindowMenus;
+import dev.cumps.app.theme.Appearance;
 import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeMenu;
 import dev.cumps.app.theme.ThemeSwitch;
@@ -70,6 +71,9 @@ public final class ConsoleWindow {
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+        // The theme's background as the fill: the native window is created with it, so its first
+        // frame (before the first pulse paints the styled root) is not white in the dark theme.
+        scene.fillProperty().bind(theme.appearance().map(Appearance::background));
         ConsoleStylesheet.applyTo(scene);
         view.installShortcuts(scene);
         return new Built(viewModel, view, scene, new AutoRefresh(viewModel));

@@ -80,6 +80,24 @@ class ThemeWindowTest {
     }
 
     @Test
+    void theSceneIsFilledWithTheThemesBackgroundSoTheFirstFrameIsNeverWhiteInDark(FxRobot robot) {
+        for (Appearance appearance : List.of(Appearance.DARK, Appearance.LIGHT)) {
+            robot.interact(() -> themeItem(robot, appearance == Appearance.DARK ? "themeDark" : "themeLight").setSelected(true));
+            WindowFixture.waitUntil(() -> appearance.userAgentStylesheet().equals(Application.getUserAgentStylesheet()));
+            AtomicReference<Object> rootFill = new AtomicReference<>();
+            robot.interact(() -> {
+                MainView root = console.window().view();
+                root.applyCss();
+                rootFill.set(root.getBackground() == null || root.getBackground().getFills().isEmpty() ? null
+                        : root.getBackground().getFills().get(0).getFill());
+            });
+            assertEquals(appearance.background(), console.window().scene().getFill(), appearance + ": the scene's fill");
+            // The fill stands for the root's own background until the first paint: the same colour.
+            assertEquals(rootFill.get(), appearance.background(), appearance + ": the theme's root background");
+        }
+    }
+
+    @Test
     void theSelectedLiveRowKeepsItsStateColourReadableInBothThemes(FxRobot robot) throws Exception {
         DaemonRecord record = console.host().start("look-a", 0);
         robot.type(KeyCode.F5);
