@@ -38,6 +38,8 @@ class LayoutWmTest extends OpenboxSuite {
     }
 
     private void runOnOpenbox(String language) throws IOException, InterruptedException {
+        // The window and its test kit must be this checkout's (the reactor's), not old copies from ~/.m2.
+        Console.consoleClassPath();
         Path home = Files.createDirectories(dir.resolve("h"));
         Path log = dir.resolve("layout.log");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
