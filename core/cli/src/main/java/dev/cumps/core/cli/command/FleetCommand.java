@@ -12,10 +12,13 @@ import dev.cumps.core.fleet.RemoteCommand;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code cumps fleet status|start|stop|doctor}: your hosts over OpenSSH. Each host runs its own
+ * {@code cumps fleet status|start|stop|limits|doctor}: your hosts over OpenSSH. Each host runs its own
  * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
  * owns the daemon; docs/guide.md#several-workstations says how to set up keys.
  */
@@ -166,6 +169,49 @@ public final class FleetCommand implements Callable<Integer> {
         public Integer call() {
             Destination d = Destination.of(host);
             return remote(root, d, RemoteCommand.stop(name), timeout);
+        }
+    }
+
+    /** {@code cumps fleet limits HOST --name N [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}. */
+    @Command(name = "limits", mixinStandardHelpOptions = true,
+            description = "Show or set the MPS limits of daemon N on HOST (`cumps limits --name N` there); the values are checked here"
+                    + " first, by the rules of `cumps limits`.",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:shown, or set and recorded on the host", "1:an invalid name (refused here), the host did not answer, or its"
+                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"})
+    public static final class LimitsCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
+        String host;
+
+        @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
+        String name;
+
+        @Option(names = "--json", description = "Machine-readable output (the host's `cumps limits --json`).")
+        boolean json;
+
+        @Option(names = "--set-active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
+                description = "Set the active thread percentage (1-100) there.")
+        Integer setPercentage;
+
+        @Option(names = "--set-pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
+                description = "Set the pinned device memory limit (e.g. 8G, 512M) there.")
+        Long setPinnedMiB;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
+        int timeout = 60;
+
+        public LimitsCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Destination d = Destination.of(host);
+            MpsLimits set = new MpsLimits(setPercentage == null ? OptionalInt.empty() : OptionalInt.of(setPercentage),
+                    setPinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(setPinnedMiB));
+            return remote(root, d, RemoteCommand.limits(name, set, json), timeout);
         }
     }
 
