@@ -196,30 +196,11 @@ public final class HostsView extends VBox {
         if (daemon == null || row == null) {
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
-        confirm.setTitle(messages.get("hosts.limits.title"));
-        confirm.setHeaderText(messages.get("hosts.limits.header", daemon.name(), row.host()));
         Label body = new Label(messages.get("hosts.limits.body", form.percentageText(), form.pinnedText(), row.host()));
         body.setId("hostLimitsValues");
-        body.setWrapText(true);
         body.setPrefWidth(460);
-        confirm.getDialogPane().setContent(body);
-        confirm.getDialogPane().setId("hostLimitsConfirmation");
-        ButtonType yes = new ButtonType(messages.get("limits.confirm.action"), ButtonBar.ButtonData.OK_DONE);
-        ButtonType no = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        confirm.getButtonTypes().setAll(yes, no);
-        confirm.getDialogPane().lookupButton(yes).setId("confirmHostLimits");
-        confirm.getDialogPane().lookupButton(no).setId("cancelHostLimits");
-        DialogKeys.destructive(confirm, yes, no);
-        if (getScene() != null && getScene().getWindow() != null) {
-            confirm.initOwner(getScene().getWindow());
-        }
-        confirm.setOnHidden(e -> {
-            if (confirm.getResult() == yes) {
-                viewModel.setLimits(daemon.name());
-            }
-        });
-        confirm.show();
+        confirm("hostLimits", messages.get("hosts.limits.title"), messages.get("hosts.limits.header", daemon.name(), row.host()), body,
+                new ButtonType(messages.get("limits.confirm.action"), ButtonBar.ButtonData.OK_DONE), () -> viewModel.setLimits(daemon.name()));
     }
 
     private void confirmStop(DaemonLine daemon) {
@@ -227,25 +208,34 @@ public final class HostsView extends VBox {
         if (daemon == null || row == null) {
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
-        confirm.setTitle(messages.get("hosts.stop.title"));
-        confirm.setHeaderText(messages.get("hosts.stop.header", daemon.name(), row.host()));
         Label body = new Label(messages.get("hosts.stop.body", daemon.pid(), row.host()));
+        confirm("hostStop", messages.get("hosts.stop.title"), messages.get("hosts.stop.header", daemon.name(), row.host()), body,
+                new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER), () -> viewModel.stop(daemon.name()));
+    }
+
+    /**
+     * A destructive confirmation owned by the window (Enter and Escape cancel): pane {@code id + "Confirmation"},
+     * buttons {@code "confirm" + Id} and {@code "cancel" + Id}; {@code onYes} runs when the user confirmed.
+     */
+    private void confirm(String id, String title, String header, Label body, ButtonType yes, Runnable onYes) {
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
+        confirm.setTitle(title);
+        confirm.setHeaderText(header);
         body.setWrapText(true);
         confirm.getDialogPane().setContent(body);
-        confirm.getDialogPane().setId("hostStopConfirmation");
-        ButtonType yes = new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER);
+        confirm.getDialogPane().setId(id + "Confirmation");
         ButtonType no = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
         confirm.getButtonTypes().setAll(yes, no);
-        confirm.getDialogPane().lookupButton(yes).setId("confirmHostStop");
-        confirm.getDialogPane().lookupButton(no).setId("cancelHostStop");
+        String suffix = Character.toUpperCase(id.charAt(0)) + id.substring(1);
+        confirm.getDialogPane().lookupButton(yes).setId("confirm" + suffix);
+        confirm.getDialogPane().lookupButton(no).setId("cancel" + suffix);
         DialogKeys.destructive(confirm, yes, no);
         if (getScene() != null && getScene().getWindow() != null) {
             confirm.initOwner(getScene().getWindow());
         }
         confirm.setOnHidden(e -> {
             if (confirm.getResult() == yes) {
-                viewModel.stop(daemon.name());
+                onYes.run();
             }
         });
         confirm.show();

@@ -161,11 +161,18 @@ public final class HostsViewModel {
         }, this::failed);
     }
 
+    /**
+     * The whole read is over: a host whose row still says "reading…" (the read gave up on it) gets its
+     * report; a row already shown keeps what it shows, which may be newer than this read (a host read
+     * again after an action while another host was still hanging).
+     */
     private void show(List<HostReport> reports) {
-        String keep = selected.get() == null ? null : selected.get().host();
-        rows.setAll(reports.stream().map(r -> HostRow.of(r, Optional.ofNullable(verdicts.get(r.host().value())), messages(), zone))
-                .toList());
-        reselect(keep);
+        for (HostReport r : reports) {
+            boolean unread = rows.stream().anyMatch(row -> row.host().equals(r.host().value()) && row.report().isEmpty());
+            if (unread) {
+                showOne(r);
+            }
+        }
         long answered = reports.stream().filter(HostReport::answered).count();
         message.set(messages().get("hosts.read", answered, reports.size()));
         busy.set(false);

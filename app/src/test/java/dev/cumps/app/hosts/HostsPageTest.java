@@ -67,6 +67,21 @@ class HostsPageTest {
         assertTrue(hosts.remote.contains(List.of("cumps", "start", "--gpus", "0")), hosts.remote.toString());
         HostsShots.write(robot, "hosts-en.png");
 
+        // a name a shell would read is refused here, before anything runs or is stored
+        int before = hosts.remote.size();
+        robot.clickOn("#hostField").write("x; touch /tmp/pwned");
+        robot.clickOn("#addHost");
+        Waits.onFx("the refusal", () -> ((Label) robot.lookup("#hostsMessage").query()).getText()
+                .startsWith("'x; touch /tmp/pwned' is not a host"));
+        assertEquals(3, (int) Waits.fx(() -> table.getItems().size()));
+        assertEquals(before, hosts.remote.size());
+
+        // all of that happened while the hung host was still being read; when its read ends, its row says so
+        // (the read gives up 25 s after it began: the deadline and the grace, so this comes first)
+        assertEquals("reading…", Waits.fx(() -> table.getItems().get(2).state()));
+        hosts.release();
+        Waits.onFx("the hung host's state", () -> table.getItems().get(2).state().equals("timed out after 15 s"));
+
         // new limits for it: checked as typed by the local rules, asked first, sent as fixed words
         robot.clickOn("gpu-a");
         Button setLimits = robot.lookup("#setLimitsOnHost").queryButton();
@@ -101,18 +116,5 @@ class HostsPageTest {
         Waits.onFx("the daemon gone", () -> robot.lookup("#hostDaemons").queryTableView().getItems().isEmpty());
         assertTrue(hosts.remote.contains(List.of("cumps", "stop", "--name", "gpu-a")), hosts.remote.toString());
 
-        // a name a shell would read is refused here, before anything runs or is stored
-        int before = hosts.remote.size();
-        robot.clickOn("#hostField").write("x; touch /tmp/pwned");
-        robot.clickOn("#addHost");
-        Waits.onFx("the refusal", () -> ((Label) robot.lookup("#hostsMessage").query()).getText()
-                .startsWith("'x; touch /tmp/pwned' is not a host"));
-        assertEquals(3, (int) Waits.fx(() -> table.getItems().size()));
-        assertEquals(before, hosts.remote.size());
-
-        // all of that happened while the hung host was still being read; when its read ends, its row says so
-        assertEquals("reading…", Waits.fx(() -> table.getItems().get(2).state()));
-        hosts.release();
-        Waits.onFx("the hung host's state", () -> table.getItems().get(2).state().equals("timed out after 15 s"));
     }
 }
