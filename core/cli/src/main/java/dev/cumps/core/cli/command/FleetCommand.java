@@ -12,13 +12,10 @@ import dev.cumps.core.fleet.RemoteCommand;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.MpsLimits;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -209,9 +206,7 @@ public final class FleetCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             Destination d = Destination.of(host);
-            MpsLimits set = new MpsLimits(setPercentage == null ? OptionalInt.empty() : OptionalInt.of(setPercentage),
-                    setPinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(setPinnedMiB));
-            return remote(root, d, RemoteCommand.limits(name, set, json), timeout);
+            return remote(root, d, RemoteCommand.limits(name, LimitOption.limits(setPercentage, setPinnedMiB), json), timeout);
         }
     }
 
