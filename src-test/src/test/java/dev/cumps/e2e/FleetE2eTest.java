@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cumps.e2e.CumpsHarness.Run;
 import dev.cumps.e2e.SshHosts.Cumps;
 import dev.cumps.e2e.SshHosts.Trust;
@@ -75,6 +76,12 @@ class FleetE2eTest {
             assertEquals("timed out after 20 s", all.get("stuck").get("message").asText());
             assertEquals("connection_refused", all.get("closed").get("state").asText(), fleet.toString());
             assertEquals("error: 7 host(s) did not answer\n", fleet.stderr());
+            // the hung cumps does not outlive the read on its host: the host's own timeout ended it (ending ssh here would not)
+            List<Long> hung = hosts.hungPids("stuck");
+            assertEquals(1, hung.size(), hung.toString());
+            for (long pid : hung) {
+                assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE), "the hung cumps " + pid + " still runs on its host after the deadline");
+            }
 
             // the same, one line per host
             Run lines = h.cumps("fleet", "status", "--timeout", "20");
@@ -85,6 +92,24 @@ class FleetE2eTest {
                     lines.toString());
             assertTrue(out.get(1).startsWith("stranger  host key unknown"), lines.toString());
             assertTrue(out.get(6).startsWith("stuck     timed out after 20 s"), lines.toString());
+            List<Long> hungAgain = hosts.hungPids("stuck");
+            assertEquals(2, hungAgain.size(), hungAgain.toString());
+            assertTrue(Procs.awaitGone(hungAgain.get(1), CumpsHarness.PATIENCE), "the second hung cumps still runs on its host");
+
+            // set its limits there: values checked here, then `cumps limits --name N --json --set-...` on the host
+            Run limits = h.cumps("fleet", "limits", "healthy", "--name", DEFAULT_NAME, "--json", "--set-active-thread-percentage", "40",
+                    "--set-pinned-mem-limit", "1024m").assertOk();
+            JsonNode set = limits.json().get("daemons").get(0);
+            assertEquals(DEFAULT_NAME, set.get("name").asText(), limits.toString());
+            assertEquals(40, set.get("recorded").get("active_thread_percentage").asInt(), limits.toString());
+            assertEquals("1G", set.get("recorded").get("pinned_device_mem_limit").asText(), limits.toString());
+            assertEquals(40.0, set.get("current").get("active_thread_percentage").asDouble(), limits.toString());
+            JsonNode hostRecord = new ObjectMapper().readTree(healthy.records().resolve(DEFAULT_NAME).resolve("daemon.json").toFile());
+            assertEquals(40, hostRecord.get("mps_active_thread_percentage").asInt(), "the host's record holds the new limit: " + hostRecord);
+            // read back as text, and a bad value refused here (usage, exit 2) before ssh runs
+            assertTrue(h.cumps("fleet", "limits", "healthy", "--name", DEFAULT_NAME).assertOk().stdout().contains("40"), limits.toString());
+            Run bad = h.cumps("fleet", "limits", "healthy", "--name", DEFAULT_NAME, "--set-active-thread-percentage", "140");
+            assertEquals(2, bad.exitCode(), bad.toString());
 
             // stop it there: the host's cumps verifies pid and start time and removes its record
             h.cumps("fleet", "stop", "healthy", "--name", DEFAULT_NAME).assertOk();

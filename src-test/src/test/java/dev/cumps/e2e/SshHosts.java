@@ -34,6 +34,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class SshHosts implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
+    private static final String HUNG_PIDS = "hung.pids";
 
     /** What a host's {@code cumps} is. */
     enum Cumps { REAL, MISSING, GARBAGE, HANGS }
@@ -77,8 +78,8 @@ final class SshHosts implements AutoCloseable {
         SimHost sim = SimHost.create("sh", client.jar.toString());
         sims.add(sim);
         sim.configure(SimConfig.defaults(1));
-        installCumps(sim, cumps);
         Path hostDir = Files.createDirectories(dir.resolve(alias));
+        installCumps(sim, cumps, hostDir.resolve(HUNG_PIDS));
         Path hostKey = keygen(alias + "/host");
         Path authorized = hostDir.resolve("authorized_keys");
         Files.writeString(authorized, Files.readString(Path.of(clientKey + ".pub")));
@@ -147,7 +148,17 @@ final class SshHosts implements AutoCloseable {
                 + "  LogLevel ERROR\n");
     }
 
-    private void installCumps(SimHost sim, Cumps cumps) throws IOException {
+    /**
+     * The pids of the hung stand-in's runs on {@code alias} (one line each, written by the stand-in before it
+     * becomes {@code sleep}); empty before its first run.
+     */
+    List<Long> hungPids(String alias) throws IOException {
+        Path file = dir.resolve(alias).resolve(HUNG_PIDS);
+        return Files.exists(file) ? Files.readAllLines(file).stream().map(String::strip).filter(l -> !l.isEmpty()).map(Long::valueOf).toList()
+                : List.of();
+    }
+
+    private void installCumps(SimHost sim, Cumps cumps, Path hungPids) throws IOException {
         Path launcher = sim.bin.resolve("cumps");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String body = switch (cumps) {
@@ -155,7 +166,7 @@ final class SshHosts implements AutoCloseable {
                     + client.jar + " \"$@\"\n";
             case MISSING -> null;
             case GARBAGE -> "echo 'Welcome to gpu-box! Today is a good day.'\necho '<html>not json</html>'\n";
-            case HANGS -> "exec sleep 3600\n";
+            case HANGS -> "echo $$ >> " + hungPids + "\nexec sleep 3600\n";
         };
         if (body != null) {
             Files.writeString(launcher, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);

@@ -3,9 +3,11 @@ package dev.cumps.app.hosts;
 import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.style.Severity;
 import java.util.function.Function;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
@@ -29,7 +31,8 @@ import javafx.scene.layout.VBox;
  * The Hosts page: a field to add a host, the hosts table (one row per host: state in words, cumps
  * version, driver, GPUs, daemons live/stale, doctor verdict, last read) and, for the selected host, its
  * GPUs and daemons with the actions run there (start on the selected GPU, stop the selected daemon
- * after a confirmation, env block, limits, doctor) and what the last one printed.
+ * after a confirmation, env block, limits, doctor), new limits for the selected daemon (set there after a
+ * confirmation) and what the last one printed.
  */
 public final class HostsView extends VBox {
     private final HostsViewModel viewModel;
@@ -143,6 +146,7 @@ public final class HostsView extends VBox {
         doctor.setOnAction(e -> viewModel.doctor());
         HBox actions = new HBox(8, start, stop, env, limits, doctor);
         actions.setAlignment(Pos.CENTER_LEFT);
+        HBox setLimits = limitsRow(stop);
 
         Label message = new Label();
         message.setId("hostsMessage");
@@ -153,7 +157,50 @@ public final class HostsView extends VBox {
         detail.setEditable(false);
         detail.setPrefRowCount(6);
         detail.textProperty().bind(viewModel.detailProperty());
-        getChildren().addAll(bar, hosts, drill, actions, message, detail);
+        getChildren().addAll(bar, hosts, drill, actions, setLimits, message, detail);
+    }
+
+    /**
+     * New limits for the selected daemon: the Limits page's two fields (checked as typed, the reason shown
+     * beside them) and Set limits…, which asks first; enabled with a daemon selected and valid values.
+     */
+    private HBox limitsRow(Button stop) {
+        LimitsForm form = viewModel.limitsForm();
+        TextField percentage = new TextField();
+        percentage.setId("hostLimitsPercentage");
+        percentage.setPromptText(messages.get("limits.percentage.prompt"));
+        percentage.setPrefColumnCount(5);
+        percentage.textProperty().bindBidirectional(form.percentageProperty());
+        TextField pinned = new TextField();
+        pinned.setId("hostLimitsPinned");
+        pinned.setPromptText(messages.get("limits.pinned.prompt"));
+        pinned.setPrefColumnCount(8);
+        pinned.textProperty().bindBidirectional(form.pinnedProperty());
+        Label problem = new Label();
+        problem.setId("hostLimitsProblem");
+        problem.setWrapText(true);
+        problem.textProperty().bind(Bindings.when(form.percentageProblemProperty().isEmpty())
+                .then(form.pinnedProblemProperty()).otherwise(form.percentageProblemProperty()));
+        Severity.apply(problem, Severity.FAIL);
+        Button set = button("setLimitsOnHost", "hosts.setLimits");
+        set.disableProperty().bind(stop.disableProperty().or(form.invalidBinding()));
+        set.setOnAction(e -> confirmLimits(daemons.getSelectionModel().getSelectedItem(), form));
+        HBox row = new HBox(8, new Label(messages.get("limits.percentage")), percentage, new Label(messages.get("limits.pinned")), pinned,
+                set, problem);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    private void confirmLimits(DaemonLine daemon, LimitsForm form) {
+        HostRow row = viewModel.selectedProperty().get();
+        if (daemon == null || row == null) {
+            return;
+        }
+        Label body = new Label(messages.get("hosts.limits.body", form.percentageText(), form.pinnedText(), row.host()));
+        body.setId("hostLimitsValues");
+        body.setPrefWidth(460);
+        confirm("hostLimits", messages.get("hosts.limits.title"), messages.get("hosts.limits.header", daemon.name(), row.host()), body,
+                new ButtonType(messages.get("limits.confirm.action"), ButtonBar.ButtonData.OK_DONE), () -> viewModel.setLimits(daemon.name()));
     }
 
     private void confirmStop(DaemonLine daemon) {
@@ -161,25 +208,34 @@ public final class HostsView extends VBox {
         if (daemon == null || row == null) {
             return;
         }
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
-        confirm.setTitle(messages.get("hosts.stop.title"));
-        confirm.setHeaderText(messages.get("hosts.stop.header", daemon.name(), row.host()));
         Label body = new Label(messages.get("hosts.stop.body", daemon.pid(), row.host()));
+        confirm("hostStop", messages.get("hosts.stop.title"), messages.get("hosts.stop.header", daemon.name(), row.host()), body,
+                new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER), () -> viewModel.stop(daemon.name()));
+    }
+
+    /**
+     * A destructive confirmation owned by the window (Enter and Escape cancel): pane {@code id + "Confirmation"},
+     * buttons {@code "confirm" + Id} and {@code "cancel" + Id}; {@code onYes} runs when the user confirmed.
+     */
+    private void confirm(String id, String title, String header, Label body, ButtonType yes, Runnable onYes) {
+        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
+        confirm.setTitle(title);
+        confirm.setHeaderText(header);
         body.setWrapText(true);
         confirm.getDialogPane().setContent(body);
-        confirm.getDialogPane().setId("hostStopConfirmation");
-        ButtonType yes = new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER);
+        confirm.getDialogPane().setId(id + "Confirmation");
         ButtonType no = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
         confirm.getButtonTypes().setAll(yes, no);
-        confirm.getDialogPane().lookupButton(yes).setId("confirmHostStop");
-        confirm.getDialogPane().lookupButton(no).setId("cancelHostStop");
+        String suffix = Character.toUpperCase(id.charAt(0)) + id.substring(1);
+        confirm.getDialogPane().lookupButton(yes).setId("confirm" + suffix);
+        confirm.getDialogPane().lookupButton(no).setId("cancel" + suffix);
         DialogKeys.destructive(confirm, yes, no);
         if (getScene() != null && getScene().getWindow() != null) {
             confirm.initOwner(getScene().getWindow());
         }
         confirm.setOnHidden(e -> {
             if (confirm.getResult() == yes) {
-                viewModel.stop(daemon.name());
+                onYes.run();
             }
         });
         confirm.show();

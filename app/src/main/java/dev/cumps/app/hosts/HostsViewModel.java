@@ -4,6 +4,7 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.LimitsForm;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.Fleet.RemoteRun;
@@ -35,7 +36,8 @@ import javafx.collections.ObservableList;
  * The Hosts page: the user's hosts ({@link HostList}, shared with {@code cumps hosts}), each read over
  * ssh by the core's {@link Fleet} off the UI thread (in parallel, each within its deadline, so one
  * silent host never holds the others or the window), and the actions the overview has, run on the
- * selected host by its own {@code cumps}: start, stop, doctor, env block, limits. Every result comes
+ * selected host by its own {@code cumps}: start, stop, doctor, env block, limits (read, or set from
+ * {@link #limitsForm()}). Every result comes
  * back as a row or as a line in words; nothing here decides what is safe on a host: its cumps does.
  */
 public final class HostsViewModel {
@@ -58,6 +60,7 @@ public final class HostsViewModel {
     private final SimpleBooleanProperty acting = new SimpleBooleanProperty(false);
     private final BooleanProperty showing = new SimpleBooleanProperty(false);
     private final Map<String, DoctorVerdict> verdicts = new HashMap<>();
+    private final LimitsForm limitsForm;
     private boolean readOnce;
 
     public HostsViewModel(ConsoleContext ctx, Fleet fleet, HostList list, ZoneId zone) {
@@ -65,6 +68,7 @@ public final class HostsViewModel {
         this.fleet = fleet;
         this.list = list;
         this.zone = zone;
+        this.limitsForm = new LimitsForm(ctx.messages());
         selected.addListener((o, was, row) -> showDetails(row));
         showing.addListener((o, was, is) -> {
             if (is && !readOnce) {
@@ -157,11 +161,18 @@ public final class HostsViewModel {
         }, this::failed);
     }
 
+    /**
+     * The whole read is over: a host whose row still says "reading…" (the read gave up on it) gets its
+     * report; a row already shown keeps what it shows, which may be newer than this read (a host read
+     * again after an action while another host was still hanging).
+     */
     private void show(List<HostReport> reports) {
-        String keep = selected.get() == null ? null : selected.get().host();
-        rows.setAll(reports.stream().map(r -> HostRow.of(r, Optional.ofNullable(verdicts.get(r.host().value())), messages(), zone))
-                .toList());
-        reselect(keep);
+        for (HostReport r : reports) {
+            boolean unread = rows.stream().anyMatch(row -> row.host().equals(r.host().value()) && row.report().isEmpty());
+            if (unread) {
+                showOne(r);
+            }
+        }
         long answered = reports.stream().filter(HostReport::answered).count();
         message.set(messages().get("hosts.read", answered, reports.size()));
         busy.set(false);
@@ -248,6 +259,26 @@ public final class HostsViewModel {
     /** Shows the limits of {@code name} on the selected host. */
     public void limits(String name) {
         remote(RemoteCommand.limits(name), "hosts.action.limits", false);
+    }
+
+    /** The fields of new limits for a daemon on the selected host, checked as they are typed by the local rules. */
+    public LimitsForm limitsForm() {
+        return limitsForm;
+    }
+
+    /**
+     * Sets the form's limits on {@code name} on the selected host (the caller has asked the user first):
+     * {@code cumps limits --name N --json --set-…} there, with the values checked here and sent as digits
+     * and a size; the host's cumps verifies the daemon again and records them. Does nothing while the form
+     * is invalid.
+     */
+    public void setLimits(String name) {
+        if (limitsForm.invalidBinding().get()) {
+            return;
+        }
+        RemoteCommand command = RemoteCommand.limits(name, limitsForm.limits(), true);
+        limitsForm.clear();
+        remote(command, "hosts.action.setLimits", true);
     }
 
     /** Runs the doctor on the selected host; its verdict joins the host's row. */

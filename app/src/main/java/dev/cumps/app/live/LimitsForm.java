@@ -13,7 +13,7 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The Limits pane's two fields, checked as they are typed with the core's own parsing
+ * The two limit fields of the Limits pane and of the Hosts page, checked as they are typed with the core's own parsing
  * ({@link MpsLimits#parsePercentage}, {@link MpsLimits#parseSizeMiB}): each field's reason is shown
  * under it, in the window's language, and {@link #invalidBinding()} is true while either is wrong
  * or both are empty. An empty field leaves that limit as it is. UI thread.
@@ -27,7 +27,7 @@ public final class LimitsForm {
     private final ReadOnlyStringWrapper pinnedProblem = new ReadOnlyStringWrapper(this, "pinnedProblem", "");
     private final BooleanBinding invalid;
 
-    LimitsForm(Messages messages) {
+    public LimitsForm(Messages messages) {
         this.messages = Objects.requireNonNull(messages, "messages");
         percentage.addListener((o, a, text) -> percentageProblem.set(problem(text, true)));
         pinned.addListener((o, a, text) -> pinnedProblem.set(problem(text, false)));
@@ -52,17 +52,17 @@ public final class LimitsForm {
     }
 
     /** The limits the fields describe (only the filled ones); call while {@link #invalidBinding()} is false. */
-    MpsLimits limits() {
+    public MpsLimits limits() {
         return MpsLimits.parse(filled(percentage.get()), filled(pinned.get()));
     }
 
     /** The new values as the confirmation shows them (a field left empty: unchanged). */
-    String percentageText() {
+    public String percentageText() {
         return filled(percentage.get()).map(p -> Integer.toString(MpsLimits.parsePercentage(p)))
                 .orElse(messages.get("limits.unchanged"));
     }
 
-    String pinnedText() {
+    public String pinnedText() {
         return filled(pinned.get()).map(s -> MpsLimits.sizeText(MpsLimits.parseSizeMiB(s))).orElse(messages.get("limits.unchanged"));
     }
 
@@ -70,7 +70,7 @@ public final class LimitsForm {
         return text == null || text.isBlank() ? Optional.empty() : Optional.of(text.strip());
     }
 
-    void clear() {
+    public void clear() {
         percentage.set("");
         pinned.set("");
     }

@@ -1,11 +1,13 @@
 package dev.cumps.app.hosts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.Waits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -55,6 +57,16 @@ class HostsPageChineseTest {
         Waits.onFx("the started daemon", () -> robot.lookup("#hostDaemons").queryTableView().getItems().size() == 1);
         Waits.onFx("the message in Chinese", () -> ((Label) robot.lookup("#hostsMessage").query()).getText().equals("已在 healthy 上完成启动。"));
         HostsShots.write(robot, "hosts-zh-CN.png");
+        robot.clickOn("gpu-a");
+        robot.clickOn("#hostLimitsPercentage").write("0");
+        Waits.onFx("the reason in Chinese", () -> ((Label) robot.lookup("#hostLimitsProblem").query()).getText().startsWith("无效的活动线程百分比"));
+        robot.doubleClickOn("#hostLimitsPercentage").write("40");
+        robot.clickOn("#setLimitsOnHost");
+        Waits.until("the limits confirmation", () -> robot.lookup("#hostLimitsConfirmation").tryQuery().isPresent());
+        assertEquals("设置 healthy 上 gpu-a 的资源限制？", Waits.fx(() -> ((DialogPane) robot.lookup("#hostLimitsConfirmation").query()).getHeaderText()));
+        assertTrue(Waits.fx(() -> ((Label) robot.lookup("#hostLimitsValues").query()).getText()).startsWith("活动线程百分比：40。固定设备显存上限：不变。"));
+        robot.clickOn("#confirmHostLimits");
+        Waits.onFx("the limits set, in Chinese", () -> ((Label) robot.lookup("#hostsMessage").query()).getText().equals("已在 healthy 上完成设置资源限制。"));
         robot.clickOn("#hostField").write("$(id)");
         robot.clickOn("#addHost");
         Waits.onFx("the refusal in Chinese", () -> ((Label) robot.lookup("#hostsMessage").query()).getText().startsWith("'$(id)' 不是主机"));

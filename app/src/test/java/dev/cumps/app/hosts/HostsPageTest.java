@@ -8,8 +8,10 @@ import dev.cumps.app.Waits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -23,7 +25,7 @@ import org.testfx.framework.junit5.Start;
  * The Hosts page over a scripted ssh (the transport is the runner; real OpenSSH is FleetE2eTest's):
  * three hosts, one healthy, one whose host key changed and one that hangs. The healthy host's row is
  * shown while the hung one is still being read (the window answers clicks meanwhile), a daemon is
- * started there on the selected GPU and stopped after the confirmation, each by the host's own cumps
+ * started there on the selected GPU, given new limits (checked here as typed) and stopped after the confirmation, each by the host's own cumps
  * with fixed words, and a name a shell would read is refused before anything runs.
  */
 @ExtendWith(ApplicationExtension.class)
@@ -65,6 +67,43 @@ class HostsPageTest {
         assertTrue(hosts.remote.contains(List.of("cumps", "start", "--gpus", "0")), hosts.remote.toString());
         HostsShots.write(robot, "hosts-en.png");
 
+        // a name a shell would read is refused here, before anything runs or is stored
+        int before = hosts.remote.size();
+        robot.clickOn("#hostField").write("x; touch /tmp/pwned");
+        robot.clickOn("#addHost");
+        Waits.onFx("the refusal", () -> ((Label) robot.lookup("#hostsMessage").query()).getText()
+                .startsWith("'x; touch /tmp/pwned' is not a host"));
+        assertEquals(3, (int) Waits.fx(() -> table.getItems().size()));
+        assertEquals(before, hosts.remote.size());
+
+        // all of that happened while the hung host was still being read; when its read ends, its row says so
+        // (the read gives up 25 s after it began: the deadline and the grace, so this comes first)
+        assertEquals("reading…", Waits.fx(() -> table.getItems().get(2).state()));
+        hosts.release();
+        Waits.onFx("the hung host's state", () -> table.getItems().get(2).state().equals("timed out after 15 s"));
+
+        // new limits for it: checked as typed by the local rules, asked first, sent as fixed words
+        robot.clickOn("gpu-a");
+        Button setLimits = robot.lookup("#setLimitsOnHost").queryButton();
+        assertTrue(setLimits.isDisabled(), "nothing typed yet");
+        robot.clickOn("#hostLimitsPercentage").write("140");
+        Waits.onFx("the reason beside the field", () -> ((Label) robot.lookup("#hostLimitsProblem").query()).getText().contains("140"));
+        assertTrue(Waits.fx(setLimits::isDisabled), "a bad value cannot be sent");
+        robot.doubleClickOn("#hostLimitsPercentage").write("40");
+        robot.clickOn("#hostLimitsPinned").write("512m");
+        Waits.onFx("Set limits enabled", () -> !setLimits.isDisabled());
+        robot.clickOn("#setLimitsOnHost");
+        Waits.until("the limits confirmation", () -> robot.lookup("#hostLimitsConfirmation").tryQuery().isPresent());
+        String values = Waits.fx(() -> ((Label) robot.lookup("#hostLimitsValues").query()).getText());
+        assertTrue(values.contains("40") && values.contains("512M") && values.contains("healthy"), values);
+        robot.clickOn("#confirmHostLimits");
+        List<String> limitsWords = List.of("cumps", "limits", "--name", "gpu-a", "--json", "--set-active-thread-percentage", "40",
+                "--set-pinned-mem-limit", "512M");
+        Waits.onFx("the limits set", () -> ((Label) robot.lookup("#hostsMessage").query()).getText().startsWith("Set limits on healthy"));
+        assertEquals("Set limits on healthy: done.", Waits.fx(() -> ((Label) robot.lookup("#hostsMessage").query()).getText()));
+        assertTrue(hosts.remote.contains(limitsWords), hosts.remote.toString());
+        assertTrue(Waits.fx(() -> ((TextArea) robot.lookup("#hostDetail").query()).getText()).contains("\"active_thread_percentage\": 40"));
+
         // stop: a confirmation first; Cancel sends nothing
         robot.clickOn("gpu-a");
         robot.clickOn("#stopOnHost");
@@ -77,18 +116,5 @@ class HostsPageTest {
         Waits.onFx("the daemon gone", () -> robot.lookup("#hostDaemons").queryTableView().getItems().isEmpty());
         assertTrue(hosts.remote.contains(List.of("cumps", "stop", "--name", "gpu-a")), hosts.remote.toString());
 
-        // a name a shell would read is refused here, before anything runs or is stored
-        int before = hosts.remote.size();
-        robot.clickOn("#hostField").write("x; touch /tmp/pwned");
-        robot.clickOn("#addHost");
-        Waits.onFx("the refusal", () -> ((Label) robot.lookup("#hostsMessage").query()).getText()
-                .startsWith("'x; touch /tmp/pwned' is not a host"));
-        assertEquals(3, (int) Waits.fx(() -> table.getItems().size()));
-        assertEquals(before, hosts.remote.size());
-
-        // all of that happened while the hung host was still being read; when its read ends, its row says so
-        assertEquals("reading…", Waits.fx(() -> table.getItems().get(2).state()));
-        hosts.release();
-        Waits.onFx("the hung host's state", () -> table.getItems().get(2).state().equals("timed out after 15 s"));
     }
 }

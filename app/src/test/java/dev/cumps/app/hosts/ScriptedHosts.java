@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,11 +64,30 @@ final class ScriptedHosts {
         release.countDown();
     }
 
+    /** The cumps words a host would run, without the {@code timeout --kill-after=2 N} that bounds each run there (checked). */
+    static List<String> unbounded(List<String> words) {
+        List<String> plain = new ArrayList<>();
+        for (int i = 0; i < words.size(); i++) {
+            if (words.get(i).equals("timeout")) {
+                if (!words.get(i + 1).equals("--kill-after=2") || !words.get(i + 2).matches("[0-9]+") || !words.get(i + 3).equals("cumps")) {
+                    throw new AssertionError("not a bounded cumps run: " + words);
+                }
+                plain.add("cumps");
+                i += 3;
+            } else if (words.get(i).equals("cumps")) {
+                throw new AssertionError("a cumps run without a bound on the host: " + words);
+            } else {
+                plain.add(words.get(i));
+            }
+        }
+        return plain;
+    }
+
     /** The scripted transport: what each host's sshd and cumps would answer. */
     private CommandResult ssh(CommandSpec spec) {
         List<String> argv = spec.argv();
         String host = argv.get(argv.indexOf("--") + 1);
-        List<String> words = argv.subList(argv.indexOf("--") + 2, argv.size());
+        List<String> words = unbounded(argv.subList(argv.indexOf("--") + 2, argv.size()));
         switch (host) {
             case "changed":
                 return CommandResult.exited("ssh", 255, "", "@@@@\n@ WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED! @\n"
@@ -90,6 +110,10 @@ final class ScriptedHosts {
         if (words.equals(List.of("cumps", "stop", "--name", "gpu-a"))) {
             live = false;
             return CommandResult.exited("ssh", 0, "{\"stopped\": \"gpu-a\"}\n", "");
+        }
+        if (words.size() > 4 && words.subList(0, 4).equals(List.of("cumps", "limits", "--name", "gpu-a"))) {
+            return CommandResult.exited("ssh", 0, "{\"schema_version\": 1, \"daemons\": [{\"name\": \"gpu-a\","
+                    + " \"recorded\": {\"active_thread_percentage\": 40, \"pinned_device_mem_limit\": \"512M\"}}]}\n", "");
         }
         String daemons = live ? "[{\"name\": \"gpu-a\", \"record_state\": \"live\", \"pid\": 4242, \"gpu_uuids\": [\"GPU-a\"]}]" : "[]";
         return CommandResult.exited("ssh", 0, "cumps 1.4.0\n{\"schema_version\": 1, \"driver_version\": \"550.54.15\","

@@ -133,6 +133,7 @@ public final class Cli {
                 .addSubcommand(new FleetCommand.StatusCommand(root))
                 .addSubcommand(new FleetCommand.StartCommand(root))
                 .addSubcommand(new FleetCommand.StopCommand(root))
+                .addSubcommand(new FleetCommand.LimitsCommand(root))
                 .addSubcommand(new FleetCommand.DoctorCommand(root)));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));

@@ -2,7 +2,9 @@ package dev.cumps.core.fleet;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.RecordNames;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -16,7 +18,9 @@ import java.util.regex.Pattern;
  */
 public record RemoteCommand(List<String> words) {
     /** What any word sent to a remote shell must match: nothing a shell expands, quotes or splits. */
-    static final Pattern SAFE_WORD = Pattern.compile("^(?:[A-Za-z0-9][A-Za-z0-9._,=-]*|--[a-z][a-z-]*|&&)$");
+    static final Pattern SAFE_WORD = Pattern.compile("^(?:[A-Za-z0-9][A-Za-z0-9._,=-]*|--[a-z][a-z-]*(?:=[0-9]+)?|&&)$");
+    /** Seconds between the remote {@code timeout}'s TERM and its KILL, for a command that ignores TERM. */
+    static final int KILL_AFTER_SECONDS = 2;
     private static final Pattern SELECTOR =
             Pattern.compile("^(?:[0-9]{1,3}|GPU-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
                     + "(?:,(?:[0-9]{1,3}|GPU-[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})){0,63}$");
@@ -69,16 +73,48 @@ public record RemoteCommand(List<String> words) {
 
     /** {@code cumps limits --name N --json} on the host. */
     public static RemoteCommand limits(String name) {
-        return new RemoteCommand(List.of("cumps", "limits", "--name", RecordNames.validate(name), "--json"));
+        return limits(name, MpsLimits.NONE, true);
     }
 
-    /** {@code cumps limits --name N --set-active-thread-percentage P} on the host (P from 1 to 100). */
-    public static RemoteCommand setActiveThreadPercentage(String name, int percentage) {
-        if (percentage < 1 || percentage > 100) {
-            throw new IllegalArgumentException("percentage " + percentage);
+    /**
+     * {@code cumps limits --name N [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}
+     * on the host: the values are {@link MpsLimits}, already checked here by the rules the host's cumps
+     * applies, and travel as digits ({@code 40}) and a size of digits and one unit ({@code 512M}, {@code 8G}).
+     */
+    public static RemoteCommand limits(String name, MpsLimits set, boolean json) {
+        List<String> w = new ArrayList<>(List.of("cumps", "limits", "--name", RecordNames.validate(name)));
+        if (json) {
+            w.add("--json");
         }
-        return new RemoteCommand(List.of("cumps", "limits", "--name", RecordNames.validate(name),
-                "--set-active-thread-percentage", Integer.toString(percentage)));
+        set.activeThreadPercentage().ifPresent(p -> w.addAll(List.of("--set-active-thread-percentage", Integer.toString(p))));
+        set.pinnedMemLimitText().ifPresent(size -> w.addAll(List.of("--set-pinned-mem-limit", size)));
+        return new RemoteCommand(w);
+    }
+
+    /**
+     * This command with every {@code cumps} run bounded on the host itself: coreutils {@code timeout
+     * --kill-after=2 R} before each, so that what runs there ends even though ending ssh here does not end
+     * it (sshd sends no hangup to a session without a terminal). {@code timeout} runs the command in its own
+     * process group and signals that whole group, so what the host's cumps started ends with it. R is the
+     * deadline less three seconds (at least one): the TERM at R and the KILL two seconds later both come
+     * before our deadline unless the connection took more than a second, so the host's process is gone
+     * when the read is reported as timed out. docs/decisions/0012 says why this and not a terminal.
+     */
+    public RemoteCommand bounded(Duration deadline) {
+        String limit = Long.toString(remoteSeconds(deadline));
+        List<String> w = new ArrayList<>();
+        for (String word : words) {
+            if (word.equals("cumps")) {
+                w.addAll(List.of("timeout", "--kill-after=" + KILL_AFTER_SECONDS, limit));
+            }
+            w.add(word);
+        }
+        return new RemoteCommand(w);
+    }
+
+    /** The limit, in whole seconds, that {@link #bounded} gives each remote run for a local {@code deadline}. */
+    public static long remoteSeconds(Duration deadline) {
+        return Math.max(1, deadline.toSeconds() - KILL_AFTER_SECONDS - 1);
     }
 
     /** A GPU selector checked locally; a {@link CumpsException} names the rule when it is not one. */

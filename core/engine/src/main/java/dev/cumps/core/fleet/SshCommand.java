@@ -65,9 +65,12 @@ public final class SshCommand {
         return env;
     }
 
-    /** One run, bounded by {@code deadline} as a whole (connect, authenticate, run, answer). */
+    /**
+     * One run, bounded by {@code deadline} as a whole (connect, authenticate, run, answer): here by the
+     * runner, which ends ssh, and on the host by {@link RemoteCommand#bounded}, which ends the host's cumps.
+     */
     public static CommandSpec spec(HostEnvironment host, Destination destination, RemoteCommand command, Duration deadline) {
         Duration connect = deadline.compareTo(Duration.ofSeconds(20)) > 0 ? Duration.ofSeconds(10) : deadline.dividedBy(2);
-        return new CommandSpec(argv(destination, command, connect), environment(host), "", deadline);
+        return new CommandSpec(argv(destination, command.bounded(deadline), connect), environment(host), "", deadline);
     }
 }

@@ -7,8 +7,9 @@ import java.util.Optional;
 /**
  * Classifies a finished ssh run that did not yield cumps output. ssh exits 255 for its own failures
  * and says which in one line on stderr (OpenSSH's wording, in English since ssh runs with
- * {@code LC_ALL=C}); a remote shell exits 127 for a command it cannot find. Anything else is the
- * remote command's own exit status.
+ * {@code LC_ALL=C}); a remote shell (or the host's {@code timeout}) exits 127 for a command it cannot
+ * find; the host's {@code timeout} exits 124 (or 137 after a KILL) when it ended the host's cumps at its
+ * limit. Anything else is the remote command's own exit status.
  */
 public final class SshOutcome {
     private SshOutcome() {
@@ -47,6 +48,10 @@ public final class SshOutcome {
                 return Optional.of(HostState.UNREACHABLE);
             }
             return Optional.of(HostState.SSH_FAILED);
+        }
+        if (result.exitCode() == 124 || result.exitCode() == 137) {
+            // the host's timeout ended its cumps (124 after TERM; 137 when it needed KILL): no cumps exits so
+            return Optional.of(HostState.TIMED_OUT);
         }
         if (result.exitCode() == 127 && (err.contains("cumps") || err.isBlank())) {
             return Optional.of(HostState.CUMPS_MISSING);

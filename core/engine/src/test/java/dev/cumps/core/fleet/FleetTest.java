@@ -53,6 +53,19 @@ class FleetTest {
     }
 
     @Test
+    void aRunThatTheHostsTimeoutEndedIsTimedOutAndOneWhoseTimeoutCouldNotFindCumpsIsCumpsMissing() {
+        assertEquals(HostState.TIMED_OUT, read(ssh(124, "", "")).state());
+        assertEquals("timed out after 5 s", read(ssh(124, "", "")).stateMessage().english());
+        assertEquals(HostState.TIMED_OUT, read(ssh(137, "", "")).state());
+        assertEquals(HostState.CUMPS_MISSING,
+                read(ssh(127, "", "timeout: failed to run command 'cumps': No such file or directory\n")).state());
+        // a host without coreutils' timeout: its own words, not a missing cumps
+        HostReport noTimeout = read(ssh(127, "", "sh: 1: timeout: not found\n"));
+        assertEquals(HostState.COMMAND_FAILED, noTimeout.state());
+        assertEquals("sh: 1: timeout: not found", noTimeout.evidence());
+    }
+
+    @Test
     void eachFailureIsNamedFromSshsExitCodeAndItsWords() {
         Map<HostState, CommandResult> cases = Map.ofEntries(
                 Map.entry(HostState.HOST_KEY_UNKNOWN, ssh(255, "", "No ED25519 host key is known for gpu3 and you have requested strict"

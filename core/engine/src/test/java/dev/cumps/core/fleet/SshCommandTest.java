@@ -8,10 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.mps.MpsLimits;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 
 class SshCommandTest {
@@ -42,7 +46,31 @@ class SshCommandTest {
         assertEquals(List.of("cumps", "start", "--gpus", "0,1", "--name", "pair"), RemoteCommand.start("0,1", "pair").words());
         assertEquals(List.of("cumps", "start"), RemoteCommand.start(null, null).words());
         assertEquals(List.of("cumps", "limits", "--name", "a", "--set-active-thread-percentage", "40"),
-                RemoteCommand.setActiveThreadPercentage("a", 40).words());
+                RemoteCommand.limits("a", new MpsLimits(OptionalInt.of(40), OptionalLong.empty()), false).words());
+        assertEquals(List.of("cumps", "limits", "--name", "a", "--json", "--set-active-thread-percentage", "25", "--set-pinned-mem-limit", "1G"),
+                RemoteCommand.limits("a", MpsLimits.parse(Optional.of("25"), Optional.of("1024M")), true).words());
+        assertEquals(List.of("cumps", "limits", "--name", "a", "--set-pinned-mem-limit", "512M"),
+                RemoteCommand.limits("a", MpsLimits.parse(Optional.empty(), Optional.of("512m")), false).words());
+        assertEquals(List.of("cumps", "limits", "--name", "a", "--json"), RemoteCommand.limits("a").words());
+    }
+
+    @Test
+    void everyCumpsRunIsBoundedOnTheHostByTimeoutWithinTheDeadline() {
+        assertEquals(List.of("timeout", "--kill-after=2", "12", "cumps", "--version", "&&", "timeout", "--kill-after=2", "12", "cumps",
+                "status", "--json"), RemoteCommand.status().bounded(Duration.ofSeconds(15)).words());
+        assertEquals(List.of("timeout", "--kill-after=2", "57", "cumps", "stop", "--name", "gpu-0"),
+                RemoteCommand.stop("gpu-0").bounded(Duration.ofSeconds(60)).words());
+        // TERM at the limit and KILL two seconds later still come before the deadline; never below one second
+        assertEquals(12, RemoteCommand.remoteSeconds(Duration.ofSeconds(15)));
+        assertEquals(1, RemoteCommand.remoteSeconds(Duration.ofSeconds(2)));
+        HostEnvironment host = new HostEnvironment(Map.of("HOME", "/home/me", "PATH", "/usr/bin"), 1000, "here", "Linux",
+                HostPaths.under(Path.of("/nonexistent")));
+        List<String> argv = SshCommand.spec(host, Destination.of("gpu3"), RemoteCommand.doctor(), Duration.ofSeconds(20)).argv();
+        assertEquals(List.of("--", "gpu3", "timeout", "--kill-after=2", "17", "cumps", "doctor", "--json"),
+                argv.subList(argv.indexOf("--"), argv.size()));
+        // the option form is the only one with '=' and digits that passes as an option word
+        assertThrows(IllegalArgumentException.class, () -> new RemoteCommand(List.of("--kill-after=$(id)")));
+        assertThrows(IllegalArgumentException.class, () -> new RemoteCommand(List.of("--x=1;id")));
     }
 
     @Test
@@ -55,7 +83,7 @@ class SshCommandTest {
         assertEquals("GPU-5f0c1a2e-0000-4000-8000-000000000000", RemoteCommand.selector("GPU-5f0c1a2e-0000-4000-8000-000000000000"));
         assertThrows(IllegalArgumentException.class, () -> new RemoteCommand(List.of("cumps", "$(id)")));
         assertThrows(IllegalArgumentException.class, () -> new RemoteCommand(List.of("cumps", "a b")));
-        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.setActiveThreadPercentage("a", 0));
+        assertThrows(CumpsException.class, () -> RemoteCommand.limits("$(id)", MpsLimits.NONE, true));
     }
 
     @Test

@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code cumps fleet status|start|stop|doctor}: your hosts over OpenSSH. Each host runs its own
+ * {@code cumps fleet status|start|stop|limits|doctor}: your hosts over OpenSSH. Each host runs its own
  * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
  * owns the daemon; docs/guide.md#several-workstations says how to set up keys.
  */
@@ -166,6 +166,47 @@ public final class FleetCommand implements Callable<Integer> {
         public Integer call() {
             Destination d = Destination.of(host);
             return remote(root, d, RemoteCommand.stop(name), timeout);
+        }
+    }
+
+    /** {@code cumps fleet limits HOST --name N [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}. */
+    @Command(name = "limits", mixinStandardHelpOptions = true,
+            description = "Show or set the MPS limits of daemon N on HOST (`cumps limits --name N` there); the values are checked here"
+                    + " first, by the rules of `cumps limits`.",
+            exitCodeListHeading = ExitCode.HEADING,
+            exitCodeList = {"0:shown, or set and recorded on the host", "1:an invalid name (refused here), the host did not answer, or its"
+                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"})
+    public static final class LimitsCommand implements Callable<Integer> {
+        private final RootCommand root;
+
+        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
+        String host;
+
+        @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
+        String name;
+
+        @Option(names = "--json", description = "Machine-readable output (the host's `cumps limits --json`).")
+        boolean json;
+
+        @Option(names = "--set-active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
+                description = "Set the active thread percentage (1-100) there.")
+        Integer setPercentage;
+
+        @Option(names = "--set-pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
+                description = "Set the pinned device memory limit (e.g. 8G, 512M) there.")
+        Long setPinnedMiB;
+
+        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
+        int timeout = 60;
+
+        public LimitsCommand(RootCommand root) {
+            this.root = root;
+        }
+
+        @Override
+        public Integer call() {
+            Destination d = Destination.of(host);
+            return remote(root, d, RemoteCommand.limits(name, LimitOption.limits(setPercentage, setPinnedMiB), json), timeout);
         }
     }
 

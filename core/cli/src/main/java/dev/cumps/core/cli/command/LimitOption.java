@@ -2,6 +2,8 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsLimits;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
 import picocli.CommandLine;
 
 /**
@@ -11,6 +13,12 @@ import picocli.CommandLine;
  */
 public final class LimitOption {
     private LimitOption() {
+    }
+
+    /** The limits two such options gave (each null when absent); their converters already checked them. */
+    public static MpsLimits limits(Integer percentage, Long pinnedMiB) {
+        return new MpsLimits(percentage == null ? OptionalInt.empty() : OptionalInt.of(percentage),
+                pinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(pinnedMiB));
     }
 
     /** A whole percentage from 1 to 100. */

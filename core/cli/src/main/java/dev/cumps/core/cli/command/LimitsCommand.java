@@ -12,8 +12,6 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,8 +73,7 @@ public final class LimitsCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(new CommandLine(this),
                     "--set-active-thread-percentage and --set-pinned-mem-limit need --name N: the daemon whose limits to change");
         }
-        MpsLimits limits = new MpsLimits(setPercentage == null ? OptionalInt.empty() : OptionalInt.of(setPercentage),
-                setPinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(setPinnedMiB));
+        MpsLimits limits = LimitOption.limits(setPercentage, setPinnedMiB);
         Message outcome = service.set(name, limits);
         List<DaemonLimits> after = List.of(service.read(name));
         out.print(json ? Json.write(jsonOf(after, outcome)) + "\n" : outcome.english() + "\n" + LimitsRenderer.render(after));
