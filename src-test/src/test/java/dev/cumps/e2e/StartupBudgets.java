@@ -75,8 +75,9 @@ final class StartupBudgets {
             b(Scenario.NONE, "metrics", 1309, 39, 44, 1, 0,
                     "fast path; the doctor's verdict is one of the gauges (its checks load), its GPU query is shared"),
             b(Scenario.LIVE, STATUS_JSON, 1342, 10, 0, 2, 2,
-                    "GPU query, then the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
-                            + " the control client twice: the server list, then every server's status and clients in one batch"),
+                    "GPU query, and the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
+                            + " the control client twice: the server list, then every server's status and clients in one batch;"
+                            + " the GPU query runs alongside the server list, the compute-apps query alongside the batch"),
             b(Scenario.LIVE, "status", 1262, 10, 0, 1, 0, "plain status asks a live daemon nothing"),
             b(Scenario.LIVE, "env", 1108, 8, 0, 0, 0, "records and /proc only"),
             b(Scenario.LIVE, "clients", 1335, 7, 0, 2, 2, "as status --json's live view, read through the host snapshot: +31"),
@@ -86,7 +87,8 @@ final class StartupBudgets {
             b(Scenario.LIVE, "limits", 1164, 9, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
             b(Scenario.LIVE, "metrics", 1516, 54, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
             b(Scenario.FIFTY, STATUS_JSON, 1275, 14, 0, 1, 25,
-                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server)"),
+                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server), all at once"
+                            + " (up to 32) while the GPU query runs"),
             b(Scenario.FIFTY, "status", 1262, 10, 0, 1, 0, "records only besides the GPU query"),
             b(Scenario.FIFTY, "env", 1089, 9, 0, 0, 0, "records only"));
 
