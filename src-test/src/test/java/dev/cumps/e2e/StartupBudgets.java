@@ -89,8 +89,8 @@ final class StartupBudgets {
             b(Scenario.LIVE, "limits", 1164, 9, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
             b(Scenario.LIVE, "metrics", 1516, 54, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
             b(Scenario.FIFTY, STATUS_JSON, 1259, 14, 0, 1, 25,
-                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server), all at once"
-                            + " (up to 32) while the GPU query runs"),
+                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server), 8 at a time,"
+                            + " while the GPU query runs"),
             b(Scenario.FIFTY, "status", 1262, 10, 0, 1, 0, "records only besides the GPU query"),
             b(Scenario.FIFTY, "env", 1089, 9, 0, 0, 0, "records only"));
 

@@ -61,11 +61,11 @@ public final class LiveSnapshotService {
      */
     public static final Duration LIVE_BUDGET = Duration.ofSeconds(8);
     /**
-     * Daemons asked at once: each question is a short process that mostly waits for its daemon, so 25 live
-     * daemons cost one round of control runs instead of four (8 at a time); the cap bounds threads and
-     * processes when someone keeps hundreds of records.
+     * Daemons asked at once. More does not pay on a small machine: with 25 live daemons, 16 or 32 at a time
+     * used no less CPU than 8 and raised the peak RSS from 49.6 to 52.7 and 55.2 MiB (a question is a thread,
+     * a process and its two drain threads; docs/performance.md section 8).
      */
-    static final int PARALLEL_DAEMONS = 32;
+    static final int PARALLEL_DAEMONS = 8;
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
