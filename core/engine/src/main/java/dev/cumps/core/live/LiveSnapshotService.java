@@ -134,6 +134,8 @@ public final class LiveSnapshotService {
             Map<Long, List<ComputeApp>> appsByPid = apps.result(diagnostics).stream()
                     .collect(Collectors.groupingBy(ComputeApp::pid));
             daemons = daemons.stream().map(d -> d.withComputeApps(appsByPid)).toList();
+        } else {
+            apps.awaitUnused(); // started for servers that had no client: no nvidia-smi outlives the snapshot
         }
         return new LiveSnapshot(loads, daemons, diagnostics);
     }
@@ -165,6 +167,22 @@ public final class LiveSnapshotService {
                 Thread thread = new Thread(task, "cumps-compute-apps");
                 thread.setDaemon(true);
                 thread.start();
+            }
+        }
+
+        /** Waits for the query if it was started, its answer unused; bounded by nvidia-smi's timeout. */
+        void awaitUnused() {
+            synchronized (this) {
+                if (!started) {
+                    return;
+                }
+            }
+            try {
+                task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // Its answer is not used, nor is its failure.
             }
         }
 
