@@ -13,7 +13,9 @@
 # `status --json`, `env` and `doctor --json`, every round runs the pair back to back, in alternating order
 # (cumps first in even rounds, uni-cumps first in odd ones), so load from other programs hits both alike.
 # It prints per command the median wall ms of each, the median of the paired ratios cumps/uni-cumps (< 1:
-# cumps is faster), their 10th and 90th percentiles, and each tool's largest peak RSS (GNU time %M).
+# cumps is faster), their 10th and 90th percentiles, the median CPU time (user + sys of the process and what it
+# waited for, GNU time, 10 ms resolution; steadier than wall time on a loaded machine) of each and the median of
+# their paired ratios, and each tool's largest peak RSS (GNU time %M).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 uni=${1:-}
@@ -39,15 +41,37 @@ sleep 100000 &
 sleeper=$!
 live="$scratch/run/live/pipe"
 mkdir -p "$live" "$scratch/run/live/log"
+# It answers --query-gpu with the fields asked, in the order asked (uni-cumps asks index,uuid,compute_mode and
+# refuses a row of any other width; cumps asks its own ten).
 cat >"$scratch/bin/nvidia-smi" <<EOF
 #!/bin/sh
 sleep 0.012
-row="0, GPU-5f0c1a2e-0000-4000-8000-000000000000, NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0"
-case "\$*" in
-    *--query-compute-apps=*) echo "$sleeper, GPU-5f0c1a2e-0000-4000-8000-000000000000, 1024" ;;
-    *utilization.gpu*) echo "\$row, 37, 1024" ;;
-    *) echo "\$row" ;;
-esac
+query=
+for arg in "\$@"; do
+    case "\$arg" in
+        --query-compute-apps=*) echo "$sleeper, GPU-5f0c1a2e-0000-4000-8000-000000000000, 1024"; exit 0 ;;
+        --query-gpu=*) query=\${arg#--query-gpu=} ;;
+    esac
+done
+row=
+IFS=,
+for field in \$query; do
+    case "\$field" in
+        index) value=0 ;;
+        uuid) value=GPU-5f0c1a2e-0000-4000-8000-000000000000 ;;
+        name) value="NVIDIA H100 80GB HBM3" ;;
+        compute_mode) value=Exclusive_Process ;;
+        memory.total) value=81559 ;;
+        mig.mode.current) value=Disabled ;;
+        driver_version) value=550.54.15 ;;
+        pci.bus_id) value=00000000:18:00.0 ;;
+        utilization.gpu) value=37 ;;
+        memory.used) value=1024 ;;
+        *) value="[N/A]" ;;
+    esac
+    row="\${row:+\$row, }\$value"
+done
+echo "\$row"
 EOF
 # Like NVIDIA's client: one reply per line of stdin, `Unknown command "<it>"` for what it does not know.
 cat >"$scratch/bin/nvidia-cuda-mps-control" <<EOF
@@ -91,12 +115,12 @@ done
 : >"$scratch/samples"
 one() { # LABEL CASE TOOL...
     local label=$1 name=$2; shift 2
-    /usr/bin/time -f "%M" -o "$scratch/rss" "$@" >/dev/null 2>&1 || true
+    /usr/bin/time -f "%M %U %S" -o "$scratch/rss" "$@" >/dev/null 2>&1 || true
     local start end
     start=$(date +%s%N)
     "$@" >/dev/null 2>&1 || true
     end=$(date +%s%N)
-    echo "$label|$name|$(( (end - start) / 1000 ))|$(tail -n 1 "$scratch/rss")" >>"$scratch/samples"
+    echo "$label|$name|$(( (end - start) / 1000 ))|$(tail -n 1 "$scratch/rss" | tr ' ' '|')" >>"$scratch/samples"
 }
 for ((r = 0; r < runs; r++)); do
     for c in "${cases[@]}"; do
@@ -111,15 +135,19 @@ python3 - "$scratch/samples" "$runs" <<'EOF'
 import statistics, sys
 samples = {}
 for line in open(sys.argv[1]):
-    tool, case, us, rss = line.rstrip("\n").split("|")
-    samples.setdefault(case, {}).setdefault(tool, []).append((int(us) / 1000.0, int(rss)))
+    tool, case, us, rss, user, system = line.rstrip("\n").split("|")
+    samples.setdefault(case, {}).setdefault(tool, []).append((int(us) / 1000.0, int(rss), (float(user) + float(system)) * 1000))
 def q(xs, p):
     xs = sorted(xs); return xs[min(len(xs) - 1, int(p * len(xs)))]
-print(f"{'command':16} {'cumps ms':>9} {'uni ms':>9} {'ratio':>7} {'p10':>6} {'p90':>6} {'RSS MiB cumps/uni':>18}   ({sys.argv[2]} paired runs)")
+print(f"{'command':16} {'cumps ms':>9} {'uni ms':>9} {'ratio':>7} {'p10':>6} {'p90':>6} {'CPU ms cumps/uni':>17} {'CPU ratio':>9}"
+      f" {'RSS MiB cumps/uni':>18}   ({sys.argv[2]} paired runs)")
 for case, by in samples.items():
     c, u = by["cumps"], by["uni"]
     ratios = [a[0] / b[0] for a, b in zip(c, u)]
+    cpu = [a[2] / b[2] for a, b in zip(c, u) if b[2] > 0]
     print(f"{case:16} {statistics.median(x[0] for x in c):9.1f} {statistics.median(x[0] for x in u):9.1f} "
           f"{statistics.median(ratios):7.2f} {q(ratios, .1):6.2f} {q(ratios, .9):6.2f} "
+          f"{statistics.median(x[2] for x in c):7.0f} / {statistics.median(x[2] for x in u):7.0f} "
+          f"{statistics.median(cpu) if cpu else float('nan'):9.2f} "
           f"{max(x[1] for x in c) / 1024:8.1f} / {max(x[1] for x in u) / 1024:.1f}")
 EOF

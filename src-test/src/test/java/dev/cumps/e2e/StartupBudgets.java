@@ -60,33 +60,37 @@ final class StartupBudgets {
 
     /** Every budget; the order is the order the test runs them in. */
     static final List<Budget> ALL = List.of(
-            b(Scenario.NONE, STATUS_JSON, 1215, 13, 0, 1, 0,
-                    "one nvidia-smi query gives GPUs and their load; no daemon, so no control client; fast path, no picocli"),
+            b(Scenario.NONE, STATUS_JSON, 1131, 13, 0, 1, 0,
+                    "one nvidia-smi query gives GPUs and their load; no daemon, so no control client; fast path, no picocli;"
+                            + " the JSON is written without Jackson (no record to read, so none of its classes): -84"),
             b(Scenario.NONE, "status", 1063, 10, 0, 1, 0, "the same query; the text needs no live view"),
             b(Scenario.NONE, "env", 893, 9, 0, 0, 0, "env reads records only; it runs no program"),
             b(Scenario.NONE, "stop", 881, 8, 0, 0, 0, "nothing to stop: records only"),
             b(Scenario.NONE, "--version", 748, 3, 0, 0, 0, "fast path: the version resource, nothing else"),
             b(Scenario.NONE, "clients", 1145, 10, 0, 1, 0,
                     "fast path; the GPU query only, no daemon to ask; reads the host snapshot (records, pipes) as status does: +31"),
-            b(Scenario.NONE, "doctor --json", 1385, 36, 44, 1, 0,
+            b(Scenario.NONE, "doctor --json", 1295, 36, 44, 1, 0,
                     "fast path; every doctor check (21; with the nested classes their findings need, 35 to 44) and one GPU query;"
-                            + " within twice status --json's classes (DOCTOR_TO_STATUS_RATIO)"),
+                            + " within twice status --json's classes (DOCTOR_TO_STATUS_RATIO); JSON written without Jackson: -90"),
             b(Scenario.NONE, "limits", 859, 7, 0, 0, 0, "fast path; no live daemon, so no question"),
             b(Scenario.NONE, "metrics", 1309, 39, 44, 1, 0,
                     "fast path; the doctor's verdict is one of the gauges (its checks load), its GPU query is shared"),
-            b(Scenario.LIVE, STATUS_JSON, 1342, 10, 0, 2, 2,
-                    "GPU query, then the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
-                            + " the control client twice: the server list, then every server's status and clients in one batch"),
+            b(Scenario.LIVE, STATUS_JSON, 1328, 10, 0, 2, 2,
+                    "GPU query, and the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
+                            + " the control client twice: the server list, then every server's status and clients in one batch;"
+                            + " the GPU query runs alongside the server list, the compute-apps query alongside the batch;"
+                            + " Jackson's parser reads the record, its generator no longer writes the JSON: -14"),
             b(Scenario.LIVE, "status", 1262, 10, 0, 1, 0, "plain status asks a live daemon nothing"),
             b(Scenario.LIVE, "env", 1108, 8, 0, 0, 0, "records and /proc only"),
             b(Scenario.LIVE, "clients", 1335, 7, 0, 2, 2, "as status --json's live view, read through the host snapshot: +31"),
-            b(Scenario.LIVE, "doctor --json", 1524, 51, 44, 2, 3,
+            b(Scenario.LIVE, "doctor --json", 1509, 51, 44, 2, 3,
                     "every check; the live view (2 control runs, the compute-apps query) and the answers check's own"
                             + " get_server_list at the selector's pipe"),
             b(Scenario.LIVE, "limits", 1164, 9, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
             b(Scenario.LIVE, "metrics", 1516, 54, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
-            b(Scenario.FIFTY, STATUS_JSON, 1275, 14, 0, 1, 25,
-                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server)"),
+            b(Scenario.FIFTY, STATUS_JSON, 1259, 14, 0, 1, 25,
+                    "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server), 8 at a time,"
+                            + " while the GPU query runs"),
             b(Scenario.FIFTY, "status", 1262, 10, 0, 1, 0, "records only besides the GPU query"),
             b(Scenario.FIFTY, "env", 1089, 9, 0, 0, 0, "records only"));
 

@@ -1,20 +1,15 @@
 package dev.cumps.core.json;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.json.JsonWriteFeature;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
@@ -33,21 +28,31 @@ import java.util.regex.Pattern;
  * non-ASCII escaped, and floats in plain positional notation ({@code 1732871234.5}, never
  * {@code 1.7E9}). Records and machine output both use it, so uni-cumps and cumps files diff cleanly.
  *
- * <p>Only jackson-core's streaming API is used: {@link #write} walks the value tree with a
- * {@link JsonGenerator}, {@link #read} builds plain maps and lists with a {@link JsonParser}. Reading
- * is strict, because the input is a file that others can shape: duplicate keys, data after the
- * top-level value and numbers that are not finite ({@code 1e400}) are refused.
+ * <p>{@link #write} walks the value tree into a {@code StringBuilder} itself, writing what jackson-core's
+ * generator wrote with Python's separators (its escapes: {@code \"}, {@code \\}, {@code \b \t \n \f \r},
+ * {@code \}{@code u00xx} for other control characters, {@code \}{@code uxxxx} in lower-case hex for every
+ * UTF-16 unit above 127; {@code JsonWriterTest} compares the two): writing a status then loads none of
+ * Jackson's classes (about 65, and their set-up, at every start). {@link #read} builds plain maps and lists
+ * with jackson-core's {@link JsonParser}. Reading is strict, because the input is a file that others can
+ * shape: duplicate keys, data after the top-level value and numbers that are not finite ({@code 1e400})
+ * are refused.
  */
 public final class Json {
-    /** Jackson's own words about itself: a source location or the name of a limit's getter. */
-    private static final Pattern INTERNALS = Pattern.compile("\\s*\\[Source:.*|,\\s*from `[^`]*`");
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
-            .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-
     private Json() {
+    }
+
+    /** What only reading needs, set up on the first read: Jackson's parser factory and its words about itself. */
+    private static final class Reading {
+        /** Jackson's own words about itself: a source location or the name of a limit's getter. */
+        static final Pattern INTERNALS = Pattern.compile("\\s*\\[Source:.*|,\\s*from `[^`]*`");
+        static final JsonFactory FACTORY = JsonFactory.builder()
+                .enable(JsonWriteFeature.ESCAPE_NON_ASCII)
+                .disable(JsonWriteFeature.WRITE_HEX_UPPER_CASE)
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+
+        private Reading() {
+        }
     }
 
     /**
@@ -56,19 +61,14 @@ public final class Json {
      * error reported as a {@link CumpsException} naming its class.
      */
     public static String write(Object value) {
-        StringWriter out = new StringWriter();
-        try (JsonGenerator gen = FACTORY.createGenerator(out)) {
-            gen.setPrettyPrinter(new PythonPrettyPrinter());
-            writeValue(gen, value);
-        } catch (IOException e) {
-            throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE, String.valueOf(e.getMessage())), e);
-        }
+        StringBuilder out = new StringBuilder(1024);
+        writeValue(out, value, 0);
         return out.toString();
     }
 
     /** {@link #read(byte[])} for text already decoded. */
     public static Object read(String text) {
-        try (JsonParser parser = FACTORY.createParser(text)) {
+        try (JsonParser parser = Reading.FACTORY.createParser(text)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
             throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
@@ -86,7 +86,7 @@ public final class Json {
      * @throws CumpsException {@code not valid JSON: <why>}
      */
     public static Object read(byte[] utf8) {
-        try (JsonParser parser = FACTORY.createParser(utf8)) {
+        try (JsonParser parser = Reading.FACTORY.createParser(utf8)) {
             return readDocument(parser);
         } catch (JsonProcessingException e) {
             throw new CumpsException(Message.of(JsonMessages.INVALID, reason(e.getOriginalMessage(), e.getLocation())));
@@ -102,7 +102,7 @@ public final class Json {
      */
     static String reason(String complaint, JsonLocation where) {
         String first = complaint == null ? "" : complaint.lines().findFirst().orElse("");
-        String plain = INTERNALS.matcher(first).replaceAll("").strip();
+        String plain = Reading.INTERNALS.matcher(first).replaceAll("").strip();
         if (plain.isEmpty()) {
             plain = "malformed document";
         }
@@ -168,19 +168,19 @@ public final class Json {
         }
     }
 
-    private static void writeValue(JsonGenerator gen, Object value) throws IOException {
+    private static void writeValue(StringBuilder out, Object value, int depth) {
         if (value == null) {
-            gen.writeNull();
+            out.append("null");
         } else if (value instanceof CharSequence s) {
-            gen.writeString(s.toString());
+            writeString(out, s.toString());
         } else if (value instanceof Boolean b) {
-            gen.writeBoolean(b);
+            out.append(b.booleanValue() ? "true" : "false");
         } else if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            gen.writeNumber(((Number) value).longValue());
+            out.append(((Number) value).longValue());
         } else if (value instanceof BigInteger big) {
-            gen.writeNumber(big);
+            out.append(big.toString());
         } else if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
-            gen.writeNumber(pythonFloat(((Number) value).doubleValue()));
+            out.append(pythonFloat(((Number) value).doubleValue()));
         } else if (value instanceof Map<?, ?> map) {
             List<Map.Entry<String, Object>> entries = new ArrayList<>(map.size());
             for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -188,26 +188,73 @@ public final class Json {
             }
             // Python's sort_keys orders by code point; String.compareTo orders by UTF-16 unit.
             entries.sort((a, b) -> compareCodePoints(a.getKey(), b.getKey()));
-            gen.writeStartObject();
-            for (Map.Entry<String, Object> e : entries) {
-                gen.writeFieldName(e.getKey());
-                writeValue(gen, e.getValue());
+            out.append('{');
+            for (int i = 0; i < entries.size(); i++) {
+                out.append(i == 0 ? "" : ",");
+                newLine(out, depth + 1);
+                writeString(out, entries.get(i).getKey());
+                out.append(": ");
+                writeValue(out, entries.get(i).getValue(), depth + 1);
             }
-            gen.writeEndObject();
+            if (!entries.isEmpty()) {
+                newLine(out, depth);
+            }
+            out.append('}');
         } else if (value instanceof Path) {
             // A Path is Iterable (its own name elements); written as such it would recurse forever.
             throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE_TYPE_USE_STRING, value.getClass().getName()));
         } else if (value instanceof Iterable<?> list) {
-            gen.writeStartArray();
+            out.append('[');
+            boolean first = true;
             for (Object element : list) {
-                writeValue(gen, element);
+                out.append(first ? "" : ",");
+                newLine(out, depth + 1);
+                writeValue(out, element, depth + 1);
+                first = false;
             }
-            gen.writeEndArray();
+            if (!first) {
+                newLine(out, depth);
+            }
+            out.append(']');
         } else if (value instanceof Object[] array) {
-            writeValue(gen, Arrays.asList(array));
+            writeValue(out, Arrays.asList(array), depth);
         } else {
             throw new CumpsException(Message.of(JsonMessages.CANNOT_WRITE_TYPE, value.getClass().getName()));
         }
+    }
+
+    private static void newLine(StringBuilder out, int depth) {
+        out.append('\n');
+        for (int i = 0; i < depth; i++) {
+            out.append("  ");
+        }
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** A JSON string as jackson-core escaped it with {@code ESCAPE_NON_ASCII} and lower-case hex (see the class comment). */
+    private static void writeString(StringBuilder out, String text) {
+        out.append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\b' -> out.append("\\b");
+                case '\t' -> out.append("\\t");
+                case '\n' -> out.append("\\n");
+                case '\f' -> out.append("\\f");
+                case '\r' -> out.append("\\r");
+                default -> {
+                    if (c < 0x20 || c > 0x7f) {
+                        out.append("\\u").append(HEX[c >> 12 & 0xf]).append(HEX[c >> 8 & 0xf]).append(HEX[c >> 4 & 0xf]).append(HEX[c & 0xf]);
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
     }
 
     private static int compareCodePoints(String a, String b) {
@@ -232,26 +279,5 @@ public final class Json {
         }
         String plain = new BigDecimal(Double.toString(value)).toPlainString();
         return plain.contains(".") ? plain : plain + ".0";
-    }
-
-    private static final class PythonPrettyPrinter extends DefaultPrettyPrinter {
-        private static final long serialVersionUID = 1L;
-
-        PythonPrettyPrinter() {
-            super(Separators.createDefaultInstance()
-                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
-                    .withObjectEntrySpacing(Separators.Spacing.NONE)
-                    .withArrayValueSpacing(Separators.Spacing.NONE)
-                    .withObjectEmptySeparator("")
-                    .withArrayEmptySeparator(""));
-            DefaultIndenter indenter = new DefaultIndenter("  ", "\n");
-            indentObjectsWith(indenter);
-            indentArraysWith(indenter);
-        }
-
-        @Override
-        public DefaultPrettyPrinter createInstance() {
-            return new PythonPrettyPrinter();
-        }
     }
 }

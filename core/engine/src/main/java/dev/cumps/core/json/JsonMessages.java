@@ -10,7 +10,6 @@ public enum JsonMessages implements MessageKey {
     TRAILING_DATA("not valid JSON: unexpected data after the JSON value (line {0})"),
     NUMBER_OUT_OF_RANGE("not valid JSON: number {0} is out of range (line {1})"),
     UNEXPECTED_TOKEN("not valid JSON: unexpected {0}"),
-    CANNOT_WRITE("could not write JSON: {0}"),
     CANNOT_WRITE_TYPE_USE_STRING("cannot write a {0} as JSON; write its toString()"),
     CANNOT_WRITE_TYPE("cannot write a {0} as JSON"),
     CANNOT_WRITE_NON_FINITE("cannot write a non-finite number as JSON");

@@ -47,12 +47,15 @@ final class DaemonQuestions {
     private final ProcessTable processes;
     private final OptionalLong now;
     private final LiveBudget budget;
+    private final Runnable serversListed;
 
-    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now, LiveBudget budget) {
+    /** {@code serversListed} runs (on the asking thread) when a daemon lists at least one server. */
+    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now, LiveBudget budget, Runnable serversListed) {
         this.control = control;
         this.processes = processes;
         this.now = now;
         this.budget = budget;
+        this.serversListed = serversListed;
     }
 
     /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
@@ -71,6 +74,9 @@ final class DaemonQuestions {
             problems.add(Message.of(LiveMessages.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
         }
         List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
+        if (!asked.isEmpty()) {
+            serversListed.run();
+        }
         List<MpsServer> servers = new ArrayList<>();
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;

@@ -31,6 +31,8 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -39,9 +41,11 @@ import java.util.stream.Collectors;
  * then every live managed daemon (and, read-only, every unmanaged control pipe the caller can
  * connect to) asked for its servers and clients, all daemons at once, each on its own thread, so one
  * that does not answer costs one control timeout and never delays the others; all questions together
- * end within {@link #LIVE_BUDGET}, what is unanswered by then is reported as such. Only when some daemon
- * has a client does it ask nvidia-smi for the processes on the GPUs, to match their memory by pid:
- * with no daemon, no control program runs, and with no client, no second nvidia-smi.
+ * end within {@link #LIVE_BUDGET}, what is unanswered by then is reported as such. The GPU query may still
+ * run meanwhile ({@link #collect(List, Supplier)}). Only when some daemon lists a server does it ask
+ * nvidia-smi for the processes on the GPUs (on its own thread, alongside the servers' questions), to match
+ * the clients' memory by pid, used only when a server has a client: with no daemon, no control program
+ * runs, and with no server, no second nvidia-smi.
  * Read-only: it writes no file and signals nothing.
  */
 public final class LiveSnapshotService {
@@ -56,6 +60,12 @@ public final class LiveSnapshotService {
      * pipes do (slow answers, thousands of servers): see {@link LiveBudget}.
      */
     public static final Duration LIVE_BUDGET = Duration.ofSeconds(8);
+    /**
+     * Daemons asked at once. More does not pay on a small machine: with 25 live daemons, 16 or 32 at a time
+     * used no less CPU than 8 and raised the peak RSS from 49.6 to 52.7 and 55.2 MiB (a question is a thread,
+     * a process and its two drain threads; docs/performance.md section 8).
+     */
+    static final int PARALLEL_DAEMONS = 8;
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
@@ -87,7 +97,7 @@ public final class LiveSnapshotService {
      * unreadable or stale record is an error saying what to do.
      */
     public LiveSnapshot collect(String name, GpuInventory inventory) {
-        return snapshot(List.of(named(name)), inventory);
+        return snapshot(List.of(named(name)), () -> inventory);
     }
 
     /**
@@ -95,24 +105,103 @@ public final class LiveSnapshotService {
      * ({@code status --json}: the status's own records and nvidia-smi query, nothing asked twice).
      */
     public LiveSnapshot collect(List<DaemonRecord> liveRecords, GpuInventory inventory) {
-        return snapshot(everyTarget(liveRecords), inventory);
+        return snapshot(everyTarget(liveRecords), () -> inventory);
     }
 
-    private LiveSnapshot snapshot(List<Target> targets, GpuInventory inventory) {
+    /**
+     * {@link #collect(List, GpuInventory)} around a GPU query still running: {@code gpus} is called (and may
+     * wait for the query) only after the daemons were asked, or by the processes query once a daemon has
+     * listed a server.
+     */
+    public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus) {
+        return snapshot(everyTarget(liveRecords), gpus);
+    }
+
+    private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus) {
+        // The processes on the GPUs only matter for clients, and clients only come with servers: the query starts,
+        // on its own thread, as soon as a daemon lists a server, alongside the servers' questions.
+        ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
+        List<DaemonSnapshot> daemons = askAll(targets,
+                new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget), apps::start));
+        GpuInventory inventory = gpus.get();
         List<Message> diagnostics = new ArrayList<>();
         if (!inventory.nvidiaSmiAvailable()) {
             inventory.diagnosticMessage().ifPresent(diagnostics::add);
         }
         List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
-        List<DaemonSnapshot> daemons = askAll(targets,
-                new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget)));
-        // The processes on the GPUs only matter for clients; a failed GPU query already says why memory is unknown.
+        // A failed GPU query already says why memory is unknown; with no client, the processes' answer is not used.
         if (inventory.nvidiaSmiAvailable() && daemons.stream().anyMatch(d -> !d.clients().isEmpty())) {
-            Map<Long, List<ComputeApp>> appsByPid = computeApps(diagnostics).stream()
+            Map<Long, List<ComputeApp>> appsByPid = apps.result(diagnostics).stream()
                     .collect(Collectors.groupingBy(ComputeApp::pid));
             daemons = daemons.stream().map(d -> d.withComputeApps(appsByPid)).toList();
+        } else {
+            apps.awaitUnused(); // started for servers that had no client: no nvidia-smi outlives the snapshot
         }
         return new LiveSnapshot(loads, daemons, diagnostics);
+    }
+
+    /**
+     * The one {@code --query-compute-apps} run of a snapshot, started at most once, on its own daemon thread
+     * (by the first daemon that lists a server, or when the result is needed), and only when the GPU query
+     * succeeded.
+     */
+    private final class ComputeAppsQuery {
+        private final Supplier<GpuInventory> gpus;
+        private final List<Message> problems = new ArrayList<>();
+        private final FutureTask<List<ComputeApp>> task;
+        private boolean started;
+
+        ComputeAppsQuery(Supplier<GpuInventory> gpus) {
+            this.gpus = gpus;
+            this.task = new FutureTask<>(this::query);
+        }
+
+        private List<ComputeApp> query() {
+            return gpus.get().nvidiaSmiAvailable() ? computeApps(problems) : List.of();
+        }
+
+        /** Starts the query unless it already runs. */
+        synchronized void start() {
+            if (!started) {
+                started = true;
+                Thread thread = new Thread(task, "cumps-compute-apps");
+                thread.setDaemon(true);
+                thread.start();
+            }
+        }
+
+        /** Waits for the query if it was started, its answer unused; bounded by nvidia-smi's timeout. */
+        void awaitUnused() {
+            synchronized (this) {
+                if (!started) {
+                    return;
+                }
+            }
+            try {
+                task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // Its answer is not used, nor is its failure.
+            }
+        }
+
+        /** The processes on the GPUs, the query's problems added to {@code diagnostics}; bounded by nvidia-smi's timeout. */
+        List<ComputeApp> result(List<Message> diagnostics) {
+            start();
+            try {
+                List<ComputeApp> rows = task.get();
+                diagnostics.addAll(problems); // written before the task completed, read after: get() orders them
+                return rows;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                // As the runner words an interrupted run: nvidia-smi did not answer in time.
+                diagnostics.add(Message.of(GpuMessages.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
+                return List.of();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("asking nvidia-smi for the processes on the GPUs failed", e.getCause());
+            }
+        }
     }
 
     /**
@@ -156,7 +245,7 @@ public final class LiveSnapshotService {
         if (targets.size() <= 1) {
             return targets.stream().map(t -> questions.ask(t.name(), t.pipeDirectory(), t.logDirectory())).toList();
         }
-        ExecutorService pool = LiveThreads.pool(Math.min(targets.size(), 8), "cumps-live");
+        ExecutorService pool = LiveThreads.pool(Math.min(targets.size(), PARALLEL_DAEMONS), "cumps-live");
         try {
             List<Future<DaemonSnapshot>> futures = new ArrayList<>();
             for (Target t : targets) {

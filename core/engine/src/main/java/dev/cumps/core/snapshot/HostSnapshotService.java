@@ -1,10 +1,13 @@
 package dev.cumps.core.snapshot;
 
 import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.status.StatusService;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 
 /**
  * Reads the {@link HostSnapshot}: the one query behind {@code cumps status [--json]}, {@code metrics},
@@ -31,8 +34,31 @@ public final class HostSnapshotService {
      * {@code nvidia-smi} query: {@code status --json}, {@code metrics}, {@code clients}, {@code top}.
      */
     public HostSnapshot readWithLive() {
-        HostSnapshot snapshot = read();
-        return snapshot.withLive(live.collect(snapshot.liveRecords(), snapshot.gpus()));
+        // The GPU query and the daemons' questions need nothing from each other: the query runs on its own
+        // thread while the records are read and the daemons asked; the live view waits for it only at its end.
+        FutureTask<GpuInventory> gpus = new FutureTask<>(status::gpus);
+        Thread query = new Thread(gpus, "cumps-gpu-query");
+        query.setDaemon(true);
+        query.start();
+        StatusService.Records records = status.records();
+        LiveSnapshot view = live.collect(records.live(), () -> await(gpus));
+        GpuInventory inventory = await(gpus);
+        return new HostSnapshot(inventory, status.collect(inventory, records), Optional.of(view));
+    }
+
+    /** The GPU query's result; bounded, as nvidia-smi runs under its timeout. */
+    private static GpuInventory await(FutureTask<GpuInventory> gpus) {
+        try {
+            return gpus.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while nvidia-smi was queried", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            throw new IllegalStateException("querying nvidia-smi failed", e.getCause());
+        }
     }
 
     /**

@@ -57,6 +57,20 @@ public final class StatusService {
 
     /** The host's status around GPUs already queried with {@link #gpus()}. */
     public HostStatus collect(GpuInventory inventory) {
+        return collect(inventory, records());
+    }
+
+    /**
+     * The records with their liveness: the part of the status that needs no nvidia-smi query, read
+     * first by a caller that asks the live daemons while the query runs ({@code status --json}).
+     */
+    public Records records() {
+        RecordListing listing = store.list();
+        return new Records(listing, listing.records().stream().map(liveness::assess).toList());
+    }
+
+    /** The host's status around GPUs already queried with {@link #gpus()} and records read with {@link #records()}. */
+    public HostStatus collect(GpuInventory inventory, Records records) {
         Optional<String> mask = host.get("CUDA_VISIBLE_DEVICES");
         List<Message> diagnostics = new ArrayList<>();
         inventory.diagnosticMessage().ifPresent(diagnostics::add);
@@ -68,8 +82,8 @@ public final class StatusService {
             // Visibility raises every refusal with a message.
             diagnostics.add(e.text());
         }
-        RecordListing listing = store.list();
-        List<ManagedDaemon> daemons = listing.records().stream().map(liveness::assess).toList();
+        RecordListing listing = records.listing();
+        List<ManagedDaemon> daemons = records.daemons();
         List<HostStatus.GpuRow> gpus = new ArrayList<>();
         for (Gpu gpu : inventory.gpus()) {
             List<String> names = listing.records().stream().filter(r -> r.gpuUuids().contains(gpu.uuid().value()))
@@ -121,5 +135,18 @@ public final class StatusService {
             return List.of();
         }
         return visible.size() == 1 ? List.of(TopologyMode.SINGLE_GPU) : TopologyMode.ALL;
+    }
+
+    /**
+     * The records read for one status, with their liveness.
+     *
+     * @param listing the records and the entries that could not be read
+     * @param daemons every record of {@code listing} with its liveness, in the same order
+     */
+    public record Records(RecordListing listing, List<ManagedDaemon> daemons) {
+        /** The records whose daemon runs (pid and start time match). */
+        public List<DaemonRecord> live() {
+            return daemons.stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
+        }
     }
 }

@@ -14,6 +14,7 @@ import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.snapshot.HostSnapshot;
 import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.StatusService;
 import dev.cumps.core.testing.FakeGpu;
@@ -53,6 +54,9 @@ class LiveSnapshotServiceTest {
     private final List<List<String>> smiCalls = new CopyOnWriteArrayList<>();
     /** The pipe directory and stdin of every control program run, in order. */
     private final List<String> controlCalls = new CopyOnWriteArrayList<>();
+    /** Runs before nvidia-smi answers a GPU query, and before it answers the compute-apps query. */
+    private volatile Runnable beforeGpuQuery = () -> { };
+    private volatile Runnable beforeComputeApps = () -> { };
 
     @BeforeEach
     void setUp() {
@@ -68,8 +72,10 @@ class LiveSnapshotServiceTest {
         if (spec.program().equals("nvidia-smi")) {
             smiCalls.add(spec.argv());
             if (spec.argv().get(1).startsWith("--query-compute-apps=")) {
+                beforeComputeApps.run();
                 return CommandResult.exited("nvidia-smi", 0, computeApps, "");
             }
+            beforeGpuQuery.run();
             return CommandResult.exited("nvidia-smi", 0, gpuQuery, "");
         }
         Path pipe = Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY"));
@@ -390,13 +396,30 @@ class LiveSnapshotServiceTest {
     }
 
     @Test
-    void aDaemonWithoutClientsIsNotFollowedByTheComputeAppsQuery() {
+    void aDaemonWithoutServersIsNotFollowedByTheComputeAppsQuery() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", ""));
+
+        LiveSnapshot snapshot = everyDaemon();
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, snapshot.daemons().get(0).state());
+        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertEquals(List.of("get_server_list"), controlCalls);
+    }
+
+    /**
+     * The compute-apps query starts when a server is listed, alongside the servers' questions (clients only come
+     * with servers); when the servers turn out to have no client, its answer is not used, not even its problems.
+     */
+    @Test
+    void aServerWithoutClientsLeavesTheComputeAppsAnswerUnused() {
         daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n"));
+        computeApps = "this is not, csv at all\n";
 
         LiveSnapshot snapshot = everyDaemon();
 
         assertEquals(1, snapshot.daemons().get(0).servers().size());
-        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertEquals(List.of(), snapshot.diagnostics());
+        assertEquals(2, smiCalls.size(), smiCalls.toString());
         assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100")), controlCalls);
     }
 
@@ -491,5 +514,53 @@ class LiveSnapshotServiceTest {
         assertEquals(OptionalInt.empty(), load.utilizationPercent());
         assertEquals(OptionalLong.empty(), load.memoryUsedMiB());
         assertEquals(OptionalLong.of(81559), load.memoryTotalMiB());
+    }
+
+    /**
+     * Waits for {@code latch} under a generous deadline; false when it never opened (the two runs were not
+     * concurrent: the other one waits for this one to end).
+     */
+    private static boolean opened(CountDownLatch latch) {
+        try {
+            return latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * {@code status --json}'s read: the GPU query and the daemons' questions run at the same time. The stand-in
+     * nvidia-smi answers only once the daemon was asked for its servers, and the daemon answers the servers'
+     * questions only once the compute-apps query runs: asked one after the other, each would wait for the
+     * other until the deadline and the snapshot would lack the GPU and the client's memory.
+     */
+    @Test
+    void theGpuQueryAndTheComputeAppsQueryRunWhileTheDaemonIsAsked() {
+        CountDownLatch serversAsked = new CountDownLatch(1);
+        CountDownLatch appsAsked = new CountDownLatch(1);
+        List<Boolean> waits = new CopyOnWriteArrayList<>();
+        beforeGpuQuery = () -> waits.add(opened(serversAsked));
+        beforeComputeApps = appsAsked::countDown;
+        Map<String, String> replies = Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n");
+        DaemonRecord r = sb.handRecord("a", 4_190_001L, 100, sb.dir.resolve("a-pipe"), sb.dir.resolve("a-log"));
+        sb.processes.put(4_190_001L, "nvidia-cuda-mps", 100);
+        daemons.put(r.pipeDirectory(), stdin -> {
+            if (stdin.equals("get_server_list")) {
+                serversAsked.countDown();
+            } else {
+                waits.add(opened(appsAsked));
+            }
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
+        });
+        computeApps = "4190200, " + GPU0 + ", 640\n";
+
+        HostSnapshot host = snapshots().readWithLive();
+
+        assertEquals(List.of(true, true), waits);
+        assertEquals(1, host.gpus().gpus().size());
+        assertEquals(OptionalLong.of(640), host.requireLive().daemons().get(0).clients().get(0).gpuMemoryMiB());
+        assertEquals(List.of("a"), host.liveRecords().stream().map(DaemonRecord::name).toList());
     }
 }
