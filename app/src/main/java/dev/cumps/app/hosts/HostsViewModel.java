@@ -41,7 +41,7 @@ import javafx.collections.ObservableList;
  * back as a row or as a line in words; nothing here decides what is safe on a host: its cumps does.
  */
 public final class HostsViewModel {
-    /** How long one host's read may take. */
+    /** How long one host's read may take, unless the page is built with another. */
     public static final Duration READ_DEADLINE = Duration.ofSeconds(15);
     /** How long an action on a host may take (a start waits for the daemon there). */
     public static final Duration ACTION_DEADLINE = Duration.ofSeconds(60);
@@ -50,6 +50,7 @@ public final class HostsViewModel {
     private final Fleet fleet;
     private final HostList list;
     private final ZoneId zone;
+    private final Duration readDeadline;
     private final ObservableList<HostRow> rows = FXCollections.observableArrayList();
     private final ObjectProperty<HostRow> selected = new SimpleObjectProperty<>();
     private final ObservableList<GpuLine> gpus = FXCollections.observableArrayList();
@@ -64,10 +65,16 @@ public final class HostsViewModel {
     private boolean readOnce;
 
     public HostsViewModel(ConsoleContext ctx, Fleet fleet, HostList list, ZoneId zone) {
+        this(ctx, fleet, list, zone, READ_DEADLINE);
+    }
+
+    /** The page whose reads give each host {@code readDeadline} to answer (as {@code cumps fleet status --timeout}). */
+    public HostsViewModel(ConsoleContext ctx, Fleet fleet, HostList list, ZoneId zone, Duration readDeadline) {
         this.ctx = ctx;
         this.fleet = fleet;
         this.list = list;
         this.zone = zone;
+        this.readDeadline = readDeadline;
         this.limitsForm = new LimitsForm(ctx.messages());
         selected.addListener((o, was, row) -> showDetails(row));
         showing.addListener((o, was, is) -> {
@@ -156,7 +163,7 @@ public final class HostsViewModel {
                 return;
             }
             message.set(messages().get("hosts.reading", hosts.size()));
-            ctx.executor().submit(() -> fleet.readAll(hosts, READ_DEADLINE, r -> ctx.executor().runOnUi(() -> showOne(r))),
+            ctx.executor().submit(() -> fleet.readAll(hosts, readDeadline, r -> ctx.executor().runOnUi(() -> showOne(r))),
                     this::show, this::failed);
         }, this::failed);
     }
@@ -199,7 +206,7 @@ public final class HostsViewModel {
 
     /** Reads one host again (after an action there), leaving the others as they are. */
     private void readAgain(Destination d) {
-        ctx.executor().submit(() -> fleet.read(d, READ_DEADLINE), this::showOne, this::failed);
+        ctx.executor().submit(() -> fleet.read(d, readDeadline), this::showOne, this::failed);
     }
 
     private void failed(Throwable t) {

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,8 @@ import javafx.stage.Stage;
  * key changed and one that hangs until {@link #release()}.
  */
 final class ScriptedHosts {
+    /** The page's read deadline here: far beyond what the steps before the hung host's release take on a busy machine. */
+    static final Duration READ_DEADLINE = Duration.ofSeconds(120);
     /** The words each run sent to the healthy host, in order. */
     final List<List<String>> remote = new CopyOnWriteArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
@@ -50,7 +53,7 @@ final class ScriptedHosts {
         Messages messages = Messages.forLocale(locale);
         Clock clock = Clock.system(ZoneOffset.UTC);
         ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, new ActivityLog(clock), text -> { }, clock);
-        HostsViewModel viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC);
+        HostsViewModel viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC, READ_DEADLINE);
         Scene scene = new Scene(new HostsView(viewModel, messages), 1100, 700);
         ConsoleStylesheet.applyTo(scene);
         stage.setScene(scene);
