@@ -131,3 +131,20 @@ s/(WindowRemedy)/(Messages.windowText)/g
 s/`doctor\.WindowRemedy`/`i18n.Messages.windowText`/g
 # --- the fleet (merged after the names pass) --------------------------------------------------
 s/\bFleetText\b/FleetMessages/g
+
+# --- lifecycle.DaemonLifecycle folded: CoreServices hands out each lifecycle service ---------
+# (services.lifecycle() is gone; a field or parameter of type DaemonLifecycle becomes the one
+# service it used: DaemonStarter, DaemonStopper, ForegroundRunner or ClientTerminator.)
+s/\blifecycle()\.assess(/liveness().assess(/g
+s/\blifecycle()\.plan(/planner().plan(/g
+s/\blifecycle()\.preview(/starter().preview(/g
+s/\blifecycle()\.start(/starter().start(/g
+s/\blifecycle()\.stop(/stopper().stop(/g
+s/\blifecycle()\.stopAll(/stopper().stopAll(/g
+s/\blifecycle()\.removeRecord(/stopper().removeRecord(/g
+s/\blifecycle()\.soleLiveName(/stopper().soleLiveName(/g
+s/\blifecycle()\.runForeground(/foreground().run(/g
+s/\blifecycle()\.endForeground(/foreground().end(/g
+s/\blifecycle()\.clientTarget(/terminator().find(/g
+s/\blifecycle()\.terminateClient(/terminator().terminate(/g
+s/\bDaemonLifecycle\.preview\b/DaemonStarter.preview/g

@@ -131,12 +131,12 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** Starts a daemon like {@link #start(String, int)} and returns it as the core assesses it now. */
     public ManagedDaemon live(String name, int gpu) {
-        return services().lifecycle().assess(start(name, gpu));
+        return services().liveness().assess(start(name, gpu));
     }
 
     /** Starts a daemon on GPU {@code gpu} through the core, as {@code cumps start} would. */
     public DaemonRecord start(String name, int gpu) {
-        DaemonRecord record = services().lifecycle().start(new StartRequest(Optional.of(Integer.toString(gpu)),
+        DaemonRecord record = services().starter().start(new StartRequest(Optional.of(Integer.toString(gpu)),
                 Optional.of(name), Optional.empty(), Optional.empty()), stage -> { });
         started.add(record);
         return record;

@@ -57,7 +57,7 @@ public final class HostSession implements AutoCloseable {
      */
     public void startDemo() {
         Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
-        SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable(),
+        SimulateDemo started = new SimulateDemo(services.starter(), sim, new ProcFsProcessTable(),
                 client -> guard().ifPresent(g -> g.client(client)));
         synchronized (this) {
             if (closed.get()) {

@@ -54,7 +54,7 @@ class LimitsServiceTest {
     }
 
     private DaemonRecord startWith(String name, MpsLimits limits) {
-        return sb.services().lifecycle().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
+        return sb.services().starter().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
                 Map.of(), limits), stage -> { });
     }
 
