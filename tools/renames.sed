@@ -148,3 +148,20 @@ s/\blifecycle()\.endForeground(/foreground().end(/g
 s/\blifecycle()\.clientTarget(/terminator().find(/g
 s/\blifecycle()\.terminateClient(/terminator().terminate(/g
 s/\bDaemonLifecycle\.preview\b/DaemonStarter.preview/g
+# --- bare text() accessors returning a Message: named for what the Message is ----------------
+# CumpsException.text() is errorMessage(); CheckStatus, RecordState and DaemonSnapshot.State's
+# text() is labelMessage() (their id() is the wire word, labelMessage() the word people read).
+# A call on an exception is recognised by its receiver's usual names (e, none, busy, failure,
+# unreadable, an assertThrows(…) or refused(…) result); the compiler names any other.
+s/\bCumpsException::text\b/CumpsException::errorMessage/g
+s/\b\(e\|none\|busy\|failure\|unreadable\)\.text()/\1.errorMessage()/g
+s/)\.text()\.\(key\|id\|args\|english\)()/).errorMessage().\1()/g
+/package dev\.cumps\.core\.fleet;/!{
+s/\bstate()\.errorMessage()/state().labelMessage()/g
+s/\bstate()\.text()/state().labelMessage()/g
+}
+s/\bstatus()\.errorMessage()/status().labelMessage()/g
+s/\bstatus()\.text()/status().labelMessage()/g
+s/\bRecordState\.\(LIVE\|STALE\)\.text()/RecordState.\1.labelMessage()/g
+s/\bCheckStatus\.\(PASS\|WARN\|FAIL\|SKIP\)\.text()/CheckStatus.\1.labelMessage()/g
+/package dev\.cumps\.core\.record;/s/\bstate\.text()/state.labelMessage()/g

@@ -109,7 +109,7 @@ public final class ClientsViewModel {
                     : messages.get("clients.hint.count", name, line.clients().size());
             return show(name, line, caption);
         } catch (CumpsException e) {
-            return show(name, null, messages.get("clients.hint.error", name, messages.render(e.text())));
+            return show(name, null, messages.get("clients.hint.error", name, messages.render(e.errorMessage())));
         }
     }
 

@@ -74,7 +74,7 @@ public final class FixService {
             }
             return done(fix, leftovers.removeStalePidFile((FixTarget.StalePidFile) target));
         } catch (CumpsException e) {
-            return new FixOutcome(fix, false, e.text());
+            return new FixOutcome(fix, false, e.errorMessage());
         }
     }
 

@@ -133,7 +133,7 @@ public final class DaemonStarter {
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
-            throw undo.undo(plan, e.text(), launch);
+            throw undo.undo(plan, e.errorMessage(), launch);
         }
     }
 

@@ -64,7 +64,7 @@ public final class DaemonStopper {
                     }
                 }
             } catch (CumpsException e) {
-                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.text()));
+                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.errorMessage()));
             }
         }
         return outcomes;

@@ -204,7 +204,7 @@ public final class LiveSnapshotService {
         try {
             return SmiReplies.computeApps(result.stdout());
         } catch (CumpsException e) {
-            diagnostics.add(e.text());
+            diagnostics.add(e.errorMessage());
             return List.of();
         }
     }

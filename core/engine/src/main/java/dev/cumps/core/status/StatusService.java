@@ -66,7 +66,7 @@ public final class StatusService {
         } catch (CumpsException e) {
             visible = List.of();
             // Visibility raises every refusal with a message.
-            diagnostics.add(e.text());
+            diagnostics.add(e.errorMessage());
         }
         RecordListing listing = store.list();
         List<ManagedDaemon> daemons = listing.records().stream().map(liveness::assess).toList();

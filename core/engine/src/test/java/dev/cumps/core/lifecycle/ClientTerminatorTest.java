@@ -63,7 +63,7 @@ class ClientTerminatorTest {
     private MessageKey refusal(String name, long pid) {
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate(name, pid));
         assertFalse(terminateSent(), "a refusal sends nothing: " + sb.mps.clientCommands());
-        return e.text().id();
+        return e.errorMessage().id();
     }
 
     @Test
@@ -146,14 +146,14 @@ class ClientTerminatorTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", hidden));
 
-        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, e.errorMessage().id());
         assertEquals("cannot tell who runs client pid " + hidden + " of daemon 'mine' (/proc does not show its owner: gone, or hidden"
                 + " by hidepid); cumps terminates only clients it can see are yours, so nothing was sent", e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
         assertFalse(terminateSent(), "nothing sent: " + sb.mps.clientCommands());
         assertTrue(sb.processes.isAlive(new ProcessIdentity(hidden, 800)));
         assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, assertThrows(CumpsException.class,
-                () -> sb.services().terminator().find("mine", hidden)).text().id(), "the preview refuses it too");
+                () -> sb.services().terminator().find("mine", hidden)).errorMessage().id(), "the preview refuses it too");
     }
 
     @Test
@@ -168,13 +168,13 @@ class ClientTerminatorTest {
         sb.start("mine");
         sb.mps.reply("terminate_client " + SERVER + " " + CLIENT, "Invalid command\n");
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", CLIENT));
-        assertEquals(LifecycleMessages.TERMINATE_REFUSED, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_REFUSED, e.errorMessage().id());
     }
 
     @Test
     void aClientStillListedAfterTheDeadlineIsAnError() {
         sb.start("mine");
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", CLIENT));
-        assertEquals(LifecycleMessages.TERMINATE_STILL_LISTED, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_STILL_LISTED, e.errorMessage().id());
     }
 }

@@ -267,7 +267,7 @@ class OwnershipTest {
         RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, busyGpu);
         CumpsException busy = assertThrows(CumpsException.class,
                 () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), busyGpu));
-        assertEquals(busyGpu, busy.text());
+        assertEquals(busyGpu, busy.errorMessage());
         assertTrue(Files.list(store.root().resolve(RecordStore.LOCK_DIR))
                 .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
 
