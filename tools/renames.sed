@@ -165,3 +165,5 @@ s/\bstatus()\.text()/status().labelMessage()/g
 s/\bRecordState\.\(LIVE\|STALE\)\.text()/RecordState.\1.labelMessage()/g
 s/\bCheckStatus\.\(PASS\|WARN\|FAIL\|SKIP\)\.text()/CheckStatus.\1.labelMessage()/g
 /package dev\.cumps\.core\.record;/s/\bstate\.text()/state.labelMessage()/g
+# Removed: LiveSnapshotService.collect(String name, GpuInventory): look the record up once with
+# liveRecord(name) and pass it to collect(DaemonRecord, GpuInventory).
