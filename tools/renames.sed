@@ -167,3 +167,11 @@ s/\bCheckStatus\.\(PASS\|WARN\|FAIL\|SKIP\)\.text()/CheckStatus.\1.labelMessage(
 /package dev\.cumps\.core\.record;/s/\bstate\.text()/state.labelMessage()/g
 # Removed: LiveSnapshotService.collect(String name, GpuInventory): look the record up once with
 # liveRecord(name) and pass it to collect(DaemonRecord, GpuInventory).
+# --- test-only product API removed (tests observe what the product exposes) ------------------
+# DoctorViewModel.reportProperty(): a finished report is !reportAbsentBinding().get(); its content
+# reaches a test through rows(), checks(), verdictProperty(), copy() and export(…).
+s/\([A-Za-z_]*\)\.reportProperty()\.get() != null/!\1.reportAbsentBinding().get()/g
+# HostSession.simulatedHost(): SimulatedConsole keeps the Simulation it opened the session on
+# (HostSession.simulated(simulation, host)) and hands it out as simulation().
+s/\.session()\.simulatedHost()\.orElseThrow()/.simulation()/g
+# GuideEntries.anchors(): the guide's lines matched against GuideEntries.ANCHOR.
