@@ -131,3 +131,47 @@ s/(WindowRemedy)/(Messages.windowText)/g
 s/`doctor\.WindowRemedy`/`i18n.Messages.windowText`/g
 # --- the fleet (merged after the names pass) --------------------------------------------------
 s/\bFleetText\b/FleetMessages/g
+
+# --- lifecycle.DaemonLifecycle folded: CoreServices hands out each lifecycle service ---------
+# (services.lifecycle() is gone; a field or parameter of type DaemonLifecycle becomes the one
+# service it used: DaemonStarter, DaemonStopper, ForegroundRunner or ClientTerminator.)
+s/\blifecycle()\.assess(/liveness().assess(/g
+s/\blifecycle()\.plan(/planner().plan(/g
+s/\blifecycle()\.preview(/starter().preview(/g
+s/\blifecycle()\.start(/starter().start(/g
+s/\blifecycle()\.stop(/stopper().stop(/g
+s/\blifecycle()\.stopAll(/stopper().stopAll(/g
+s/\blifecycle()\.removeRecord(/stopper().removeRecord(/g
+s/\blifecycle()\.soleLiveName(/stopper().soleLiveName(/g
+s/\blifecycle()\.runForeground(/foreground().run(/g
+s/\blifecycle()\.endForeground(/foreground().end(/g
+s/\blifecycle()\.clientTarget(/terminator().find(/g
+s/\blifecycle()\.terminateClient(/terminator().terminate(/g
+s/\bDaemonLifecycle\.preview\b/DaemonStarter.preview/g
+# --- bare text() accessors returning a Message: named for what the Message is ----------------
+# CumpsException.text() is errorMessage(); CheckStatus, RecordState and DaemonSnapshot.State's
+# text() is labelMessage() (their id() is the wire word, labelMessage() the word people read).
+# A call on an exception is recognised by its receiver's usual names (e, none, busy, failure,
+# unreadable, an assertThrows(…) or refused(…) result); the compiler names any other.
+s/\bCumpsException::text\b/CumpsException::errorMessage/g
+s/\b\(e\|none\|busy\|failure\|unreadable\)\.text()/\1.errorMessage()/g
+s/)\.text()\.\(key\|id\|args\|english\)()/).errorMessage().\1()/g
+/package dev\.cumps\.core\.fleet;/!{
+s/\bstate()\.errorMessage()/state().labelMessage()/g
+s/\bstate()\.text()/state().labelMessage()/g
+}
+s/\bstatus()\.errorMessage()/status().labelMessage()/g
+s/\bstatus()\.text()/status().labelMessage()/g
+s/\bRecordState\.\(LIVE\|STALE\)\.text()/RecordState.\1.labelMessage()/g
+s/\bCheckStatus\.\(PASS\|WARN\|FAIL\|SKIP\)\.text()/CheckStatus.\1.labelMessage()/g
+/package dev\.cumps\.core\.record;/s/\bstate\.text()/state.labelMessage()/g
+# Removed: LiveSnapshotService.collect(String name, GpuInventory): look the record up once with
+# liveRecord(name) and pass it to collect(DaemonRecord, GpuInventory).
+# --- test-only product API removed (tests observe what the product exposes) ------------------
+# DoctorViewModel.reportProperty(): a finished report is !reportAbsentBinding().get(); its content
+# reaches a test through rows(), checks(), verdictProperty(), copy() and export(…).
+s/\([A-Za-z_]*\)\.reportProperty()\.get() != null/!\1.reportAbsentBinding().get()/g
+# HostSession.simulatedHost(): SimulatedConsole keeps the Simulation it opened the session on
+# (HostSession.simulated(simulation, host)) and hands it out as simulation().
+s/\.session()\.simulatedHost()\.orElseThrow()/.simulation()/g
+# GuideEntries.anchors(): the guide's lines matched against GuideEntries.ANCHOR.

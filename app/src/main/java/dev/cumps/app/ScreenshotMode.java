@@ -97,7 +97,7 @@ public final class ScreenshotMode {
 
     private static void startDemoDaemon(HostSession session) {
         try {
-            session.services().lifecycle().start(new StartRequest(Optional.of("0"), Optional.of(DEMO_DAEMON),
+            session.services().starter().start(new StartRequest(Optional.of("0"), Optional.of(DEMO_DAEMON),
                     Optional.empty(), Optional.empty()), stage -> { });
         } catch (CumpsException e) {
             LOG.log(Level.WARNING, "The screenshot shows no daemon: " + e.getMessage());

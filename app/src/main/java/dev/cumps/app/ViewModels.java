@@ -29,7 +29,7 @@ import javafx.beans.value.ObservableValue;
  * The view-model factory: created once from the core services and the window's seams (executor,
  * texts, activity log, clipboard, clock), it builds every view model of the window and hands each
  * one exactly the core services it uses (the doctor pane the {@code Doctor}, the env pane the
- * {@code EnvService}, the main view the status service and the lifecycle). It is the only place of
+ * {@code EnvService}, the main view the host snapshot, the starter and the stopper). It is the only place of
  * the window below the composition root that holds {@code CoreServices}; views and the window
  * builder get view models from here and never see the core. The panes below the tables follow the
  * main view model's selected daemon through the view models made here.
@@ -59,7 +59,7 @@ public final class ViewModels {
     }
 
     public MainViewModel main() {
-        return new MainViewModel(ctx, services.snapshots(), services.lifecycle(), services.host(), services.simulated(), processes);
+        return new MainViewModel(ctx, services.snapshots(), services.starter(), services.stopper(), services.host(), services.simulated(), processes);
     }
 
     /** The doctor pane's, its selector following the daemon selected in {@code main}. */
@@ -98,7 +98,7 @@ public final class ViewModels {
     /** The Clients pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
     public ClientsViewModel clients(MainViewModel main) {
         ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh,
-                services.lifecycle());
+                services.terminator());
         main.addRefreshPart(clients::collect);
         return clients;
     }

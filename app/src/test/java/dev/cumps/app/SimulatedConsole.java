@@ -16,6 +16,7 @@ import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.testing.LeftRunning;
 import dev.cumps.sim.MpsFault;
 import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.Simulation;
 import dev.cumps.sim.SmiFault;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,12 +57,14 @@ public final class SimulatedConsole implements AutoCloseable {
             "TMPDIR", "/tmp",
             "LANG", "C.UTF-8");
 
+    private final Simulation simulation;
     private final HostSession session;
     private final Path home;
     private final List<DaemonRecord> started = new ArrayList<>();
     private final List<String> clipboard = new CopyOnWriteArrayList<>();
 
-    private SimulatedConsole(HostSession session, Path home) {
+    private SimulatedConsole(Simulation simulation, HostSession session, Path home) {
+        this.simulation = simulation;
         this.session = session;
         this.home = home;
     }
@@ -94,7 +97,10 @@ public final class SimulatedConsole implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return new SimulatedConsole(HostSession.open(true, privateHost(home, all)), home);
+        // As HostSession.open(true, host) opens it, with the simulation kept for the tests' own moves.
+        HostEnvironment host = privateHost(home, all);
+        Simulation simulation = Simulation.fresh(host);
+        return new SimulatedConsole(simulation, HostSession.simulated(simulation, host), home);
     }
 
     public CoreServices services() {
@@ -103,6 +109,11 @@ public final class SimulatedConsole implements AutoCloseable {
 
     public HostSession session() {
         return session;
+    }
+
+    /** The simulated host under the session: its sandbox, and clients to attach. */
+    public Simulation simulation() {
+        return simulation;
     }
 
     public ConsoleContext context(UiExecutor executor, Locale locale) {
@@ -131,12 +142,12 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** Starts a daemon like {@link #start(String, int)} and returns it as the core assesses it now. */
     public ManagedDaemon live(String name, int gpu) {
-        return services().lifecycle().assess(start(name, gpu));
+        return services().liveness().assess(start(name, gpu));
     }
 
     /** Starts a daemon on GPU {@code gpu} through the core, as {@code cumps start} would. */
     public DaemonRecord start(String name, int gpu) {
-        DaemonRecord record = services().lifecycle().start(new StartRequest(Optional.of(Integer.toString(gpu)),
+        DaemonRecord record = services().starter().start(new StartRequest(Optional.of(Integer.toString(gpu)),
                 Optional.of(name), Optional.empty(), Optional.empty()), stage -> { });
         started.add(record);
         return record;
@@ -183,7 +194,7 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     private Path configFile() {
-        return session.simulatedHost().orElseThrow().sandbox().config();
+        return simulation.sandbox().config();
     }
 
     /** The record file of {@code name} in this host's record root. */
@@ -192,7 +203,7 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     public Path records() {
-        return session.simulatedHost().orElseThrow().sandbox().records();
+        return simulation.sandbox().records();
     }
 
     /** Writes a record that cannot be parsed. */
@@ -204,7 +215,7 @@ public final class SimulatedConsole implements AutoCloseable {
     }
 
     public Path sandbox() {
-        return session.simulatedHost().orElseThrow().root();
+        return simulation.root();
     }
 
     @Override

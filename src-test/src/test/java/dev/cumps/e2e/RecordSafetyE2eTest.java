@@ -138,7 +138,7 @@ class RecordSafetyE2eTest {
         // The move is reported as one line, not the logger's default two-line record with a date.
         assertTrue(start.stderr().lines().anyMatch(l -> l.startsWith("cumps: INFO: moved unreadable record broken to ")),
                 start.stderr());
-        assertTrue(start.stderr().lines().noneMatch(l -> l.contains("DaemonLifecycle")), start.stderr());
+        assertTrue(start.stderr().lines().noneMatch(l -> l.contains("dev.cumps.core.lifecycle")), start.stderr());
         List<Path> quarantined;
         try (Stream<Path> s = Files.list(h.records().resolve(".stale"))) {
             quarantined = s.toList();

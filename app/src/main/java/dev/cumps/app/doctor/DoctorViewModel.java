@@ -278,11 +278,6 @@ public final class DoctorViewModel {
         return running.getReadOnlyProperty();
     }
 
-    /** The finished report; {@code null} before the first run, during a run and after a cancel. */
-    public ReadOnlyObjectProperty<DoctorReport> reportProperty() {
-        return report.getReadOnlyProperty();
-    }
-
     /** True while there is no report to copy or export. */
     public BooleanBinding reportAbsentBinding() {
         return reportAbsent;

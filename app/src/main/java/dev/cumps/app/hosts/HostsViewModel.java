@@ -212,7 +212,7 @@ public final class HostsViewModel {
     private void failed(Throwable t) {
         busy.set(false);
         acting.set(false);
-        message.set(t instanceof CumpsException e ? messages().render(e.text()) : String.valueOf(t.getMessage()));
+        message.set(t instanceof CumpsException e ? messages().render(e.errorMessage()) : String.valueOf(t.getMessage()));
     }
 
     /** Why {@code typed} cannot be added, in words, or empty; for validating as the user types. */

@@ -185,7 +185,7 @@ public final class Messages {
      */
     public Optional<String> errorText(Throwable error) {
         if (error instanceof CumpsException failure) {
-            return Optional.of(windowText(failure.text()));
+            return Optional.of(windowText(failure.errorMessage()));
         }
         return Optional.ofNullable(error.getMessage()).map(String::strip).filter(text -> !text.isEmpty());
     }

@@ -3,7 +3,7 @@ package dev.cumps.app.live;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.core.lifecycle.ClientTarget;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.live.LiveMessages;
 import dev.cumps.core.message.Message;
 import java.util.Objects;
@@ -24,15 +24,15 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class ClientActions {
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final ClientTerminator terminator;
     private final Messages messages;
     private final Runnable refresh;
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
 
-    public ClientActions(ConsoleContext ctx, DaemonLifecycle lifecycle, Runnable refresh) {
+    public ClientActions(ConsoleContext ctx, ClientTerminator terminator, Runnable refresh) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.terminator = Objects.requireNonNull(terminator, "terminator");
         this.messages = ctx.messages();
         this.refresh = Objects.requireNonNull(refresh, "refresh");
     }
@@ -41,7 +41,7 @@ public final class ClientActions {
     public void prepare(ClientLine.Target target, Consumer<TerminateConfirmation> confirm) {
         busy.set(true);
         outcome.set("");
-        ctx.executor().submit(() -> lifecycle.clientTarget(target.daemon(), target.clientPid()), found -> {
+        ctx.executor().submit(() -> terminator.find(target.daemon(), target.clientPid()), found -> {
             busy.set(false);
             confirm.accept(confirmation(found));
         }, error -> {
@@ -62,7 +62,7 @@ public final class ClientActions {
     public void terminate(TerminateConfirmation confirmed) {
         String action = messages.get("terminate.activity", confirmed.pid(), confirmed.daemon());
         busy.set(true);
-        ctx.executor().submit(() -> lifecycle.terminateClient(confirmed.daemon(), confirmed.clientPid()), done -> {
+        ctx.executor().submit(() -> terminator.terminate(confirmed.daemon(), confirmed.clientPid()), done -> {
             busy.set(false);
             String text = messages.render(done);
             outcome.set(text);

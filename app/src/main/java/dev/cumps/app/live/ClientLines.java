@@ -33,7 +33,7 @@ final class ClientLines {
      * clients may be ended from the window (the user's own live managed daemon).
      */
     ClientLine daemon(DaemonRecord record, DaemonSnapshot snapshot, boolean ownDaemon) {
-        String state = messages.render(snapshot.state().text());
+        String state = messages.render(snapshot.state().labelMessage());
         String detail = snapshot.problem().map(p -> messages.get("clients.state.problem", state, messages.render(p)))
                 .orElse(state);
         String none = messages.get("clients.none");

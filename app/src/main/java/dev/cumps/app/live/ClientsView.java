@@ -2,19 +2,17 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
 import javafx.beans.binding.Bindings;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
-import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -61,11 +59,11 @@ public final class ClientsView extends BorderPane {
         empty.textProperty().bind(viewModel.hintProperty());
         tree.setPlaceholder(empty);
         tree.getColumns().setAll(List.of(
-                column(messages.get("clients.column.process"), ClientLine::process, 170),
-                column(messages.get("clients.column.user"), ClientLine::user, 90),
-                column(messages.get("clients.column.detail"), ClientLine::detail, 330),
-                column(messages.get("clients.column.memory"), ClientLine::memory, 100),
-                column(messages.get("clients.column.running"), ClientLine::running, 110)));
+                Columns.treeText(messages.get("clients.column.process"), ClientLine::process, 170),
+                Columns.treeText(messages.get("clients.column.user"), ClientLine::user, 90),
+                Columns.treeText(messages.get("clients.column.detail"), ClientLine::detail, 330),
+                Columns.treeText(messages.get("clients.column.memory"), ClientLine::memory, 100),
+                Columns.treeText(messages.get("clients.column.running"), ClientLine::running, 110)));
         setCenter(tree);
         Label outcome = new Label();
         outcome.setId("clientsOutcome");
@@ -113,12 +111,5 @@ public final class ClientsView extends BorderPane {
             return Optional.of(item);
         }
         return item.getChildren().stream().map(child -> find(child, key)).flatMap(Optional::stream).findFirst();
-    }
-
-    private static TreeTableColumn<ClientLine, String> column(String title, Function<ClientLine, String> value, double width) {
-        TreeTableColumn<ClientLine, String> column = new TreeTableColumn<>(title);
-        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue().getValue())));
-        column.setPrefWidth(width);
-        return column;
     }
 }

@@ -2,7 +2,7 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
@@ -44,15 +44,15 @@ public final class ClientsViewModel {
     /**
      * @param selection the daemon selected in the main window
      * @param refresh   asks the main window for a refresh (dropped while one runs)
-     * @param lifecycle what Terminate client… calls
+     * @param terminator what Terminate client… calls
      */
     public ClientsViewModel(ConsoleContext ctx, LiveSnapshotService live, ObservableValue<ManagedDaemon> selection,
-            Runnable refresh, DaemonLifecycle lifecycle) {
+            Runnable refresh, ClientTerminator terminator) {
         this.messages = ctx.messages();
         this.live = Objects.requireNonNull(live, "live");
         this.refresh = Objects.requireNonNull(refresh, "refresh");
         this.lines = new ClientLines(messages);
-        this.actions = new ClientActions(ctx, lifecycle, refresh);
+        this.actions = new ClientActions(ctx, terminator, refresh);
         select(selection.getValue());
         selection.addListener((o, before, now) -> {
             String name = now == null ? null : now.record().name();
@@ -109,7 +109,7 @@ public final class ClientsViewModel {
                     : messages.get("clients.hint.count", name, line.clients().size());
             return show(name, line, caption);
         } catch (CumpsException e) {
-            return show(name, null, messages.get("clients.hint.error", name, messages.render(e.text())));
+            return show(name, null, messages.get("clients.hint.error", name, messages.render(e.errorMessage())));
         }
     }
 

@@ -1,11 +1,11 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.table.Columns;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.WeakChangeListener;
 import javafx.geometry.Pos;
@@ -40,12 +40,12 @@ public final class GpuLoadColumns {
     public static <R> TableColumn<R, String> column(Kind kind, Function<R, String> uuidOf, GpuLoadHistory history,
             Messages messages) {
         Objects.requireNonNull(history, "history");
-        TableColumn<R, String> column = new TableColumn<>(messages.get(kind == Kind.UTILIZATION ? "gpu.load" : "gpu.memoryUsed"));
+        double width = kind == Kind.UTILIZATION ? 165 : 230;
+        TableColumn<R, String> column = Columns.drawn(messages.get(kind == Kind.UTILIZATION ? "gpu.load" : "gpu.memoryUsed"), uuidOf,
+                () -> new LoadCell<>(kind, history, messages), width);
         column.setId(kind == Kind.UTILIZATION ? "gpuLoadColumn" : "gpuMemoryUsedColumn");
-        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(uuidOf.apply(c.getValue())));
-        column.setCellFactory(c -> new LoadCell<>(kind, history, messages));
-        column.setPrefWidth(kind == Kind.UTILIZATION ? 165 : 230);
-        column.setMinWidth(kind == Kind.UTILIZATION ? 165 : 230);
+        // The bar, the value and the sparkline keep their room: the column never shrinks below its width.
+        column.setMinWidth(Math.max(width, column.getMinWidth()));
         return column;
     }
 

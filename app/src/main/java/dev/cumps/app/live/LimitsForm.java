@@ -47,7 +47,7 @@ public final class LimitsForm {
             }
             return "";
         } catch (CumpsException e) {
-            return messages.render(e.text());
+            return messages.render(e.errorMessage());
         }
     }
 

@@ -103,7 +103,7 @@ public final class LimitsViewModel {
                     .orElse(messages.get("limits.hint.shown", name));
             return show(name, values, caption);
         } catch (CumpsException e) {
-            return show(name, null, messages.get("limits.hint.error", name, messages.render(e.text())));
+            return show(name, null, messages.get("limits.hint.error", name, messages.render(e.errorMessage())));
         }
     }
 

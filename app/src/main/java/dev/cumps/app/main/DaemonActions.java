@@ -3,7 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.style.Severity;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.StopOutcome;
 import java.util.List;
 import java.util.Objects;
@@ -23,16 +23,16 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 final class DaemonActions {
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStopper stopper;
     private final Messages messages;
     private final Runnable refresh;
     private final ReadOnlyLongWrapper finished = new ReadOnlyLongWrapper(this, "finished");
     private final ReadOnlyBooleanWrapper busy = new ReadOnlyBooleanWrapper(this, "busy");
     private final ReadOnlyObjectWrapper<Notice> notice = new ReadOnlyObjectWrapper<>(this, "notice");
 
-    DaemonActions(ConsoleContext ctx, DaemonLifecycle lifecycle, Runnable refresh) {
+    DaemonActions(ConsoleContext ctx, DaemonStopper stopper, Runnable refresh) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.stopper = Objects.requireNonNull(stopper, "stopper");
         this.messages = ctx.messages();
         Runnable refreshAfter = Objects.requireNonNull(refresh, "refresh");
         // Every action ends in this refresh; counting them tells the doctor pane the window changed the host.
@@ -47,7 +47,7 @@ final class DaemonActions {
         String action = messages.get("stop.all.action");
         busy.set(true);
         notice.set(new Notice(Severity.SKIP, messages.get("stop.all.running")));
-        ctx.executor().submit(() -> lifecycle.stopAll(), outcomes -> {
+        ctx.executor().submit(() -> stopper.stopAll(), outcomes -> {
             busy.set(false);
             long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
             boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
@@ -92,7 +92,7 @@ final class DaemonActions {
     void remove(String name) {
         String action = messages.get("remove.action", name);
         busy.set(true);
-        ctx.executor().submit(() -> lifecycle.removeRecord(name), moved -> {
+        ctx.executor().submit(() -> stopper.removeRecord(name), moved -> {
             busy.set(false);
             String text = messages.get("remove.done", name, moved);
             ctx.activity().record(action, true, text);

@@ -132,8 +132,7 @@ public final class MainView extends BorderPane {
     }
 
     private void show(Dialog<?> dialog) {
-        owned(dialog);
-        dialog.show();
+        Dialogs.inform(dialog, owner());
     }
 
     private void owned(Dialog<?> dialog) {

@@ -5,7 +5,8 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.GpuLoadHistory;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
+import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.snapshot.HostSnapshotService;
@@ -69,7 +70,8 @@ public final class MainViewModel {
     }
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStarter starter;
+    private final DaemonStopper stopper;
     private final HostEnvironment host;
     private final Messages messages;
     private final ProcessTable processes;
@@ -91,16 +93,19 @@ public final class MainViewModel {
 
     /**
      * @param snapshots what each refresh reads
-     * @param lifecycle what the commands and the start and stop dialogs call
+     * @param starter   what the start dialog calls
+     * @param stopper   what Stop, Stop all and Remove record call
      * @param host      where the start dialog derives its default directories from
      * @param simulated whether the host is the simulated one (shown in the summary)
      * @param processes where the stop confirmation reads the current {@code /proc} start time
      *                  (evidence only; the core decides)
      */
-    public MainViewModel(ConsoleContext ctx, HostSnapshotService snapshots, DaemonLifecycle lifecycle, HostEnvironment host,
+    public MainViewModel(ConsoleContext ctx, HostSnapshotService snapshots, DaemonStarter starter, DaemonStopper stopper,
+            HostEnvironment host,
             boolean simulated, ProcessTable processes) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.starter = Objects.requireNonNull(starter, "starter");
+        this.stopper = Objects.requireNonNull(stopper, "stopper");
         this.host = Objects.requireNonNull(host, "host");
         this.processes = Objects.requireNonNull(processes, "processes");
         this.messages = ctx.messages();
@@ -108,7 +113,7 @@ public final class MainViewModel {
         this.summary = new HostSummary(messages, simulated);
         SnapshotCollector collector = new SnapshotCollector(snapshots, ctx.clock(), rowBuilder, parts);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
-        this.actions = new DaemonActions(ctx, lifecycle, this::refresh);
+        this.actions = new DaemonActions(ctx, stopper, this::refresh);
         ReadOnlyBooleanProperty busy = actions.busyProperty();
         ReadOnlyObjectProperty<DaemonRow> selectedRow = tables.selectedRowProperty();
         stopDisabled = Bindings.createBooleanBinding(
@@ -183,7 +188,7 @@ public final class MainViewModel {
 
     /** The start dialog's view model, offering the visible GPUs of the last refresh. */
     public StartViewModel startViewModel() {
-        return new StartViewModel(ctx, lifecycle, host, visibleGpus(), tables.busyGpus());
+        return new StartViewModel(ctx, starter, host, visibleGpus(), tables.busyGpus());
     }
 
     /** The stop confirmation for the selected live daemon, with its evidence read now; empty when none. */
@@ -192,7 +197,7 @@ public final class MainViewModel {
         if (stopDisabled.get() || daemon == null) {
             return Optional.empty();
         }
-        return Optional.of(new StopViewModel(ctx, lifecycle, daemon, processes));
+        return Optional.of(new StopViewModel(ctx, stopper, daemon, processes));
     }
 
     /** What the stop-all confirmation lists, from the last refresh. */

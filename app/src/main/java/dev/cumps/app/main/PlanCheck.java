@@ -2,7 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.Debounce;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartRequest;
 import java.time.Duration;
 import java.util.Objects;
@@ -27,7 +27,7 @@ final class PlanCheck {
     static final Duration DEBOUNCE = Duration.ofMillis(150);
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStarter starter;
     private final Supplier<StartRequest> request;
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
@@ -36,9 +36,9 @@ final class PlanCheck {
     private final Debounce debounce;
 
     /** @param request what Start would ask the core for now */
-    PlanCheck(ConsoleContext ctx, DaemonLifecycle lifecycle, Supplier<StartRequest> request) {
+    PlanCheck(ConsoleContext ctx, DaemonStarter starter, Supplier<StartRequest> request) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.starter = Objects.requireNonNull(starter, "starter");
         this.request = Objects.requireNonNull(request, "request");
         this.debounce = new Debounce(ctx.executor(), DEBOUNCE);
     }
@@ -48,7 +48,7 @@ final class PlanCheck {
         long mine = newest.incrementAndGet();
         checking.set(true);
         StartRequest asked = request.get();
-        debounce.run(() -> ctx.executor().submit(() -> newest.get() == mine ? lifecycle.preview(asked) : null, preview -> {
+        debounce.run(() -> ctx.executor().submit(() -> newest.get() == mine ? starter.preview(asked) : null, preview -> {
             if (preview != null) {
                 checked(mine, preview.refusal().map(ctx.messages()::windowText).orElse(""),
                         preview.note().map(ctx.messages()::windowText).orElse(""));

@@ -223,7 +223,6 @@ public final class StartDialog extends Dialog<ButtonType> {
     private void failed(StartProblem problem) {
         outcomes.accept(new Outcome.Failed(problem, new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message()))));
         StartFailedDialog alert = new StartFailedDialog(problem, messages, clipboard);
-        Dialogs.own(alert, getDialogPane().getScene().getWindow());
-        alert.show();
+        Dialogs.inform(alert, getDialogPane().getScene().getWindow());
     }
 }

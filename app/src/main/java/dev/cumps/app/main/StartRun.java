@@ -2,7 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartCancellation;
 import dev.cumps.core.lifecycle.StartCancelled;
 import dev.cumps.core.lifecycle.StartRequest;
@@ -28,7 +28,7 @@ import javafx.beans.value.ObservableStringValue;
 final class StartRun {
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStarter starter;
     private final Messages messages;
     private final ReadOnlyObjectWrapper<StartStage> stage = new ReadOnlyObjectWrapper<>(this, "stage");
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running");
@@ -37,9 +37,9 @@ final class StartRun {
     private final StringBinding line;
     private StartCancellation cancellation = StartCancellation.none();
 
-    StartRun(ConsoleContext ctx, DaemonLifecycle lifecycle) {
+    StartRun(ConsoleContext ctx, DaemonStarter starter) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.starter = Objects.requireNonNull(starter, "starter");
         this.messages = ctx.messages();
         line = Bindings.createStringBinding(() -> {
             if (cancelling.get()) {
@@ -63,7 +63,7 @@ final class StartRun {
         outcome.set("");
         stage.set(null);
         ctx.executor().submit(
-                () -> lifecycle.start(request, s -> ctx.executor().runOnUi(() -> stage.set(s)), signal),
+                () -> starter.start(request, s -> ctx.executor().runOnUi(() -> stage.set(s)), signal),
                 record -> {
                     ended();
                     ctx.activity().record(action, true, messages.get("start.done", record.name(), record.pid()));

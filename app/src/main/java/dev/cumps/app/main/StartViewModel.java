@@ -5,7 +5,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -34,7 +34,7 @@ import javafx.collections.ObservableList;
 
 /**
  * The start dialog: GPU choice, name, pipe and log directories, then the core's
- * {@code lifecycle.start} (the same call as {@code cumps start}) with its stages as progress.
+ * {@code DaemonStarter.start} (the same call as {@code cumps start}) with its stages as progress.
  *
  * <p>Defaults come from the core ({@link RecordNames#defaultFor}, {@link RuntimeDirs}), the same
  * functions its {@code plan} uses. The name is checked as it is typed ({@link RecordNames#problemMessage});
@@ -52,7 +52,7 @@ public final class StartViewModel {
     }
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStarter starter;
     private final Messages messages;
     private final HostEnvironment host;
 
@@ -74,25 +74,25 @@ public final class StartViewModel {
      * @param host        where the default pipe and log directories are derived from
      * @param visibleGpus the visible GPUs of the last refresh
      */
-    public StartViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, HostEnvironment host, List<GpuRow> visibleGpus) {
-        this(ctx, lifecycle, host, visibleGpus, Set.of());
+    public StartViewModel(ConsoleContext ctx, DaemonStarter starter, HostEnvironment host, List<GpuRow> visibleGpus) {
+        this(ctx, starter, host, visibleGpus, Set.of());
     }
 
     /**
      * The dialog's model with the first GPU that no live daemon serves ({@code busyGpuUuids}) chosen;
      * when every GPU is taken the first, whose refusal the plan check then shows.
      */
-    public StartViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, HostEnvironment host, List<GpuRow> visibleGpus,
+    public StartViewModel(ConsoleContext ctx, DaemonStarter starter, HostEnvironment host, List<GpuRow> visibleGpus,
             Set<String> busyGpuUuids) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.starter = Objects.requireNonNull(starter, "starter");
         this.messages = ctx.messages();
         this.host = Objects.requireNonNull(host, "host");
-        run = new StartRun(ctx, lifecycle);
+        run = new StartRun(ctx, starter);
         ReadOnlyBooleanProperty running = run.runningProperty();
         choices.setAll(StartTexts.choices(visibleGpus, messages));
 
-        plan = new PlanCheck(ctx, lifecycle, this::request);
+        plan = new PlanCheck(ctx, starter, this::request);
         ReadOnlyBooleanProperty checking = plan.checkingProperty();
         ReadOnlyStringProperty planProblem = plan.problemProperty();
         startDisabled = Bindings.createBooleanBinding(

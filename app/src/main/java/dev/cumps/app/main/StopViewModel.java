@@ -3,7 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.style.Severity;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
@@ -26,14 +26,14 @@ public final class StopViewModel {
     }
 
     private final ConsoleContext ctx;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStopper stopper;
     private final Messages messages;
     private final Evidence evidence;
 
     /** Reads the evidence now; {@code processes} is {@code new ProcFsProcessTable()} in the window. */
-    public StopViewModel(ConsoleContext ctx, DaemonLifecycle lifecycle, ManagedDaemon daemon, ProcessTable processes) {
+    public StopViewModel(ConsoleContext ctx, DaemonStopper stopper, ManagedDaemon daemon, ProcessTable processes) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+        this.stopper = Objects.requireNonNull(stopper, "stopper");
         this.messages = ctx.messages();
         DaemonRecord r = daemon.record();
         Optional<Long> current = processes.find(r.pid()).filter(ProcessInfo::running).map(ProcessInfo::startTicks);
@@ -60,7 +60,7 @@ public final class StopViewModel {
      * recorded in the activity log.
      */
     public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
-        ctx.executor().submit(() -> lifecycle.stop(Optional.of(evidence.name())), outcome -> {
+        ctx.executor().submit(() -> stopper.stop(Optional.of(evidence.name())), outcome -> {
             ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcomeText(outcome, messages));
             done.accept(outcome);
         }, failed);

@@ -96,8 +96,7 @@ public final class WindowMenus {
         about.setHeaderText(messages.get("app.title"));
         about.getDialogPane().setId("aboutDialog");
         DialogKeys.message(about, ButtonType.OK);
-        Dialogs.own(about, view.getScene() == null ? null : view.getScene().getWindow());
-        about.show();
+        Dialogs.inform(about, view.getScene() == null ? null : view.getScene().getWindow());
     }
 
     private static MenuItem item(String id, String text, KeyCombination accelerator, Runnable action) {

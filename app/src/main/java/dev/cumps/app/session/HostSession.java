@@ -39,16 +39,16 @@ public final class HostSession implements AutoCloseable {
         if (!simulate) {
             return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty(), host.env());
         }
-        Simulation sim = Simulation.fresh(host);
+        return simulated(Simulation.fresh(host), host);
+    }
+
+    /** The simulated host {@code sim}, with {@code host}'s environment for the session guard. */
+    public static HostSession simulated(Simulation sim, HostEnvironment host) {
         return new HostSession(sim.services(Optional.empty()), Optional.of(sim), host.env());
     }
 
     public CoreServices services() {
         return services;
-    }
-
-    public Optional<Simulation> simulatedHost() {
-        return simulated;
     }
 
     /**
@@ -57,7 +57,7 @@ public final class HostSession implements AutoCloseable {
      */
     public void startDemo() {
         Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
-        SimulateDemo started = new SimulateDemo(services.lifecycle(), sim, new ProcFsProcessTable(),
+        SimulateDemo started = new SimulateDemo(services.starter(), sim, new ProcFsProcessTable(),
                 client -> guard().ifPresent(g -> g.client(client)));
         synchronized (this) {
             if (closed.get()) {

@@ -72,7 +72,7 @@ final class SandboxCleanup {
     /** Stops the daemons of {@code sim} through the core's verified stop, then removes its sandbox; never throws. */
     static void stopAndRemove(CoreServices services, Simulation sim) {
         try {
-            List<StopOutcome> outcomes = services.lifecycle().stopAll();
+            List<StopOutcome> outcomes = services.stopper().stopAll();
             outcomes.stream().filter(o -> o.result() == StopOutcome.Result.FAILED)
                     .forEach(o -> LOG.log(Level.WARNING, "Simulated daemon not stopped: " + o.message()));
         } catch (RuntimeException e) {

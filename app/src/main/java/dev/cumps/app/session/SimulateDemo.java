@@ -1,6 +1,6 @@
 package dev.cumps.app.session;
 
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartCancellation;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcessIdentity;
@@ -40,7 +40,7 @@ public final class SimulateDemo {
     /** How long a close waits for a start in progress to give up (a cancelled start undoes its launch). */
     private static final Duration START_WAIT = Duration.ofSeconds(40);
 
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStarter starter;
     private final Simulation simulation;
     private final ProcessTable processes;
     private final Consumer<ProcessIdentity> onClient;
@@ -51,8 +51,8 @@ public final class SimulateDemo {
     private boolean closing;
 
     /** {@code onClient} hears of each client as it attaches (the session's {@link SessionGuard}). */
-    SimulateDemo(DaemonLifecycle lifecycle, Simulation simulation, ProcessTable processes, Consumer<ProcessIdentity> onClient) {
-        this.lifecycle = Objects.requireNonNull(lifecycle, "lifecycle");
+    SimulateDemo(DaemonStarter starter, Simulation simulation, ProcessTable processes, Consumer<ProcessIdentity> onClient) {
+        this.starter = Objects.requireNonNull(starter, "starter");
         this.simulation = Objects.requireNonNull(simulation, "simulation");
         this.processes = Objects.requireNonNull(processes, "processes");
         this.onClient = Objects.requireNonNull(onClient, "onClient");
@@ -70,7 +70,7 @@ public final class SimulateDemo {
             running = true;
         }
         try {
-            DaemonRecord record = lifecycle.start(new StartRequest(Optional.of("0"), Optional.of(NAME), Optional.empty(),
+            DaemonRecord record = starter.start(new StartRequest(Optional.of("0"), Optional.of(NAME), Optional.empty(),
                     Optional.empty()), stage -> { }, cancellation);
             for (long memory : CLIENT_MEMORY_MIB) {
                 if (cancellation.isCancelled()) {

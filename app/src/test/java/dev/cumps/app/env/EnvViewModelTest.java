@@ -104,7 +104,7 @@ class EnvViewModelTest {
     @Test
     void aDaemonThatDiedSinceTheLastRefreshShowsTheCoresRefusal() {
         ManagedDaemon live = host.live("t1", 0);
-        host.services().lifecycle().stop(Optional.of("t1"));
+        host.services().stopper().stop(Optional.of("t1"));
         selection.set(live);
         assertFalse(vm.availableProperty().get());
         assertTrue(vm.hintProperty().get().startsWith("Cannot export daemon 't1': "), vm.hintProperty().get());

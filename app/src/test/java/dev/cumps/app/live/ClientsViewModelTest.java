@@ -32,7 +32,7 @@ class ClientsViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ConsoleContext ctx = host.context(new CurrentThreadUiExecutor(), Locale.ENGLISH);
-        vm = new ClientsViewModel(ctx, host.services().live(), selection, refreshes::incrementAndGet, host.services().lifecycle());
+        vm = new ClientsViewModel(ctx, host.services().live(), selection, refreshes::incrementAndGet, host.services().terminator());
     }
 
     @AfterEach
@@ -47,7 +47,7 @@ class ClientsViewModelTest {
     @Test
     void asksOnlyWhileShowingAndRefreshesWhenShownOrReselected() {
         DaemonRecord record = host.start("cvm-a", 0);
-        selection.set(host.services().lifecycle().assess(record));
+        selection.set(host.services().liveness().assess(record));
         assertEquals(0, refreshes.get(), "hidden: no refresh asked");
         refresh();
         assertNull(vm.treeProperty().get(), "hidden: nothing collected");
@@ -73,7 +73,7 @@ class ClientsViewModelTest {
         DaemonRecord record = host.start("cvm-stale", 0);
         SimulatedConsole.kill(record);
         vm.showingProperty().set(true);
-        selection.set(host.services().lifecycle().assess(record));
+        selection.set(host.services().liveness().assess(record));
         assertEquals(1, refreshes.get());
         refresh();
         assertNull(vm.treeProperty().get());

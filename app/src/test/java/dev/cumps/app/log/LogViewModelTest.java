@@ -94,7 +94,7 @@ class LogViewModelTest {
         ManagedDaemon daemon = new ManagedDaemon(record, RecordState.LIVE);
         selection.set(daemon);
         assertFalse(vm.stoppedProperty().get());
-        host.services().lifecycle().stop(Optional.of("t1"));
+        host.services().stopper().stop(Optional.of("t1"));
         Path log = record.logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         List<String> last = RuntimeDirs.controlLogTail(record.logDirectory(), LogViewModel.TAIL_LINES);
 

@@ -43,7 +43,7 @@ class StopViewModelTest {
     @Test
     void theEvidenceSetsTheRecordNextToProc() {
         DaemonRecord record = host.start("st-a", 1);
-        StopViewModel vm = new StopViewModel(ctx, host.services().lifecycle(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
+        StopViewModel vm = new StopViewModel(ctx, host.services().stopper(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
 
         StopViewModel.Evidence e = vm.evidence();
         assertEquals(record.pid(), e.pid());
@@ -61,7 +61,7 @@ class StopViewModelTest {
         Files.createDirectories(proc.resolve(Long.toString(record.pid())));
         Files.writeString(proc.resolve(record.pid() + "/stat"), record.pid() + " (bash) S" + " 0".repeat(18) + " "
                 + (record.processStartTicks() + 500) + " 0 0\n");
-        StopViewModel vm = new StopViewModel(ctx, host.services().lifecycle(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable(proc));
+        StopViewModel vm = new StopViewModel(ctx, host.services().stopper(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable(proc));
 
         assertFalse(vm.evidence().matches());
         assertEquals(Long.toString(record.processStartTicks() + 500), vm.currentStartTicksText());
@@ -70,7 +70,7 @@ class StopViewModelTest {
     @Test
     void aLiveDaemonIsStopped() {
         DaemonRecord record = host.start("st-c", 0);
-        StopViewModel vm = new StopViewModel(ctx, host.services().lifecycle(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
+        StopViewModel vm = new StopViewModel(ctx, host.services().stopper(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
         List<StopOutcome> outcomes = new ArrayList<>();
 
         vm.stop(outcomes::add, error -> { throw new AssertionError(error); });
@@ -84,7 +84,7 @@ class StopViewModelTest {
     @Test
     void aRecordThatTurnedStaleAfterTheConfirmationIsOnlyCleaned() {
         DaemonRecord record = host.start("st-d", 0);
-        StopViewModel vm = new StopViewModel(ctx, host.services().lifecycle(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
+        StopViewModel vm = new StopViewModel(ctx, host.services().stopper(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
         assertTrue(vm.evidence().matches());
         SimulatedConsole.kill(record);
         List<StopOutcome> outcomes = new ArrayList<>();

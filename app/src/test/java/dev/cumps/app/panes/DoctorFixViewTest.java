@@ -104,7 +104,7 @@ class DoctorFixViewTest {
         openFix(robot);
         robot.clickOn("#fixApply");
         Waits.onFx("the doctor to run again with the stale-record row passing",
-                () -> !viewModel.runningProperty().get() && viewModel.reportProperty().get() != null
+                () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
                         && row("stale_records").severity() == Severity.PASS);
         assertFalse(Files.exists(record), "the record was moved aside");
         assertEquals("1 fix applied; the doctor runs again", Waits.fx(() -> robot.lookup("#doctorFeedback").queryAs(Label.class).getText()));
@@ -116,7 +116,7 @@ class DoctorFixViewTest {
         selectRow(robot, "no orphaned control sockets of yours");
         assertTrue(openFix(robot).startsWith("• remove the orphaned control socket " + socket + " (nothing listens"));
         robot.clickOn("#fixApply");
-        Waits.onFx("the orphaned-socket row to pass", () -> !viewModel.runningProperty().get() && viewModel.reportProperty().get() != null
+        Waits.onFx("the orphaned-socket row to pass", () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
                 && row("orphaned_sockets").severity() == Severity.PASS);
         assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
     }

@@ -58,7 +58,7 @@ class ClientsPaneTest {
     }
 
     private Simulation.AttachedClient attach(DaemonRecord daemon, long memoryMiB) {
-        Simulation.AttachedClient client = console.host().session().simulatedHost().orElseThrow()
+        Simulation.AttachedClient client = console.host().simulation()
                 .attachClient(daemon.pipeDirectory(), memoryMiB, Duration.ofSeconds(60));
         new ProcFsProcessTable().find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
         return client;

@@ -68,7 +68,7 @@ class DoctorFreshnessWindowTest {
         assertTrue(verdict(robot).startsWith("Valid: "), verdict(robot));
         assertFalse(outOfDateShown(robot), "a fresh result is not out of date");
 
-        assertTrue(console.host().services().lifecycle().stop(Optional.of("outside")).stopped());
+        assertTrue(console.host().services().stopper().stop(Optional.of("outside")).stopped());
         robot.clickOn("#overviewNav");
         robot.clickOn("#refreshButton");
         robot.clickOn("#doctorNav");

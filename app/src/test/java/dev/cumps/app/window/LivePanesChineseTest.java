@@ -53,7 +53,7 @@ class LivePanesChineseTest {
     void theLivePanesAreChinese(FxRobot robot) throws Exception {
         WindowDriver ui = new WindowDriver(robot, console.window());
         DaemonRecord daemon = console.host().start("zh-live", 0);
-        Simulation.AttachedClient client = console.host().session().simulatedHost().orElseThrow()
+        Simulation.AttachedClient client = console.host().simulation()
                 .attachClient(daemon.pipeDirectory(), 512, Duration.ofSeconds(60));
         new ProcFsProcessTable().find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
         evidence.addAll(List.of("zh-live", HostEnvironment.current().hostname(), console.host().sandbox().toString(),

@@ -9,8 +9,13 @@ import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fix.FixService;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.ClientTerminator;
+import dev.cumps.core.lifecycle.DaemonStarter;
+import dev.cumps.core.lifecycle.DaemonStopper;
+import dev.cumps.core.lifecycle.ForegroundRunner;
+import dev.cumps.core.lifecycle.LifecycleContext;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.proc.ProcFsProcessTable;
@@ -38,7 +43,12 @@ public final class CoreServices {
     private final Liveness liveness;
     // Built on first use: a command builds only what it uses, so `status` never loads a
     // doctor check, the lifecycle or the self-test. Each is built once and then kept.
-    private final Lazy<DaemonLifecycle> lifecycle;
+    private final Lazy<LifecycleContext> lifecycle;
+    private final Lazy<StartPlanner> planner;
+    private final Lazy<DaemonStarter> starter;
+    private final Lazy<DaemonStopper> stopper;
+    private final Lazy<ForegroundRunner> foreground;
+    private final Lazy<ClientTerminator> terminator;
     private final Lazy<StatusService> status;
     private final Lazy<Doctor> doctor;
     private final Lazy<EnvService> env;
@@ -63,7 +73,12 @@ public final class CoreServices {
         this.simulated = simulated;
         this.store = new RecordStore(recordRoot, host.uid(), host.hostname(), clock);
         this.liveness = new Liveness(processes);
-        this.lifecycle = new Lazy<>(() -> new DaemonLifecycle(host, runner, processes, store, clock, timeouts));
+        this.lifecycle = new Lazy<>(() -> LifecycleContext.of(host, runner, processes, store, clock, timeouts));
+        this.planner = new Lazy<>(() -> new StartPlanner(host, runner));
+        this.starter = new Lazy<>(() -> new DaemonStarter(lifecycle.get(), planner()));
+        this.stopper = new Lazy<>(() -> new DaemonStopper(lifecycle.get()));
+        this.foreground = new Lazy<>(() -> new ForegroundRunner(lifecycle.get(), starter()));
+        this.terminator = new Lazy<>(() -> new ClientTerminator(lifecycle.get()));
         this.status = new Lazy<>(() -> new StatusService(host, runner, store, liveness, simulated));
         this.doctor = new Lazy<>(() -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide));
         this.env = new Lazy<>(() -> new EnvService(store, liveness));
@@ -71,8 +86,8 @@ public final class CoreServices {
         this.snapshots = new Lazy<>(() -> new HostSnapshotService(status(), live()));
         this.limits = new Lazy<>(() -> new LimitsService(host, runner, store, liveness, timeouts.answer()));
         this.folders = new Lazy<>(() -> new FolderOpener(runner, host.childEnvironment()));
-        this.fixes = new Lazy<>(() -> new FixService(store, liveness, processes, lifecycle()));
-        this.selftest = new Lazy<>(() -> new Selftest(host, runner, processes, store, lifecycle(), status(), doctor(), env(), clock,
+        this.fixes = new Lazy<>(() -> new FixService(store, liveness, processes, stopper()));
+        this.selftest = new Lazy<>(() -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(), clock,
                 timeouts, simulated));
     }
 
@@ -129,8 +144,37 @@ public final class CoreServices {
         return store;
     }
 
-    public DaemonLifecycle lifecycle() {
-        return lifecycle.get();
+    /** Whether a record is live: its pid runs with the recorded start time. */
+    public Liveness liveness() {
+        return liveness;
+    }
+
+    /** What a start would use, resolved without side effects. */
+    public StartPlanner planner() {
+        return planner.get();
+    }
+
+    /**
+     * Starts detached daemons, and previews a start for a dialog. Every start and stop locks the
+     * record name, then the pipe directory, then (start only) the GPU, always in this order.
+     */
+    public DaemonStarter starter() {
+        return starter.get();
+    }
+
+    /** Stop, stop --all, and moving a stale or unreadable record aside. */
+    public DaemonStopper stopper() {
+        return stopper.get();
+    }
+
+    /** {@code cumps start --foreground}: the daemon attached to this terminal. */
+    public ForegroundRunner foreground() {
+        return foreground.get();
+    }
+
+    /** Ends one MPS client of the caller's live daemon ({@code cumps terminate-client}, the window's Terminate client…). */
+    public ClientTerminator terminator() {
+        return terminator.get();
     }
 
     public StatusService status() {

@@ -57,7 +57,7 @@ final class SandboxCheck {
         try {
             RuntimeDirs.checkParentChain(root, uid);
         } catch (CumpsException e) {
-            Object why = e.text();
+            Object why = e.errorMessage();
             throw new CumpsException(Message.of(SimMessages.SANDBOX_UNSAFE_PARENT, why));
         }
     }

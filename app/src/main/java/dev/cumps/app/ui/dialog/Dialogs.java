@@ -63,6 +63,15 @@ public final class Dialogs {
         dialog.show();
     }
 
+    /**
+     * The window's way to report an outcome (a stop's result, a failed start, About): shows {@code dialog}
+     * owned by {@code owner} ({@link #own}) without waiting; nothing depends on how it is closed.
+     */
+    public static void inform(Dialog<?> dialog, Window owner) {
+        own(dialog, owner);
+        dialog.show();
+    }
+
     /** Owns {@code dialog} by {@code owner} (when not null) and places it on every show. Call before showing it. */
     public static void own(Dialog<?> dialog, Window owner) {
         if (owner != null) {

@@ -42,8 +42,7 @@ public final class ErrorDialog {
             return;
         }
         open = create(report, messages, clipboard);
-        Dialogs.own(open, Dialogs.activeWindow().orElse(null));
-        open.show();
+        Dialogs.inform(open, Dialogs.activeWindow().orElse(null));
     }
 
     static Alert create(ErrorReport report, Messages messages) {

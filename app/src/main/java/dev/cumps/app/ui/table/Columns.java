@@ -9,6 +9,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TreeTableColumn;
 import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
@@ -16,7 +17,8 @@ import javafx.scene.text.Text;
 /**
  * The window's table columns, set up one way for every table: a column of a row's text (plain, a path or
  * UUID cut in its middle, a sentence cut at a word, or one that widens to its values), a severity column
- * ({@link SeverityCell}: icon, word and colour) and a column whose cell draws the whole row.
+ * ({@link SeverityCell}: icon, word and colour), a column whose cell draws the whole row or draws its value
+ * ({@link #drawn}), and a tree table's text column ({@link #treeText}).
  */
 public final class Columns {
 
@@ -83,6 +85,24 @@ public final class Columns {
         TableColumn<R, R> column = new TableColumn<>(title);
         column.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue()));
         column.setCellFactory(c -> cell.get());
+        column.setPrefWidth(width);
+        column.setMinWidth(titleWidth(title));
+        return column;
+    }
+
+    /**
+     * A column of {@code value} drawn by {@code cell} (a bar and a sparkline for a GPU's load): set up as
+     * {@link #text}, with the cell the caller draws.
+     */
+    public static <R> TableColumn<R, String> drawn(String title, Function<R, String> value, Supplier<? extends TableCell<R, String>> cell,
+            double width) {
+        return withCell(text(title, value, width), cell);
+    }
+
+    /** A tree table's column of {@code value} as plain text, set up as {@link #text} (the Clients tree). */
+    public static <R> TreeTableColumn<R, String> treeText(String title, Function<R, String> value, double width) {
+        TreeTableColumn<R, String> column = new TreeTableColumn<>(title);
+        column.setCellValueFactory(c -> new ReadOnlyStringWrapper(value.apply(c.getValue().getValue())));
         column.setPrefWidth(width);
         column.setMinWidth(titleWidth(title));
         return column;

@@ -85,7 +85,7 @@ class CliGoldenTest {
 
     private DaemonRecord start(String name, int gpu) {
         Path run = sb.dir.resolve("x").resolve(name);
-        return sb.services().lifecycle().start(Sandbox.request(Integer.toString(gpu), name, run.resolve("p"), run.resolve("l")), stage -> { });
+        return sb.services().starter().start(Sandbox.request(Integer.toString(gpu), name, run.resolve("p"), run.resolve("l")), stage -> { });
     }
 
     /** One live, one stale, one unreadable record of this user, and one record of another user. */

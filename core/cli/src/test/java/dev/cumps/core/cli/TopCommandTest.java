@@ -53,7 +53,7 @@ class TopCommandTest {
     /** A live daemon "busy" with one server and one client of 1024 MiB. */
     private DaemonRecord busy() {
         Path run = sb.dir.resolve("x").resolve("busy");
-        DaemonRecord record = sb.services().lifecycle().start(Sandbox.request("0", "busy", run.resolve("p"), run.resolve("l")), stage -> { });
+        DaemonRecord record = sb.services().starter().start(Sandbox.request("0", "busy", run.resolve("p"), run.resolve("l")), stage -> { });
         sb.mps.serverList("4190500\n").reply("get_server_status 4190500", "ACTIVE\n")
                 .reply("get_client_list 4190500", "4190600\n")
                 .computeApps("4190600, " + FakeGpu.uuidFor(0) + ", 1024\n");

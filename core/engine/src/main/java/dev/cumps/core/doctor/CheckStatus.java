@@ -16,7 +16,7 @@ public enum CheckStatus {
     }
 
     /** The status as a word people read ("pass"); its English is {@link #id()}. */
-    public Message text() {
+    public Message labelMessage() {
         return Message.of(text);
     }
 

@@ -126,7 +126,7 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
         md.append(verdict.render(patterns)).append("\n\n");
         md.append(Message.of(DoctorMessages.MARKDOWN_COLUMNS).render(patterns)).append("\n|---|---|---|---|---|\n");
         for (CheckResult c : checks) {
-            md.append("| ").append(cell(c.titleMessage().render(patterns))).append(" | ").append(c.status().text().render(patterns))
+            md.append("| ").append(cell(c.titleMessage().render(patterns))).append(" | ").append(c.status().labelMessage().render(patterns))
                     .append(" | ").append(cell(c.observedMessage().render(patterns)))
                     .append(" | ").append(cell(c.expectedMessage().map(m -> m.render(patterns)).orElse("")))
                     .append(" | ").append(cell(c.remedyMessage().map(m -> m.render(patterns)).orElse(""))).append(" |\n");

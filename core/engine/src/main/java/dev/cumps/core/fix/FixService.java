@@ -3,7 +3,7 @@ package dev.cumps.core.fix;
 import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.doctor.FixTarget;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -30,13 +30,13 @@ import java.util.Optional;
 public final class FixService {
     private final RecordStore store;
     private final Liveness liveness;
-    private final DaemonLifecycle lifecycle;
+    private final DaemonStopper stopper;
     private final LeftoverRemoval leftovers;
 
-    public FixService(RecordStore store, Liveness liveness, ProcessTable processes, DaemonLifecycle lifecycle) {
+    public FixService(RecordStore store, Liveness liveness, ProcessTable processes, DaemonStopper stopper) {
         this.store = store;
         this.liveness = liveness;
-        this.lifecycle = lifecycle;
+        this.stopper = stopper;
         this.leftovers = new LeftoverRemoval(store, liveness, processes);
     }
 
@@ -74,7 +74,7 @@ public final class FixService {
             }
             return done(fix, leftovers.removeStalePidFile((FixTarget.StalePidFile) target));
         } catch (CumpsException e) {
-            return new FixOutcome(fix, false, e.text());
+            return new FixOutcome(fix, false, e.errorMessage());
         }
     }
 
@@ -102,7 +102,7 @@ public final class FixService {
             throw new CumpsException(Message.of(FixMessages.RECORD_LIVE_AGAIN, t.name()));
         }
         // The remove-record path takes the record's lock and refuses a live record once more under it.
-        Path moved = lifecycle.removeRecord(t.name());
+        Path moved = stopper.removeRecord(t.name());
         return new FixOutcome(fix, true, Message.of(FixMessages.MOVED_RECORD, t.name(), moved));
     }
 
@@ -125,7 +125,7 @@ public final class FixService {
             throw new CumpsException(Message.of(FixMessages.SAME_DAEMON_AS_KEPT, t.name(), t.keptName(), t.pid(), t.startTicks()));
         }
         // The verified stop: under the record's and pipe directory's locks, pid and start time again, then `quit`.
-        StopOutcome outcome = lifecycle.stop(Optional.of(t.name()));
+        StopOutcome outcome = stopper.stop(Optional.of(t.name()));
         return new FixOutcome(fix, outcome.stopped(), outcome.outcomeMessage());
     }
 

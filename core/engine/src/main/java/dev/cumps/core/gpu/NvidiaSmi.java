@@ -42,7 +42,7 @@ public final class NvidiaSmi {
             return GpuInventory.of(gpus);
         } catch (CumpsException e) {
             // The query failed even though nvidia-smi ran: uni-cumps reports it as not available.
-            return GpuInventory.unavailable(e.text());
+            return GpuInventory.unavailable(e.errorMessage());
         }
     }
 }

@@ -57,7 +57,7 @@ public final class NvidiaSmiParser {
         try {
             uuid = GpuUuid.parse(cells[1]);
         } catch (CumpsException e) {
-            throw malformed(raw, lineNo, e.text());
+            throw malformed(raw, lineNo, e.errorMessage());
         }
         String computeMode = cells[3];
         if (Gpu.ComputeMode.of(computeMode) == Gpu.ComputeMode.UNKNOWN && !isMissing(computeMode)) {

@@ -62,11 +62,6 @@ public final class GuideEntries {
                 .orElseThrow(() -> new CumpsException(Message.of(GuideMessages.NO_ENTRY, file.toString(), anchor)));
     }
 
-    /** The anchors, in the order the guide has them. */
-    public List<String> anchors() {
-        return List.copyOf(entries.keySet());
-    }
-
     /** The text of the entry {@code anchor} (its heading first), if the guide has it. */
     public Optional<String> get(String anchor) {
         return Optional.ofNullable(entries.get(anchor));

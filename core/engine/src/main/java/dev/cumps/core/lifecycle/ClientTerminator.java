@@ -24,23 +24,31 @@ import java.util.OptionalLong;
  * {@code get_server_list} and the client in that server's {@code get_client_list} at that moment.
  * It then waits, bounded by the exit timeout, until the client has left the list.
  */
-final class ClientTerminator {
+public final class ClientTerminator {
     private final LifecycleContext c;
 
-    ClientTerminator(LifecycleContext c) {
+    public ClientTerminator(LifecycleContext c) {
         this.c = c;
     }
 
-    /** The client {@code clientPid} of the caller's live daemon {@code name}, as terminating it would find it; changes nothing. */
-    ClientTarget find(String name, long clientPid) {
+    /**
+     * The client {@code clientPid} of the caller's live daemon {@code name}, as terminating it would
+     * find it (for a confirmation); changes nothing. A pid its servers do not list, or another
+     * user's client, is an error.
+     */
+    public ClientTarget find(String name, long clientPid) {
         try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
             DaemonRecord record = c.liveness().verifiedOwnLive(c.store(), name);
             return target(record, clientPid);
         }
     }
 
-    /** Terminates the client {@code clientPid} of the caller's live daemon {@code name}; the message names pid and command. */
-    Message terminate(String name, long clientPid) {
+    /**
+     * Terminates the client {@code clientPid} of the caller's live daemon {@code name} with
+     * {@code terminate_client}, after verifying daemon, server and client right before, and waits
+     * until it has left its server's client list. The message names pid and command.
+     */
+    public Message terminate(String name, long clientPid) {
         try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
             DaemonRecord verified = c.liveness().verifiedOwnLive(c.store(), name);
             try (RecordStore.NameLock pipeLock = c.locks().lockPipe(verified.pipeDirectory())) {

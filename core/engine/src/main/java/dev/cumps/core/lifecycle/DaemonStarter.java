@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * ({@link LaunchIdentity}), and write the record last. Whatever goes wrong after the launch (an
  * interrupt included) is undone by {@link StartUndo}, so no daemon is left running without a record.
  */
-final class DaemonStarter {
+public final class DaemonStarter {
     /** Launches the daemon with {@code environment}; returns why it could not, if it could not. */
     @FunctionalInterface
     interface Launcher {
@@ -38,17 +38,34 @@ final class DaemonStarter {
     private final StartChecks checks;
     private final Readiness readiness;
     private final StartUndo undo;
+    private final StartConflicts conflicts;
 
-    DaemonStarter(LifecycleContext c, StartPlanner planner) {
+    public DaemonStarter(LifecycleContext c, StartPlanner planner) {
         this.c = c;
         this.planner = planner;
         this.checks = new StartChecks(c.host(), c.store(), c.liveness(), c.leftovers(), c.identity());
         this.readiness = new Readiness(c.control(), c.processes(), c.timeouts());
         this.undo = new StartUndo(c.control(), c.processes(), c.identity(), c.leftovers(), c.waits(), c.timeouts());
+        this.conflicts = new StartConflicts(c.store(), c.liveness());
+    }
+
+    /**
+     * What a start of {@code request} would use and meet among the records now, found without side
+     * effects or locks: the plan, the refusal it would give and what it would move aside. For the
+     * start dialog's live validation; {@link #start} checks everything again under its locks.
+     */
+    public StartPreview preview(StartRequest request) {
+        StartPlan plan = planner.plan(request);
+        return new StartPreview(plan, conflicts.refusal(plan), conflicts.note(plan));
+    }
+
+    /** Starts a detached daemon that nobody cancels ({@code cumps start}); a launch that does not come up is undone ({@link StartFailure}). */
+    public DaemonRecord start(StartRequest request, Consumer<StartStage> progress) {
+        return start(request, progress, StartCancellation.none());
     }
 
     /** Starts a detached daemon ({@code nvidia-cuda-mps-control -d}) that {@code cancel} can abort ({@link StartCancelled}). */
-    DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
+    public DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel) {
         return start(request, progress, cancel, environment -> {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
                     c.timeouts().launch()));
@@ -116,7 +133,7 @@ final class DaemonStarter {
         } catch (StartFailure f) {
             throw f;
         } catch (CumpsException e) {
-            throw undo.undo(plan, e.text(), launch);
+            throw undo.undo(plan, e.errorMessage(), launch);
         }
     }
 

@@ -19,15 +19,18 @@ import java.util.Optional;
  * checking that the recorded daemon is the one serving the record's pipe directory. A stale record
  * is removed and an unreadable one moved aside without signalling anything.
  */
-final class DaemonStopper {
+public final class DaemonStopper {
     private final LifecycleContext c;
 
-    DaemonStopper(LifecycleContext c) {
+    public DaemonStopper(LifecycleContext c) {
         this.c = c;
     }
 
-    /** Stops one daemon by name, or the sole live record when no name is given. */
-    StopOutcome stop(Optional<String> name) {
+    /**
+     * Stops one daemon by name, or the sole live record when no name is given. Never contacts a
+     * daemon whose record is stale, foreign or unreadable.
+     */
+    public StopOutcome stop(Optional<String> name) {
         String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
         try (RecordStore.NameLock lock = c.store().lock(target)) {
             RecordLookup lookup = c.store().lookup(target);
@@ -50,7 +53,7 @@ final class DaemonStopper {
     }
 
     /** Stops every live daemon of this user and host and cleans stale records; one failure does not stop the rest. */
-    List<StopOutcome> stopAll() {
+    public List<StopOutcome> stopAll() {
         List<StopOutcome> outcomes = new ArrayList<>();
         for (DaemonRecord record : c.store().list().records()) {
             try (RecordStore.NameLock lock = c.store().lock(record.name())) {
@@ -61,14 +64,14 @@ final class DaemonStopper {
                     }
                 }
             } catch (CumpsException e) {
-                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.text()));
+                outcomes.add(new StopOutcome(record.name(), Optional.of(record), StopOutcome.Result.FAILED, e.errorMessage()));
             }
         }
         return outcomes;
     }
 
     /** Moves a stale or unreadable record aside without contacting anything; refuses a live one. */
-    Path removeRecord(String name) {
+    public Path removeRecord(String name) {
         try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
             RecordLookup lookup = c.store().lookup(name);
             if (lookup instanceof RecordLookup.Found found && c.liveness().assess(found.record()).live()) {
@@ -85,7 +88,7 @@ final class DaemonStopper {
     }
 
     /** The name of the sole live record; none or several is an error asking for a name. */
-    String soleLiveName() {
+    public String soleLiveName() {
         List<String> live = c.liveness().live(c.store().list().records()).stream().map(DaemonRecord::name).toList();
         if (live.isEmpty()) {
             throw new CumpsException(Message.of(LifecycleMessages.NO_LIVE_DAEMON));

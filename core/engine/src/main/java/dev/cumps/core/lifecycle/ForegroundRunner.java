@@ -20,17 +20,17 @@ import java.util.function.Consumer;
  * through the same transaction as a detached start; the record is written once the daemon answers
  * and removed when it exits.
  */
-final class ForegroundRunner {
+public final class ForegroundRunner {
     private final LifecycleContext c;
     private final DaemonStarter starter;
 
-    ForegroundRunner(LifecycleContext c, DaemonStarter starter) {
+    public ForegroundRunner(LifecycleContext c, DaemonStarter starter) {
         this.c = c;
         this.starter = starter;
     }
 
     /** Runs the daemon until it exits and returns its exit status (1 if it still runs after an interrupt). */
-    int run(StartRequest request, ProcessSpawner spawner, Consumer<DaemonRecord> onRecorded, Consumer<StartStage> progress) {
+    public int run(StartRequest request, ProcessSpawner spawner, Consumer<DaemonRecord> onRecorded, Consumer<StartStage> progress) {
         AtomicReference<ProcessSpawner.Spawned> spawned = new AtomicReference<>();
         DaemonRecord record = starter.start(request, progress, environment -> {
             try {
@@ -59,7 +59,7 @@ final class ForegroundRunner {
      * exit, then removal of its record (only if the record still names that very process). Safe to
      * call twice, from the waiting thread and from a Ctrl-C hook.
      */
-    void end(DaemonRecord record) {
+    public void end(DaemonRecord record) {
         if (c.processes().isAlive(record.identity())) {
             c.control().ask(record.pipeDirectory(), record.logDirectory(), "quit");
             c.waits().exit(record.identity());

@@ -9,7 +9,7 @@ final class LifecycleLog {
     }
 
     private static final class Holder {
-        static final System.Logger LOG = System.getLogger(DaemonLifecycle.class.getName());
+        static final System.Logger LOG = System.getLogger(LifecycleLog.class.getPackageName());
     }
 
     static System.Logger log() {

@@ -1,7 +1,7 @@
 package dev.cumps.core.lifecycle;
 
 /**
- * A request to cancel one start, passed with it ({@link DaemonLifecycle#start(StartRequest,
+ * A request to cancel one start, passed with it ({@link DaemonStarter#start(StartRequest,
  * java.util.function.Consumer, StartCancellation)}). Any thread may {@link #cancel()}; the start
  * checks it between its stages and while it waits for the daemon. Cancelled before the launch, the
  * start ends without launching; cancelled after it, the launch is undone exactly as a launch that

@@ -13,7 +13,7 @@ import java.util.Optional;
  * give (a live or foreign record of the name, a pipe directory another record names, the log
  * directory of a live daemon, a GPU with a live daemon) and what it would only note (a stale or
  * unreadable record of the name, which it moves aside). {@link StartChecks} acts on these under
- * the start's locks; {@link DaemonLifecycle#preview} shows them to a dialog before Start.
+ * the start's locks; {@link DaemonStarter#preview} shows them to a dialog before Start.
  */
 final class StartConflicts {
     private final RecordStore store;

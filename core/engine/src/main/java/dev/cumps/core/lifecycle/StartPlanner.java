@@ -21,16 +21,17 @@ import java.util.List;
  * applies the caller's {@code CUDA_VISIBLE_DEVICES}, picks the one GPU, and checks the name and
  * directories. Dialogs and doctor use it to show what a start would do.
  */
-final class StartPlanner {
+public final class StartPlanner {
     private final HostEnvironment host;
     private final CommandRunner runner;
 
-    StartPlanner(HostEnvironment host, CommandRunner runner) {
+    public StartPlanner(HostEnvironment host, CommandRunner runner) {
         this.host = host;
         this.runner = runner;
     }
 
-    StartPlan plan(StartRequest request) {
+    /** What a start of {@code request} would use (GPU, name, directories), resolved without side effects. */
+    public StartPlan plan(StartRequest request) {
         GpuInventory inventory = new NvidiaSmi(runner, host).query();
         if (!inventory.ok()) {
             Message why = inventory.diagnosticMessage().orElseGet(() -> Message.of(LifecycleMessages.UNKNOWN_ERROR));

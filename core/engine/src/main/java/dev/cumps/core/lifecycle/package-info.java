@@ -1,17 +1,17 @@
 /**
  * Concern: start/stop transactions.
  *
- * Main types: {@code DaemonLifecycle}, a thin facade keeping the public methods ({@code plan},
- * {@code start}, {@code runForeground}, {@code stop}, {@code stopAll}, {@code removeRecord}, {@code
- * soleLiveName}, {@code assess}) over one service per job: {@code StartPlanner} (request → {@code
- * StartPlan}, no side effects), {@code DaemonStarter} (the start transaction) with {@code
+ * Main types: one service per job, each built once by {@code CoreServices} on one shared
+ * {@code LifecycleContext} (the seams and the locks) and called directly by the CLI and the window:
+ * {@code StartPlanner} (request → {@code StartPlan}, no side effects), {@code DaemonStarter} (the
+ * start transaction; {@code preview} for the start dialog) with {@code
  * StartChecks} (refusals and preparation under the locks), {@code Readiness} (socket and answer
  * waits), {@code StartUndo} (rollback of a launch that did not come up), {@code DaemonStopper}
  * (stop, stop --all, remove), {@code ForegroundRunner} (--foreground), {@code Leftovers} (orphaned
  * sockets, pid file, control_lock, log FIFO), {@code ResourceLocks} (pipe and GPU locks on
  * canonical keys), {@code LaunchIdentity} (the nonce: which process is this launch's), {@code
  * StartConflicts} (what a start would refuse or move aside among the records, read without side
- * effects: used by {@code StartChecks} under the locks and by {@code preview} → {@code
+ * effects: used by {@code StartChecks} under the locks and by {@code DaemonStarter.preview} → {@code
  * StartPreview} for the start dialog), {@code StartCancellation} (a caller's cancel, checked
  * between stages and in the {@code Readiness} waits; after the launch it undoes through {@code
  * StartUndo} and throws {@code StartCancelled}, a {@code StartFailure} saying what was undone),
@@ -23,7 +23,7 @@
  * The same for {@code cumps start} and the window's Start:
  * <pre>{@code
  * cumps start / Start dialog
- *   -> DaemonLifecycle.start -> DaemonStarter; StartPlanner.plan: nvidia-smi -> Visibility -> Selectors -> requireSingleGpu -> name, dirs, socket length
+ *   -> DaemonStarter.start; StartPlanner.plan: nvidia-smi -> Visibility -> Selectors -> requireSingleGpu -> name, dirs, socket length
  *   -> RecordStore.lock(name)                       (exclusive; racing starts of one name fail fast)
  *   -> RecordStore.lockResource("pipe", canonical pipe dir), then ("gpu", uuid)
  *                                                   (fixed order; wait up to one whole start for the holder)

@@ -67,7 +67,7 @@ final class DaemonQuestions {
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
         } catch (CumpsException e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.text()), List.of());
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), List.of());
         }
         List<Message> problems = new ArrayList<>();
         if (listed.size() > MAX_SERVERS) {
@@ -131,7 +131,7 @@ final class DaemonQuestions {
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), servers, serverStatus);
         } catch (CumpsException e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.text()), servers, serverStatus);
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), servers, serverStatus);
         }
         if (unanswered > 0) {
             problems.add(Message.of(LiveMessages.SERVERS_UNANSWERED, unanswered, budget.seconds()));

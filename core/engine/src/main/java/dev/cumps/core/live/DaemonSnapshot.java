@@ -74,7 +74,7 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
         }
 
         /** The state as a table shows it. */
-        public Message text() {
+        public Message labelMessage() {
             return Message.of(switch (this) {
                 case ANSWERING -> LiveMessages.STATE_ANSWERING;
                 case NOT_ANSWERING -> LiveMessages.STATE_NOT_ANSWERING;

@@ -47,7 +47,7 @@ final class LimitQuestions {
             }
             return new DaemonLimits(record.name(), record.limits(), Optional.of(defaults), servers, Optional.empty());
         } catch (CumpsException e) {
-            return new DaemonLimits(record.name(), record.limits(), Optional.empty(), List.of(), Optional.of(e.text()));
+            return new DaemonLimits(record.name(), record.limits(), Optional.empty(), List.of(), Optional.of(e.errorMessage()));
         }
     }
 

@@ -118,7 +118,7 @@ public final class LimitsService {
                 }
                 servers = running.size();
             } catch (CumpsException e) {
-                throw new CumpsException(Message.of(LiveMessages.LIMITS_NOT_APPLIED, name, e.text()));
+                throw new CumpsException(Message.of(LiveMessages.LIMITS_NOT_APPLIED, name, e.errorMessage()));
             }
             MpsLimits recorded = record.limits().overriddenBy(limits);
             store.replace(record.withLimits(recorded));

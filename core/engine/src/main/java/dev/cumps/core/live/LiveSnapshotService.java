@@ -93,11 +93,11 @@ public final class LiveSnapshotService {
     }
 
     /**
-     * The caller's live daemon {@code name} alone, around GPUs already queried; a missing, foreign,
-     * unreadable or stale record is an error saying what to do.
+     * The daemon of {@code record} alone (the caller's live record, from {@link #liveRecord}), around
+     * GPUs already queried; no unmanaged pipe is asked.
      */
-    public LiveSnapshot collect(String name, GpuInventory inventory) {
-        return snapshot(List.of(named(name)), () -> inventory);
+    public LiveSnapshot collect(DaemonRecord record, GpuInventory inventory) {
+        return snapshot(List.of(target(record)), () -> inventory);
     }
 
     /**
@@ -209,27 +209,35 @@ public final class LiveSnapshotService {
      * stale record is an error saying what to do.
      */
     public Path pipeDirectoryOf(String name) {
-        return named(name).pipeDirectory();
+        return liveRecord(name).pipeDirectory();
     }
 
     /** One daemon to ask: a record's, or an unmanaged pipe (no name, no log directory of ours). */
     private record Target(Optional<String> name, Path pipeDirectory, Path logDirectory) {
     }
 
-    private Target named(String name) {
+    /**
+     * The caller's live record {@code name}, looked up once; a missing, foreign, unreadable or stale
+     * record is an error saying what to do.
+     */
+    public DaemonRecord liveRecord(String name) {
         RecordNames.validate(name);
         DaemonRecord record = store.lookup(name).require(LOOKUP_REFUSALS);
         if (!liveness.assess(record).live()) {
             throw new CumpsException(Message.of(LiveMessages.DAEMON_STALE, name, record.pid()));
         }
-        return new Target(Optional.of(name), record.pipeDirectory(), record.logDirectory());
+        return record;
+    }
+
+    private static Target target(DaemonRecord record) {
+        return new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory());
     }
 
     private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
         List<Target> targets = new ArrayList<>();
         Set<Path> managedPipes = new LinkedHashSet<>();
         for (DaemonRecord record : liveRecords) {
-            targets.add(new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory()));
+            targets.add(target(record));
             managedPipes.add(record.pipeDirectory());
         }
         for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
@@ -293,7 +301,7 @@ public final class LiveSnapshotService {
         try {
             return SmiReplies.computeApps(result.stdout());
         } catch (CumpsException e) {
-            diagnostics.add(e.text());
+            diagnostics.add(e.errorMessage());
             return List.of();
         }
     }

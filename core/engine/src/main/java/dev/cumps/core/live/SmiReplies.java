@@ -64,7 +64,7 @@ public final class SmiReplies {
         try {
             return GpuUuid.parse(cell).value();
         } catch (CumpsException e) {
-            throw malformed(raw, lineNo, e.text());
+            throw malformed(raw, lineNo, e.errorMessage());
         }
     }
 

@@ -20,7 +20,7 @@ public class CumpsException extends RuntimeException {
     }
 
     /** The failure as a message: what the window renders in its language. */
-    public Message text() {
+    public Message errorMessage() {
         return text;
     }
 }

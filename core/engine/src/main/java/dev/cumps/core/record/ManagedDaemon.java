@@ -10,7 +10,7 @@ public record ManagedDaemon(DaemonRecord record, RecordState state) {
 
     /** The state as the window shows it. */
     public Message stateMessage() {
-        return state.text();
+        return state.labelMessage();
     }
 
     public String name() {

@@ -93,7 +93,7 @@ final class RecordReader {
             record = RecordCodec.decode(bytes);
         } catch (CumpsException e) {
             // RecordCodec and Json raise every refusal with a message.
-            Message reason = e.text();
+            Message reason = e.errorMessage();
             return new RecordLookup.Unreadable(new UnreadableRecord(name, file, reason));
         }
         if (record.uid() != uid || !record.host().equals(host)) {

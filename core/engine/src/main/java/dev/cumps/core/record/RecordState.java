@@ -18,7 +18,7 @@ public enum RecordState {
     }
 
     /** The state as the window shows it. */
-    public Message text() {
+    public Message labelMessage() {
         return Message.of(text);
     }
 

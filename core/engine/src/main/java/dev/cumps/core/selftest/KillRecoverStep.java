@@ -3,6 +3,7 @@ package dev.cumps.core.selftest;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.List;
 import java.util.Locale;
@@ -33,7 +34,7 @@ final class KillRecoverStep implements Step {
             return StepResult.fail(id(), Message.of(SelftestMessages.KILL_STILL_ALIVE, identity.pid(), services.gone().toSeconds()), evidence);
         }
         evidence.add("pid " + identity.pid() + " start " + identity.startTicks() + ": gone");
-        ManagedDaemon assessed = services.lifecycle().assess(first);
+        ManagedDaemon assessed = new Liveness(services.processes()).assess(first);
         evidence.add("record " + first.name() + " now reads " + assessed.state().name().toLowerCase(Locale.ROOT));
         if (assessed.live()) {
             return StepResult.fail(id(), Message.of(SelftestMessages.KILL_NOT_STALE, first.name(), assessed.stateMessage()), evidence);

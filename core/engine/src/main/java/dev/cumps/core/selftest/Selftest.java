@@ -4,9 +4,11 @@ import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
+import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartPlan;
+import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.RecordStore;
@@ -30,10 +32,10 @@ public final class Selftest {
     private final Clock clock;
     private final boolean simulated;
 
-    public Selftest(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, DaemonLifecycle lifecycle,
-                    StatusService status, Doctor doctor, EnvService env, Clock clock, LifecycleTimeouts timeouts, boolean simulated) {
+    public Selftest(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, StartPlanner planner,
+                    DaemonStarter starter, DaemonStopper stopper, StatusService status, Doctor doctor, EnvService env, Clock clock, LifecycleTimeouts timeouts, boolean simulated) {
         // A daemon told to go, or killed, gets as long as stop gives a daemon to exit.
-        this.services = new SelftestServices(host, runner, processes, store, lifecycle, status, doctor, env, timeouts.answer(), timeouts.exit());
+        this.services = new SelftestServices(host, runner, processes, store, planner, starter, stopper, status, doctor, env, timeouts.answer(), timeouts.exit());
         this.clock = clock;
         this.simulated = simulated;
     }
@@ -43,7 +45,7 @@ public final class Selftest {
      * a selector naming several GPUs, {@code all}, a MIG-enabled GPU or one that is not visible.
      */
     public StartPlan preflight(String gpus) {
-        return services.lifecycle().plan(new StartRequest(Optional.of(gpus), Optional.of(newName()), Optional.empty(), Optional.empty()));
+        return services.planner().plan(new StartRequest(Optional.of(gpus), Optional.of(newName()), Optional.empty(), Optional.empty()));
     }
 
     /** A run with a fresh throwaway name; call {@link SelftestRun#run} on it. */

@@ -29,7 +29,7 @@ final class SelftestDaemon {
     /** {@code cumps start --gpus SEL --name NAME}; the daemon is tracked for the clean-up before anything else happens. */
     static DaemonRecord start(SelftestServices services, RunState state, List<String> evidence) {
         List<String> stages = new ArrayList<>();
-        DaemonRecord record = services.lifecycle().start(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
+        DaemonRecord record = services.starter().start(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
                 Optional.empty(), Optional.empty()), stage -> stages.add(stage.name().toLowerCase(Locale.ROOT)), state.cancel);
         state.started.add(record);
         evidence.add("cumps start --gpus " + state.request.gpus() + " --name " + state.name + ": stages " + String.join(", ", stages));
@@ -39,7 +39,7 @@ final class SelftestDaemon {
 
     /** {@code cumps stop --name NAME}, with its outcome as evidence. */
     static StopOutcome stop(SelftestServices services, String name, List<String> evidence) {
-        StopOutcome outcome = services.lifecycle().stop(Optional.of(name));
+        StopOutcome outcome = services.stopper().stop(Optional.of(name));
         evidence.add("cumps stop --name " + name + ": " + outcome.result().id() + ": " + outcome.message());
         return outcome;
     }

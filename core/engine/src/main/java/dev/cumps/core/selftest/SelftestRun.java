@@ -76,7 +76,7 @@ public final class SelftestRun {
         } catch (StartCancelled e) {
             return StepResult.skip(step.id(), Message.of(SelftestMessages.ABORTED), withError(evidence, e.getMessage()));
         } catch (CumpsException e) {
-            return StepResult.fail(step.id(), e.text(), evidence);
+            return StepResult.fail(step.id(), e.errorMessage(), evidence);
         } catch (RuntimeException e) {
             return StepResult.fail(step.id(), Message.of(SelftestMessages.STEP_CRASHED, String.valueOf(e)), evidence);
         } finally {

@@ -4,7 +4,9 @@ import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.env.EnvService;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.DaemonStarter;
+import dev.cumps.core.lifecycle.DaemonStopper;
+import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.status.StatusService;
@@ -17,6 +19,6 @@ import java.time.Duration;
  * @param answer how long one question to a control daemon may take
  * @param gone   how long a process may take to disappear after it was told to go
  */
-record SelftestServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, DaemonLifecycle lifecycle,
-             StatusService status, Doctor doctor, EnvService env, Duration answer, Duration gone) {
+record SelftestServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, StartPlanner planner,
+             DaemonStarter starter, DaemonStopper stopper, StatusService status, Doctor doctor, EnvService env, Duration answer, Duration gone) {
 }

@@ -25,7 +25,7 @@ final class StatusStep implements Step {
                     + ", MIG " + gpu.migMode().orElse("n/a"));
         }
         services.host().get("CUDA_VISIBLE_DEVICES").ifPresent(mask -> evidence.add("caller's CUDA_VISIBLE_DEVICES=" + mask));
-        StartPlan plan = services.lifecycle().plan(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
+        StartPlan plan = services.planner().plan(new StartRequest(Optional.of(state.request.gpus()), Optional.of(state.name),
                 Optional.empty(), Optional.empty()));
         Gpu gpu = plan.gpu();
         state.gpu = gpu;

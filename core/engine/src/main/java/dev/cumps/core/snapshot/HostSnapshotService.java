@@ -3,6 +3,7 @@ package dev.cumps.core.snapshot;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
+import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.status.StatusService;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,8 +71,8 @@ public final class HostSnapshotService {
         if (name.isEmpty()) {
             return readWithLive();
         }
-        live.pipeDirectoryOf(name.get());
+        DaemonRecord record = live.liveRecord(name.get());
         HostSnapshot snapshot = read();
-        return snapshot.withLive(live.collect(name.get(), snapshot.gpus()));
+        return snapshot.withLive(live.collect(record, snapshot.gpus()));
     }
 }

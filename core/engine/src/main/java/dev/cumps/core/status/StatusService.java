@@ -80,7 +80,7 @@ public final class StatusService {
         } catch (CumpsException e) {
             visible = List.of();
             // Visibility raises every refusal with a message.
-            diagnostics.add(e.text());
+            diagnostics.add(e.errorMessage());
         }
         RecordListing listing = records.listing();
         List<ManagedDaemon> daemons = records.daemons();

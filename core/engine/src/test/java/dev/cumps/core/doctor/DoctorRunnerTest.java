@@ -140,7 +140,7 @@ class DoctorRunnerTest {
         Thread.currentThread().interrupt();
         try {
             CumpsException e = assertThrows(CumpsException.class, () -> doctor.run(Optional.empty()));
-            assertEquals(DoctorMessages.RUN_CANCELLED, e.text().id());
+            assertEquals(DoctorMessages.RUN_CANCELLED, e.errorMessage().id());
             assertEquals("doctor run cancelled", e.getMessage());
             assertEquals(List.of(DoctorCheckId.PLATFORM), evaluated);
         } finally {

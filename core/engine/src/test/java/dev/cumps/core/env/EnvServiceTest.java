@@ -46,7 +46,7 @@ class EnvServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> env.launchEnvironment(Optional.of("dead")));
 
-        assertEquals("env.STALE", e.text().key());
+        assertEquals("env.STALE", e.errorMessage().key());
         assertEquals("daemon 'dead' is stale (pid 4100012 is gone or reused); start it again with `cumps start --name dead`",
                 e.getMessage());
     }
@@ -54,7 +54,7 @@ class EnvServiceTest {
     @Test
     void noOrSeveralLiveRecordsAskForAName() {
         CumpsException none = assertThrows(CumpsException.class, () -> env.launchEnvironment(Optional.empty()));
-        assertEquals("env.NO_LIVE_DAEMON", none.text().key());
+        assertEquals("env.NO_LIVE_DAEMON", none.errorMessage().key());
 
         live("a", 4_100_013L);
         live("b", 4_100_014L);
@@ -69,6 +69,6 @@ class EnvServiceTest {
         assertEquals("no record named 'nobody' (see `cumps status`)",
                 assertThrows(CumpsException.class, () -> env.launchEnvironment(Optional.of("nobody"))).getMessage());
         assertEquals("env.RECORD_FOREIGN",
-                assertThrows(CumpsException.class, () -> env.launchEnvironment(Optional.of("theirs"))).text().key());
+                assertThrows(CumpsException.class, () -> env.launchEnvironment(Optional.of("theirs"))).errorMessage().key());
     }
 }

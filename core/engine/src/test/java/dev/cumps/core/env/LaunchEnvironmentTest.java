@@ -51,7 +51,7 @@ class LaunchEnvironmentTest {
     void posixExportsReproduceAwkwardPathsExactlyInSh(String awkward) throws IOException {
         Path pipe = sb.dir.resolve(awkward + "-p");
         Path log = sb.dir.resolve(awkward + "-l");
-        sb.services().lifecycle().start(Sandbox.request(null, "odd", pipe, log), s -> { });
+        sb.services().starter().start(Sandbox.request(null, "odd", pipe, log), s -> { });
 
         String exports = sb.services().env().launchEnvironment(Optional.of("odd")).posix();
 

@@ -15,6 +15,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,9 +58,10 @@ class GuideCoverageTest {
     }
 
     @Test
-    void everyAnchorOfTheGuideNamesADoctorCheck() {
+    void everyAnchorOfTheGuideNamesADoctorCheck() throws IOException {
         Set<String> checks = new HashSet<>(Arrays.stream(DoctorCheckId.values()).map(DoctorCheckId::anchor).toList());
-        List<String> anchors = GuideEntries.read(GUIDE).anchors();
+        List<String> anchors = Files.readAllLines(GUIDE).stream().map(GuideEntries.ANCHOR::matcher).filter(Matcher::matches)
+                .map(m -> m.group(1)).toList();
         List<String> strays = anchors.stream().filter(a -> !checks.contains(a)).toList();
         assertTrue(strays.isEmpty(), "anchors in docs/guide.md that name no doctor check: " + strays);
         assertEquals(DoctorCheckId.values().length, anchors.size(), "one anchor per check: " + anchors);

@@ -8,7 +8,6 @@ import dev.cumps.core.message.CumpsException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,10 +60,11 @@ class GuideEntriesTest {
     }
 
     @Test
-    void theAnchorsAreListedInOrderAndAnUnknownOneHasNoEntry() {
+    void eachAnchorHasAnEntryAndAnUnknownOneHasNone() {
         GuideEntries entries = GuideEntries.parse(GUIDE);
 
-        assertEquals(List.of("first", "second"), entries.anchors());
+        assertTrue(entries.get("first").orElseThrow().startsWith("### `first`"), entries.get("first").toString());
+        assertTrue(entries.get("second").orElseThrow().startsWith("### `second`"), entries.get("second").toString());
         assertEquals(Optional.empty(), entries.get("third"));
     }
 

@@ -61,16 +61,16 @@ class ClientTerminatorTest {
     }
 
     private MessageKey refusal(String name, long pid) {
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient(name, pid));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate(name, pid));
         assertFalse(terminateSent(), "a refusal sends nothing: " + sb.mps.clientCommands());
-        return e.text().id();
+        return e.errorMessage().id();
     }
 
     @Test
     void terminatesExactlyTheListedClientAndReturnsOnceItLeftTheList() {
         DaemonRecord record = sb.start("mine");
         daemonEndsClientOnTerminate();
-        Message done = sb.services().lifecycle().terminateClient("mine", CLIENT);
+        Message done = sb.services().terminator().terminate("mine", CLIENT);
         assertEquals("terminated MPS client pid " + CLIENT + " (python3 train.py) of server pid " + SERVER + " of daemon 'mine'",
                 done.english());
         assertEquals(1, sb.mps.clientCommands().stream().filter(c -> c.startsWith("terminate_client")).count());
@@ -82,7 +82,7 @@ class ClientTerminatorTest {
     @Test
     void clientTargetShowsPidUserCommandServerAndDaemonWithoutSendingAnything() {
         sb.start("mine");
-        ClientTarget target = sb.services().lifecycle().clientTarget("mine", CLIENT);
+        ClientTarget target = sb.services().terminator().find("mine", CLIENT);
         assertEquals("MPS client pid " + CLIENT + " (user alice, command: python3 train.py) of server pid " + SERVER
                 + " of daemon 'mine'", target.planMessage().english());
         assertFalse(terminateSent());
@@ -144,16 +144,16 @@ class ClientTerminatorTest {
         sb.processes.put(hidden, "python3", 800);
         sb.start("mine");
 
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", hidden));
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", hidden));
 
-        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, e.text().id());
+        assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, e.errorMessage().id());
         assertEquals("cannot tell who runs client pid " + hidden + " of daemon 'mine' (/proc does not show its owner: gone, or hidden"
                 + " by hidepid); cumps terminates only clients it can see are yours, so nothing was sent", e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
         assertFalse(terminateSent(), "nothing sent: " + sb.mps.clientCommands());
         assertTrue(sb.processes.isAlive(new ProcessIdentity(hidden, 800)));
         assertEquals(LifecycleMessages.TERMINATE_OWNER_UNKNOWN, assertThrows(CumpsException.class,
-                () -> sb.services().lifecycle().clientTarget("mine", hidden)).text().id(), "the preview refuses it too");
+                () -> sb.services().terminator().find("mine", hidden)).errorMessage().id(), "the preview refuses it too");
     }
 
     @Test
@@ -167,14 +167,14 @@ class ClientTerminatorTest {
     void aDaemonThatRefusesTheCommandIsReported() {
         sb.start("mine");
         sb.mps.reply("terminate_client " + SERVER + " " + CLIENT, "Invalid command\n");
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", CLIENT));
-        assertEquals(LifecycleMessages.TERMINATE_REFUSED, e.text().id());
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", CLIENT));
+        assertEquals(LifecycleMessages.TERMINATE_REFUSED, e.errorMessage().id());
     }
 
     @Test
     void aClientStillListedAfterTheDeadlineIsAnError() {
         sb.start("mine");
-        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().lifecycle().terminateClient("mine", CLIENT));
-        assertEquals(LifecycleMessages.TERMINATE_STILL_LISTED, e.text().id());
+        CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", CLIENT));
+        assertEquals(LifecycleMessages.TERMINATE_STILL_LISTED, e.errorMessage().id());
     }
 }

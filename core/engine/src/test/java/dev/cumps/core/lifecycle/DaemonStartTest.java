@@ -47,8 +47,8 @@ class DaemonStartTest {
         sb.close();
     }
 
-    private DaemonLifecycle lifecycle() {
-        return sb.services().lifecycle();
+    private DaemonStarter starter() {
+        return sb.services().starter();
     }
 
     private static String mode(Path p) throws IOException {
@@ -60,7 +60,7 @@ class DaemonStartTest {
         Path pipe = sb.dir.resolve("p");
         Path log = sb.dir.resolve("l");
 
-        DaemonRecord record = lifecycle().start(Sandbox.request("0", "job", pipe, log), s -> { });
+        DaemonRecord record = starter().start(Sandbox.request("0", "job", pipe, log), s -> { });
 
         FakeMpsHost.Daemon daemon = sb.mps.daemon(pipe).orElseThrow();
         assertEquals(pipe, record.pipeDirectory());
@@ -121,7 +121,7 @@ class DaemonStartTest {
         });
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("0", "forged", pipe, log), s -> { }));
+                () -> starter().start(Sandbox.request("0", "forged", pipe, log), s -> { }));
 
         assertTrue(e.getMessage().contains(RuntimeDirs.PID_FILE + " names pid " + other + " but control.log names pid "), e.getMessage());
         assertTrue(sb.processes.contains(other), "the process the pid file names is never signalled");
@@ -139,7 +139,7 @@ class DaemonStartTest {
 
     @Test
     void defaultNameAndDirectoriesArePerUserAndPrivate() throws IOException {
-        DaemonRecord record = lifecycle().start(StartRequest.defaults(), s -> { });
+        DaemonRecord record = starter().start(StartRequest.defaults(), s -> { });
 
         String expectedName = "gpu-" + FakeGpu.uuidFor(0).substring(4);
         assertEquals(expectedName, record.name());
@@ -205,7 +205,7 @@ class DaemonStartTest {
     void stagesAreReportedInOrder() {
         List<StartStage> stages = new ArrayList<>();
 
-        lifecycle().start(Sandbox.named("staged"), stages::add);
+        starter().start(Sandbox.named("staged"), stages::add);
 
         assertEquals(List.of(StartStage.RESOLVING, StartStage.PREPARING, StartStage.LAUNCHING, StartStage.CONTROL_SOCKET,
                 StartStage.ANSWERING, StartStage.RECORDED), stages);
@@ -253,7 +253,7 @@ class DaemonStartTest {
         Path pipe = sb.dir.resolve("x".repeat(120 - sb.dir.toString().length()));
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "long", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request(null, "long", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains("95"), e.getMessage());
         assertTrue(e.getMessage().contains("--pipe-dir"), e.getMessage());
@@ -267,7 +267,7 @@ class DaemonStartTest {
         Path pipe = Path.of(prefix + "y".repeat(95 - prefix.length() - "/control".length()));
         assertEquals(95, pipe.resolve("control").toString().length());
 
-        DaemonRecord record = lifecycle().start(Sandbox.request(null, "edge", pipe, sb.dir.resolve("l")), s -> { });
+        DaemonRecord record = starter().start(Sandbox.request(null, "edge", pipe, sb.dir.resolve("l")), s -> { });
 
         assertEquals(pipe, record.pipeDirectory());
     }
@@ -277,7 +277,7 @@ class DaemonStartTest {
         Path both = sb.dir.resolve("same");
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "same", both, both), s -> { }));
+                () -> starter().start(Sandbox.request(null, "same", both, both), s -> { }));
 
         assertTrue(e.getMessage().contains("must differ"), e.getMessage());
         assertTrue(sb.mps.launches().isEmpty());
@@ -290,7 +290,7 @@ class DaemonStartTest {
         Files.writeString(pipe.resolve("control_lock"), "");
         Sandbox.mkfifo(pipe.resolve("log"));
 
-        lifecycle().start(Sandbox.request(null, "inert", pipe, sb.dir.resolve("l")), s -> { });
+        starter().start(Sandbox.request(null, "inert", pipe, sb.dir.resolve("l")), s -> { });
 
         assertFalse(Files.exists(pipe.resolve("control_lock"), LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(pipe.resolve("log"), LinkOption.NOFOLLOW_LINKS));
@@ -310,7 +310,7 @@ class DaemonStartTest {
         Files.createSymbolicLink(pipe.resolve("nvidia-cuda-mps-control.pid"), victim);
         Files.createSymbolicLink(pipe.resolve("control_lock"), victim);
 
-        DaemonRecord r = lifecycle().start(Sandbox.request(null, "linked", pipe, sb.dir.resolve("l")), s -> { });
+        DaemonRecord r = starter().start(Sandbox.request(null, "linked", pipe, sb.dir.resolve("l")), s -> { });
 
         assertEquals("4190999\n", Files.readString(victim), "nothing was written through the links");
         assertFalse(Files.isSymbolicLink(pipe.resolve("nvidia-cuda-mps-control.pid")));
@@ -327,13 +327,13 @@ class DaemonStartTest {
         Files.createSymbolicLink(logDir.resolve(log), victim);
 
         CumpsException link = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "loglink", sb.dir.resolve("p"), logDir), s -> { }));
+                () -> starter().start(Sandbox.request(null, "loglink", sb.dir.resolve("p"), logDir), s -> { }));
 
         assertTrue(link.getMessage().contains(log + ": is a symbolic link") && link.getMessage().contains("Remove it"), link.getMessage());
         Files.delete(logDir.resolve(log));
         Sandbox.mkfifo(logDir.resolve(log));
         CumpsException fifo = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "logfifo", sb.dir.resolve("p"), logDir), s -> { }));
+                () -> starter().start(Sandbox.request(null, "logfifo", sb.dir.resolve("p"), logDir), s -> { }));
         assertTrue(fifo.getMessage().contains("not a regular file (FIFO)"), fifo.getMessage());
         assertEquals("echo hi\n", Files.readString(victim));
         assertTrue(sb.mps.launches().isEmpty(), "nothing was launched");
@@ -398,7 +398,7 @@ class DaemonStartTest {
         Files.writeString(pipe.resolve("nvidia-cuda-mps-control.pid"), "4999004\n");
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "explicit", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request(null, "explicit", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains("no record of yours owns it"), e.getMessage());
         assertTrue(Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS));
@@ -417,7 +417,7 @@ class DaemonStartTest {
             }
         });
 
-        DaemonRecord record = lifecycle().start(Sandbox.request(null, "again", pipe, sb.dir.resolve("l")), s -> { });
+        DaemonRecord record = starter().start(Sandbox.request(null, "again", pipe, sb.dir.resolve("l")), s -> { });
 
         assertFalse(staleAtLaunch.get(), "an old pid file would pass for the new daemon's while it starts");
         assertEquals(sb.mps.daemon(pipe).orElseThrow().pid, record.pid());
@@ -429,7 +429,7 @@ class DaemonStartTest {
         Path pipe = sb.dir.resolve("p");
 
         StartFailure e = assertThrows(StartFailure.class,
-                () -> lifecycle().start(Sandbox.request(null, "fails", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request(null, "fails", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains("Error: failed to start the control daemon (fake)"), e.getMessage());
         assertTrue(e.controlLogTail().stream().anyMatch(l -> l.contains("Error: failed to start")), e.controlLogTail().toString());
@@ -492,7 +492,7 @@ class DaemonStartTest {
         Files.setAttribute(pipe, "unix:uid", 12345);
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "foreign", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request(null, "foreign", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains("owned by uid 12345"), e.getMessage());
         assertTrue(sb.mps.launches().isEmpty());
@@ -513,9 +513,9 @@ class DaemonStartTest {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
 
         CumpsException list = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("0,1", "multi", null, null), s -> { }));
+                () -> starter().start(Sandbox.request("0,1", "multi", null, null), s -> { }));
         CumpsException all = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("all", "every", null, null), s -> { }));
+                () -> starter().start(Sandbox.request("all", "every", null, null), s -> { }));
 
         assertTrue(list.getMessage().contains("single_task_multi_gpu"), list.getMessage());
         assertTrue(all.getMessage().contains("task_per_gpu"), all.getMessage());
@@ -542,7 +542,7 @@ class DaemonStartTest {
         assertEquals(List.of(FakeGpu.uuidFor(1)), record.gpuUuids());
         assertEquals(FakeGpu.uuidFor(1), sb.mps.launches().get(0).environment().get("CUDA_VISIBLE_DEVICES"));
         CumpsException hidden = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("0", "hidden", null, null), s -> { }));
+                () -> starter().start(Sandbox.request("0", "hidden", null, null), s -> { }));
         assertTrue(hidden.getMessage().contains("matches no visible GPU"), hidden.getMessage());
     }
 
@@ -570,10 +570,10 @@ class DaemonStartTest {
     @Test
     void startRefusesAPipeDirectoryOfAnotherLiveDaemon() {
         Path pipe = sb.dir.resolve("p");
-        lifecycle().start(Sandbox.request(null, "first", pipe, sb.dir.resolve("l1")), s -> { });
+        starter().start(Sandbox.request(null, "first", pipe, sb.dir.resolve("l1")), s -> { });
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "second", pipe, sb.dir.resolve("l2")), s -> { }));
+                () -> starter().start(Sandbox.request(null, "second", pipe, sb.dir.resolve("l2")), s -> { }));
 
         assertTrue(e.getMessage().contains("first"), e.getMessage());
         assertEquals(1, sb.mps.launches().size());
@@ -594,7 +594,7 @@ class DaemonStartTest {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         String shouting = FakeGpu.uuidFor(1).substring(4).replace("-", "").toUpperCase(Locale.ROOT);
 
-        DaemonRecord record = lifecycle().start(Sandbox.request(shouting, null, null, null), s -> { });
+        DaemonRecord record = starter().start(Sandbox.request(shouting, null, null, null), s -> { });
 
         assertEquals(List.of(FakeGpu.uuidFor(1)), record.gpuUuids());
         assertEquals("gpu-" + FakeGpu.uuidFor(1).substring(4), record.name());
@@ -606,14 +606,14 @@ class DaemonStartTest {
         Sandbox.mkdir700(log);
         Files.writeString(log.resolve("control.log"), "[2026-01-01 00:00:00.000 Control 9] ERROR: yesterday's failure\n");
 
-        DaemonRecord record = lifecycle().start(Sandbox.request(null, "reuse-log", sb.dir.resolve("p"), log), s -> { });
+        DaemonRecord record = starter().start(Sandbox.request(null, "reuse-log", sb.dir.resolve("p"), log), s -> { });
 
         assertEquals(log, record.logDirectory());
     }
 
     @Test
     void migDeviceUuidIsRefusedNamingMig() {
-        CumpsException e = assertThrows(CumpsException.class, () -> lifecycle().start(
+        CumpsException e = assertThrows(CumpsException.class, () -> starter().start(
                 Sandbox.request("MIG-a1b2c3d4-0000-4000-8000-000000000000", "m", null, null), s -> { }));
 
         assertTrue(e.getMessage().contains("MIG"), e.getMessage());
@@ -627,7 +627,7 @@ class DaemonStartTest {
         Files.createSymbolicLink(sb.runtimeRoot(), real);
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request(null, "halfdefault", sb.dir.resolve("p"), null), s -> { }));
+                () -> starter().start(Sandbox.request(null, "halfdefault", sb.dir.resolve("p"), null), s -> { }));
 
         assertTrue(e.getMessage().contains("symbolic link"), e.getMessage());
         assertFalse(Files.exists(real.resolve("halfdefault")), "nothing was created through the link");

@@ -39,12 +39,12 @@ class DaemonStopTest {
         sb.close();
     }
 
-    private DaemonLifecycle lifecycle() {
-        return sb.services().lifecycle();
+    private DaemonStopper stopper() {
+        return sb.services().stopper();
     }
 
     private StopOutcome stop(String name) {
-        return lifecycle().stop(Optional.ofNullable(name));
+        return stopper().stop(Optional.ofNullable(name));
     }
 
     @Test
@@ -297,7 +297,7 @@ class DaemonStopTest {
         sb.foreignRecord("e-foreign", 4242, Sandbox.HOSTNAME, 4_110_010L, 3);
         sb.processes.put(4_110_010L, "nvidia-cuda-mps", 3);
 
-        List<StopOutcome> outcomes = lifecycle().stopAll();
+        List<StopOutcome> outcomes = stopper().stopAll();
 
         Map<String, StopOutcome.Result> byName = outcomes.stream()
                 .collect(Collectors.toMap(StopOutcome::name, StopOutcome::result));
@@ -322,7 +322,7 @@ class DaemonStopTest {
     void removeRecordRefusesALiveDaemon() {
         DaemonRecord r = sb.start("keep");
 
-        CumpsException e = assertThrows(CumpsException.class, () -> lifecycle().removeRecord("keep"));
+        CumpsException e = assertThrows(CumpsException.class, () -> stopper().removeRecord("keep"));
 
         assertTrue(e.getMessage().contains("live"), e.getMessage());
         assertTrue(Files.exists(sb.recordFile("keep")));
@@ -335,7 +335,7 @@ class DaemonStopTest {
         sb.processes.kill(r.pid());
         sb.mps.runner().clear();
 
-        Path moved = lifecycle().removeRecord("old");
+        Path moved = stopper().removeRecord("old");
 
         assertEquals(sb.records.resolve(".stale").resolve("old-" + Sandbox.NOW.toEpochMilli()), moved);
         assertTrue(Files.exists(moved.resolve("daemon.json")));

@@ -58,7 +58,7 @@ class DaemonStopperTest {
     @Test
     void withoutANameOnlyASoleLiveDaemonIsChosen() {
         CumpsException none = assertThrows(CumpsException.class, () -> stopper().stop(Optional.empty()));
-        assertEquals("lifecycle.NO_LIVE_DAEMON", none.text().key());
+        assertEquals("lifecycle.NO_LIVE_DAEMON", none.errorMessage().key());
 
         DaemonRecord a = sb.start("a", 0);
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));

@@ -33,12 +33,12 @@ class ForegroundTest {
 
     @Test
     void foregroundRunsDashFRecordsOnceAnsweredAndRemovesTheRecordAfterQuit() throws Exception {
-        DaemonLifecycle lifecycle = sb.services().lifecycle();
+        ForegroundRunner foreground = sb.services().foreground();
         AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
         AtomicBoolean recordOnDiskWhenAnnounced = new AtomicBoolean();
         CountDownLatch announced = new CountDownLatch(1);
 
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> lifecycle.runForeground(Sandbox.named("fg"),
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> foreground.run(Sandbox.named("fg"),
                 sb.mps.spawner(), r -> {
                     recorded.set(r);
                     recordOnDiskWhenAnnounced.set(Files.exists(sb.recordFile("fg")));
@@ -50,7 +50,7 @@ class ForegroundTest {
         assertEquals(List.of(FakeMpsHost.CONTROL, "-f"), sb.mps.spawned().get(0).argv());
         assertTrue(sb.mps.launches().isEmpty(), "no detached -d launch in foreground mode");
 
-        lifecycle.endForeground(recorded.get());
+        foreground.end(recorded.get());
         int code = run.get(10, TimeUnit.SECONDS);
 
         assertEquals(0, code);
@@ -60,10 +60,10 @@ class ForegroundTest {
 
     @Test
     void foregroundRecordIsRemovedWhenTheDaemonDiesOnItsOwn() throws Exception {
-        DaemonLifecycle lifecycle = sb.services().lifecycle();
+        ForegroundRunner foreground = sb.services().foreground();
         AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
         CountDownLatch announced = new CountDownLatch(1);
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> lifecycle.runForeground(Sandbox.named("crash"),
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> foreground.run(Sandbox.named("crash"),
                 sb.mps.spawner(), r -> {
                     recorded.set(r);
                     announced.countDown();

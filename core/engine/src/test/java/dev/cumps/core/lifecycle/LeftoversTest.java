@@ -61,7 +61,7 @@ class LeftoversTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(false)));
 
-        assertEquals("lifecycle.UNMANAGED_DAEMON_RUNNING", e.text().key());
+        assertEquals("lifecycle.UNMANAGED_DAEMON_RUNNING", e.errorMessage().key());
         assertTrue(e.getMessage().startsWith("an MPS control daemon (pid 4100000) is already running on " + pipe), e.getMessage());
         assertTrue(exists(pipe.resolve(RuntimeDirs.PID_FILE)), "the running daemon's pid file stays");
         assertTrue(sb.processes.contains(4_100_000L));
@@ -75,7 +75,7 @@ class LeftoversTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(true)));
 
-        assertEquals("lifecycle.UNMANAGED_DAEMON_RUNNING", e.text().key());
+        assertEquals("lifecycle.UNMANAGED_DAEMON_RUNNING", e.errorMessage().key());
         assertTrue(exists(pipe.resolve("control")), "a running daemon's socket is never removed, even in the default directory");
     }
 
@@ -86,7 +86,7 @@ class LeftoversTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(true)));
 
-        assertEquals("lifecycle.CONTROL_LISTENING", e.text().key());
+        assertEquals("lifecycle.CONTROL_LISTENING", e.errorMessage().key());
         assertTrue(exists(pipe.resolve("control")));
     }
 
@@ -96,7 +96,7 @@ class LeftoversTest {
         sb.mps.bind(pipe.resolve("control")).close(); // the file stays, nobody listens: a killed daemon's
 
         CumpsException e = assertThrows(CumpsException.class, () -> leftovers.clearBeforeLaunch(plan(false)));
-        assertEquals("lifecycle.CONTROL_EXISTS", e.text().key());
+        assertEquals("lifecycle.CONTROL_EXISTS", e.errorMessage().key());
         assertTrue(exists(pipe.resolve("control")), "an explicit pipe directory's socket is never removed");
 
         leftovers.clearBeforeLaunch(plan(true));

@@ -57,8 +57,8 @@ class OwnershipTest {
         sb.close();
     }
 
-    private DaemonLifecycle lifecycle() {
-        return sb.services().lifecycle();
+    private DaemonStarter starter() {
+        return sb.services().starter();
     }
 
     private static StartRequest request(String gpus, String name, Path pipe, Path log, Map<String, String> env) {
@@ -71,8 +71,8 @@ class OwnershipTest {
     void aSecondStartOnAPipeDirectoryBeingStartedWaitsAndIsRefusedNamingTheFirst() throws Exception {
         Path pipe = sb.dir.resolve("p");
         String refusal = racePastFirstLaunch(
-                () -> lifecycle().start(Sandbox.request("0", "first", pipe, sb.dir.resolve("l1")), s -> { }),
-                () -> lifecycle().start(Sandbox.request("0", "second", pipe, sb.dir.resolve("l2")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "first", pipe, sb.dir.resolve("l1")), s -> { }),
+                () -> starter().start(Sandbox.request("0", "second", pipe, sb.dir.resolve("l2")), s -> { }));
 
         assertTrue(refusal.contains("'first'") && refusal.contains("cumps stop --name first"), refusal);
         assertEquals(1, sb.mps.launches().size(), "the second start never launched");
@@ -87,11 +87,11 @@ class OwnershipTest {
     void aPipeDirectoryOfAStaleRecordIsNotSharedEither() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         Path pipe = sb.dir.resolve("p");
-        DaemonRecord old = lifecycle().start(Sandbox.request("0", "old", pipe, sb.dir.resolve("l1")), s -> { });
+        DaemonRecord old = starter().start(Sandbox.request("0", "old", pipe, sb.dir.resolve("l1")), s -> { });
         sb.processes.kill(old.pid());
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("1", "new", sb.dir.resolve("x/../p"), sb.dir.resolve("l2")), s -> { }));
+                () -> starter().start(Sandbox.request("1", "new", sb.dir.resolve("x/../p"), sb.dir.resolve("l2")), s -> { }));
 
         assertTrue(e.getMessage().contains("'old' (stale record)") && e.getMessage().contains("cumps stop --name old"), e.getMessage());
         assertEquals(1, sb.mps.launches().size());
@@ -101,11 +101,11 @@ class OwnershipTest {
     void aPipeDirectoryReachedThroughALinkIsTheSameDirectory() throws IOException {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
         Path pipe = sb.dir.resolve("p");
-        DaemonRecord first = lifecycle().start(Sandbox.request("0", "first", pipe, sb.dir.resolve("l1")), s -> { });
+        DaemonRecord first = starter().start(Sandbox.request("0", "first", pipe, sb.dir.resolve("l1")), s -> { });
         Path alias = Files.createSymbolicLink(sb.dir.resolve("alias"), sb.dir);
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("1", "second", alias.resolve("p"), sb.dir.resolve("l2")), s -> { }));
+                () -> starter().start(Sandbox.request("1", "second", alias.resolve("p"), sb.dir.resolve("l2")), s -> { }));
 
         assertTrue(e.getMessage().contains("'first' (live, pid " + first.pid() + ")"), e.getMessage());
         assertEquals(1, sb.mps.launches().size());
@@ -124,7 +124,7 @@ class OwnershipTest {
         });
 
         StartFailure f = assertThrows(StartFailure.class,
-                () -> lifecycle().start(Sandbox.request("0", "mine", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "mine", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(f.getMessage().contains("did not start"), f.getMessage());
         assertTrue(sb.processes.isAlive(new ProcessIdentity(FOREIGN_PID, FOREIGN_TICKS)), "the other daemon runs on");
@@ -138,7 +138,7 @@ class OwnershipTest {
         sb.mps.launch(FakeMpsHost.Launch.NEVER_ANSWERS);
         Path pipe = sb.dir.resolve("p");
 
-        assertThrows(StartFailure.class, () -> lifecycle().start(Sandbox.request("0", "mute", pipe, sb.dir.resolve("l")), s -> { }));
+        assertThrows(StartFailure.class, () -> starter().start(Sandbox.request("0", "mute", pipe, sb.dir.resolve("l")), s -> { }));
 
         FakeMpsHost.Daemon ours = sb.mps.daemon(pipe).orElseThrow();
         assertEquals(List.of(new ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated());
@@ -152,7 +152,7 @@ class OwnershipTest {
         Path pipe = sb.dir.resolve("p");
 
         StartFailure f = assertThrows(StartFailure.class,
-                () -> lifecycle().start(Sandbox.request("0", "old", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "old", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(f.getMessage().contains("did not launch"), f.getMessage());
         assertEquals(List.of(), sb.processes.terminated());
@@ -174,7 +174,7 @@ class OwnershipTest {
         });
 
         StartFailure f = assertThrows(StartFailure.class,
-                () -> lifecycle().start(Sandbox.request("0", "swapped", pipe, sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "swapped", pipe, sb.dir.resolve("l")), s -> { }));
 
         assertTrue(f.getMessage().contains("was replaced"), f.getMessage());
         assertFalse(f.getMessage().contains("\n"));
@@ -267,7 +267,7 @@ class OwnershipTest {
         RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, busyGpu);
         CumpsException busy = assertThrows(CumpsException.class,
                 () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), busyGpu));
-        assertEquals(busyGpu, busy.text());
+        assertEquals(busyGpu, busy.errorMessage());
         assertTrue(Files.list(store.root().resolve(RecordStore.LOCK_DIR))
                 .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
 
@@ -290,7 +290,7 @@ class OwnershipTest {
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("0", "exposed", shared.resolve("p"), sb.dir.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "exposed", shared.resolve("p"), sb.dir.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains(shared.toString()) && e.getMessage().contains("0777"), e.getMessage());
         assertFalse(Files.exists(shared.resolve("p"), LinkOption.NOFOLLOW_LINKS));
@@ -304,7 +304,7 @@ class OwnershipTest {
         Files.setAttribute(theirs, "unix:uid", 65534);
 
         CumpsException e = assertThrows(CumpsException.class,
-                () -> lifecycle().start(Sandbox.request("0", "borrowed", sb.dir.resolve("p"), theirs.resolve("l")), s -> { }));
+                () -> starter().start(Sandbox.request("0", "borrowed", sb.dir.resolve("p"), theirs.resolve("l")), s -> { }));
 
         assertTrue(e.getMessage().contains("uid 65534"), e.getMessage());
         assertFalse(Files.exists(theirs.resolve("l"), LinkOption.NOFOLLOW_LINKS));
@@ -316,7 +316,7 @@ class OwnershipTest {
         Path sticky = Files.createDirectory(sb.dir.resolve("sticky"));
         Sandbox.run("chmod", "1777", sticky.toString());
 
-        DaemonRecord r = lifecycle().start(Sandbox.request("0", "sticky", sticky.resolve("p"), sticky.resolve("l")), s -> { });
+        DaemonRecord r = starter().start(Sandbox.request("0", "sticky", sticky.resolve("p"), sticky.resolve("l")), s -> { });
 
         assertEquals(sticky.resolve("p"), r.pipeDirectory());
     }
@@ -329,7 +329,7 @@ class OwnershipTest {
                 .env("CUDA_MPS_PINNED_DEVICE_MEM_LIMIT", "0=1G").env("USER", "me").env("LOGNAME", "me")
                 .env("LANG", "C.UTF-8").env("LC_ALL", "C").env("SECRET_TOKEN", "x");
 
-        lifecycle().start(request(null, "allow", null, null, Map.of("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "50")), s -> { });
+        starter().start(request(null, "allow", null, null, Map.of("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "50")), s -> { });
 
         Map<String, String> env = sb.mps.launches().get(0).environment();
         assertEquals(List.of("CUDA_MPS_ACTIVE_THREAD_PERCENTAGE", "CUDA_MPS_LOG_DIRECTORY", "CUDA_MPS_PIPE_DIRECTORY",
@@ -343,7 +343,7 @@ class OwnershipTest {
     void theDaemonsPathKeepsOnlyAbsoluteEntries() {
         sb.env("PATH", ":.:bin:/usr/bin::/bin:");
 
-        lifecycle().start(request(null, "path", null, null, Map.of()), s -> { });
+        starter().start(request(null, "path", null, null, Map.of()), s -> { });
 
         assertEquals("/usr/bin:/bin", sb.mps.launches().get(0).environment().get("PATH"),
                 "no empty or relative entry: the daemon must not run programs from the working directory");
@@ -353,7 +353,7 @@ class OwnershipTest {
     void aPathWithOnlyRelativeEntriesIsNotPassedAtAll() {
         sb.env("PATH", ".:bin:");
 
-        lifecycle().start(request(null, "nopath", null, null, Map.of()), s -> { });
+        starter().start(request(null, "nopath", null, null, Map.of()), s -> { });
 
         assertFalse(sb.mps.launches().get(0).environment().containsKey("PATH"), "an empty PATH means the working directory");
     }
@@ -374,7 +374,7 @@ class OwnershipTest {
         for (Map<String, String> bad : List.of(Map.of("1BAD", "x"), Map.of("A-B", "x"), Map.of("CUDA_VISIBLE_DEVICES", "1"),
                 Map.of(MpsControl.LAUNCH_NONCE_VARIABLE, "x"), Map.of("OK", "a\0b"))) {
             CumpsException e = assertThrows(CumpsException.class,
-                    () -> lifecycle().start(request(null, "bad", null, null, bad), s -> { }), bad.toString());
+                    () -> starter().start(request(null, "bad", null, null, bad), s -> { }), bad.toString());
             assertFalse(e.getMessage().contains("\n"), e.getMessage());
         }
         assertEquals(0, sb.mps.launches().size());

@@ -58,7 +58,7 @@ class ReadinessTest {
         Files.writeString(controlLog, "[new] Error: failed to start\n", StandardOpenOption.APPEND);
         CumpsException e = assertThrows(CumpsException.class, () -> readiness.awaitSocket(plan, markedAt(mark), StartCancellation.none()));
 
-        assertEquals("lifecycle.DAEMON_REPORTED_ERROR", e.text().key());
+        assertEquals("lifecycle.DAEMON_REPORTED_ERROR", e.errorMessage().key());
         assertEquals("the daemon reported an error while starting", e.getMessage());
     }
 
@@ -78,7 +78,7 @@ class ReadinessTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> readiness().awaitSocket(plan, markedAt(0), StartCancellation.none()));
 
-        assertEquals("lifecycle.NO_CONTROL_SOCKET", e.text().key());
+        assertEquals("lifecycle.NO_CONTROL_SOCKET", e.errorMessage().key());
         assertEquals("no control socket appeared at " + pipe.resolve("control") + " within " + sb.timeouts.socket().toSeconds() + " s",
                 e.getMessage());
     }

@@ -38,7 +38,7 @@ class StartChecksTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> checks.prepare(plan("second", pipe, sb.dir.resolve("l2"))));
 
-        assertEquals("lifecycle.GPU_TAKEN", e.text().key());
+        assertEquals("lifecycle.GPU_TAKEN", e.errorMessage().key());
         assertEquals("GPU " + first.gpuUuids().get(0) + " already has live daemon 'first' (pid " + first.pid()
                 + "); stop it with `cumps stop --name first` or choose another GPU with --gpus", e.getMessage());
         assertFalse(Files.exists(pipe, LinkOption.NOFOLLOW_LINKS));
@@ -65,7 +65,7 @@ class StartChecksTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> checks.prepare(plan("job", sb.dir.resolve("p"), log)));
 
-        assertEquals("lifecycle.UNSAFE_LOG_FILE", e.text().key());
+        assertEquals("lifecycle.UNSAFE_LOG_FILE", e.errorMessage().key());
         assertFalse(Files.exists(sb.dir.resolve("elsewhere"), LinkOption.NOFOLLOW_LINKS), "nothing was written through the link");
     }
 }

@@ -39,7 +39,7 @@ class StartLimitsTest {
     }
 
     private DaemonRecord start(String name, MpsLimits limits) {
-        return sb.services().lifecycle().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
+        return sb.services().starter().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
                 Map.of(), limits), stage -> { });
     }
 

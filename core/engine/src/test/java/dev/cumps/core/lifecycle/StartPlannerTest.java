@@ -59,7 +59,7 @@ class StartPlannerTest {
         CumpsException e = assertThrows(CumpsException.class,
                 () -> Contexts.planner(sb).plan(Sandbox.request("0", "job", same, same)));
 
-        Message text = e.text();
+        Message text = e.errorMessage();
         assertEquals("lifecycle.SAME_PIPE_AND_LOG", text.key());
         assertEquals("pipe and log directories must differ (both are " + same + "); give --log-dir another directory", e.getMessage());
     }
@@ -70,7 +70,7 @@ class StartPlannerTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> Contexts.planner(sb).plan(StartRequest.defaults()));
 
-        assertEquals("lifecycle.GPU_LIST_FAILED", e.text().key());
+        assertEquals("lifecycle.GPU_LIST_FAILED", e.errorMessage().key());
         assertTrue(e.getMessage().startsWith("cannot list GPUs: "), e.getMessage());
         assertTrue(e.getMessage().contains("nvidia-smi"), e.getMessage());
     }
@@ -82,7 +82,7 @@ class StartPlannerTest {
         CumpsException e = assertThrows(CumpsException.class,
                 () -> Contexts.planner(sb).plan(Sandbox.request("0", "job", odd, sb.dir.resolve("l"))));
 
-        assertEquals("lifecycle.DIRECTORY_HAS_NEWLINE", e.text().key());
+        assertEquals("lifecycle.DIRECTORY_HAS_NEWLINE", e.errorMessage().key());
         assertTrue(e.getMessage().contains("a\\nb") && !e.getMessage().contains("\n"), e.getMessage());
     }
 }

@@ -22,7 +22,7 @@ class StartPreviewTest {
     }
 
     private StartPreview preview(String gpu, String name) {
-        return sb.services().lifecycle().preview(Sandbox.request(gpu, name, null, null));
+        return sb.services().starter().preview(Sandbox.request(gpu, name, null, null));
     }
 
     @Test

@@ -50,7 +50,7 @@ class StartRaceTest {
                 CoreServices mine = i % 2 == 0 ? services : sb.services();
                 futures.add(pool.submit(() -> {
                     go.await();
-                    return mine.lifecycle().start(Sandbox.named("race"), s -> { });
+                    return mine.starter().start(Sandbox.named("race"), s -> { });
                 }));
             }
             go.countDown();

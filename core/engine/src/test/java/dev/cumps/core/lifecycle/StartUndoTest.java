@@ -61,7 +61,7 @@ class StartUndoTest {
         assertEquals("daemon 'job' did not start: the daemon did not answer get_server_list (timed out)", failure.reason());
         assertEquals(reason, failure.reasonMessage().args().get(1), "the reason stays a message, nested in the headline");
         assertTrue(failure.getMessage().startsWith(failure.reason() + "; control.log ends with: "), failure.getMessage());
-        assertEquals("lifecycle.START_FAILED_WITH_LOG", failure.text().key());
+        assertEquals("lifecycle.START_FAILED_WITH_LOG", failure.errorMessage().key());
     }
 
     @Test

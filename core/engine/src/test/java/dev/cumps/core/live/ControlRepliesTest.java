@@ -39,7 +39,7 @@ class ControlRepliesTest {
         String text = e.getMessage();
         assertEquals(true, text.startsWith("the control daemon answered `get_server_list` with line "), text);
         assertEquals(false, text.contains("\u001b") || text.contains("\n"), text);
-        assertEquals("live.REPLY_GARBAGE", e.text().key());
+        assertEquals("live.REPLY_GARBAGE", e.errorMessage().key());
     }
 
     @Test

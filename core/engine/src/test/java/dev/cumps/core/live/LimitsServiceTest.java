@@ -54,7 +54,7 @@ class LimitsServiceTest {
     }
 
     private DaemonRecord startWith(String name, MpsLimits limits) {
-        return sb.services().lifecycle().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
+        return sb.services().starter().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
                 Map.of(), limits), stage -> { });
     }
 
@@ -207,7 +207,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "8G")));
 
-        assertEquals(LiveMessages.LIMITS_STALE.key(), e.text().key());
+        assertEquals(LiveMessages.LIMITS_STALE.key(), e.errorMessage().key());
         assertEquals(List.of(), commandsSince(mark));
         assertEquals(MpsLimits.NONE, recorded("a").limits());
     }
@@ -219,7 +219,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("theirs", limitsOf(50, "8G")));
 
-        assertEquals(LiveMessages.RECORD_FOREIGN.key(), e.text().key());
+        assertEquals(LiveMessages.RECORD_FOREIGN.key(), e.errorMessage().key());
         assertTrue(e.getMessage().contains("uid 4242"), e.getMessage());
         assertTrue(sb.mps.clientCommands().isEmpty());
     }
@@ -231,7 +231,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("elsewhere", limitsOf(50, "8G")));
 
-        assertEquals(LiveMessages.RECORD_FOREIGN.key(), e.text().key());
+        assertEquals(LiveMessages.RECORD_FOREIGN.key(), e.errorMessage().key());
         assertTrue(e.getMessage().contains("otherhost"), e.getMessage());
         assertTrue(sb.mps.clientCommands().isEmpty());
     }
@@ -244,7 +244,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "8G")));
 
-        assertEquals(LiveMessages.LIMITS_PIPE_SERVED_BY_OTHER.key(), e.text().key());
+        assertEquals(LiveMessages.LIMITS_PIPE_SERVED_BY_OTHER.key(), e.errorMessage().key());
         assertEquals(List.of(), commandsSince(mark));
     }
 
@@ -281,7 +281,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", MpsLimits.NONE));
 
-        assertEquals(LiveMessages.LIMITS_NOTHING_TO_SET.key(), e.text().key());
+        assertEquals(LiveMessages.LIMITS_NOTHING_TO_SET.key(), e.errorMessage().key());
         assertEquals(List.of(), commandsSince(mark));
     }
 

@@ -34,7 +34,7 @@ class SmiRepliesTest {
     void garbageRowsAreRefusedWithTheRowNamed(String csv) {
         CumpsException e = assertThrows(CumpsException.class, () -> SmiReplies.computeApps(csv));
 
-        assertEquals("live.SMI_MALFORMED_ROW", e.text().key());
+        assertEquals("live.SMI_MALFORMED_ROW", e.errorMessage().key());
         assertEquals(true, e.getMessage().startsWith("nvidia-smi printed a malformed row 1 ("), e.getMessage());
         assertEquals(false, e.getMessage().contains("\u0000"), e.getMessage());
     }

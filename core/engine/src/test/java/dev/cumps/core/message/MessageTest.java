@@ -64,6 +64,6 @@ class MessageTest {
     void anExceptionCarriesItsMessageAndItsEnglish() {
         CumpsException e = new CumpsException(Message.of(Key.WORD));
         assertEquals("live", e.getMessage());
-        assertEquals(Key.WORD, e.text().id());
+        assertEquals(Key.WORD, e.errorMessage().id());
     }
 }

@@ -25,7 +25,7 @@ class MpsLimitsTest {
     void otherPercentagesAreRefusedSayingWhatToWrite(String text) {
         CumpsException e = assertThrows(CumpsException.class, () -> MpsLimits.parsePercentage(text));
         assertEquals("invalid active thread percentage '" + text + "': give a whole number from 1 to 100, e.g. 25", e.getMessage());
-        assertEquals(MpsMessages.LIMIT_PERCENTAGE_INVALID, e.text().id());
+        assertEquals(MpsMessages.LIMIT_PERCENTAGE_INVALID, e.errorMessage().id());
     }
 
     @ParameterizedTest

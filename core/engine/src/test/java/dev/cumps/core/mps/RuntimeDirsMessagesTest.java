@@ -28,7 +28,7 @@ class RuntimeDirsMessagesTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> RuntimeDirs.checkPrivate(open, uid()));
 
-        assertEquals("mps.DIRECTORY_MODE", e.text().key());
+        assertEquals("mps.DIRECTORY_MODE", e.errorMessage().key());
         assertEquals(open + " has mode rwxr-x---, expected rwx------ (0700); run `chmod 700 " + open + "` or choose another directory",
                 e.getMessage());
     }
@@ -39,7 +39,7 @@ class RuntimeDirsMessagesTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> RuntimeDirs.checkPrivate(link, uid()));
 
-        assertEquals("mps.SYMBOLIC_LINK", e.text().key());
+        assertEquals("mps.SYMBOLIC_LINK", e.errorMessage().key());
     }
 
     @Test
@@ -55,7 +55,7 @@ class RuntimeDirsMessagesTest {
     @Test
     void requestedVariablesThatCumpsSetsOrThatCannotBeHeldAreRefused() {
         assertEquals("mps.ENV_NAME_RESERVED", assertThrows(CumpsException.class,
-                () -> MpsControl.validateRequested(Map.of("CUDA_VISIBLE_DEVICES", "0"))).text().key());
+                () -> MpsControl.validateRequested(Map.of("CUDA_VISIBLE_DEVICES", "0"))).errorMessage().key());
         assertEquals("invalid --env name '1X': use letters, digits and underscores, not starting with a digit (--env NAME=VALUE)",
                 assertThrows(CumpsException.class, () -> MpsControl.validateRequested(Map.of("1X", "v"))).getMessage());
         assertEquals("--env A contains a NUL byte, which no environment can hold",

@@ -28,7 +28,7 @@ class RecordLocksTest {
         RecordLocks locks = locks();
         try (RecordStore.NameLock held = locks.lock("train")) {
             CumpsException busy = assertThrows(CumpsException.class, () -> locks.lock("train"));
-            assertEquals(Message.of(RecordMessages.NAME_BUSY, "train"), busy.text());
+            assertEquals(Message.of(RecordMessages.NAME_BUSY, "train"), busy.errorMessage());
             assertEquals("another cumps is starting or stopping 'train' right now; wait for it to finish and try again",
                     busy.getMessage());
         }
@@ -43,7 +43,7 @@ class RecordLocksTest {
         Message busy = Message.of(GpuMessages.NO_GPUS);
         try (RecordStore.NameLock held = locks.lockResource("gpu", "GPU-x", Duration.ZERO, busy)) {
             CumpsException e = assertThrows(CumpsException.class, () -> locks.lockResource("gpu", "GPU-x", Duration.ZERO, busy));
-            assertEquals(busy, e.text());
+            assertEquals(busy, e.errorMessage());
         }
     }
 
@@ -55,7 +55,7 @@ class RecordLocksTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> locks().lock("linked"));
 
-        Message text = e.text();
+        Message text = e.errorMessage();
         assertEquals(RecordMessages.CANNOT_LOCK, text.id());
         assertEquals(Message.of(FsMessages.IS_SYMBOLIC_LINK), text.args().get(1));
         assertEquals("cannot lock " + lockFile + ": is a symbolic link; remove it if nothing is starting or stopping 'linked'",

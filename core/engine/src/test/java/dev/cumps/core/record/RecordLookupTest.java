@@ -45,7 +45,7 @@ class RecordLookupTest {
                         + "; only its owner on that host can act on it",
                 assertThrows(CumpsException.class, () -> store.lookup("theirs").require(VERIFY)).getMessage());
         CumpsException unreadable = assertThrows(CumpsException.class, () -> store.lookup("broken").require(VERIFY));
-        assertEquals(RecordMessages.VERIFY_UNREADABLE, unreadable.text().id());
+        assertEquals(RecordMessages.VERIFY_UNREADABLE, unreadable.errorMessage().id());
     }
 
     @Test

@@ -47,7 +47,7 @@ class RecordQuarantineTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> quarantine().quarantine("old"));
 
-        assertEquals(RecordMessages.CANNOT_QUARANTINE, e.text().id());
+        assertEquals(RecordMessages.CANNOT_QUARANTINE, e.errorMessage().id());
         assertTrue(e.getMessage().endsWith(": directory " + stale + " is a symbolic link; remove or move it and try again"),
                 e.getMessage());
         assertTrue(Files.exists(root.resolve("old/daemon.json")));

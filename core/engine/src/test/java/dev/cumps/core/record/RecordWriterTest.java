@@ -28,7 +28,7 @@ class RecordWriterTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("train", 1000, "other")));
 
-        Message text = e.text();
+        Message text = e.errorMessage();
         assertEquals(RecordMessages.ALREADY_EXISTS, text.id());
         assertEquals("a record for 'train' already exists at " + file + "; it was not overwritten", e.getMessage());
         assertEquals(before, Files.readString(file), "the record on disk is unchanged");
@@ -40,7 +40,7 @@ class RecordWriterTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("evil", 1000, "node1")));
 
-        Message text = e.text();
+        Message text = e.errorMessage();
         assertEquals(RecordMessages.CANNOT_WRITE, text.id());
         Message reason = (Message) text.args().get(1);
         assertEquals(RecordMessages.UNSAFE_DIRECTORY, reason.id());

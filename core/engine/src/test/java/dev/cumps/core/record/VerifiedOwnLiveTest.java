@@ -47,7 +47,7 @@ class VerifiedOwnLiveTest {
 
     @Test
     void missingRecordIsRefused() {
-        assertEquals(RecordMessages.VERIFY_NO_RECORD, refused("nobody").text().id());
+        assertEquals(RecordMessages.VERIFY_NO_RECORD, refused("nobody").errorMessage().id());
     }
 
     @Test
@@ -55,7 +55,7 @@ class VerifiedOwnLiveTest {
         sb.processes.put(4_110_000L, "nvidia-cuda-mps", 9);
         sb.foreignRecord("theirs", 65534, Sandbox.HOSTNAME, 4_110_000L, 9);
         CumpsException e = refused("theirs");
-        assertEquals(RecordMessages.VERIFY_FOREIGN, e.text().id());
+        assertEquals(RecordMessages.VERIFY_FOREIGN, e.errorMessage().id());
         assertEquals("record 'theirs' belongs to uid 65534 on host testhost; only its owner on that host can act on it", e.getMessage());
     }
 
@@ -63,7 +63,7 @@ class VerifiedOwnLiveTest {
     void recordOfThisUserOnAnotherHostIsRefused() {
         sb.processes.put(4_110_001L, "nvidia-cuda-mps", 9);
         sb.foreignRecord("remote", sb.uid, "otherhost", 4_110_001L, 9);
-        assertEquals(RecordMessages.VERIFY_FOREIGN, refused("remote").text().id());
+        assertEquals(RecordMessages.VERIFY_FOREIGN, refused("remote").errorMessage().id());
     }
 
     @Test
@@ -71,7 +71,7 @@ class VerifiedOwnLiveTest {
         DaemonRecord r = sb.start("gone");
         sb.processes.kill(r.pid());
         CumpsException e = refused("gone");
-        assertEquals(RecordMessages.VERIFY_STALE, e.text().id());
+        assertEquals(RecordMessages.VERIFY_STALE, e.errorMessage().id());
         assertEquals("daemon 'gone' is not running (pid " + r.pid() + " is gone or reused); `cumps stop --name gone` removes its stale"
                 + " record", e.getMessage());
     }
@@ -80,13 +80,13 @@ class VerifiedOwnLiveTest {
     void staleRecordIsRefusedWhenThePidWasReusedByAnotherProcess() {
         DaemonRecord r = sb.start("reused");
         sb.processes.reuse(r.pid(), "bash", r.processStartTicks() + 1);
-        assertEquals(RecordMessages.VERIFY_STALE, refused("reused").text().id());
+        assertEquals(RecordMessages.VERIFY_STALE, refused("reused").errorMessage().id());
     }
 
     @Test
     void unreadableRecordIsRefused() {
         sb.writeRaw("mangled", "{not json");
-        assertEquals(RecordMessages.VERIFY_UNREADABLE, refused("mangled").text().id());
+        assertEquals(RecordMessages.VERIFY_UNREADABLE, refused("mangled").errorMessage().id());
     }
 
     @Test
@@ -94,7 +94,7 @@ class VerifiedOwnLiveTest {
         DaemonRecord r = sb.start("swapped");
         Files.writeString(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), "4123456\n");
         CumpsException e = refused("swapped");
-        assertEquals(RecordMessages.VERIFY_PIPE_SERVED_BY_OTHER, e.text().id());
+        assertEquals(RecordMessages.VERIFY_PIPE_SERVED_BY_OTHER, e.errorMessage().id());
         assertEquals("pipe directory " + r.pipeDirectory() + " is served by pid 4123456, not by the recorded pid " + r.pid()
                 + "; nothing was sent", e.getMessage());
     }
@@ -105,7 +105,7 @@ class VerifiedOwnLiveTest {
         Files.delete(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
         Path other = sb.dir.resolve("other-pipe");
         sb.processes.put(r.pid(), "nvidia-cuda-mps", r.processStartTicks(), Map.of("CUDA_MPS_PIPE_DIRECTORY", other.toString()));
-        assertEquals(RecordMessages.VERIFY_PID_NOT_ON_PIPE, refused("elsewhere").text().id());
+        assertEquals(RecordMessages.VERIFY_PID_NOT_ON_PIPE, refused("elsewhere").errorMessage().id());
     }
 
     @Test
@@ -113,6 +113,6 @@ class VerifiedOwnLiveTest {
         DaemonRecord r = sb.start("unsure");
         Files.delete(r.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"));
         sb.processes.put(r.pid(), "nvidia-cuda-mps", r.processStartTicks(), Map.of());
-        assertEquals(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, refused("unsure").text().id());
+        assertEquals(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, refused("unsure").errorMessage().id());
     }
 }

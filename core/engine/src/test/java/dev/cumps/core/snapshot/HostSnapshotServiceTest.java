@@ -88,4 +88,20 @@ class HostSnapshotServiceTest {
         assertEquals(1, sb.mps.smiCalls().size() - smiBefore);
         assertEquals(List.of(Optional.of("snap-d")), host.requireLive().daemons().stream().map(d -> d.name()).toList());
     }
+
+    @Test
+    void aNamedReadLooksTheRecordUpOnce() {
+        DaemonRecord e = sb.start("snap-e", 0);
+        CoreServices services = sb.services();
+        int before = sb.processes.finds(e.pid());
+        services.snapshots().readWithLive();
+        int everyDaemon = sb.processes.finds(e.pid()) - before;
+
+        before = sb.processes.finds(e.pid());
+        HostSnapshot host = services.snapshots().readLive(Optional.of("snap-e"));
+        int named = sb.processes.finds(e.pid()) - before;
+
+        assertEquals(everyDaemon + 1, named, "the name's record is judged once, beyond what the status and live view judge");
+        assertEquals(List.of(Optional.of("snap-e")), host.requireLive().daemons().stream().map(d -> d.name()).toList());
+    }
 }

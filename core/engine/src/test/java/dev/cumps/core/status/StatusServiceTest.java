@@ -207,7 +207,7 @@ class StatusServiceTest {
     void statusJsonHasTheDocumentedShape() {
         sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1).withComputeMode("Default"));
         sb.env("CUDA_VISIBLE_DEVICES", "0,1");
-        sb.services().lifecycle().start(Sandbox.request("1", "shape", null, null), st -> { });
+        sb.services().starter().start(Sandbox.request("1", "shape", null, null), st -> { });
 
         String text = Json.write(status().toJsonMap());
         Map<String, Object> json = Sandbox.parseObject(text);

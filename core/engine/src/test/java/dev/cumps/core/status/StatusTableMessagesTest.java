@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class StatusTableMessagesTest {
     @Test
     void recordStatesHaveTheirOwnKeys() {
-        assertEquals(Message.of(RecordMessages.STATE_LIVE), RecordState.LIVE.text());
-        assertEquals(Message.of(RecordMessages.STATE_STALE), RecordState.STALE.text());
-        assertEquals("stale", RecordState.STALE.text().english());
+        assertEquals(Message.of(RecordMessages.STATE_LIVE), RecordState.LIVE.labelMessage());
+        assertEquals(Message.of(RecordMessages.STATE_STALE), RecordState.STALE.labelMessage());
+        assertEquals("stale", RecordState.STALE.labelMessage().english());
     }
 
     @Test

@@ -25,6 +25,7 @@ public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, List<String>> commandLines = new ConcurrentHashMap<>();
     private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
     private final Map<Long, Runnable> onExit = new ConcurrentHashMap<>();
+    private final Map<Long, Integer> finds = new ConcurrentHashMap<>();
 
     /** Runs {@code action} once when {@code pid} leaves the table (killed, terminated): what dies with a real process. */
     public void onExit(long pid, Runnable action) {
@@ -92,7 +93,13 @@ public final class FakeProcessTable implements ProcessTable {
 
     @Override
     public Optional<ProcessInfo> find(long pid) {
+        finds.merge(pid, 1, Integer::sum);
         return Optional.ofNullable(table.get(pid));
+    }
+
+    /** How often {@link #find} was asked for {@code pid} so far: each time a record's liveness is judged, among others. */
+    public int finds(long pid) {
+        return finds.getOrDefault(pid, 0);
     }
 
     /** SIGTERM ends the fake process when the identity still matches; what was signalled is kept. */

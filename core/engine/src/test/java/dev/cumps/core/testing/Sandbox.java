@@ -118,12 +118,12 @@ public final class Sandbox implements AutoCloseable {
 
     /** Starts a daemon through the real lifecycle with a fake NVIDIA side. */
     public DaemonRecord start(String name) {
-        return services().lifecycle().start(named(name), stage -> { });
+        return services().starter().start(named(name), stage -> { });
     }
 
     /** Starts a daemon on GPU {@code gpu} (configure that many GPUs first with {@code mps.gpus}). */
     public DaemonRecord start(String name, int gpu) {
-        return services().lifecycle().start(new StartRequest(Optional.of(Integer.toString(gpu)), Optional.of(name), Optional.empty(),
+        return services().starter().start(new StartRequest(Optional.of(Integer.toString(gpu)), Optional.of(name), Optional.empty(),
                 Optional.empty()), stage -> { });
     }
 

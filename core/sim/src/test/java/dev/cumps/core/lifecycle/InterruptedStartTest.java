@@ -75,7 +75,7 @@ class InterruptedStartTest {
         AtomicBoolean stillInterrupted = new AtomicBoolean();
         Thread worker = new Thread(() -> {
             try {
-                services.lifecycle().start(new StartRequest(Optional.empty(), Optional.of("cut"), Optional.of(pipe),
+                services.starter().start(new StartRequest(Optional.empty(), Optional.of("cut"), Optional.of(pipe),
                         Optional.of(root.resolve("l")), Map.of(SimConfig.ENV_MPS_FAULT, "slow", SimConfig.ENV_MPS_SLOW_MS, "8000")),
                         stage -> { });
             } catch (RuntimeException e) {

@@ -17,8 +17,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,29 +47,21 @@ public final class FleetCommand implements Callable<Integer> {
         return new Fleet(new ProcessCommandRunner(), root.context().host(), Clock.systemUTC());
     }
 
-    static Duration deadline(int seconds) {
-        if (seconds < 1 || seconds > 600) {
-            throw new CommandLine.ParameterException(new CommandLine(new FleetCommand(null)),
-                    "--timeout expects seconds from 1 to 600, got " + seconds);
-        }
-        return Duration.ofSeconds(seconds);
-    }
-
     /** {@code cumps fleet status [--json] [--timeout S]}. */
     @Command(name = "status", mixinStandardHelpOptions = true,
             description = "Read every host in parallel (`cumps status --json` over ssh), each within the deadline: one line per host,"
                     + " or one JSON document keyed by host.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"})
+            exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"},
+            defaultValueProvider = FleetTimeout.StatusDefault.class)
     public static final class StatusCommand implements Callable<Integer> {
         private final RootCommand root;
 
         @Option(names = "--json", description = "Machine-readable output: {\"schema_version\", \"hosts\": {HOST: {...}}}.")
         boolean json;
 
-        @Option(names = "--timeout", paramLabel = "S", defaultValue = "15",
-                description = "Seconds each host has to answer (default: ${DEFAULT-VALUE}); hosts are read in parallel.")
-        int timeout = 15;
+        @Mixin
+        FleetTimeout timeout;
 
         public StatusCommand(RootCommand root) {
             this.root = root;
@@ -77,7 +69,7 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Duration deadline = deadline(timeout);
+            Duration deadline = timeout.deadline();
             HostList list = HostList.of(root.context().host());
             List<Destination> hosts = list.load();
             if (hosts.isEmpty()) {
@@ -101,8 +93,8 @@ public final class FleetCommand implements Callable<Integer> {
     }
 
     /** Runs one remote command on {@code host} (validated by the caller) and prints what the host's cumps printed. */
-    static int remote(RootCommand root, Destination host, RemoteCommand command, int timeout) {
-        RemoteRun run = fleet(root).run(host, command, deadline(timeout));
+    static int remote(RootCommand root, Destination host, RemoteCommand command, FleetTimeout timeout) {
+        RemoteRun run = fleet(root).run(host, command, timeout.deadline());
         if (run.succeeded()) {
             root.context().out().print(run.stdout());
             return ExitCode.OK;
@@ -114,7 +106,8 @@ public final class FleetCommand implements Callable<Integer> {
     @Command(name = "start", mixinStandardHelpOptions = true,
             description = "Start a daemon on HOST (`cumps start` there, detached); prints the host's record.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"})
+            exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"},
+            defaultValueProvider = FleetTimeout.HostDefault.class)
     public static final class StartCommand implements Callable<Integer> {
         private final RootCommand root;
 
@@ -127,8 +120,8 @@ public final class FleetCommand implements Callable<Integer> {
         @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: gpu-<uuid>).")
         String name;
 
-        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
-        int timeout = 60;
+        @Mixin
+        FleetTimeout timeout;
 
         public StartCommand(RootCommand root) {
             this.root = root;
@@ -145,7 +138,8 @@ public final class FleetCommand implements Callable<Integer> {
     @Command(name = "stop", mixinStandardHelpOptions = true,
             description = "Stop a daemon on HOST (`cumps stop --name N` there, which verifies its pid and start time).",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"})
+            exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"},
+            defaultValueProvider = FleetTimeout.HostDefault.class)
     public static final class StopCommand implements Callable<Integer> {
         private final RootCommand root;
 
@@ -155,8 +149,8 @@ public final class FleetCommand implements Callable<Integer> {
         @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
         String name;
 
-        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
-        int timeout = 60;
+        @Mixin
+        FleetTimeout timeout;
 
         public StopCommand(RootCommand root) {
             this.root = root;
@@ -175,7 +169,8 @@ public final class FleetCommand implements Callable<Integer> {
                     + " first, by the rules of `cumps limits`.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:shown, or set and recorded on the host", "1:an invalid name (refused here), the host did not answer, or its"
-                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"})
+                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"},
+            defaultValueProvider = FleetTimeout.HostDefault.class)
     public static final class LimitsCommand implements Callable<Integer> {
         private final RootCommand root;
 
@@ -196,8 +191,8 @@ public final class FleetCommand implements Callable<Integer> {
                 description = "Set the pinned device memory limit (e.g. 8G, 512M) there.")
         Long setPinnedMiB;
 
-        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
-        int timeout = 60;
+        @Mixin
+        FleetTimeout timeout;
 
         public LimitsCommand(RootCommand root) {
             this.root = root;
@@ -214,15 +209,16 @@ public final class FleetCommand implements Callable<Integer> {
     @Command(name = "doctor", mixinStandardHelpOptions = true,
             description = "Run `cumps doctor --json` on HOST and print its document.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"})
+            exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"},
+            defaultValueProvider = FleetTimeout.HostDefault.class)
     public static final class DoctorCommand implements Callable<Integer> {
         private final RootCommand root;
 
         @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
         String host;
 
-        @Option(names = "--timeout", paramLabel = "S", defaultValue = "60", description = "Seconds the host has (default: ${DEFAULT-VALUE}).")
-        int timeout = 60;
+        @Mixin
+        FleetTimeout timeout;
 
         public DoctorCommand(RootCommand root) {
             this.root = root;
@@ -231,7 +227,7 @@ public final class FleetCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             Destination d = Destination.of(host);
-            RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), deadline(timeout));
+            RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), timeout.deadline());
             // doctor exits 1 when a check fails; its document is the answer all the same.
             if (run.state().answered() && run.stdout().strip().startsWith("{")) {
                 root.context().out().print(run.stdout());

@@ -1,24 +1,24 @@
 package dev.cumps.core.cli.command;
 
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.ForegroundRunner;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The shutdown hook of {@code cumps start --foreground}: on Ctrl-C (SIGINT, SIGTERM) the JVM runs
  * it, and once the daemon is recorded it sends {@code quit} and removes the record through
- * {@link DaemonLifecycle#endForeground}. Before the record exists it does nothing.
+ * {@link ForegroundRunner#end}. Before the record exists it does nothing.
  */
 final class ForegroundQuitHook {
     private final AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
     private final Thread hook;
 
     /** Registers the hook with the JVM. */
-    ForegroundQuitHook(DaemonLifecycle lifecycle) {
+    ForegroundQuitHook(ForegroundRunner foreground) {
         hook = new Thread(() -> {
             DaemonRecord r = recorded.get();
             if (r != null) {
-                lifecycle.endForeground(r);
+                foreground.end(r);
             }
         }, "cumps-foreground-quit");
         Runtime.getRuntime().addShutdownHook(hook);

@@ -28,7 +28,7 @@ public final class ResetCommand implements Callable<Integer> {
         List<String> stopped = new ArrayList<>();
         Simulation sim = Simulation.cliSandbox(root.context().host());
         if (sim.exists()) {
-            for (StopOutcome o : root.services().lifecycle().stopAll()) {
+            for (StopOutcome o : root.services().stopper().stopAll()) {
                 stopped.add(o.name() + ": " + o.result().id());
             }
             sim.remove();

@@ -85,7 +85,7 @@ public final class StartCommand implements Callable<Integer> {
         if (mode != null && mode.foreground) {
             return foreground(services, request);
         }
-        DaemonRecord record = services.lifecycle().start(request, stage -> { });
+        DaemonRecord record = services.starter().start(request, stage -> { });
         root.context().out().println(StartRenderer.started(record));
         return ExitCode.OK;
     }
@@ -105,8 +105,8 @@ public final class StartCommand implements Callable<Integer> {
 
     private int foreground(CoreServices services, StartRequest request) {
         PrintWriter out = root.context().out();
-        ForegroundQuitHook hook = new ForegroundQuitHook(services.lifecycle());
-        int code = services.lifecycle().runForeground(request, ProcessSpawner.inheritingIo(), r -> {
+        ForegroundQuitHook hook = new ForegroundQuitHook(services.foreground());
+        int code = services.foreground().run(request, ProcessSpawner.inheritingIo(), r -> {
             hook.recorded(r);
             out.println(StartRenderer.started(r));
             out.flush();

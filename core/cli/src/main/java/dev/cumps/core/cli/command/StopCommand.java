@@ -45,13 +45,13 @@ public final class StopCommand implements Callable<Integer> {
         PrintWriter out = root.context().out();
         PrintWriter err = root.context().err();
         if (all) {
-            List<StopOutcome> outcomes = root.services().lifecycle().stopAll();
+            List<StopOutcome> outcomes = root.services().stopper().stopAll();
             out.println(StopRenderer.all(outcomes));
             List<String> failures = StopRenderer.failures(outcomes);
             failures.forEach(err::println);
             return failures.isEmpty() ? ExitCode.OK : ExitCode.FAILED;
         }
-        StopOutcome outcome = root.services().lifecycle().stop(Optional.ofNullable(name));
+        StopOutcome outcome = root.services().stopper().stop(Optional.ofNullable(name));
         if (outcome.stopped()) {
             out.println(StopRenderer.stopped(outcome));
             return ExitCode.OK;

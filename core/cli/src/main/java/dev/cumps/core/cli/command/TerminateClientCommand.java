@@ -2,7 +2,7 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.lifecycle.ClientTarget;
-import dev.cumps.core.lifecycle.DaemonLifecycle;
+import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.message.Message;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -50,14 +50,14 @@ public final class TerminateClientCommand implements Callable<Integer> {
         if (pid < 1 || pid > PidOption.PID_MAX) {
             throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandMessages.PID_OUT_OF_RANGE, pid).english());
         }
-        DaemonLifecycle lifecycle = root.services().lifecycle();
+        ClientTerminator terminator = root.services().terminator();
         if (!yes) {
-            ClientTarget target = lifecycle.clientTarget(name, pid);
+            ClientTarget target = terminator.find(name, pid);
             root.context().out().println(OneLine.of(Message.of(CommandMessages.TERMINATE_WOULD, target.planMessage()).english()));
             root.context().err().println(OneLine.error(Message.of(CommandMessages.TERMINATE_NEEDS_YES, pid).english()));
             return ExitCode.FAILED;
         }
-        root.context().out().println(OneLine.of(lifecycle.terminateClient(name, pid).english()));
+        root.context().out().println(OneLine.of(terminator.terminate(name, pid).english()));
         return ExitCode.OK;
     }
 }

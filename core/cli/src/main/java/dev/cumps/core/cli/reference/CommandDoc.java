@@ -90,9 +90,22 @@ public record CommandDoc(String name, String qualifiedName, int depth, List<Stri
         return seen;
     }
 
+    /** The option's default: its own, else its command's default-value provider's (the fleet's {@code --timeout}), else none. */
+    private static String defaultValue(CommandSpec spec, ArgSpec arg) {
+        if (arg.defaultValue() != null) {
+            return arg.defaultValue();
+        }
+        try {
+            String provided = spec.defaultValueProvider() == null ? null : spec.defaultValueProvider().defaultValue(arg);
+            return provided == null ? "" : provided;
+        } catch (Exception e) {
+            throw new IllegalStateException("the default of " + arg + " in " + spec.qualifiedName(), e);
+        }
+    }
+
     private static Arg arg(CommandSpec spec, ArgSpec arg, List<String> names) {
         String label = arg.arity().max() == 0 ? "" : arg.paramLabel();
-        String defaultValue = arg.defaultValue() == null ? "" : arg.defaultValue();
+        String defaultValue = defaultValue(spec, arg);
         List<String> description = new ArrayList<>();
         for (String line : raw(spec, arg::description)) {
             description.add(line.replace("${DEFAULT-VALUE}", defaultValue)

@@ -42,7 +42,7 @@ public final class ClientsRenderer {
         TextTable clients = new TextTable("DAEMON", "STATE", "SERVER", "STATUS", "CLIENT", "USER", "GPU MEMORY", "RUNNING", "COMMAND");
         for (DaemonSnapshot d : snapshot.daemons()) {
             String daemon = d.name().orElse(Message.of(LiveMessages.UNMANAGED).english() + " " + d.pipeDirectory());
-            String state = d.state().text().english();
+            String state = d.state().labelMessage().english();
             if (d.servers().isEmpty()) {
                 clients.row(daemon, state, "-", "-", "-", "-", "-", "-", "-");
             }
@@ -62,7 +62,7 @@ public final class ClientsRenderer {
         out.append(table(clients));
         for (DaemonSnapshot d : snapshot.daemons()) {
             d.problem().ifPresent(p -> out.append("  ").append(d.name().orElse(d.pipeDirectory().toString())).append(": ")
-                    .append(d.state().text().english()).append(": ").append(TerminalEscapes.escape(p.english())).append('\n'));
+                    .append(d.state().labelMessage().english()).append(": ").append(TerminalEscapes.escape(p.english())).append('\n'));
         }
         return out.toString();
     }

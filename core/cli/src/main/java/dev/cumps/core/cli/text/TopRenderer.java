@@ -52,7 +52,7 @@ public final class TopRenderer {
             out.append("\nClients\n").append(table(clients(snapshot.daemons())));
             for (DaemonSnapshot d : snapshot.daemons()) {
                 d.problem().ifPresent(p -> out.append("  ").append(TerminalEscapes.escape(daemonName(d))).append(": ")
-                        .append(d.state().text().english()).append(": ").append(TerminalEscapes.escape(p.english())).append('\n'));
+                        .append(d.state().labelMessage().english()).append(": ").append(TerminalEscapes.escape(p.english())).append('\n'));
             }
         }
         return fit(out.toString(), Math.max(width, MIN_WIDTH));
@@ -90,7 +90,7 @@ public final class TopRenderer {
         TextTable table = new TextTable("DAEMON", "STATE", "PID", "GPU", "SERVERS", "CLIENTS");
         for (DaemonSnapshot d : daemons) {
             DaemonRecord record = d.name().map(records::get).orElse(null);
-            table.row(daemonName(d), d.state().text().english(), record == null ? "-" : record.pid(),
+            table.row(daemonName(d), d.state().labelMessage().english(), record == null ? "-" : record.pid(),
                     record == null ? "-" : record.firstGpu(), d.servers().size(), d.clients().size());
         }
         return table;

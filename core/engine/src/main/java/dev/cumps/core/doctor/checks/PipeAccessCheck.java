@@ -40,7 +40,7 @@ public final class PipeAccessCheck extends BaseCheck {
         try {
             RuntimeDirs.checkPrivate(dir, uid);
         } catch (CumpsException e) {
-            problems.add(e.text());
+            problems.add(e.errorMessage());
         }
         if (Files.isSymbolicLink(dir) || !Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
             problems.add(Message.of(DoctorMessages.PIPE_DIRECTORY_NOT_PLAIN, dir.toString()));

@@ -22,7 +22,7 @@ public final class TopologyCheck extends BaseCheck {
         Message expected = Message.of(DoctorMessages.TOPOLOGY_EXPECTED);
         Optional<TopologyPlan> resolved = context.plan();
         if (resolved.isEmpty()) {
-            Message why = context.planError().map(CumpsException::text)
+            Message why = context.planError().map(CumpsException::errorMessage)
                     .orElseThrow(() -> new IllegalStateException("topology judged without the visible GPUs"));
             return Finding.fail(why, expected, Message.of(DoctorMessages.TOPOLOGY_REMEDY_SELECT));
         }

@@ -22,7 +22,7 @@ public final class VisibilityCheck extends BaseCheck {
             Object mask = context.visibleDevicesMask().<Object>map(m -> m).orElse(Message.of(DoctorMessages.VISIBILITY_UNSET));
             return Finding.pass(Message.of(DoctorMessages.VISIBILITY_OK, mask, context.visible().get().size()), expected);
         }
-        Message why = context.visibilityError().map(CumpsException::text)
+        Message why = context.visibilityError().map(CumpsException::errorMessage)
                 .orElseThrow(() -> new IllegalStateException("visibility judged without nvidia-smi"));
         return Finding.fail(why, expected, Message.of(DoctorMessages.VISIBILITY_REMEDY));
     }

@@ -24,7 +24,7 @@ class LimitsMatchRecordCheckTest {
     }
 
     private DaemonRecord start(String name, MpsLimits limits) {
-        return sb.services().lifecycle().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
+        return sb.services().starter().start(new StartRequest(Optional.empty(), Optional.of(name), Optional.empty(), Optional.empty(),
                 Map.of(), limits), stage -> { });
     }
 
