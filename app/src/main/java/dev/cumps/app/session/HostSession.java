@@ -2,6 +2,7 @@ package dev.cumps.app.session;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
@@ -36,11 +37,16 @@ public final class HostSession implements AutoCloseable {
 
     /** The real host, or a fresh simulated one in {@code host}'s {@code TMPDIR}. */
     public static HostSession open(boolean simulate, HostEnvironment host) {
+        return open(simulate, host, LifecycleTimeouts.defaults());
+    }
+
+    /** Like {@link #open(boolean, HostEnvironment)}, with the start's and stop's waits bounded by {@code timeouts}. */
+    public static HostSession open(boolean simulate, HostEnvironment host, LifecycleTimeouts timeouts) {
         if (!simulate) {
-            return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty(), host.env());
+            return new HostSession(CoreServices.real(host, Optional.empty(), false, timeouts), Optional.empty(), host.env());
         }
         Simulation sim = Simulation.fresh(host);
-        return new HostSession(sim.services(Optional.empty()), Optional.of(sim), host.env());
+        return new HostSession(sim.services(Optional.empty(), timeouts), Optional.of(sim), host.env());
     }
 
     public CoreServices services() {
