@@ -6,6 +6,7 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
+import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.hosts.HostsView;
 import dev.cumps.app.hosts.HostsViewModel;
 import dev.cumps.app.i18n.Messages;
@@ -69,6 +70,7 @@ public final class ConsoleWindow {
         viewMenu.getItems().addAll(0, menus.pages());
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
+        GuideWindow.offerBrowser(view, viewModels.guideBrowser());
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         ConsoleStylesheet.applyTo(scene);
         view.installShortcuts(scene);
