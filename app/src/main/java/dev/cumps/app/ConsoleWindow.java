@@ -6,6 +6,7 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
+import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.hosts.HostsView;
 import dev.cumps.app.hosts.HostsViewModel;
 import dev.cumps.app.i18n.Messages;
@@ -70,6 +71,7 @@ public final class ConsoleWindow {
         viewMenu.getItems().addAll(0, menus.pages());
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
+        GuideWindow.offerBrowser(view, viewModels.guideBrowser());
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);
         // The theme's background as the fill: the native window is created with it, so its first
         // frame (before the first pulse paints the styled root) is not white in the dark theme.

@@ -5,6 +5,7 @@ import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.env.EnvViewModel;
+import dev.cumps.app.guide.GuideBrowser;
 import dev.cumps.app.hosts.HostsViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.ClientsViewModel;
@@ -56,6 +57,11 @@ public final class ViewModels {
     /** The view models on {@code services} sharing the seams of {@code ctx}, with this machine's {@code /proc}. */
     public static ViewModels of(CoreServices services, ConsoleContext ctx) {
         return new ViewModels(services, ctx, new ProcFsProcessTable());
+    }
+
+    /** The guide window's Open in browser, on the guide file the launcher named. */
+    public GuideBrowser guideBrowser() {
+        return new GuideBrowser(ctx.executor(), ctx.messages(), services.folders(), services.guide());
     }
 
     public MainViewModel main() {

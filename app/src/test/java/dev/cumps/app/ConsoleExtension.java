@@ -1,6 +1,7 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -37,38 +38,45 @@ public final class ConsoleExtension implements BeforeEachCallback, AfterEachCall
     private final Map<String, String> environment;
     private final ConsoleWindow.PaneFactory panes;
     private final boolean guarded;
+    private final LifecycleTimeouts timeouts;
     private SimulatedConsole host;
     private WindowGuard guard;
     private ConsoleWindow.Built window;
     private Stage stage;
 
     private ConsoleExtension(Locale locale, Map<String, String> environment, ConsoleWindow.PaneFactory panes,
-            boolean guarded) {
+            boolean guarded, LifecycleTimeouts timeouts) {
         this.locale = Objects.requireNonNull(locale, "locale");
         this.environment = Map.copyOf(environment);
         this.panes = Objects.requireNonNull(panes, "panes");
         this.guarded = guarded;
+        this.timeouts = Objects.requireNonNull(timeouts, "timeouts");
     }
 
     /** The window in {@code locale} with the standard panes. The periodic refresh is not started. */
     public static ConsoleExtension showing(Locale locale) {
-        return new ConsoleExtension(locale, Map.of(), ConsoleWindow::standardPanes, false);
+        return new ConsoleExtension(locale, Map.of(), ConsoleWindow::standardPanes, false, LifecycleTimeouts.defaults());
     }
 
     /** The same window with the lower panes {@code panes} builds. */
     public ConsoleExtension withPanes(ConsoleWindow.PaneFactory factory) {
-        return new ConsoleExtension(locale, environment, factory, guarded);
+        return new ConsoleExtension(locale, environment, factory, guarded, timeouts);
+    }
+
+    /** The same window on a host whose start and stop wait as long as {@code waits} allow. */
+    public ConsoleExtension withTimeouts(LifecycleTimeouts waits) {
+        return new ConsoleExtension(locale, environment, panes, guarded, waits);
     }
 
     /** The same window, watched by a {@link WindowGuard} ({@link #guard()}) that fails the test on an uncaught error. */
     public ConsoleExtension guarded() {
-        return new ConsoleExtension(locale, environment, panes, true);
+        return new ConsoleExtension(locale, environment, panes, true, timeouts);
     }
 
     @Override
     public void beforeEach(ExtensionContext context) throws Exception {
         stage = FxToolkit.registerPrimaryStage();
-        host = SimulatedConsole.open(environment);
+        host = SimulatedConsole.open(environment, timeouts);
         window = WaitForAsyncUtils.asyncFx(() -> WindowFixture.show(stage, host, locale, panes))
                 .get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
         // As TestFX's ApplicationExtension: the first layout pass (skins, lookups) is done when a test begins.

@@ -9,6 +9,7 @@ import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
+import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
@@ -87,6 +88,11 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** @param env extra environment of the simulated host, e.g. {@code CUMPS_SIM_SMI_FAULT=hang} */
     public static SimulatedConsole open(Map<String, String> env) {
+        return open(env, LifecycleTimeouts.defaults());
+    }
+
+    /** Like {@link #open(Map)}, with the start's and stop's waits bounded by {@code timeouts}. */
+    public static SimulatedConsole open(Map<String, String> env, LifecycleTimeouts timeouts) {
         Map<String, String> all = new HashMap<>(ENVIRONMENT);
         all.putAll(env);
         Path home;
@@ -97,10 +103,10 @@ public final class SimulatedConsole implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        // As HostSession.open(true, host) opens it, with the simulation kept for the tests' own moves.
+        // As HostSession.open(true, host, timeouts) opens it, with the simulation kept for the tests' own moves.
         HostEnvironment host = privateHost(home, all);
         Simulation simulation = Simulation.fresh(host);
-        return new SimulatedConsole(simulation, HostSession.simulated(simulation, host), home);
+        return new SimulatedConsole(simulation, HostSession.simulated(simulation, host, timeouts), home);
     }
 
     public CoreServices services() {

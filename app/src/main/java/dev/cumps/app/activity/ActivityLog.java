@@ -35,6 +35,18 @@ public final class ActivityLog {
         lastChange.set(entry);
     }
 
+    /**
+     * Replaces {@code entry} by one of the same time and action that ended as {@code success} says,
+     * with {@code outcome} (a start whose daemon exited right after); its place in the log stays.
+     * Nothing happens when {@code entry} is not in the log.
+     */
+    public void amend(ActivityEntry entry, boolean success, String outcome) {
+        int at = entries.indexOf(entry);
+        if (at >= 0) {
+            entries.set(at, new ActivityEntry(entry.time(), entry.action(), success, outcome));
+        }
+    }
+
     /** The last entry {@link #recordChange} made; null before. */
     public ReadOnlyObjectProperty<ActivityEntry> lastChangeProperty() {
         return lastChange.getReadOnlyProperty();

@@ -2,6 +2,7 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.SaveDialog;
 import dev.cumps.app.ui.style.Severity;
@@ -80,9 +81,15 @@ public final class DoctorView extends BorderPane {
         export.disableProperty().bind(viewModel.reportAbsentBinding());
         export.setOnAction(e -> chooseExportFile());
 
-        HBox runRow = new HBox(8, run, cancel);
+        HBox runRow = new HBox(8,
+                DisabledReason.wrap(run, new DisabledReason.Why(viewModel.runningProperty(), messages.get("disabled.doctor.running"))),
+                DisabledReason.wrap(cancel, new DisabledReason.Why(viewModel.runningProperty().not(),
+                        messages.get("disabled.doctor.notRunning"))));
         runRow.setAlignment(Pos.CENTER_LEFT);
-        HBox shareRow = new HBox(8, copy, export);
+        HBox shareRow = new HBox(8,
+                DisabledReason.wrap(copy, new DisabledReason.Why(viewModel.reportAbsentBinding(), messages.get("disabled.doctor.noReport"))),
+                DisabledReason.wrap(export, new DisabledReason.Why(viewModel.reportAbsentBinding(),
+                        messages.get("disabled.doctor.noReport"))));
         shareRow.setAlignment(Pos.CENTER_LEFT);
 
         TableView<DoctorRow> table = table();
@@ -114,7 +121,9 @@ public final class DoctorView extends BorderPane {
 
         DoctorDetail detail = new DoctorDetail(messages, this::showGuide);
         detail.rowProperty().bind(table.getSelectionModel().selectedItemProperty());
-        HBox fixRow = new HBox(8, fix, feedback);
+        HBox fixRow = new HBox(8, DisabledReason.wrap(fix,
+                new DisabledReason.Why(viewModel.runningProperty(), messages.get("disabled.doctor.running")),
+                new DisabledReason.Why(viewModel.fixes().unavailableBinding(), messages.get("disabled.fix.none"))), feedback);
         fixRow.setAlignment(Pos.CENTER_LEFT);
 
         VBox side = new VBox(8, selectorLabel, selector, runRow, verdict, outOfDate, new Separator(), detail, fixRow,

@@ -1,6 +1,7 @@
 package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.Objects;
 import javafx.collections.FXCollections;
@@ -59,7 +60,8 @@ public final class EnvView extends BorderPane {
 
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox toolbar = new HBox(8, formatLabel, format, json, spacer, copied, copy);
+        HBox toolbar = new HBox(8, formatLabel, format, json, spacer, copied, DisabledReason.wrap(copy,
+                new DisabledReason.Why(viewModel.availableProperty().not(), messages.get("disabled.env.none"))));
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("pane-toolbar");
         setTop(toolbar);

@@ -4,18 +4,23 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import javafx.application.Platform;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
+import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
@@ -26,11 +31,14 @@ import javafx.stage.Window;
  * guide of the window's language drawn by {@link GuideRenderer} in a window of its own, owned by the
  * console and beside it (reading the guide does not block the console), opened at the entry asked
  * for. One guide window per console: asking again brings it to the front at the new entry. Nothing
- * outside the application is started.
+ * outside the application is started unless the user presses Open in browser ({@link GuideBrowser}:
+ * {@code xdg-open} on the guide file, never waited for or ended).
  */
 public final class GuideWindow {
     /** Where the open guide window of a console is kept, in the console window's properties. */
     private static final String KEY = GuideWindow.class.getName();
+    /** Where a console's {@link GuideBrowser} is kept, in its scene root's properties ({@link #offerBrowser}). */
+    private static final String BROWSER_KEY = GuideBrowser.class.getName();
     private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
     private static final PseudoClass TARGET = PseudoClass.getPseudoClass("target");
 
@@ -41,7 +49,7 @@ public final class GuideWindow {
     private final String language;
     private Region target;
 
-    private GuideWindow(Window owner, Messages messages) {
+    private GuideWindow(Window owner, Messages messages, Optional<GuideBrowser> browser) {
         GuideDocument document = GuideDocument.forLocale(messages.locale());
         language = document.language().getLanguage();
         GuideRenderer.Rendered rendered = GuideRenderer.render(document, this::reveal);
@@ -60,7 +68,19 @@ public final class GuideWindow {
         Button top = new Button(messages.get("guide.contents"));
         top.setId("guideTop");
         top.setOnAction(e -> scroll.setVvalue(scroll.getVmin()));
-        HBox buttons = new HBox(8, top, close);
+        Label said = new Label();
+        said.setId("guideBrowserSaid");
+        said.setWrapText(true);
+        said.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(said, Priority.ALWAYS);
+        HBox buttons = new HBox(8, said, top, close);
+        browser.ifPresent(b -> {
+            Button open = new Button(messages.get("guide.browser"));
+            open.setId("guideBrowser");
+            open.setTooltip(new Tooltip(messages.get("guide.browser.tooltip")));
+            open.setOnAction(e -> b.open(said::setText));
+            buttons.getChildren().add(1, open);
+        });
         buttons.setAlignment(Pos.CENTER_RIGHT);
         buttons.setPadding(new Insets(8, 12, 8, 12));
         BorderPane root = new BorderPane(scroll);
@@ -95,10 +115,25 @@ public final class GuideWindow {
      * {@code anchor} (null or unknown: the top). Call on the FX thread.
      */
     public static GuideWindow show(Window owner, Messages messages, String anchor) {
+        Optional<GuideBrowser> browser = Optional.ofNullable(owner).map(Window::getScene).map(Scene::getRoot)
+                .map(root -> root.getProperties().get(BROWSER_KEY)).filter(GuideBrowser.class::isInstance).map(GuideBrowser.class::cast);
+        return show(owner, messages, anchor, browser);
+    }
+
+    /**
+     * Makes the guide windows of the console whose scene root is {@code root} offer Open in browser
+     * through {@code browser}.
+     */
+    public static void offerBrowser(Parent root, GuideBrowser browser) {
+        root.getProperties().put(BROWSER_KEY, Objects.requireNonNull(browser, "browser"));
+    }
+
+    /** Like {@link #show(Window, Messages, String)}, with Open in browser when {@code browser} is given. */
+    public static GuideWindow show(Window owner, Messages messages, String anchor, Optional<GuideBrowser> browser) {
         Objects.requireNonNull(messages, "messages");
         GuideWindow window = owner == null ? null : (GuideWindow) owner.getProperties().get(KEY);
         if (window == null || !window.language.equals(GuideDocument.languageOf(messages.locale()).getLanguage())) {
-            window = new GuideWindow(owner, messages);
+            window = new GuideWindow(owner, messages, browser);
             if (owner != null) {
                 owner.getProperties().put(KEY, window);
             }

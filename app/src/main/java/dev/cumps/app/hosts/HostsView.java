@@ -4,6 +4,7 @@ import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.style.Severity;
 import java.util.function.Function;
@@ -72,7 +73,11 @@ public final class HostsView extends VBox {
         spinner.setId("hostsBusy");
         spinner.setPrefSize(18, 18);
         spinner.visibleProperty().bind(viewModel.busyProperty().or(viewModel.actingProperty()));
-        HBox bar = new HBox(8, field, add, remove, refresh, spinner);
+        HBox bar = new HBox(8, field, add,
+                DisabledReason.wrap(remove, new DisabledReason.Why(viewModel.selectedProperty().isNull(),
+                        messages.get("disabled.hosts.noHost"))),
+                DisabledReason.wrap(refresh, new DisabledReason.Why(viewModel.busyProperty(), messages.get("disabled.hosts.busy"))),
+                spinner);
         bar.setAlignment(Pos.CENTER_LEFT);
 
         TableView<HostRow> hosts = new TableView<>(viewModel.rows());
@@ -144,7 +149,15 @@ public final class HostsView extends VBox {
         Button doctor = button("doctorOnHost", "hosts.doctor");
         doctor.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.actingProperty()));
         doctor.setOnAction(e -> viewModel.doctor());
-        HBox actions = new HBox(8, start, stop, env, limits, doctor);
+        DisabledReason.Why acting = new DisabledReason.Why(viewModel.actingProperty(), messages.get("disabled.hosts.acting"));
+        DisabledReason.Why noHost = new DisabledReason.Why(viewModel.selectedProperty().isNull(), messages.get("disabled.hosts.noHost"));
+        DisabledReason.Why noGpu = new DisabledReason.Why(gpus.getSelectionModel().selectedItemProperty().isNull(),
+                messages.get("disabled.hosts.noGpu"));
+        DisabledReason.Why noDaemon = new DisabledReason.Why(daemons.getSelectionModel().selectedItemProperty().isNull(),
+                messages.get("disabled.hosts.noDaemon"));
+        HBox actions = new HBox(8, DisabledReason.wrap(start, noHost, acting, noGpu), DisabledReason.wrap(stop, noHost, acting, noDaemon),
+                DisabledReason.wrap(env, noHost, acting, noDaemon), DisabledReason.wrap(limits, noHost, acting, noDaemon),
+                DisabledReason.wrap(doctor, noHost, acting));
         actions.setAlignment(Pos.CENTER_LEFT);
         HBox setLimits = limitsRow(stop);
 

@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.table.Columns;
 import java.util.List;
@@ -47,7 +48,10 @@ public final class ClientsView extends BorderPane {
         terminate.disableProperty().bind(Bindings.createBooleanBinding(() -> actions.busyProperty().get()
                 || selectedTarget().isEmpty(), actions.busyProperty(), tree.getSelectionModel().selectedItemProperty()));
         terminate.setOnAction(event -> selectedTarget().ifPresent(target -> actions.prepare(target, this::confirm)));
-        HBox bar = new HBox(8, hint, terminate);
+        HBox bar = new HBox(8, hint, DisabledReason.wrap(terminate,
+                new DisabledReason.Why(actions.busyProperty(), messages.get("disabled.busy")),
+                new DisabledReason.Why(Bindings.createBooleanBinding(() -> selectedTarget().isEmpty(),
+                        tree.getSelectionModel().selectedItemProperty()), messages.get("disabled.terminate.none"))));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 6, 4, 6));
         setTop(bar);

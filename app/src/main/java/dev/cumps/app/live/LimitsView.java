@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
@@ -61,7 +62,10 @@ public final class LimitsView extends BorderPane {
         apply.setTooltip(new Tooltip(messages.get("limits.apply.tooltip")));
         apply.disableProperty().bind(viewModel.applyDisabledBinding());
         apply.setOnAction(event -> confirm());
-        grid.add(apply, 3, 5);
+        grid.add(DisabledReason.wrap(apply,
+                new DisabledReason.Why(viewModel.busyProperty(), messages.get("disabled.busy")),
+                new DisabledReason.Why(viewModel.shownProperty().isNull(), messages.get("disabled.limits.none")),
+                new DisabledReason.Why(viewModel.form().invalidBinding(), messages.get("disabled.limits.invalid"))), 3, 5);
         grid.add(value("limitsServers", LimitsViewModel.Shown::servers), 0, 5, 3, 1);
         setCenter(grid);
 

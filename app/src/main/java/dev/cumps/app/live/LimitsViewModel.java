@@ -14,6 +14,7 @@ import java.util.Optional;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -162,6 +163,11 @@ public final class LimitsViewModel {
     /** Kept true by the main view while the Limits tab is selected. */
     public BooleanProperty showingProperty() {
         return showing;
+    }
+
+    /** Whether a read or an apply of this pane is running. */
+    public ReadOnlyBooleanProperty busyProperty() {
+        return busy.getReadOnlyProperty();
     }
 
     /** The selected daemon's values; null while there are none ({@link #hintProperty()} says why). */

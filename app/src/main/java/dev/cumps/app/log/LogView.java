@@ -1,6 +1,7 @@
 package dev.cumps.app.log;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.UiExecutor;
 import java.time.Duration;
 import java.util.Objects;
@@ -94,7 +95,8 @@ public final class LogView extends BorderPane {
         pendingNote.managedProperty().bind(pendingNote.visibleProperty());
         pendingNote.setVisible(false);
 
-        HBox toolbar = new HBox(8, caption, pendingNote, follow, wrap, open, refresh);
+        HBox toolbar = new HBox(8, caption, pendingNote, follow, wrap, DisabledReason.wrap(open,
+                new DisabledReason.Why(viewModel.folderAvailableProperty().not(), messages.get("disabled.log.none"))), refresh);
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("pane-toolbar");
         setTop(toolbar);

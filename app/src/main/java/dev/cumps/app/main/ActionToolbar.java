@@ -1,10 +1,13 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.style.Icons;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -77,7 +80,22 @@ public final class ActionToolbar extends HBox {
         auto.setLabelFor(interval);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        getChildren().setAll(start, stop, stopAll, remove, spacer, auto, interval, pause,
+        ReadOnlyBooleanProperty busy = viewModel.busyProperty();
+        ReadOnlyObjectProperty<DaemonRow> row = viewModel.tables().selectedRowProperty();
+        DisabledReason stopWhy = DisabledReason.wrap(stop,
+                new DisabledReason.Why(busy, messages.get("disabled.busy")),
+                new DisabledReason.Why(row.isNull(), messages.get("disabled.stop.none")),
+                new DisabledReason.Why(Bindings.createBooleanBinding(() -> row.get() != null && !row.get().live(), row),
+                        messages.get("disabled.stop.stale", messages.get("main.remove"))));
+        DisabledReason stopAllWhy = DisabledReason.wrap(stopAll,
+                new DisabledReason.Why(busy, messages.get("disabled.busy")),
+                new DisabledReason.Why(viewModel.stopAllDisabledBinding(), messages.get("disabled.stopAll.none")));
+        DisabledReason removeWhy = DisabledReason.wrap(remove,
+                new DisabledReason.Why(busy, messages.get("disabled.busy")),
+                new DisabledReason.Why(row.isNull(), messages.get("disabled.remove.none")),
+                new DisabledReason.Why(Bindings.createBooleanBinding(() -> row.get() != null && !row.get().removable(), row),
+                        messages.get("disabled.remove.live", messages.get("main.stop"))));
+        getChildren().setAll(start, stopWhy, stopAllWhy, removeWhy, spacer, auto, interval, pause,
                 new Separator(Orientation.VERTICAL), refresh);
         getStyleClass().add("toolbar");
         labelled = List.of(start, stop, stopAll, remove, pause, refresh);
@@ -109,7 +127,8 @@ public final class ActionToolbar extends HBox {
     /** The width the toolbar needs with every name shown. */
     private double fullWidth() {
         double width = snappedLeftInset() + snappedRightInset() + getSpacing() * (getChildren().size() - 1);
-        for (Node child : getChildren()) {
+        for (Node wrapped : getChildren()) {
+            Node child = wrapped instanceof DisabledReason why ? why.control() : wrapped;
             if (child instanceof Labeled button && labelled.contains(button)) {
                 width += named(button);
             } else if (child == autoLabel) {

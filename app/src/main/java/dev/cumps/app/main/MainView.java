@@ -101,6 +101,7 @@ public final class MainView extends BorderPane {
     private void started(StartDialog.Outcome outcome) {
         viewModel.showNotice(outcome.notice());
         if (outcome instanceof StartDialog.Outcome.Started started) {
+            viewModel.watchStarted(started.name());
             viewModel.tables().selectName(started.name());
         }
         viewModel.refresh();

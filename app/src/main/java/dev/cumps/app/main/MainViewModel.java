@@ -79,6 +79,7 @@ public final class MainViewModel {
     private final HostSummary summary;
     private final MainTables tables = new MainTables();
     private final DaemonActions actions;
+    private final StartWatch startWatch;
     private final RefreshCoordinator<Snapshot> refresher;
     private final List<RefreshPart> parts = new CopyOnWriteArrayList<>();
     private final GpuLoadHistory gpuLoad = new GpuLoadHistory();
@@ -114,6 +115,7 @@ public final class MainViewModel {
         SnapshotCollector collector = new SnapshotCollector(snapshots, ctx.clock(), rowBuilder, parts);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
         this.actions = new DaemonActions(ctx, stopper, this::refresh);
+        this.startWatch = new StartWatch(messages, ctx.activity(), actions::showNotice);
         ReadOnlyBooleanProperty busy = actions.busyProperty();
         ReadOnlyObjectProperty<DaemonRow> selectedRow = tables.selectedRowProperty();
         stopDisabled = Bindings.createBooleanBinding(
@@ -153,6 +155,7 @@ public final class MainViewModel {
                 TIME.format(snapshot.started().atZone(ZoneId.systemDefault())), snapshot.took().toMillis()));
         MainRows.Rows rows = snapshot.rows() != null ? snapshot.rows() : rowBuilder.rows(snapshot.status(), snapshot.started());
         tables.show(rows);
+        startWatch.refreshed(snapshot.started(), tables::daemon);
         gpuLoad.record(snapshot.status());
         snapshot.parts().forEach(Runnable::run);
     }
@@ -221,6 +224,14 @@ public final class MainViewModel {
         if (row != null && row.removable()) {
             actions.remove(row.name());
         }
+    }
+
+    /**
+     * The start dialog started the daemon {@code name}: the next refreshes watch it, and should it
+     * exit soon after, its start's activity entry and the status line say so ({@link StartWatch}).
+     */
+    public void watchStarted(String name) {
+        startWatch.started(name, messages.get("start.action", name), ctx.clock().instant());
     }
 
     /** Shows the outcome of an action done elsewhere (start and stop dialogs). */

@@ -2,6 +2,7 @@ package dev.cumps.app.session;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
@@ -36,15 +37,25 @@ public final class HostSession implements AutoCloseable {
 
     /** The real host, or a fresh simulated one in {@code host}'s {@code TMPDIR}. */
     public static HostSession open(boolean simulate, HostEnvironment host) {
+        return open(simulate, host, LifecycleTimeouts.defaults());
+    }
+
+    /** Like {@link #open(boolean, HostEnvironment)}, with the start's and stop's waits bounded by {@code timeouts}. */
+    public static HostSession open(boolean simulate, HostEnvironment host, LifecycleTimeouts timeouts) {
         if (!simulate) {
-            return new HostSession(CoreServices.real(host, Optional.empty(), false), Optional.empty(), host.env());
+            return new HostSession(CoreServices.real(host, Optional.empty(), false, timeouts), Optional.empty(), host.env());
         }
-        return simulated(Simulation.fresh(host), host);
+        return simulated(Simulation.fresh(host), host, timeouts);
     }
 
     /** The simulated host {@code sim}, with {@code host}'s environment for the session guard. */
     public static HostSession simulated(Simulation sim, HostEnvironment host) {
-        return new HostSession(sim.services(Optional.empty()), Optional.of(sim), host.env());
+        return simulated(sim, host, LifecycleTimeouts.defaults());
+    }
+
+    /** Like {@link #simulated(Simulation, HostEnvironment)}, with the start's and stop's waits bounded by {@code timeouts}. */
+    public static HostSession simulated(Simulation sim, HostEnvironment host, LifecycleTimeouts timeouts) {
+        return new HostSession(sim.services(Optional.empty(), timeouts), Optional.of(sim), host.env());
     }
 
     public CoreServices services() {

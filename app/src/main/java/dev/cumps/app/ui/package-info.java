@@ -3,7 +3,8 @@
  * ({@code ProjectRules.UI_KIT_LAYERS}): this package, at the bottom, holds the one way to do things later or
  * elsewhere ({@code UiExecutor}: work on a worker with the result on the UI thread, timers by {@code schedule} and
  * {@code every}, {@code Debounce}; {@code FxUiExecutor} in the window), the clipboard
- * ({@code ClipboardSink}) and {@code PngEncoder}. Above it: {@code style} (the stylesheet and style states),
+ * ({@code ClipboardSink}), {@code PngEncoder} and {@code DisabledReason} (the wrapper through which every button
+ * that can be disabled says why while it is). Above it: {@code style} (the stylesheet and style states),
  * {@code table} (columns and cells), {@code dialog} (dialog placement, confirmations, the save dialog),
  * {@code error} (the error report) and {@code window} (the main window's placement and saved state).
  */

@@ -121,9 +121,14 @@ public final class CoreServices {
      * the user guide the launcher named ({@code -Dcumps.guide}).
      */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated) {
+        return real(host, recordRoot, simulated, LifecycleTimeouts.defaults());
+    }
+
+    /** Like {@link #real(HostEnvironment, Optional, boolean)}, with the start's and stop's waits bounded by {@code timeouts}. */
+    public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts) {
         Path root = recordRoot.orElseGet(() -> RecordStore.defaultRoot(host.home()));
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
-                LifecycleTimeouts.defaults(), simulated, GuideLink.fromSystemProperty());
+                timeouts, simulated, GuideLink.fromSystemProperty());
     }
 
     /** Where the user guide is (the doctor's links, the window's Guide dialog). */

@@ -2,6 +2,7 @@ package dev.cumps.sim;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,8 +46,13 @@ public final class Simulation {
 
     /** Core services on this sandbox; {@code records} overrides the sandbox's record root. */
     public CoreServices services(Optional<Path> records) {
+        return services(records, LifecycleTimeouts.defaults());
+    }
+
+    /** Core services on this sandbox whose start and stop wait as long as {@code timeouts} allow. */
+    public CoreServices services(Optional<Path> records, LifecycleTimeouts timeouts) {
         SimulatedHost.Prepared prepared = sandbox.prepare(records);
-        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true);
+        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true, timeouts);
     }
 
     /** A simulated client that attached to a daemon: its pid, its server's pid and the GPU it uses. */

@@ -21,6 +21,8 @@ public final class GuideLink {
     public static final String PROPERTY = "cumps.guide";
     /** The guide's path in the source tree (and in the published repository). */
     public static final String SOURCE_PATH = "docs/guide.md";
+    /** The Chinese guide's name, beside the English one. */
+    public static final String CHINESE_NAME = "guide.zh-CN.md";
 
     private static final GuideLink NONE = new GuideLink(Optional.empty());
 
@@ -59,6 +61,21 @@ public final class GuideLink {
 
     /** The guide file, when one is known. */
     public Optional<Path> file() {
+        return file;
+    }
+
+    /**
+     * The guide file in {@code language} (an ISO 639 code): for {@code zh} the Chinese guide
+     * {@code guide.zh-CN.md} beside the English one when it is there as a regular file (not a link),
+     * otherwise the English guide; empty when no guide is known.
+     */
+    public Optional<Path> file(String language) {
+        if ("zh".equals(language)) {
+            Optional<Path> chinese = file.map(f -> f.resolveSibling(CHINESE_NAME)).filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS));
+            if (chinese.isPresent()) {
+                return chinese;
+            }
+        }
         return file;
     }
 

@@ -117,12 +117,15 @@ public final class DaemonStarter {
                                      StartCancellation cancel) {
         try {
             progress.accept(StartStage.CONTROL_SOCKET);
-            readiness.awaitSocket(plan, launch, cancel);
+            cancel.interruptibly(() -> {
+                readiness.awaitSocket(plan, launch, cancel);
+                return null;
+            });
             checkPipeIdentity(plan, launch);
             progress.accept(StartStage.ANSWERING);
-            CommandResult answer = readiness.awaitAnswer(plan, launch, cancel);
-            cancel.check();
-            LaunchIdentity.PidEvidence evidence = MpsControl.answered(answer) ? readiness.awaitPidEvidence(plan, launch, cancel)
+            CommandResult answer = cancel.interruptibly(() -> readiness.awaitAnswer(plan, launch, cancel));
+            LaunchIdentity.PidEvidence evidence = MpsControl.answered(answer)
+                    ? cancel.interruptibly(() -> readiness.awaitPidEvidence(plan, launch, cancel))
                     : LaunchIdentity.evidence(plan, launch);
             cancel.check();
             DaemonRecord record = record(plan, limits, launch, answer, evidence);

@@ -17,6 +17,13 @@ import java.util.function.Supplier;
  * should it ignore that, SIGTERM to exactly that pid and start time, verified again right before.
  * A pid file naming any other process is left alone, and so is its daemon. Leftovers are removed
  * once no running process is named by the pid file.
+ *
+ * <p>A cancelled start is undone without waiting on the daemon: the caller is waiting, and a daemon
+ * that has not come up may never answer {@code quit}. The process this launch started (named by the
+ * evidence, or else the one process serving the pipe directory with this launch's nonce, as a daemon
+ * that has not yet logged its start is) gets SIGTERM right away, its pid and start time verified
+ * again right before, and the undo waits for its exit; {@code quit} is asked only when no such
+ * process is found.
  */
 final class StartUndo {
     private static final int LOG_TAIL_LINES = 12;
@@ -45,7 +52,7 @@ final class StartUndo {
      */
     StartFailure undo(StartPlan plan, Message reason, Launch launch) {
         return undoing(() -> {
-            stopOurDaemon(plan, launch);
+            stopOurDaemon(plan, launch, false);
             return new StartFailure(Message.of(LifecycleMessages.START_FAILED, plan.name(), reason), logTail(plan));
         });
     }
@@ -55,7 +62,7 @@ final class StartUndo {
      * the cancellation to throw, saying what the undo did.
      */
     StartCancelled cancelled(StartPlan plan, Launch launch) {
-        return undoing(() -> new StartCancelled(stopOurDaemon(plan, launch), logTail(plan)));
+        return undoing(() -> new StartCancelled(stopOurDaemon(plan, launch, true), logTail(plan)));
     }
 
     private static List<String> logTail(StartPlan plan) {
@@ -80,18 +87,33 @@ final class StartUndo {
                         .orElse(false));
     }
 
-    /** Stops this launch's daemon if it runs, removes leftovers once nothing runs; returns what was done. */
-    private Message stopOurDaemon(StartPlan plan, Launch launch) {
-        Optional<ProcessInfo> ours = identity.launchedDaemon(plan, launch);
+    /** This launch's daemon: the one the evidence names or, for a cancel, the one carrying this launch's nonce. */
+    private Optional<ProcessInfo> ours(StartPlan plan, Launch launch, boolean cancelled) {
+        Optional<ProcessInfo> named = identity.launchedDaemon(plan, launch);
+        if (named.isPresent() || !cancelled) {
+            return named;
+        }
+        return DaemonPids.onPipe(processes, plan.pipeDirectory()).stream().map(processes::find).flatMap(Optional::stream)
+                .filter(info -> identity.launchedBy(info, plan.pipeDirectory(), launch)).findFirst();
+    }
+
+    /**
+     * Stops this launch's daemon if it runs (for a cancel at once by SIGTERM, else {@code quit} first),
+     * removes leftovers once nothing runs; returns what was done.
+     */
+    private Message stopOurDaemon(StartPlan plan, Launch launch, boolean cancelled) {
+        Optional<ProcessInfo> ours = ours(plan, launch, cancelled);
         LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
-        if (ours.isPresent() || (evidence.fromPidFile().isEmpty() && evidence.fromLog().isEmpty() && noOtherOnPipe(plan, launch))) {
+        boolean quitFirst = !(cancelled && ours.isPresent());
+        if (quitFirst && (ours.isPresent()
+                || (evidence.fromPidFile().isEmpty() && evidence.fromLog().isEmpty() && noOtherOnPipe(plan, launch)))) {
             // When neither the pid file nor this launch's log lines name a daemon, and no other MPS
             // process of the caller's serves the directory, the socket, if any, is this launch's.
             control.ask(plan.pipeDirectory(), plan.logDirectory(), "quit");
         }
         boolean gone = ours.map(info -> {
-            if (!waits.exit(info.identity(), timeouts.exit())
-                    && identity.launchedDaemon(plan, launch).filter(again -> again.identity().equals(info.identity())).isPresent()
+            if ((!quitFirst || !waits.exit(info.identity(), timeouts.exit()))
+                    && ours(plan, launch, cancelled).filter(again -> again.identity().equals(info.identity())).isPresent()
                     && processes.terminate(info.identity())) {
                 return waits.exit(info.identity(), timeouts.exit());
             }

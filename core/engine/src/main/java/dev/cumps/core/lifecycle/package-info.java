@@ -13,8 +13,10 @@
  * StartConflicts} (what a start would refuse or move aside among the records, read without side
  * effects: used by {@code StartChecks} under the locks and by {@code DaemonStarter.preview} → {@code
  * StartPreview} for the start dialog), {@code StartCancellation} (a caller's cancel, checked
- * between stages and in the {@code Readiness} waits; after the launch it undoes through {@code
- * StartUndo} and throws {@code StartCancelled}, a {@code StartFailure} saying what was undone),
+ * between stages and in the {@code Readiness} waits, which it also interrupts so that a question
+ * the daemon leaves unanswered ends at once; after the launch it undoes through {@code StartUndo},
+ * which sends this launch's daemon SIGTERM right away (pid and start time re-verified) instead of
+ * {@code quit} and a wait, and throws {@code StartCancelled}, a {@code StartFailure} saying what was undone),
  * {@code ClientTerminator} ({@code terminate_client} for one verified client → {@code
  * ClientTarget}); {@code StartStage}, {@code StopOutcome}, {@code StartFailure}, {@code
  * LifecycleTimeouts}; texts in {@code LifecycleMessages}.

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Open folder: {@code xdg-open DIR} through the runner, with the environment and timeout given; each failure is one line. */
 class FolderOpenerTest {
@@ -59,5 +61,52 @@ class FolderOpenerTest {
                 answering(CommandResult.notFound("xdg-open")).openFile(guide).orElseThrow().english());
         assertEquals("could not open " + guide + ": xdg-open exited with status 4: no viewer; open the file yourself",
                 answering(CommandResult.exited("xdg-open", 4, "", "no viewer")).openFile(guide).orElseThrow().english());
+    }
+
+    @Test
+    void browseHandsTheFileUrlToXdgOpenAndNeitherWaitsNorEnds() {
+        Path guide = Path.of("/usr/share/doc/mps-console/guide.zh-CN.md");
+        List<CommandSpec> spawned = new ArrayList<>();
+        FolderOpener opener = new FolderOpener(spec -> {
+            throw new AssertionError("browse does not go through the runner, which waits");
+        }, spec -> {
+            spawned.add(spec);
+            return new ProcessSpawner.Spawned() {
+                @Override
+                public long pid() {
+                    return 4242;
+                }
+
+                @Override
+                public boolean isAlive() {
+                    return true;
+                }
+
+                @Override
+                public boolean waitFor(Duration timeout) {
+                    throw new AssertionError("nothing waits for xdg-open");
+                }
+
+                @Override
+                public int exitValue() {
+                    throw new AssertionError("nothing asks how xdg-open ended");
+                }
+            };
+        }, Map.of("PATH", "/usr/bin:/bin", "DISPLAY", ":0"));
+
+        assertEquals(Optional.empty(), opener.browse(guide));
+        assertEquals(List.of("xdg-open", "file:///usr/share/doc/mps-console/guide.zh-CN.md"), spawned.get(0).argv());
+        assertEquals(Map.of("PATH", "/usr/bin:/bin", "DISPLAY", ":0"), spawned.get(0).environment());
+    }
+
+    @Test
+    void browseWithoutXdgOpenOnPathSaysWhatToDo(@TempDir Path empty) {
+        Path guide = Path.of("/usr/share/doc/mps-console/guide.md");
+        FolderOpener opener = new FolderOpener(spec -> {
+            throw new AssertionError("not the runner");
+        }, Map.of("PATH", empty + "::relative"));
+
+        assertEquals("xdg-open was not found on PATH, so " + guide + " cannot be opened: install xdg-utils, or open the file yourself",
+                opener.browse(guide).orElseThrow().english());
     }
 }

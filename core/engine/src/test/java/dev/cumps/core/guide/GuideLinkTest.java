@@ -67,4 +67,15 @@ class GuideLinkTest {
             }
         }
     }
+
+    @Test
+    void theChineseGuideIsTheFileBesideTheEnglishOneWhenThereElseTheEnglish() throws Exception {
+        Path english = Files.writeString(dir.resolve("guide.md"), "# Guide\n");
+        GuideLink link = GuideLink.of(english.toString());
+        assertEquals(Optional.of(english), link.file("zh"), "no Chinese guide: the English one");
+        Path chinese = Files.writeString(dir.resolve(GuideLink.CHINESE_NAME), "# 指南\n");
+        assertEquals(Optional.of(chinese), link.file("zh"));
+        assertEquals(Optional.of(english), link.file("en"));
+        assertEquals(Optional.empty(), GuideLink.none().file("zh"));
+    }
 }

@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -82,7 +84,11 @@ class StartCancellationTest {
         assertEquals("start of daemon 'job' cancelled; the daemon it launched (pid " + pid + ") was stopped and no record was written",
                 cancelled.reason());
         assertFalse(sb.processes.exists(pid), "the launched daemon was stopped");
-        assertTrue(sb.mps.clientCommands().stream().map(String::strip).toList().contains("quit"), "through quit, as an undo does");
+        FakeMpsHost.Daemon daemon = launched();
+        assertEquals(List.of(new ProcessIdentity(daemon.pid, daemon.startTicks)), sb.processes.terminated(),
+                "SIGTERM at once to exactly the launched pid and start time");
+        assertFalse(sb.mps.clientCommands().stream().map(String::strip).toList().contains("quit"),
+                "no quit that a daemon not yet up might leave unanswered");
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS), "its socket is removed with the other leftovers");
     }
@@ -113,7 +119,10 @@ class StartCancellationTest {
         cancelledStart("job", cancelAt(StartStage.CONTROL_SOCKET));
 
         assertTrue(sb.processes.isAlive(other.identity()), "the other daemon runs on with the same pid and start time");
-        assertEquals(List.of(), sb.processes.terminated());
+        FakeMpsHost.Daemon daemon = sb.mps.daemon(Path.of(sb.mps.launches().get(1).environment().get("CUDA_MPS_PIPE_DIRECTORY")))
+                .orElseThrow();
+        assertEquals(List.of(new ProcessIdentity(daemon.pid, daemon.startTicks)), sb.processes.terminated(),
+                "only the cancelled start's own daemon was signalled");
         assertTrue(Files.isRegularFile(sb.recordFile("other"), LinkOption.NOFOLLOW_LINKS));
     }
 
@@ -141,6 +150,49 @@ class StartCancellationTest {
         assertTrue(cancel.isCancelled());
         assertTrue(sb.processes.isAlive(record.identity()), "the start had succeeded: its daemon runs");
         assertTrue(Files.isRegularFile(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
+    void aCancelInterruptsTheWaitItArrivesIn() throws Exception {
+        CountDownLatch inside = new CountDownLatch(1);
+        AtomicReference<Throwable> ended = new AtomicReference<>();
+        Thread start = new Thread(() -> {
+            try {
+                cancel.interruptibly(() -> {
+                    inside.countDown();
+                    try {
+                        new CountDownLatch(1).await(); // a wait that only an interrupt ends
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException("interrupted", e);
+                    }
+                    return null;
+                });
+            } catch (Throwable t) {
+                ended.set(t);
+            }
+            ended.compareAndSet(null, new AssertionError("returned"));
+        });
+        start.start();
+        inside.await();
+
+        cancel.cancel();
+        start.join();
+
+        assertTrue(ended.get() instanceof StartCancellation.Cancelled, String.valueOf(ended.get()));
+    }
+
+    @Test
+    void theInterruptOfACancelIsNotLeftOnTheThread() {
+        assertThrows(StartCancellation.Cancelled.class, () -> cancel.interruptibly(() -> {
+            cancel.cancel();
+            return null;
+        }));
+        assertFalse(Thread.currentThread().isInterrupted(), "the undo after it runs uninterrupted");
+    }
+
+    @Test
+    void aWaitNeverCancelledReturnsItsValue() {
+        assertEquals("up", cancel.interruptibly(() -> "up"));
     }
 
     private static String stdin(CommandSpec spec) {
