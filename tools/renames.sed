@@ -193,3 +193,9 @@ s/\b\(store\|store()\|records()\)\.lock(/\1.locks().lock(/g
 s/\b\(store\|store()\|records()\)\.lockResource(/\1.locks().lockResource(/g
 s/\bRecordReaderTest\b/RecordReadingTest/g
 s/\bRecordWriterTest\b/RecordWritingTest/g
+# --- fleet.HostState.text() returned its FleetMessages key: messageKey() -----------------------
+s/\bHostState\.\([A-Z_]*\)\.text()/HostState.\1.messageKey()/g
+/package dev\.cumps\.core\.fleet;/{
+s/\bstate()\.text()/state().messageKey()/g
+s/\bstate\.text()/state.messageKey()/g
+}
