@@ -175,3 +175,27 @@ s/\([A-Za-z_]*\)\.reportProperty()\.get() != null/!\1.reportAbsentBinding().get(
 # (HostSession.simulated(simulation, host)) and hands it out as simulation().
 s/\.session()\.simulatedHost()\.orElseThrow()/.simulation()/g
 # GuideEntries.anchors(): the guide's lines matched against GuideEntries.ANCHOR.
+# --- RecordStore folded: it lists, looks up, writes, replaces, removes and quarantines records
+# itself (RecordReader, RecordWriter and RecordQuarantine are gone); locks come from its locks()
+# (RecordLocks), so records and locks share one root. NameLock is a top-level type, LOCK_DIR
+# lives with the locks. The new imports go in sorted among the record imports, and an import of
+# RecordStore that only NameLock or LOCK_DIR used is dropped.
+/RecordStore\.NameLock/{
+/package dev\.cumps\.core\.record;/!s/import dev\.cumps\.core\.record\.\([O-Z]\)/import dev.cumps.core.record.NameLock;\nimport dev.cumps.core.record.\1/
+}
+s/\bRecordStore\.NameLock\b/NameLock/g
+/RecordStore\.LOCK_DIR/{
+/package dev\.cumps\.core\.record;/!s/import dev\.cumps\.core\.record\.Record\(Loo\|L[p-z]\|[M-Z]\)/import dev.cumps.core.record.RecordLocks;\nimport dev.cumps.core.record.Record\1/
+}
+s/\bRecordStore\.LOCK_DIR\b/RecordLocks.LOCK_DIR/g
+/import dev\.cumps\.core\.record\.RecordStore;\n.*\bRecordStore\b/!s/import dev\.cumps\.core\.record\.RecordStore;\n//
+s/\b\(store\|store()\|records()\)\.lock(/\1.locks().lock(/g
+s/\b\(store\|store()\|records()\)\.lockResource(/\1.locks().lockResource(/g
+s/\bRecordReaderTest\b/RecordReadingTest/g
+s/\bRecordWriterTest\b/RecordWritingTest/g
+# --- fleet.HostState.text() returned its FleetMessages key: messageKey() -----------------------
+s/\bHostState\.\([A-Z_]*\)\.text()/HostState.\1.messageKey()/g
+/package dev\.cumps\.core\.fleet;/{
+s/\bstate()\.text()/state().messageKey()/g
+s/\bstate\.text()/state.messageKey()/g
+}

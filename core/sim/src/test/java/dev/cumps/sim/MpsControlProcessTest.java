@@ -139,7 +139,11 @@ class MpsControlProcessTest {
     @Test
     void controlLogUsesNvidiaLineFormat() throws Exception {
         long pid = machine.startDaemon();
+        // Each connection is logged by its own thread: wait for the line that ends one (startDaemon's
+        // probe, then the client) before the next connects, or it can land among the next one's lines.
+        awaitLogLine("Unable to read new connection type information");
         machine.mps("get_server_list\nset_default_active_thread_percentage 25\nno_such_command\n");
+        awaitLogLine("UI closed");
         assertEquals("25.0\n", machine.mps("get_default_active_thread_percentage\n").stdout());
 
         List<String> lines = machine.controlLog().lines().toList();
@@ -156,6 +160,16 @@ class MpsControlProcessTest {
         assertEquals(List.of("Accepting connection...", "NEW UI", "Cmd:get_server_list",
                 "Cmd:set_default_active_thread_percentage 25", "25.0", "Cmd:no_such_command",
                 "Unknown command \"no_such_command\"", "UI closed"), messages.subList(first - 2, first + 6));
+    }
+
+    private void awaitLogLine(String message) throws InterruptedException {
+        SimMachine.awaitTrue("control.log line " + message, SimMachine.PATIENCE, () -> {
+            try {
+                return machine.controlLog().lines().anyMatch(l -> l.endsWith("] " + message));
+            } catch (IOException e) {
+                return false;
+            }
+        });
     }
 
     @Test

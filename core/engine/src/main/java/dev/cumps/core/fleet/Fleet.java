@@ -91,7 +91,7 @@ public final class Fleet {
             future.cancel(true);
             return failed(d, HostState.TIMED_OUT, timedOutText(deadline), "", deadline);
         } catch (ExecutionException e) {
-            return failed(d, HostState.SSH_FAILED, Message.of(HostState.SSH_FAILED.text()), String.valueOf(e.getCause()), Duration.ZERO);
+            return failed(d, HostState.SSH_FAILED, Message.of(HostState.SSH_FAILED.messageKey()), String.valueOf(e.getCause()), Duration.ZERO);
         }
     }
 
@@ -103,17 +103,17 @@ public final class Fleet {
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
             HostState state = failure.get();
-            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.text());
+            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.messageKey());
             return failed(d, state, text, evidence(result), took);
         }
         if (result.exitCode() != 0) {
-            return failed(d, HostState.COMMAND_FAILED, Message.of(HostState.COMMAND_FAILED.text()), evidence(result), took);
+            return failed(d, HostState.COMMAND_FAILED, Message.of(HostState.COMMAND_FAILED.messageKey()), evidence(result), took);
         }
         Parsed parsed = StatusDocument.parse(result.stdout());
         Message text = switch (parsed.state()) {
-            case SCHEMA_OLDER, SCHEMA_NEWER -> Message.of(parsed.state().text(), parsed.schemaVersion(),
+            case SCHEMA_OLDER, SCHEMA_NEWER -> Message.of(parsed.state().messageKey(), parsed.schemaVersion(),
                     HostStatus.SCHEMA_VERSION);
-            default -> Message.of(parsed.state().text());
+            default -> Message.of(parsed.state().messageKey());
         };
         String evidence = parsed.state() == HostState.GARBAGE ? firstLine(result.stdout()) : "";
         return new HostReport(d, parsed.state(), text, evidence, parsed.version(), parsed.summary(), clock.instant(), took);
@@ -143,10 +143,10 @@ public final class Fleet {
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
             HostState state = failure.get();
-            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.text());
+            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.messageKey());
             return new RemoteRun(d, state, text, result.exitCode(), result.stdout(), result.stderr());
         }
-        return new RemoteRun(d, HostState.REACHABLE, Message.of(HostState.REACHABLE.text()), result.exitCode(), result.stdout(),
+        return new RemoteRun(d, HostState.REACHABLE, Message.of(HostState.REACHABLE.messageKey()), result.exitCode(), result.stdout(),
                 result.stderr());
     }
 

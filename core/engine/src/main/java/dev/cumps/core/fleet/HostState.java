@@ -18,11 +18,11 @@ public enum HostState {
     COMMAND_FAILED("command_failed", FleetMessages.STATE_COMMAND_FAILED);
 
     private final String id;
-    private final FleetMessages text;
+    private final FleetMessages messageKey;
 
-    HostState(String id, FleetMessages text) {
+    HostState(String id, FleetMessages messageKey) {
         this.id = id;
-        this.text = text;
+        this.messageKey = messageKey;
     }
 
     /** The id in {@code cumps fleet status --json}. */
@@ -30,8 +30,12 @@ public enum HostState {
         return id;
     }
 
-    public FleetMessages text() {
-        return text;
+    /**
+     * The key of the message that says this state in words; a report's {@code stateMessage()} is
+     * built from it (with the schema versions, or the deadline for {@link #TIMED_OUT}).
+     */
+    public FleetMessages messageKey() {
+        return messageKey;
     }
 
     /** Whether the host answered (its cumps ran and its output was read). */

@@ -8,8 +8,8 @@ import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.RecordNames;
-import dev.cumps.core.record.RecordStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -37,7 +37,7 @@ public final class ClientTerminator {
      * user's client, is an error.
      */
     public ClientTarget find(String name, long clientPid) {
-        try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
+        try (NameLock lock = c.store().locks().lock(RecordNames.validate(name))) {
             DaemonRecord record = c.liveness().verifiedOwnLive(c.store(), name);
             return target(record, clientPid);
         }
@@ -49,9 +49,9 @@ public final class ClientTerminator {
      * until it has left its server's client list. The message names pid and command.
      */
     public Message terminate(String name, long clientPid) {
-        try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
+        try (NameLock lock = c.store().locks().lock(RecordNames.validate(name))) {
             DaemonRecord verified = c.liveness().verifiedOwnLive(c.store(), name);
-            try (RecordStore.NameLock pipeLock = c.locks().lockPipe(verified.pipeDirectory())) {
+            try (NameLock pipeLock = c.locks().lockPipe(verified.pipeDirectory())) {
                 // Again under the pipe lock: nothing may have replaced the daemon while we waited for it.
                 DaemonRecord record = c.liveness().verifiedOwnLive(c.store(), name);
                 ClientTarget target = target(record, clientPid);

@@ -11,7 +11,7 @@ import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.topology.TopologyMode;
 import java.util.List;
 import java.util.Map;
@@ -87,9 +87,9 @@ public final class DaemonStarter {
     DaemonRecord start(StartRequest request, Consumer<StartStage> progress, StartCancellation cancel, Launcher launcher) {
         progress.accept(StartStage.RESOLVING);
         StartPlan plan = planner.plan(request);
-        try (RecordStore.NameLock lock = c.store().lock(plan.name());
-             RecordStore.NameLock pipeLock = c.locks().lockPipe(plan.pipeDirectory());
-             RecordStore.NameLock gpuLock = c.locks().lockGpu(plan.gpu())) {
+        try (NameLock lock = c.store().locks().lock(plan.name());
+             NameLock pipeLock = c.locks().lockPipe(plan.pipeDirectory());
+             NameLock gpuLock = c.locks().lockGpu(plan.gpu())) {
             beforeLaunch(plan, cancel);
             progress.accept(StartStage.PREPARING);
             Launch launch = checks.prepare(plan);

@@ -4,10 +4,10 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.PipeCheck;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
-import dev.cumps.core.record.RecordStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ public final class DaemonStopper {
      */
     public StopOutcome stop(Optional<String> name) {
         String target = name.map(RecordNames::validate).orElseGet(this::soleLiveName);
-        try (RecordStore.NameLock lock = c.store().lock(target)) {
+        try (NameLock lock = c.store().locks().lock(target)) {
             RecordLookup lookup = c.store().lookup(target);
             if (lookup instanceof RecordLookup.Missing) {
                 throw new CumpsException(Message.of(LifecycleMessages.STOP_NO_RECORD, target));
@@ -46,7 +46,7 @@ public final class DaemonStopper {
                         Message.of(LifecycleMessages.STOP_UNREADABLE_QUARANTINED, target, unreadable.record().reasonMessage(), moved));
             }
             DaemonRecord record = ((RecordLookup.Found) lookup).record();
-            try (RecordStore.NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
+            try (NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
                 return stopLocked(record);
             }
         }
@@ -56,10 +56,10 @@ public final class DaemonStopper {
     public List<StopOutcome> stopAll() {
         List<StopOutcome> outcomes = new ArrayList<>();
         for (DaemonRecord record : c.store().list().records()) {
-            try (RecordStore.NameLock lock = c.store().lock(record.name())) {
+            try (NameLock lock = c.store().locks().lock(record.name())) {
                 RecordLookup again = c.store().lookup(record.name());
                 if (again instanceof RecordLookup.Found found) {
-                    try (RecordStore.NameLock pipeLock = c.locks().lockPipe(found.record().pipeDirectory())) {
+                    try (NameLock pipeLock = c.locks().lockPipe(found.record().pipeDirectory())) {
                         outcomes.add(stopLocked(found.record()));
                     }
                 }
@@ -72,7 +72,7 @@ public final class DaemonStopper {
 
     /** Moves a stale or unreadable record aside without contacting anything; refuses a live one. */
     public Path removeRecord(String name) {
-        try (RecordStore.NameLock lock = c.store().lock(RecordNames.validate(name))) {
+        try (NameLock lock = c.store().locks().lock(RecordNames.validate(name))) {
             RecordLookup lookup = c.store().lookup(name);
             if (lookup instanceof RecordLookup.Found found && c.liveness().assess(found.record()).live()) {
                 throw new CumpsException(Message.of(LifecycleMessages.REMOVE_LIVE, name));

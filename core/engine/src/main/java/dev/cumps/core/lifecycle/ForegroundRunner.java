@@ -6,8 +6,8 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.RecordLookup;
-import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -68,8 +68,8 @@ public final class ForegroundRunner {
             return;
         }
         synchronized (this) {
-            try (RecordStore.NameLock lock = c.store().lock(record.name());
-                 RecordStore.NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
+            try (NameLock lock = c.store().locks().lock(record.name());
+                 NameLock pipeLock = c.locks().lockPipe(record.pipeDirectory())) {
                 if (c.store().lookup(record.name()) instanceof RecordLookup.Found found
                         && found.record().identity().equals(record.identity())) {
                     c.store().remove(record.name());

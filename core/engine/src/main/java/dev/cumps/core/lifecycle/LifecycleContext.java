@@ -50,7 +50,7 @@ public final class LifecycleContext {
     public static LifecycleContext of(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                                       Clock clock, LifecycleTimeouts timeouts) {
         return new LifecycleContext(host, runner, processes, store, clock, timeouts, new MpsControl(runner, host, timeouts.answer()),
-                new Liveness(processes), new ResourceLocks(store, timeouts), new Leftovers(processes), new Waits(processes, timeouts),
+                new Liveness(processes), new ResourceLocks(store.locks(), timeouts), new Leftovers(processes), new Waits(processes, timeouts),
                 new LaunchIdentity(processes));
     }
 

@@ -3,7 +3,8 @@ package dev.cumps.core.lifecycle;
 import dev.cumps.core.fs.CanonicalPaths;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.record.NameLock;
+import dev.cumps.core.record.RecordLocks;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -13,11 +14,11 @@ import java.time.Duration;
  * for a whole start and its undo, so the loser of a race then sees the winner's record.
  */
 final class ResourceLocks {
-    private final RecordStore store;
+    private final RecordLocks locks;
     private final LifecycleTimeouts timeouts;
 
-    ResourceLocks(RecordStore store, LifecycleTimeouts timeouts) {
-        this.store = store;
+    ResourceLocks(RecordLocks locks, LifecycleTimeouts timeouts) {
+        this.locks = locks;
         this.timeouts = timeouts;
     }
 
@@ -27,15 +28,15 @@ final class ResourceLocks {
     }
 
     /** The lock of a pipe directory; taken after the name lock. */
-    RecordStore.NameLock lockPipe(Path pipe) {
+    NameLock lockPipe(Path pipe) {
         Message busy = Message.of(LifecycleMessages.PIPE_BUSY, pipe, resourceWait().toSeconds());
-        return store.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy);
+        return locks.lockResource("pipe", canonical(pipe).toString(), resourceWait(), busy);
     }
 
     /** The lock of a GPU; taken after the pipe lock. */
-    RecordStore.NameLock lockGpu(Gpu gpu) {
+    NameLock lockGpu(Gpu gpu) {
         Message busy = Message.of(LifecycleMessages.GPU_BUSY, gpu.uuid().value(), resourceWait().toSeconds());
-        return store.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy);
+        return locks.lockResource("gpu", gpu.uuid().value(), resourceWait(), busy);
     }
 
     /** The absolute path with every existing part resolved (links, {@code ..}): one key per directory. */

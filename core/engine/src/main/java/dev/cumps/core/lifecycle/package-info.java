@@ -26,8 +26,8 @@
  * <pre>{@code
  * cumps start / Start dialog
  *   -> DaemonStarter.start; StartPlanner.plan: nvidia-smi -> Visibility -> Selectors -> requireSingleGpu -> name, dirs, socket length
- *   -> RecordStore.lock(name)                       (exclusive; racing starts of one name fail fast)
- *   -> RecordStore.lockResource("pipe", canonical pipe dir), then ("gpu", uuid)
+ *   -> RecordLocks.lock(name)                       (exclusive; racing starts of one name fail fast)
+ *   -> RecordLocks.lockResource("pipe", canonical pipe dir), then ("gpu", uuid)
  *                                                   (fixed order; wait up to one whole start for the holder)
  *   -> StartChecks: RuntimeDirs.checkParentChain (pipe, log: no parent another user can change)
  *   -> refuse live duplicate / quarantine stale or unreadable record
@@ -50,7 +50,7 @@
  * removed once no running process is named by the pid file; the error carries the tail of {@code control.log}.
  *
  * <h2>The stop</h2>
- * {@code RecordStore.lock(name)} → lookup: a missing record or one of another user or host is refused (one
+ * {@code RecordLocks.lock(name)} → lookup: a missing record or one of another user or host is refused (one
  * {@code error:} line); an **unreadable** record is moved aside to {@code .stale/&lt;name&gt;-&lt;epoch ms&gt;} (outcome
  * {@code UNREADABLE_QUARANTINED}) and nothing is signalled → the record's pipe-directory lock →
  * {@code Liveness} (pid and start ticks): stale → remove the record, signal nothing; live → the pid file must

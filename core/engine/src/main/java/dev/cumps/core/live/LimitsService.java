@@ -9,6 +9,7 @@ import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.PipeCheck;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
@@ -106,7 +107,7 @@ public final class LimitsService {
             throw new CumpsException(Message.of(LiveMessages.LIMITS_NOTHING_TO_SET));
         }
         RecordNames.validate(name);
-        try (RecordStore.NameLock lock = store.lock(name)) {
+        try (NameLock lock = store.locks().lock(name)) {
             DaemonRecord record = store.lookup(name).require(LiveSnapshotService.LOOKUP_REFUSALS);
             refuseUnverified(record);
             int servers;

@@ -21,9 +21,13 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The lock files in {@code <root>/.locks}: one per daemon name ({@code <name>.lock}) and one per
  * shared resource ({@code @<kind>-<hash of id>.lock}, which no daemon name can spell). Locks are
- * POSIX record locks across processes, and a set of held files within this process.
+ * POSIX record locks across processes, and a set of held files within this process. Every mutation
+ * of a name happens under its lock; callers get the locks of a root from {@link RecordStore#locks()},
+ * so records and their locks always share one root.
  */
-final class RecordLocks {
+public final class RecordLocks {
+    public static final String LOCK_DIR = ".locks";
+
     private static final long RESOURCE_LOCK_POLL_MS = 50;
 
     /**
@@ -38,14 +42,22 @@ final class RecordLocks {
         this.directories = directories;
     }
 
-    /** The lock of one daemon name; fails at once when someone else holds it. */
-    RecordStore.NameLock lock(String name) {
+    /**
+     * Takes the exclusive lock of one daemon name, across processes (and threads of this process).
+     * Fails at once, with a clear message, when someone else holds it.
+     */
+    public NameLock lock(String name) {
         RecordNames.validate(name);
         return lockKey(name, name, new Busy(Message.of(RecordMessages.NAME_BUSY, name)));
     }
 
-    /** The lock of a shared resource, waiting up to {@code wait} for another holder; {@code busy} says who waits on what. */
-    RecordStore.NameLock lockResource(String kind, String id, Duration wait, Message busy) {
+    /**
+     * Takes the lock of a shared resource (a pipe directory, a GPU) next to the name locks, waiting
+     * up to {@code wait} for another holder to finish; then fails with {@code busy}. The lock file is
+     * {@code @<kind>-<hash of id>.lock}, which no daemon name can spell. Take it after the name lock,
+     * in the order pipe, then GPU.
+     */
+    public NameLock lockResource(String kind, String id, Duration wait, Message busy) {
         String key = "@" + kind + "-" + sha256(id);
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
@@ -74,8 +86,8 @@ final class RecordLocks {
         }
     }
 
-    private RecordStore.NameLock lockKey(String name, String key, CumpsException busy) {
-        Path lockDir = directories.root().resolve(RecordStore.LOCK_DIR);
+    private NameLock lockKey(String name, String key, CumpsException busy) {
+        Path lockDir = directories.root().resolve(LOCK_DIR);
         Path lockFile = lockDir.resolve(key + ".lock");
         // POSIX record locks belong to the process, and closing any descriptor of the file drops them;
         // so a second holder inside this process must be refused before it opens the file at all.
@@ -91,17 +103,17 @@ final class RecordLocks {
             if (lock == null) {
                 throw busy;
             }
-            return new RecordStore.NameLock(name, channel, lock, () -> HELD_IN_THIS_PROCESS.remove(lockFile));
+            return new NameLock(name, channel, lock, () -> HELD_IN_THIS_PROCESS.remove(lockFile));
         } catch (OverlappingFileLockException e) {
-            closeQuietly(channel);
+            NameLock.closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
             throw busy;
         } catch (IOException e) {
-            closeQuietly(channel);
+            NameLock.closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
             throw new CumpsException(Message.of(RecordMessages.CANNOT_LOCK, lockFile, reason(e), name));
         } catch (CumpsException e) {
-            closeQuietly(channel);
+            NameLock.closeQuietly(channel);
             HELD_IN_THIS_PROCESS.remove(lockFile);
             throw e;
         }
@@ -118,15 +130,5 @@ final class RecordLocks {
 
     private static Object reason(IOException e) {
         return SafeFiles.isLinkLoop(e) ? Message.of(FsMessages.IS_SYMBOLIC_LINK) : SafeFiles.reasonOf(e);
-    }
-
-    static void closeQuietly(FileChannel channel) {
-        if (channel != null) {
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // Nothing was locked through it.
-            }
-        }
     }
 }

@@ -2,12 +2,16 @@
  * Concern: the on-disk record and whether it is live.
  *
  * Main types: {@code DaemonRecord}, {@code RecordCodec} (uni-cumps format), {@code RecordStore}
- * (facade over {@code RecordReader} scoped listing and lookup, {@code RecordWriter} atomic write
- * and remove, {@code RecordQuarantine} (moves to {@code .stale/&lt;name&gt;-&lt;epoch ms&gt;}),
- * {@code RecordLocks} per-name and resource locks, {@code RecordDirectories} private-directory
- * checks), {@code RecordNames}, {@code Liveness} (a record is live only when its pid runs with the
- * recorded start time), {@code Liveness.pipeCheck}/{@code verifiedOwnLive} (live, and the daemon
- * serving the record's pipe directory by its pid file and environment: what {@code stop}, {@code
- * terminate-client} and {@code limits --set-*} check right before sending).
+ * (the records of one uid and host under one root: scoped listing and lookup, atomic write, replace
+ * and remove, quarantine to {@code .stale/&lt;name&gt;-&lt;epoch ms&gt;}; each done in the store
+ * itself), {@code RecordLocks} (the per-name and resource locks in {@code .locks}, reached through
+ * {@code RecordStore.locks()} so records and locks share one root; a held one is a {@code NameLock}),
+ * {@code RecordDirectories} (the private-directory checks both act under), {@code RecordNames},
+ * {@code Liveness} (a record is live only when its pid runs with the recorded start time), {@code
+ * Liveness.pipeCheck}/{@code verifiedOwnLive} (live, and the daemon serving the record's pipe
+ * directory by its pid file and environment: what {@code stop}, {@code terminate-client} and {@code
+ * limits --set-*} check right before sending).
+ *
+ * <p>Why the store is one class and the locks another: decision 0016.
  */
 package dev.cumps.core.record;

@@ -3,7 +3,7 @@ package dev.cumps.core.selftest;
 import dev.cumps.core.lifecycle.StopOutcome;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.record.NameLock;
 import java.util.List;
 
 /**
@@ -24,7 +24,7 @@ final class AlteredRecordStep implements Step {
         long wrong = record.processStartTicks() + 1;
         DaemonRecord altered = new DaemonRecord(record.name(), record.uid(), record.host(), record.topologyMode(), record.gpuUuids(),
                 record.pipeDirectory(), record.logDirectory(), record.pid(), wrong, record.createdAt(), record.limits());
-        try (RecordStore.NameLock lock = services.store().lock(record.name())) {
+        try (NameLock lock = services.store().locks().lock(record.name())) {
             services.store().replace(altered);
         }
         evidence.add("rewrote " + services.store().recordFile(record.name()) + " with process_start_ticks " + wrong

@@ -8,6 +8,7 @@ import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordStore;
 import java.nio.file.Files;
@@ -100,7 +101,7 @@ final class SelftestDaemon {
 
     /** Writes {@code record} back as it was written at start (the name's lock held), replacing what is there. */
     static void restore(RecordStore store, DaemonRecord record, List<String> evidence) {
-        try (RecordStore.NameLock lock = store.lock(record.name())) {
+        try (NameLock lock = store.locks().lock(record.name())) {
             RecordLookup lookup = store.lookup(record.name());
             if (lookup instanceof RecordLookup.Missing) {
                 store.write(record);

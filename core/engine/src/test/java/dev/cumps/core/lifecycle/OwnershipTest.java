@@ -11,6 +11,8 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessIdentity;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
+import dev.cumps.core.record.RecordLocks;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.FakeMpsHost;
@@ -264,17 +266,17 @@ class OwnershipTest {
     void aResourceLockWaitsForItsHolderAndGivesUpWithTheGivenMessage() throws Exception {
         RecordStore store = sb.services().records();
         Message busyGpu = Message.of(LifecycleMessages.GPU_BUSY, "GPU-x", 0);
-        RecordStore.NameLock held = store.lockResource("gpu", "GPU-x", Duration.ZERO, busyGpu);
+        NameLock held = store.locks().lockResource("gpu", "GPU-x", Duration.ZERO, busyGpu);
         CumpsException busy = assertThrows(CumpsException.class,
-                () -> store.lockResource("gpu", "GPU-x", Duration.ofMillis(200), busyGpu));
+                () -> store.locks().lockResource("gpu", "GPU-x", Duration.ofMillis(200), busyGpu));
         assertEquals(busyGpu, busy.errorMessage());
-        assertTrue(Files.list(store.root().resolve(RecordStore.LOCK_DIR))
+        assertTrue(Files.list(store.root().resolve(RecordLocks.LOCK_DIR))
                 .allMatch(p -> p.getFileName().toString().startsWith("@gpu-")), "a key no daemon name can spell");
 
         ExecutorService pool = Executors.newSingleThreadExecutor();
         try {
-            Future<RecordStore.NameLock> waiter = pool.submit(
-                    () -> store.lockResource("gpu", "GPU-x", Duration.ofSeconds(30), busyGpu));
+            Future<NameLock> waiter = pool.submit(
+                    () -> store.locks().lockResource("gpu", "GPU-x", Duration.ofSeconds(30), busyGpu));
             held.close();
             waiter.get(30, TimeUnit.SECONDS).close();
         } finally {

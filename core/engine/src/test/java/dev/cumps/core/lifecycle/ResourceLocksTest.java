@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.record.NameLock;
 import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -32,11 +32,11 @@ class ResourceLocksTest {
     @Test
     void aPipeDirectoryLockedUnderAnotherSpellingIsBusyAndSaysWhichDirectory() throws IOException {
         Duration tiny = Duration.ofMillis(10);
-        ResourceLocks locks = new ResourceLocks(Contexts.store(sb), new LifecycleTimeouts(tiny, tiny, tiny, tiny, tiny));
+        ResourceLocks locks = new ResourceLocks(Contexts.store(sb).locks(), new LifecycleTimeouts(tiny, tiny, tiny, tiny, tiny));
         Path real = Files.createDirectory(sb.dir.resolve("pipe"));
         Path link = Files.createSymbolicLink(sb.dir.resolve("alias"), real);
 
-        try (RecordStore.NameLock held = locks.lockPipe(real)) {
+        try (NameLock held = locks.lockPipe(real)) {
             CumpsException e = assertThrows(CumpsException.class, () -> locks.lockPipe(link));
             assertEquals("another cumps has been starting or stopping a daemon on pipe directory " + link + " for over 0 s;"
                     + " wait for it to finish and try again", e.getMessage());

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.NameLock;
+import dev.cumps.core.record.RecordLocks;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Files;
@@ -80,20 +82,20 @@ class StartRaceTest {
     @Test
     void aHeldNameLockIsSeenByOtherProcesses() throws Exception {
         RecordStore store = sb.services().records();
-        try (RecordStore.NameLock held = store.lock("guarded")) {
-            assertEquals("busy", otherProcessTriesLock(store.root().resolve(RecordStore.LOCK_DIR).resolve("guarded.lock")).strip());
+        try (NameLock held = store.locks().lock("guarded")) {
+            assertEquals("busy", otherProcessTriesLock(store.root().resolve(RecordLocks.LOCK_DIR).resolve("guarded.lock")).strip());
         }
-        assertEquals("acquired", otherProcessTriesLock(store.root().resolve(RecordStore.LOCK_DIR).resolve("guarded.lock")).strip());
+        assertEquals("acquired", otherProcessTriesLock(store.root().resolve(RecordLocks.LOCK_DIR).resolve("guarded.lock")).strip());
     }
 
     @Test
     void aBusyRefusalInsideOneProcessKeepsTheLockHeldAgainstOtherProcesses() throws Exception {
         RecordStore store = sb.services().records();
-        try (RecordStore.NameLock held = store.lock("guarded")) {
-            CumpsException busy = assertThrows(CumpsException.class, () -> store.lock("guarded"));
+        try (NameLock held = store.locks().lock("guarded")) {
+            CumpsException busy = assertThrows(CumpsException.class, () -> store.locks().lock("guarded"));
             assertTrue(busy.getMessage().contains("right now"), busy.getMessage());
 
-            String other = otherProcessTriesLock(store.root().resolve(RecordStore.LOCK_DIR).resolve("guarded.lock"));
+            String other = otherProcessTriesLock(store.root().resolve(RecordLocks.LOCK_DIR).resolve("guarded.lock"));
 
             assertEquals("busy", other.strip(), "another process must still find the name locked");
         }

@@ -26,13 +26,13 @@ class RecordLocksTest {
     @Test
     void aSecondHolderOfANameIsToldWhoIsBusyAndGetsItAfterRelease() {
         RecordLocks locks = locks();
-        try (RecordStore.NameLock held = locks.lock("train")) {
+        try (NameLock held = locks.lock("train")) {
             CumpsException busy = assertThrows(CumpsException.class, () -> locks.lock("train"));
             assertEquals(Message.of(RecordMessages.NAME_BUSY, "train"), busy.errorMessage());
             assertEquals("another cumps is starting or stopping 'train' right now; wait for it to finish and try again",
                     busy.getMessage());
         }
-        try (RecordStore.NameLock again = locks.lock("train")) {
+        try (NameLock again = locks.lock("train")) {
             assertEquals("train", again.name());
         }
     }
@@ -41,7 +41,7 @@ class RecordLocksTest {
     void aBusyResourceFailsWithTheCallersMessage() {
         RecordLocks locks = locks();
         Message busy = Message.of(GpuMessages.NO_GPUS);
-        try (RecordStore.NameLock held = locks.lockResource("gpu", "GPU-x", Duration.ZERO, busy)) {
+        try (NameLock held = locks.lockResource("gpu", "GPU-x", Duration.ZERO, busy)) {
             CumpsException e = assertThrows(CumpsException.class, () -> locks.lockResource("gpu", "GPU-x", Duration.ZERO, busy));
             assertEquals(busy, e.errorMessage());
         }
@@ -49,7 +49,7 @@ class RecordLocksTest {
 
     @Test
     void aLockFileThatIsALinkIsRefusedAsALinkAndNothingIsCreatedThroughIt() throws Exception {
-        Path lockDir = Files.createDirectories(root.resolve(RecordStore.LOCK_DIR));
+        Path lockDir = Files.createDirectories(root.resolve(RecordLocks.LOCK_DIR));
         Path target = root.resolve("target");
         Path lockFile = Files.createSymbolicLink(lockDir.resolve("linked.lock"), target);
 

@@ -12,12 +12,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/** {@link RecordStore#quarantine}: moved aside, kept, never through a link. */
 class RecordQuarantineTest {
     @TempDir
     Path root;
 
-    private RecordQuarantine quarantine() {
-        return new RecordQuarantine(new RecordDirectories(root), RecordStoreTest.CLOCK);
+    private RecordStore store() {
+        return new RecordStore(root, 1000, "node1", RecordStoreTest.CLOCK);
     }
 
     private void writeRecord(String name) throws Exception {
@@ -28,9 +29,9 @@ class RecordQuarantineTest {
     @Test
     void movesTheDirectoryAsideAndNeverOverwritesAnEarlierOne() throws Exception {
         writeRecord("old");
-        Path first = quarantine().quarantine("old");
+        Path first = store().quarantine("old");
         writeRecord("old");
-        Path second = quarantine().quarantine("old");
+        Path second = store().quarantine("old");
 
         long millis = RecordStoreTest.CLOCK.millis();
         assertEquals(root.resolve(".stale/old-" + millis), first);
@@ -45,7 +46,7 @@ class RecordQuarantineTest {
         writeRecord("old");
         Path stale = Files.createSymbolicLink(root.resolve(RecordStore.STALE_DIR), elsewhere);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> quarantine().quarantine("old"));
+        CumpsException e = assertThrows(CumpsException.class, () -> store().quarantine("old"));
 
         assertEquals(RecordMessages.CANNOT_QUARANTINE, e.errorMessage().id());
         assertTrue(e.getMessage().endsWith(": directory " + stale + " is a symbolic link; remove or move it and try again"),

@@ -14,13 +14,13 @@ import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@link RecordWriter#replace}: the record rewritten with new limits, atomically, never through a link. */
+/** {@link RecordStore#replace}: the record rewritten with new limits, atomically, never through a link. */
 class RecordReplaceTest {
     @TempDir
     Path root;
 
-    private RecordWriter writer() {
-        return new RecordWriter(new RecordDirectories(root));
+    private RecordStore store() {
+        return new RecordStore(root, 1000, "node1", RecordStoreTest.CLOCK);
     }
 
     private static final MpsLimits LIMITS = new MpsLimits(OptionalInt.of(40), OptionalLong.of(2048));
@@ -28,9 +28,9 @@ class RecordReplaceTest {
     @Test
     void replaceRewritesTheRecordWithItsLimitsAndLeavesNoTemporaryFile() throws Exception {
         DaemonRecord record = RecordStoreTest.record("train", 1000, "node1");
-        writer().write(record);
+        store().write(record);
 
-        writer().replace(record.withLimits(LIMITS));
+        store().replace(record.withLimits(LIMITS));
 
         String text = Files.readString(root.resolve("train/daemon.json"));
         assertEquals(RecordCodec.encode(record.withLimits(LIMITS)), text);
@@ -44,13 +44,13 @@ class RecordReplaceTest {
     @Test
     void aLinkInTheRecordsPlaceIsReplacedNotWrittenThrough(@TempDir Path elsewhere) throws Exception {
         DaemonRecord record = RecordStoreTest.record("train", 1000, "node1");
-        writer().write(record);
+        store().write(record);
         Path victim = Files.writeString(elsewhere.resolve("victim"), "untouched\n");
         Path file = root.resolve("train/daemon.json");
         Files.delete(file);
         Files.createSymbolicLink(file, victim);
 
-        writer().replace(record.withLimits(LIMITS));
+        store().replace(record.withLimits(LIMITS));
 
         assertEquals("untouched\n", Files.readString(victim));
         assertFalse(Files.isSymbolicLink(file), "the link itself was replaced");

@@ -198,7 +198,7 @@ class RecordStoreTest {
             for (int i = 0; i < threads; i++) {
                 futures.add(pool.submit(() -> {
                     go.await();
-                    try (RecordStore.NameLock lock = store().lock("race")) {
+                    try (NameLock lock = store().locks().lock("race")) {
                         winners.incrementAndGet();
                         held.await(5, TimeUnit.SECONDS);
                     } catch (CumpsException e) {
@@ -220,7 +220,7 @@ class RecordStoreTest {
         }
         assertEquals(1, winners.get());
         assertEquals(threads - 1, busy.get());
-        try (RecordStore.NameLock again = store().lock("race")) {
+        try (NameLock again = store().locks().lock("race")) {
             assertEquals("race", again.name(), "the lock is free again once released");
         }
     }
@@ -265,19 +265,19 @@ class RecordStoreTest {
 
     @Test
     void aLockFileThatIsAFifoOrALinkIsRefusedPromptlyAndNothingIsWrittenThroughTheLink() throws Exception {
-        Path locks = Files.createDirectories(root.resolve(RecordStore.LOCK_DIR));
+        Path locks = Files.createDirectories(root.resolve(RecordLocks.LOCK_DIR));
         Sandbox.mkfifo(locks.resolve("piped.lock"));
         CumpsException fifo = Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60),
-                () -> assertThrows(CumpsException.class, () -> store().lock("piped")));
+                () -> assertThrows(CumpsException.class, () -> store().locks().lock("piped")));
         assertTrue(fifo.getMessage().contains("not a regular file (FIFO)"), fifo.getMessage());
 
         Path target = root.resolve("target-of-link");
         Files.createSymbolicLink(locks.resolve("linked.lock"), target);
-        CumpsException link = assertThrows(CumpsException.class, () -> store().lock("linked"));
+        CumpsException link = assertThrows(CumpsException.class, () -> store().locks().lock("linked"));
         assertTrue(link.getMessage().contains("is a symbolic link"), link.getMessage());
         assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
 
-        try (RecordStore.NameLock lock = store().lock("piped-not")) {
+        try (NameLock lock = store().locks().lock("piped-not")) {
             assertEquals("piped-not", lock.name());
         }
     }
@@ -296,13 +296,13 @@ class RecordStoreTest {
 
     @Test
     void locksAndQuarantineNeverActInsideALinkedLocksOrStaleDirectory(@TempDir Path elsewhere) throws Exception {
-        Files.createSymbolicLink(root.resolve(RecordStore.LOCK_DIR), elsewhere);
-        CumpsException lock = assertThrows(CumpsException.class, () -> store().lock("train"));
+        Files.createSymbolicLink(root.resolve(RecordLocks.LOCK_DIR), elsewhere);
+        CumpsException lock = assertThrows(CumpsException.class, () -> store().locks().lock("train"));
         assertTrue(lock.getMessage().contains("is a symbolic link"), lock.getMessage());
         CumpsException pipe = assertThrows(CumpsException.class,
-                () -> store().lockResource("pipe", "/tmp/p", Duration.ZERO, Message.of(RecordMessages.NAME_BUSY, "p")));
+                () -> store().locks().lockResource("pipe", "/tmp/p", Duration.ZERO, Message.of(RecordMessages.NAME_BUSY, "p")));
         assertTrue(pipe.getMessage().contains("is a symbolic link"), pipe.getMessage());
-        Files.delete(root.resolve(RecordStore.LOCK_DIR));
+        Files.delete(root.resolve(RecordLocks.LOCK_DIR));
 
         store().write(record("old", 1000, "node1"));
         Files.createSymbolicLink(root.resolve(RecordStore.STALE_DIR), elsewhere);

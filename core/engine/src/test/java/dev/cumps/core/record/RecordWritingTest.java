@@ -12,21 +12,22 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RecordWriterTest {
+/** {@link RecordStore#write} and {@link RecordStore#remove}: never overwritten, never through a link. */
+class RecordWritingTest {
     @TempDir
     Path root;
 
-    private RecordWriter writer() {
-        return new RecordWriter(new RecordDirectories(root));
+    private RecordStore store() {
+        return new RecordStore(root, 1000, "node1", RecordStoreTest.CLOCK);
     }
 
     @Test
     void refusesToOverwriteAndSaysSoWithAKeyTheWindowTranslates() throws Exception {
-        writer().write(RecordStoreTest.record("train", 1000, "node1"));
+        store().write(RecordStoreTest.record("train", 1000, "node1"));
         Path file = root.resolve("train/daemon.json");
         String before = Files.readString(file);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("train", 1000, "other")));
+        CumpsException e = assertThrows(CumpsException.class, () -> store().write(RecordStoreTest.record("train", 1000, "other")));
 
         Message text = e.errorMessage();
         assertEquals(RecordMessages.ALREADY_EXISTS, text.id());
@@ -38,7 +39,7 @@ class RecordWriterTest {
     void aWriteThroughALinkedDirectoryNamesTheLinkAsTheReason(@TempDir Path elsewhere) throws Exception {
         Path link = Files.createSymbolicLink(root.resolve("evil"), elsewhere);
 
-        CumpsException e = assertThrows(CumpsException.class, () -> writer().write(RecordStoreTest.record("evil", 1000, "node1")));
+        CumpsException e = assertThrows(CumpsException.class, () -> store().write(RecordStoreTest.record("evil", 1000, "node1")));
 
         Message text = e.errorMessage();
         assertEquals(RecordMessages.CANNOT_WRITE, text.id());
@@ -53,10 +54,10 @@ class RecordWriterTest {
 
     @Test
     void removeKeepsADirectoryThatHoldsSomethingElse() throws Exception {
-        writer().write(RecordStoreTest.record("train", 1000, "node1"));
+        store().write(RecordStoreTest.record("train", 1000, "node1"));
         Path note = Files.writeString(root.resolve("train/NOTE"), "mine");
 
-        writer().remove(root.resolve("train/daemon.json"));
+        store().remove("train");
 
         assertTrue(Files.exists(note), "the user's file is left alone");
         try (var s = Files.list(root.resolve("train"))) {

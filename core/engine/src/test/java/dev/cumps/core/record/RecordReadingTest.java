@@ -11,12 +11,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RecordReaderTest {
+/** {@link RecordStore#list()} and {@link RecordStore#lookup}: what cannot be read is reported with its reason. */
+class RecordReadingTest {
     @TempDir
     Path root;
 
-    private RecordReader reader() {
-        return new RecordReader(new RecordDirectories(root), 1000, "node1");
+    private RecordStore store() {
+        return new RecordStore(root, 1000, "node1", RecordStoreTest.CLOCK);
     }
 
     private Path write(String dir, String content) throws Exception {
@@ -25,7 +26,7 @@ class RecordReaderTest {
     }
 
     private UnreadableRecord unreadable(String name) {
-        RecordLookup lookup = reader().lookup(name, root.resolve(name).resolve(RecordStore.RECORD_FILE));
+        RecordLookup lookup = store().lookup(name);
         return assertInstanceOf(RecordLookup.Unreadable.class, lookup).record();
     }
 
@@ -58,7 +59,7 @@ class RecordReaderTest {
         write("Old_Backup", "{}");
         write("good", RecordCodec.encode(RecordStoreTest.record("good", 1000, "node1")));
 
-        RecordListing listing = reader().list();
+        RecordListing listing = store().list();
 
         assertEquals(List.of("good"), listing.records().stream().map(DaemonRecord::name).toList());
         UnreadableRecord bad = listing.unreadable().get(0);
@@ -70,7 +71,7 @@ class RecordReaderTest {
     void aRecordOfAnotherUserIsForeignWithItsOwnerNamed() throws Exception {
         write("theirs", RecordCodec.encode(RecordStoreTest.record("theirs", -2, "node1")));
 
-        RecordLookup lookup = reader().lookup("theirs", root.resolve("theirs").resolve(RecordStore.RECORD_FILE));
+        RecordLookup lookup = store().lookup("theirs");
 
         RecordLookup.Foreign foreign = assertInstanceOf(RecordLookup.Foreign.class, lookup);
         assertEquals("uid 4294967294 on host node1", foreign.owner());
