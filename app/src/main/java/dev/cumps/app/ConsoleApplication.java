@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -30,6 +31,13 @@ public final class ConsoleApplication extends Application {
 
     /** How long the JVM waits, after the window closed, for the simulated host to be cleaned up. */
     static final Duration CLOSE_LIMIT = Duration.ofSeconds(30);
+
+    /**
+     * The host session and the desktop's colour scheme, started by {@link #openAhead} while the toolkit
+     * starts; {@link #init()} takes them (null: not started ahead, it opens them itself).
+     */
+    private static volatile CompletableFuture<HostSession> sessionAhead;
+    private static volatile CompletableFuture<Appearance> schemeAhead;
 
     private LaunchOptions options = LaunchOptions.DEFAULTS;
     private Messages messages;
@@ -43,18 +51,52 @@ public final class ConsoleApplication extends Application {
     /** Set when the window closes: work still running then is cut short on purpose, not failing. */
     private volatile boolean closing;
 
+    /**
+     * Starts opening the host session (in --simulate the sandbox, its config and its stand-in tools)
+     * and reading the desktop's colour scheme (gsettings, at most 2 s) on workers, so that both run
+     * while the toolkit starts rather than after it. {@link ConsoleLauncher} calls it right before
+     * {@code Application.launch} with the options it launches with.
+     */
+    static void openAhead(LaunchOptions launch) {
+        schemeAhead = CompletableFuture.supplyAsync(ConsoleApplication::detectScheme);
+        sessionAhead = CompletableFuture.supplyAsync(() -> openSession(launch));
+    }
+
+    private static Appearance detectScheme() {
+        return new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect();
+    }
+
+    private static HostSession openSession(LaunchOptions launch) {
+        return HostSession.open(launch.simulate(), HostEnvironment.current()).closeOnExit();
+    }
+
     @Override
     public void init() {
         Messages systemMessages = Messages.forSystemLocale();
         options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new), systemMessages);
         messages = options.language().map(Messages::forLocale).orElse(systemMessages);
         windowStateStore = WindowStateStore.defaultLocation(System.getenv()).map(WindowStateStore::new);
-        // The desktop's colour scheme (gsettings, at most 2 s) is read on a worker while the host opens.
-        desktopScheme = CompletableFuture.supplyAsync(
-                () -> new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect());
+        CompletableFuture<Appearance> scheme = schemeAhead;
+        desktopScheme = scheme != null ? scheme : CompletableFuture.supplyAsync(ConsoleApplication::detectScheme);
         themeStore = windowStateStore.map(store -> ThemeStore.besideWindowState(store.file()));
         themeChoice = options.theme().or(() -> themeStore.flatMap(ThemeStore::load)).orElse(ThemeChoice.SYSTEM);
-        session = HostSession.open(options.simulate(), HostEnvironment.current()).closeOnExit();
+        CompletableFuture<HostSession> opening = sessionAhead;
+        session = opening != null ? joined(opening) : openSession(options);
+    }
+
+    /** {@code future}'s value, or what it failed with, thrown as it was thrown. */
+    private static <T> T joined(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     @Override

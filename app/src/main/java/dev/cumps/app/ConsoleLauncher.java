@@ -67,6 +67,8 @@ public final class ConsoleLauncher {
             System.err.println(messages.get("launch.error.noDisplay"));
             System.exit(1);
         }
+        // The host session opens while the toolkit starts (docs/performance.md, "Under a window manager").
+        ConsoleApplication.openAhead(options);
         Application.launch(ConsoleApplication.class, args);
     }
 

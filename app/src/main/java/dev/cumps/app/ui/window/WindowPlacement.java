@@ -4,22 +4,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.WindowEvent;
+import javafx.util.Duration;
 
 /**
  * Places the main window and remembers where it was. Before the first show the bounds come from the
  * saved state (clamped to the screens; a saved size too small to be a choice is ignored) or are
  * {@link WindowState#DEFAULT_WIDTH}×{@link WindowState#DEFAULT_HEIGHT} centred on the primary
- * screen. They are applied again once the window is shown: the GTK glass under a window manager
- * ignores a size and position set before the first show and maps the window at its minimum size.
+ * screen. They are applied again once the window is shown. Until the window manager's frame is
+ * known, the stage's minimum and maximum size are both the size to open at: JavaFX 21's GTK glass
+ * learns the frame extents only after the window is mapped and then recomputes the size from
+ * what GTK reported meanwhile (its 200×200 default), which without that clamp dropped the window
+ * to its minimum for a moment (docs/performance.md, "Under a window manager").
  * Only a sane, normal (not maximized, not iconified, not full-screen) window updates the
  * remembered bounds; a maximized window is saved as its flag plus the last normal bounds.
  */
 public final class WindowPlacement {
+
+    /** How long a window manager has to report the frame before the size is unpinned anyway. */
+    static final Duration FRAME_WAIT = Duration.seconds(3);
 
     private final Optional<WindowStateStore> store;
     private WindowState normal;
@@ -51,20 +59,81 @@ public final class WindowPlacement {
     }
 
     /**
-     * Sets {@code stage}'s minimum size and bounds, before and again right after its first show, and
-     * tracks its normal bounds; saves them when it is hidden. Call before {@code stage.show()}.
+     * Sets {@code stage}'s minimum size (pinned to the bounds until the frame is known) and bounds,
+     * before and again right after its first show, and tracks its normal bounds; saves them when it is hidden. Call before {@code stage.show()}.
      */
     public void attach(Stage stage) {
         Rectangle2D screen = screens().get(0);
-        stage.setMinWidth(Math.min(WindowState.MIN_WIDTH, screen.getWidth()));
-        stage.setMinHeight(Math.min(WindowState.MIN_HEIGHT, screen.getHeight()));
+        double minWidth = Math.min(WindowState.MIN_WIDTH, screen.getWidth());
+        double minHeight = Math.min(WindowState.MIN_HEIGHT, screen.getHeight());
         WindowState initial = current();
+        if (initial.maximized()) {
+            stage.setMinWidth(minWidth);
+            stage.setMinHeight(minHeight);
+        } else {
+            pinSize(stage, initial.width(), initial.height());
+        }
         apply(stage, initial);
         stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> {
             apply(stage, initial);
+            if (!initial.maximized()) {
+                unpinOnceFramed(stage, initial, minWidth, minHeight);
+            }
             track(stage);
         });
         stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> store.ifPresent(s -> s.save(current())));
+    }
+
+    /** Minimum and maximum size both {@code width}×{@code height}: no recomputation can map another size. */
+    private static void pinSize(Stage stage, double width, double height) {
+        stage.setMinWidth(width);
+        stage.setMinHeight(height);
+        stage.setMaxWidth(width);
+        stage.setMaxHeight(height);
+    }
+
+    /**
+     * Gives the user the real minimum (and no maximum) back once the window manager's frame is known
+     * and the window is at its size: the stage (frame included) is then taller than its scene. A
+     * window manager that reports no frame (or none at all) gets it back after {@link #FRAME_WAIT}.
+     */
+    private static void unpinOnceFramed(Stage stage, WindowState initial, double minWidth, double minHeight) {
+        PauseTransition fallback = new PauseTransition(FRAME_WAIT);
+        InvalidationListener[] check = new InvalidationListener[1];
+        Runnable unpin = () -> {
+            fallback.stop();
+            stage.widthProperty().removeListener(check[0]);
+            stage.heightProperty().removeListener(check[0]);
+            if (stage.getScene() != null) {
+                stage.getScene().heightProperty().removeListener(check[0]);
+            }
+            stage.setMaxWidth(Double.MAX_VALUE);
+            stage.setMaxHeight(Double.MAX_VALUE);
+            stage.setMinWidth(minWidth);
+            stage.setMinHeight(minHeight);
+        };
+        check[0] = observable -> {
+            if (framedAt(stage, initial)) {
+                unpin.run();
+            }
+        };
+        if (framedAt(stage, initial)) {
+            unpin.run();
+            return;
+        }
+        stage.widthProperty().addListener(check[0]);
+        stage.heightProperty().addListener(check[0]);
+        if (stage.getScene() != null) {
+            stage.getScene().heightProperty().addListener(check[0]);
+        }
+        fallback.setOnFinished(event -> unpin.run());
+        fallback.play();
+    }
+
+    /** Whether {@code stage} has its frame (taller than its scene) and is {@code state}'s size. */
+    private static boolean framedAt(Stage stage, WindowState state) {
+        return stage.getScene() != null && stage.getHeight() > stage.getScene().getHeight()
+                && Math.abs(stage.getWidth() - state.width()) < 1 && Math.abs(stage.getHeight() - state.height()) < 1;
     }
 
     private static void apply(Stage stage, WindowState state) {
