@@ -1,6 +1,7 @@
 package dev.cumps.app.window;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.guide.StandInXdgOpen;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.junit.jupiter.api.AfterEach;
@@ -17,16 +18,19 @@ class GuideInBrowserMenuChineseTest {
 
     @TempDir
     Path dir;
-    private long started = -1;
+    private StandInXdgOpen xdg;
 
     @AfterEach
     void endTheStandIn() {
-        GuideInBrowserMenu.end(started);
+        if (xdg != null) {
+            xdg.end();
+        }
     }
 
     @Test
     void shiftF1HandsTheChineseGuideToXdgOpen(FxRobot robot) throws Exception {
-        started = GuideInBrowserMenu.handsTheGuideOver(robot, console, dir, Locale.SIMPLIFIED_CHINESE, "guide.zh-CN.md",
+        xdg = StandInXdgOpen.in(dir);
+        GuideInBrowserMenu.handsTheGuideOver(robot, console, dir, xdg, Locale.SIMPLIFIED_CHINESE, "guide.zh-CN.md",
                 "已将 %s 交给 xdg-open");
         console.guard().assertNoUncaughtErrors();
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.Waits;
+import dev.cumps.app.guide.StandInXdgOpen;
 import dev.cumps.app.main.Notice;
 import dev.cumps.app.ui.style.Severity;
 import java.nio.file.Path;
@@ -25,16 +26,19 @@ class GuideInBrowserMenuEnglishTest {
 
     @TempDir
     Path dir;
-    private long started = -1;
+    private StandInXdgOpen xdg;
 
     @AfterEach
     void endTheStandIn() {
-        GuideInBrowserMenu.end(started);
+        if (xdg != null) {
+            xdg.end();
+        }
     }
 
     @Test
     void shiftF1HandsTheEnglishGuideToXdgOpenWhichIsNeitherAwaitedNorEnded(FxRobot robot) throws Exception {
-        started = GuideInBrowserMenu.handsTheGuideOver(robot, console, dir, Locale.ENGLISH, "guide.md", "Handed %s to xdg-open");
+        xdg = StandInXdgOpen.in(dir);
+        GuideInBrowserMenu.handsTheGuideOver(robot, console, dir, xdg, Locale.ENGLISH, "guide.md", "Handed %s to xdg-open");
         console.guard().assertNoUncaughtErrors();
     }
 
