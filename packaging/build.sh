@@ -34,7 +34,7 @@ for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip re
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
 [ -f docs/man/cumps.1 ] || fail "docs/man/cumps.1 is missing (the man page generated from the picocli model: cumps reference --format man)"
-for f in docs/guide.md docs/man/mps-console.1 LICENSE; do
+for f in docs/guide.md docs/guide.zh-CN.md docs/man/mps-console.1 LICENSE; do
     [ -f "$f" ] || fail "$f is missing"
 done
 

@@ -79,6 +79,7 @@ expect 0 'cd /tmp && cumps --version'
 expect 0 'cd /tmp && cumps --simulate status --json | python3 -c "import json,sys; d=json.load(sys.stdin); print(\"schema_version\", d[\"schema_version\"])" 2>/dev/null || cumps --simulate status --json | head -c 200'
 expect 0 'cd /tmp && cumps --simulate start --gpus 0 --name demo >/dev/null && cumps --simulate status && cumps --simulate stop --name demo && cumps --simulate reset'
 expect 0 'cd /tmp && cumps --simulate doctor --gpus 0 | grep -m 3 "guide:"; cumps --simulate reset >/dev/null'
+expect 0 'ls /usr/share/doc/cumps/guide.md /usr/share/doc/cumps/guide.zh-CN.md && echo "\$(ls /usr/share/doc/cumps/screenshots /usr/share/doc/cumps/hosts | grep -c "\\.png\$") images the guides show"'
 # Completion as an operator gets it: a user whose ~/.bashrc loads bash-completion (when installed).
 expect 0 'useradd -m -s /bin/bash op && echo "user op"'
 expect 0 'apt-get install -y -q --no-install-recommends bash-completion man-db >/dev/null && echo installed bash-completion man-db'

@@ -113,6 +113,12 @@ for path in /usr/bin/cumps /usr/lib/cumps/cumps /usr/lib/cumps/cumps.jar /usr/li
         /usr/share/doc/cumps/copyright /usr/share/doc/cumps/changelog.gz /usr/share/lintian/overrides/cumps; do
     grep -qx -- "$path" "$scratch/cumps.paths" || fail "cumps .deb lacks $path"
 done
+# The guides in both languages beside each other (the Chinese window opens guide.zh-CN.md) and every image they show.
+guide_files=$(bash "$root/packaging/stage-guide.sh" --list) || fail "packaging/stage-guide.sh --list"
+grep -qx guide.zh-CN.md <<<"$guide_files" || fail "stage-guide.sh does not list the Chinese guide"
+while IFS= read -r rel; do
+    grep -qx -- "/usr/share/doc/cumps/$rel" "$scratch/cumps.paths" || fail "cumps .deb lacks /usr/share/doc/cumps/$rel (the guide shows it)"
+done <<<"$guide_files"
 for path in /usr/bin/mps-console /usr/lib/mps-console/mps-console /usr/lib/mps-console/mps-console.jar \
         /usr/lib/mps-console/runtime/bin/java /usr/lib/mps-console/lib/libglass.so \
         /usr/share/applications/$id.desktop /usr/share/metainfo/$id.metainfo.xml \

@@ -3,7 +3,8 @@
 # Adds to the two staged package trees everything but the programs (called by packaging/build.sh):
 #   packaging/stage-deb.sh CUMPS_STAGE CONSOLE_STAGE DEB_VERSION SCRATCH
 # cumps:       the man page (docs/man/cumps.1), bash completion (from the staged `cumps completion`),
-#              /usr/share/doc/cumps/{guide.md,copyright,changelog.gz}, postinst/prerm.
+#              /usr/share/doc/cumps/{guide.md,guide.zh-CN.md,screenshots/,hosts/,copyright,changelog.gz}
+#              (the guides and the images they show: stage-guide.sh), postinst/prerm.
 # mps-console: the desktop entry, hicolor icons (SVG, and PNGs rendered from it here), AppStream
 #              metainfo, its man page (docs/man/mps-console.1), /usr/share/doc/mps-console/{copyright,
 #              changelog.gz}, postinst/prerm.
@@ -47,7 +48,7 @@ env -i PATH=/usr/bin:/bin HOME="$scratch/completion-home" timeout 120 "$cstage/u
 grep -q 'complete .* cumps' "$share/bash-completion/completions/cumps" \
     || { echo "error: cumps completion printed no completion for cumps" >&2; exit 1; }
 doc_files cumps "$cstage"
-install -m 644 "$root/docs/guide.md" "$share/doc/cumps/guide.md"
+bash "$root/packaging/stage-guide.sh" "$share/doc/cumps"
 maintainer_scripts cumps "$cstage"
 
 # ---- mps-console

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The guide window's Open in browser: the guide file of the window's language handed to
+ * The guide window's Open in browser and Help → Open guide in browser: the guide file of the window's language handed to
  * {@code xdg-open} by the core ({@link FolderOpener#browse}), which returns once xdg-open has started
  * and never waits for or ends it. Only when the user asks: nothing here runs on its own.
  */
@@ -38,14 +38,23 @@ public final class GuideBrowser {
      * the window, on the UI thread: that it was handed over, or why not.
      */
     public void open(Consumer<String> said) {
+        open(said, said);
+    }
+
+    /**
+     * Like {@link #open(Consumer)}, the line going to {@code handedOver} when {@code xdg-open} was
+     * started, else to {@code notOpened} (no guide file known, no xdg-open, or it could not start).
+     */
+    public void open(Consumer<String> handedOver, Consumer<String> notOpened) {
         Optional<Path> file = file();
         if (file.isEmpty()) {
-            said.accept(messages.get("guide.browser.noFile"));
+            notOpened.accept(messages.get("guide.browser.noFile"));
             return;
         }
         Path guideFile = file.get();
         executor.submit(() -> opener.browse(guideFile),
-                problem -> said.accept(problem.map(messages::render).orElseGet(() -> messages.get("guide.browser.opened", guideFile.toUri()))),
-                error -> said.accept(messages.errorText(error).orElse(String.valueOf(error.getMessage()))));
+                problem -> problem.ifPresentOrElse(p -> notOpened.accept(messages.render(p)),
+                        () -> handedOver.accept(messages.get("guide.browser.opened", guideFile.toUri()))),
+                error -> notOpened.accept(messages.errorText(error).orElse(String.valueOf(error.getMessage()))));
     }
 }

@@ -115,17 +115,21 @@ public final class GuideWindow {
      * {@code anchor} (null or unknown: the top). Call on the FX thread.
      */
     public static GuideWindow show(Window owner, Messages messages, String anchor) {
-        Optional<GuideBrowser> browser = Optional.ofNullable(owner).map(Window::getScene).map(Scene::getRoot)
-                .map(root -> root.getProperties().get(BROWSER_KEY)).filter(GuideBrowser.class::isInstance).map(GuideBrowser.class::cast);
+        Optional<GuideBrowser> browser = Optional.ofNullable(owner).map(Window::getScene).map(Scene::getRoot).flatMap(GuideWindow::offeredBrowser);
         return show(owner, messages, anchor, browser);
     }
 
     /**
      * Makes the guide windows of the console whose scene root is {@code root} offer Open in browser
-     * through {@code browser}.
+     * through {@code browser} (and its Help → Open guide in browser use it).
      */
     public static void offerBrowser(Parent root, GuideBrowser browser) {
         root.getProperties().put(BROWSER_KEY, Objects.requireNonNull(browser, "browser"));
+    }
+
+    /** The {@link GuideBrowser} offered for the console whose scene root is {@code root}, if one was. */
+    public static Optional<GuideBrowser> offeredBrowser(Parent root) {
+        return Optional.ofNullable(root.getProperties().get(BROWSER_KEY)).filter(GuideBrowser.class::isInstance).map(GuideBrowser.class::cast);
     }
 
     /** Like {@link #show(Window, Messages, String)}, with Open in browser when {@code browser} is given. */

@@ -4,7 +4,7 @@
  * {@code GuideRenderer} with {@code Runs} (the parsed tree drawn as JavaFX nodes: wrapped text, bold
  * and code runs, lists, code blocks, and the node of each anchor) and {@code GuideWindow} (one per
  * console, beside it: Help → User guide, F1, and the doctor's Guide links at a check's entry) with
- * {@code GuideBrowser} (its Open in browser: {@code xdg-open} on the guide file, only when pressed,
- * never waited for or ended).
+ * {@code GuideBrowser} (its Open in browser, and Help → Open guide in browser: {@code xdg-open} on the
+ * guide file of the window's language, only when asked, never waited for or ended).
  */
 package dev.cumps.app.guide;

@@ -4,9 +4,11 @@ import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.Severity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Menu;
@@ -21,7 +23,7 @@ import javafx.stage.WindowEvent;
 /**
  * The window's menus, so that every action is reachable from the keyboard (F10 or Alt opens the menu
  * bar) and every accelerator is listed beside its action: File (Start daemon…, Refresh now, Quit),
- * the pages in View (before the theme), Help (User guide, About with the versions).
+ * the pages in View (before the theme), Help (User guide, Open guide in browser, About with the versions).
  */
 public final class WindowMenus {
 
@@ -68,17 +70,34 @@ public final class WindowMenus {
         return items;
     }
 
-    /** Help: User guide (F1, inside the application, in the window's language), About MPS Console (the versions). */
+    /**
+     * Help: User guide (F1, inside the application, in the window's language), Open guide in browser
+     * (Shift+F1), About MPS Console (the versions).
+     */
     public Menu help() {
         Menu help = new Menu(messages.get("menu.help"));
         help.setId("helpMenu");
         help.getItems().setAll(item("menuGuide", messages.get("menu.help.guide"), new KeyCodeCombination(KeyCode.F1), this::guide),
+                item("menuGuideBrowser", messages.get("menu.help.guideBrowser"),
+                        new KeyCodeCombination(KeyCode.F1, KeyCombination.SHIFT_DOWN), this::guideInBrowser),
                 new SeparatorMenuItem(), item("menuAbout", messages.get("menu.help.about"), null, this::about));
         return help;
     }
 
     private void guide() {
         GuideWindow.show(view.getScene() == null ? null : view.getScene().getWindow(), messages, null);
+    }
+
+    /**
+     * The guide file of the window's language handed to {@code xdg-open} by the browser offered for
+     * this window (the guide window's Open in browser, {@link GuideWindow#offeredBrowser}); the
+     * outcome is the window's notice. Nothing is started before the user asks, nothing waited for or ended.
+     */
+    private void guideInBrowser() {
+        Consumer<String> notOpened = text -> view.viewModel().showNotice(new Notice(Severity.WARN, text));
+        GuideWindow.offeredBrowser(view).ifPresentOrElse(
+                browser -> browser.open(text -> view.viewModel().showNotice(new Notice(Severity.PASS, text)), notOpened),
+                () -> notOpened.accept(messages.get("guide.browser.noFile")));
     }
 
     private void quit() {

@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,7 +43,7 @@ class GuideBrowserTest {
     Path dir;
     private GuideWindow shown;
     private Stage console;
-    private long started = -1;
+    private StandInXdgOpen xdg;
 
     @Start
     void start(Stage stage) {
@@ -65,10 +64,8 @@ class GuideBrowserTest {
         if (shown != null && Waits.fx(() -> shown.stage().isShowing())) {
             robot().interact(() -> shown.stage().hide());
         }
-        if (started > 0) {
-            long pid = started;
-            ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
-            Waits.until("the stand-in xdg-open (pid " + pid + ") to end", () -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+        if (xdg != null) {
+            xdg.end();
         }
     }
 
@@ -84,35 +81,25 @@ class GuideBrowserTest {
 
     private void opensTheGuideOf(FxRobot robot, Locale locale, String expectedFile, String said) throws Exception {
         Path english = guides();
-        Path bin = Files.createDirectories(dir.resolve("bin"));
-        Path seen = dir.resolve("xdg-open.args");
-        Path xdg = bin.resolve("xdg-open");
-        Files.writeString(xdg, String.join("\n", "#!/bin/sh",
-                "printf '%s\\n' \"$$\" \"$@\" > '" + seen + ".part' && mv '" + seen + ".part' '" + seen + "'",
-                "exec sleep 600", ""), StandardCharsets.UTF_8);
-        Files.setPosixFilePermissions(xdg, PosixFilePermissions.fromString("rwx------"));
+        xdg = StandInXdgOpen.in(dir);
         Messages messages = Messages.forLocale(locale);
         GuideBrowser browser = new GuideBrowser(new FxUiExecutor(), messages,
-                new FolderOpener(new ProcessCommandRunner(), Map.of("PATH", bin + ":/usr/bin:/bin")), GuideLink.of(english.toString()));
+                new FolderOpener(new ProcessCommandRunner(), Map.of("PATH", xdg.bin() + ":/usr/bin:/bin")), GuideLink.of(english.toString()));
 
         shown = Waits.fx(() -> GuideWindow.show(console, messages, null, Optional.of(browser)));
         Waits.onFx("the guide window", () -> robot.lookup("#guideBrowser").tryQuery().isPresent());
-        assertFalse(Files.exists(seen), "no xdg-open before the user asks");
+        assertFalse(xdg.ran(), "no xdg-open before the user asks");
 
         robot.clickOn("#guideBrowser");
 
         String url = dir.resolve(expectedFile).toUri().toString();
         Waits.onFx("the window to say it was handed over",
                 () -> String.format(said, url).equals(robot.lookup("#guideBrowserSaid").queryAs(Label.class).getText()));
-        Waits.until("the stand-in's record", () -> Files.exists(seen));
-        List<String> record = Files.readAllLines(seen);
-        started = Long.parseLong(record.get(0));
-        assertEquals(List.of(url), record.subList(1, record.size()), "one argument: the file URL of the window's guide");
-        assertTrue(ProcessHandle.of(started).map(ProcessHandle::isAlive).orElse(false),
-                "xdg-open still runs when the window has said so: the console did not wait for it");
+        assertEquals(List.of(url), xdg.arguments(), "one argument: the file URL of the window's guide");
+        assertTrue(xdg.alive(), "xdg-open still runs when the window has said so: the console did not wait for it");
 
         robot.interact(() -> shown.stage().hide());
-        assertTrue(ProcessHandle.of(started).map(ProcessHandle::isAlive).orElse(false), "closing the guide ends nothing");
+        assertTrue(xdg.alive(), "closing the guide ends nothing");
     }
 
     @Test

@@ -23,12 +23,20 @@ import javafx.scene.Scene;
 import javafx.scene.SnapshotParameters;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Control;
+import javafx.scene.control.Hyperlink;
 import javafx.scene.control.ListView;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeTableColumn;
+import javafx.scene.control.TreeTableView;
 import javafx.scene.image.PixelReader;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.VBox;
@@ -44,7 +52,9 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /**
- * The keyboard's place is visible on every kind of control in both themes (WCAG 2.4.11 and 1.4.11):
+ * The keyboard's place is visible on every kind of control the window has in both themes (WCAG 2.4.11
+ * and 1.4.11: buttons, toggles, radio buttons, check boxes, text fields and areas, the interval's choice
+ * box, the env format's combo box, the Guide hyperlinks, tables, the clients' tree table, lists, the rail):
  * each control is rendered unfocused and focused (the same node at the same size, the focus moved
  * to it from a text field beside it) and the focused picture must differ in a ring's worth of
  * pixels whose colour has at least 3:1 contrast with the same pixels unfocused.
@@ -72,7 +82,24 @@ class FocusRingTest {
         all.put("radio button", () -> new RadioButton("GPU 0"));
         all.put("check box", () -> new CheckBox("Wrap lines"));
         all.put("text field", () -> new TextField("gpu0"));
+        all.put("text area", () -> {
+            TextArea area = new TextArea("CUDA_MPS_PIPE_DIRECTORY=/tmp/mps-a\nCUDA_MPS_LOG_DIRECTORY=/tmp/mps-a/log");
+            area.setPrefSize(300, 80);
+            return area;
+        });
+        all.put("choice box", () -> {
+            ChoiceBox<String> choice = new ChoiceBox<>(FXCollections.observableArrayList("2 s", "5 s", "10 s"));
+            choice.setValue("5 s");
+            return choice;
+        });
+        all.put("combo box", () -> {
+            ComboBox<String> combo = new ComboBox<>(FXCollections.observableArrayList("sh", "fish", "json"));
+            combo.setValue("sh");
+            return combo;
+        });
+        all.put("hyperlink", () -> new Hyperlink("Guide"));
         all.put("table", FocusRingTest::table);
+        all.put("tree table", FocusRingTest::treeTable);
         all.put("list view", () -> {
             ListView<String> list = new ListView<>(FXCollections.observableArrayList("alpha", "beta", "gamma"));
             list.setPrefSize(240, 110);
@@ -96,6 +123,19 @@ class FocusRingTest {
         return table;
     }
 
+    private static TreeTableView<String> treeTable() {
+        TreeItem<String> root = new TreeItem<>("daemon mps-a");
+        root.getChildren().addAll(List.of(new TreeItem<>("client 4711"), new TreeItem<>("client 4712")));
+        root.setExpanded(true);
+        TreeTableView<String> tree = new TreeTableView<>(root);
+        TreeTableColumn<String, String> name = new TreeTableColumn<>("Client");
+        name.setCellValueFactory(row -> new SimpleStringProperty(row.getValue().getValue()));
+        name.setPrefWidth(200);
+        tree.getColumns().add(name);
+        tree.setPrefSize(240, 130);
+        return tree;
+    }
+
     @Test
     void everyControlShowsAFocusRingOfThreeToOneInLightAndDark(FxRobot robot) {
         List<String> failures = new ArrayList<>();
@@ -111,21 +151,29 @@ class FocusRingTest {
     }
 
     @Test
-    void theFocusedRowOfAFocusedTableIsMarked(FxRobot robot) {
+    void theFocusedRowOfAFocusedTableOrTreeTableIsMarked(FxRobot robot) {
         for (Appearance appearance : Appearance.values()) {
             TableView<String> table = Waits.fx(FocusRingTest::table);
-            Parent root = scene(robot, appearance, table);
-            robot.interact(table::requestFocus);
-            WaitForAsyncUtils.waitForFxEvents();
-            WritableImage before = snapshot(robot, table);
-            robot.interact(() -> table.getFocusModel().focus(1));
-            WaitForAsyncUtils.waitForFxEvents();
-            WritableImage after = snapshot(robot, table);
-            int[] counted = ring(before, after);
-            assertTrue(counted[1] >= 240, appearance + ": the focused row is marked with 3:1 contrast in " + counted[1]
-                    + " pixels (" + counted[0] + " changed)");
-            assertTrue(root.getScene() != null);
+            assertRowMarked(robot, appearance, "table", table, () -> table.getFocusModel().focus(1));
+            TreeTableView<String> tree = Waits.fx(FocusRingTest::treeTable);
+            assertRowMarked(robot, appearance, "tree table", tree, () -> tree.getFocusModel().focus(1));
         }
+    }
+
+    /** With {@code control} focused, moving the row focus by {@code move} marks a row with a ring of 3:1 contrast. */
+    private void assertRowMarked(FxRobot robot, Appearance appearance, String name, Control control, Runnable move) {
+        Parent root = scene(robot, appearance, control);
+        robot.interact(control::requestFocus);
+        Waits.onFx(name + " focused", control::isFocused);
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage before = snapshot(robot, control);
+        robot.interact(move);
+        WaitForAsyncUtils.waitForFxEvents();
+        WritableImage after = snapshot(robot, control);
+        int[] counted = ring(before, after);
+        assertTrue(counted[1] >= 240, appearance + " " + name + ": the focused row is marked with 3:1 contrast in " + counted[1]
+                + " pixels (" + counted[0] + " changed)");
+        assertTrue(root.getScene() != null);
     }
 
     /** Empty when {@code name} shows a ring in {@code appearance}, else what is wrong. */

@@ -44,6 +44,7 @@ class MenusAndKeysTest {
         assertEquals("Ctrl+7", accelerators.get("activityMenu"));
         assertEquals("Ctrl+8", accelerators.get("hostsMenu"), "the Hosts page comes last");
         assertEquals("F1", accelerators.get("menuGuide"));
+        assertEquals("Shift+F1", accelerators.get("menuGuideBrowser"));
     }
 
     @Test

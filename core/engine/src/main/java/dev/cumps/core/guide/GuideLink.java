@@ -11,7 +11,8 @@ import java.util.Optional;
  * Where the user guide ({@code docs/guide.md}) is on this machine, and the link to one of its
  * entries. The launchers name the guide with the system property {@value #PROPERTY} (an absolute
  * path: {@code <repo>/docs/guide.md} in the source tree, {@code <image>/lib/docs/guide.md} in the
- * app image, {@code /usr/share/doc/mps-console/guide.md} from the .deb); a value that is missing,
+ * app image, {@code /usr/share/doc/cumps/guide.md} from the .deb, with {@code guide.zh-CN.md} beside
+ * it: {@link #file(String)}); a value that is missing,
  * relative, or not a regular file (a link is not followed) means no guide is known. Then the link
  * is the guide's path in the source tree, {@code docs/guide.md#anchor}, which still names the entry
  * for a reader of the repository.
