@@ -1,5 +1,6 @@
 package dev.cumps.core.cli.command;
 
+import static dev.cumps.core.cli.command.FleetTimeoutTest.parsed;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -10,11 +11,6 @@ import picocli.CommandLine;
 
 /** The fleet's one {@code HOST} and {@code HOST --name N}: the same rules for every command on one host. */
 class FleetHostTest {
-
-    private static <T> T parsed(T command, String... args) {
-        new CommandLine(command).parseArgs(args);
-        return command;
-    }
 
     @Test
     void everyCommandOnOneHostReadsItsHostTheSameWay() {
