@@ -67,6 +67,7 @@ class StartupBudgetE2eTest {
         client = new ProcessBuilder("sleep", "100000").start();
         long server = ProcessHandle.current().pid();
         Path live = Files.createDirectories(root.resolve("run/live/pipe"));
+        Path idle = Files.createDirectories(root.resolve("run/idle/pipe"));
 
         Path bin = Files.createDirectories(root.resolve("bin"));
         executable(bin.resolve(SMI), "#!/bin/sh\necho " + SMI + " >>'" + calls + "'\n"
@@ -75,14 +76,16 @@ class StartupBudgetE2eTest {
                 + "  *) echo '0, " + GPU + ", NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0, 37, 1024' ;;\n"
                 + "esac\n");
         // Like NVIDIA's client: each line of stdin is one command, each reply printed in turn; an unknown command
-        // gets `Unknown command "<it>"`. Only the live pipe has a server (pid of this JVM) with two clients.
+        // gets `Unknown command "<it>"`. The live pipe has a server (pid of this JVM) with two clients, the idle pipe the
+        // same server without a client (as MPS keeps a server a while after its last client left); other pipes none.
         executable(bin.resolve(CONTROL), "#!/bin/sh\necho \"" + CONTROL + " $CUDA_MPS_PIPE_DIRECTORY\" >>'" + calls + "'\n"
                 + "while IFS= read -r line; do\n"
                 + "  case \"$CUDA_MPS_PIPE_DIRECTORY:$line\" in\n"
                 + "    *:) ;;\n"
-                + "    '" + live + ":get_server_list') echo " + server + " ;;\n"
+                + "    '" + live + ":get_server_list'|'" + idle + ":get_server_list') echo " + server + " ;;\n"
                 + "    *:get_server_list) ;;\n"
                 + "    *:get_server_status\\ " + server + ") echo ACTIVE ;;\n"
+                + "    '" + idle + ":get_client_list '" + server + ") ;;\n"
                 + "    *:get_client_list\\ " + server + ") echo " + client.pid() + "; echo " + daemon.pid() + " ;;\n"
                 + "    *:get_default_active_thread_percentage|*:get_active_thread_percentage\\ *) echo 100.0 ;;\n"
                 + "    *:get_default_device_pinned_mem_limit\\ *|*:get_device_pinned_mem_limit\\ *) echo 0M ;;\n"
@@ -96,6 +99,9 @@ class StartupBudgetE2eTest {
         Path one = Files.createDirectories(root.resolve("one"));
         record(one, "live", daemon.pid(), ticks);
         RECORDS.put(StartupBudgets.Scenario.LIVE, one);
+        Path idleOne = Files.createDirectories(root.resolve("idle"));
+        record(idleOne, "idle", daemon.pid(), ticks);
+        RECORDS.put(StartupBudgets.Scenario.IDLE, idleOne);
         Path fifty = Files.createDirectories(root.resolve("fifty"));
         for (int i = 1; i <= 50; i++) {
             record(fifty, String.format("d%02d", i), daemon.pid(), i % 2 == 0 ? ticks : 1);
@@ -143,12 +149,15 @@ class StartupBudgetE2eTest {
         assertEquals(List.of(), violations, table.toString());
     }
 
-    /** The four fast commands really ran: their output is what a user sees, not an error. */
+    /** The gated runs really did their work: their output is what a user sees, not an error. */
     @Test
     void theGatedRunsDoTheirWork() throws Exception {
         Run status = run(List.of("--records", RECORDS.get(StartupBudgets.Scenario.LIVE).toString(), "status", "--json"), true);
         assertEquals(0, status.code(), status.err());
         assertTrue(status.out().contains("\"status\": \"ACTIVE\"") && status.out().contains("\"pid\": " + client.pid()), status.out());
+        Run idle = run(List.of("--records", RECORDS.get(StartupBudgets.Scenario.IDLE).toString(), "status", "--json"), true);
+        assertEquals(0, idle.code(), idle.err());
+        assertTrue(idle.out().contains("\"status\": \"ACTIVE\"") && idle.out().contains("\"clients\": []"), idle.out());
         Run fifty = run(List.of("--records", RECORDS.get(StartupBudgets.Scenario.FIFTY).toString(), "status"), true);
         assertEquals(0, fifty.code(), fifty.err());
         assertTrue(fifty.out().contains("d50"), fifty.out());

@@ -38,6 +38,8 @@ final class StartupBudgets {
         NONE,
         /** One live daemon whose control daemon has one MPS server with two clients. */
         LIVE,
+        /** One live daemon whose control daemon has one MPS server without a client. */
+        IDLE,
         /** 50 records: 25 live daemons (no servers), 25 stale. */
         FIFTY
     }
@@ -79,7 +81,7 @@ final class StartupBudgets {
             b(Scenario.LIVE, STATUS_JSON, 1350, 10, 0, 2, 2,
                     "GPU query, and the compute-apps query for the two clients' memory (nvidia-smi takes one --query-* per run);"
                             + " the control client twice: the server list, then every server's status and clients in one batch;"
-                            + " the GPU query runs alongside the server list, the compute-apps query alongside the batch;"
+                            + " the GPU query runs alongside the server list, the compute-apps query starts once the batch lists a client;"
                             + " Jackson's parser reads the record, its generator no longer writes the JSON: -14"),
             b(Scenario.LIVE, "status", 1281, 10, 0, 1, 0, "plain status asks a live daemon nothing"),
             b(Scenario.LIVE, "env", 1127, 8, 0, 0, 0, "records and /proc only"),
@@ -89,6 +91,10 @@ final class StartupBudgets {
                             + " get_server_list at the selector's pipe"),
             b(Scenario.LIVE, "limits", 1177, 9, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
             b(Scenario.LIVE, "metrics", 1539, 54, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
+            b(Scenario.IDLE, STATUS_JSON, 1302, 10, 0, 1, 2,
+                    "as with clients (the server list, then the server's status and clients in one batch), but the server lists no"
+                            + " client: the compute-apps query, which only gives clients' memory, is not run (it was, and its answer"
+                            + " thrown away); 48 classes fewer than with clients, none to describe or match"),
             b(Scenario.FIFTY, STATUS_JSON, 1282, 14, 0, 1, 25,
                     "one GPU query; each of the 25 live daemons is asked for its servers once (none has a server), 8 at a time,"
                             + " while the GPU query runs"),

@@ -47,15 +47,18 @@ final class DaemonQuestions {
     private final ProcessTable processes;
     private final OptionalLong now;
     private final LiveBudget budget;
-    private final Runnable serversListed;
+    private final Runnable clientsListed;
 
-    /** {@code serversListed} runs (on the asking thread) when a daemon lists at least one server. */
-    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now, LiveBudget budget, Runnable serversListed) {
+    /**
+     * {@code clientsListed} runs (on the asking thread, possibly more than once) whenever a server's
+     * {@code get_client_list} lists at least one client.
+     */
+    DaemonQuestions(MpsControl control, ProcessTable processes, OptionalLong now, LiveBudget budget, Runnable clientsListed) {
         this.control = control;
         this.processes = processes;
         this.now = now;
         this.budget = budget;
-        this.serversListed = serversListed;
+        this.clientsListed = clientsListed;
     }
 
     /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
@@ -74,9 +77,6 @@ final class DaemonQuestions {
             problems.add(Message.of(LiveMessages.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
         }
         List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
-        if (!asked.isEmpty()) {
-            serversListed.run();
-        }
         List<MpsServer> servers = new ArrayList<>();
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;
@@ -270,6 +270,9 @@ final class DaemonQuestions {
                 return new Answer(Optional.empty(), serverStatus, Optional.empty());
             }
             List<Long> clientPids = ControlReplies.pids(clientsCommand, clients);
+            if (!clientPids.isEmpty()) {
+                clientsListed.run();
+            }
             List<ClientProcess> clientProcesses = new ArrayList<>();
             for (long client : clientPids.subList(0, Math.min(clientPids.size(), MAX_CLIENTS))) {
                 clientProcesses.add(client(client));

@@ -42,10 +42,10 @@ import java.util.stream.Collectors;
  * connect to) asked for its servers and clients, all daemons at once, each on its own thread, so one
  * that does not answer costs one control timeout and never delays the others; all questions together
  * end within {@link #LIVE_BUDGET}, what is unanswered by then is reported as such. The GPU query may still
- * run meanwhile ({@link #collect(List, Supplier)}). Only when some daemon lists a server does it ask
- * nvidia-smi for the processes on the GPUs (on its own thread, alongside the servers' questions), to match
- * the clients' memory by pid, used only when a server has a client: with no daemon, no control program
- * runs, and with no server, no second nvidia-smi.
+ * run meanwhile ({@link #collect(List, Supplier)}). Only when some server lists a client does it ask
+ * nvidia-smi for the processes on the GPUs (on its own thread, alongside the questions still being asked),
+ * to match the clients' memory by pid: with no daemon, no control program runs, and with no client (no
+ * server, or servers without clients), no second nvidia-smi.
  * Read-only: it writes no file and signals nothing.
  */
 public final class LiveSnapshotService {
@@ -111,15 +111,15 @@ public final class LiveSnapshotService {
     /**
      * {@link #collect(List, GpuInventory)} around a GPU query still running: {@code gpus} is called (and may
      * wait for the query) only after the daemons were asked, or by the processes query once a daemon has
-     * listed a server.
+     * listed a client.
      */
     public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus) {
         return snapshot(everyTarget(liveRecords), gpus);
     }
 
     private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus) {
-        // The processes on the GPUs only matter for clients, and clients only come with servers: the query starts,
-        // on its own thread, as soon as a daemon lists a server, alongside the servers' questions.
+        // The processes on the GPUs only matter for clients: the query starts, on its own thread, as soon as a
+        // server lists a client, alongside the questions still being asked (other servers, other daemons).
         ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
         List<DaemonSnapshot> daemons = askAll(targets,
                 new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget), apps::start));
@@ -135,14 +135,14 @@ public final class LiveSnapshotService {
                     .collect(Collectors.groupingBy(ComputeApp::pid));
             daemons = daemons.stream().map(d -> d.withComputeApps(appsByPid)).toList();
         } else {
-            apps.awaitUnused(); // started for servers that had no client: no nvidia-smi outlives the snapshot
+            apps.awaitUnused(); // started for a client whose daemon's answer was then refused: no nvidia-smi outlives the snapshot
         }
         return new LiveSnapshot(loads, daemons, diagnostics);
     }
 
     /**
      * The one {@code --query-compute-apps} run of a snapshot, started at most once, on its own daemon thread
-     * (by the first daemon that lists a server, or when the result is needed), and only when the GPU query
+     * (by the first server that lists a client, or when the result is needed), and only when the GPU query
      * succeeded.
      */
     private final class ComputeAppsQuery {

@@ -407,20 +407,45 @@ class LiveSnapshotServiceTest {
     }
 
     /**
-     * The compute-apps query starts when a server is listed, alongside the servers' questions (clients only come
-     * with servers); when the servers turn out to have no client, its answer is not used, not even its problems.
+     * The compute-apps query only gives the clients' memory: a daemon whose server lists no client (an idle server,
+     * as MPS leaves one for a while after its last client) costs no second nvidia-smi, and the answer it would have
+     * given (garbage here) cannot show up among the diagnostics.
      */
     @Test
-    void aServerWithoutClientsLeavesTheComputeAppsAnswerUnused() {
+    void aServerWithoutClientsIsNotFollowedByTheComputeAppsQuery() {
         daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n"));
         computeApps = "this is not, csv at all\n";
 
         LiveSnapshot snapshot = everyDaemon();
 
         assertEquals(1, snapshot.daemons().get(0).servers().size());
+        assertEquals(List.of(), snapshot.daemons().get(0).clients());
         assertEquals(List.of(), snapshot.diagnostics());
-        assertEquals(2, smiCalls.size(), smiCalls.toString());
+        assertEquals(1, smiCalls.size(), smiCalls.toString());
+        assertTrue(smiCalls.get(0).get(1).startsWith("--query-gpu="), smiCalls.toString());
         assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100")), controlCalls);
+    }
+
+    /**
+     * The query starts at the first client listed and runs once per snapshot, however many servers and daemons list
+     * clients: here two daemons, one with two servers with a client each, one with a client-less server.
+     */
+    @Test
+    void clientsOfSeveralServersAndDaemonsCostOneComputeAppsQuery() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_server_status 4190101", "ACTIVE\n", "get_client_list 4190100", "4190200\n", "get_client_list 4190101", "4190201\n"));
+        daemon("b", 4_190_002L, Map.of("get_server_list", "4190102\n", "get_server_status 4190102", "ACTIVE\n",
+                "get_client_list 4190102", "4190202\n"));
+        daemon("idle", 4_190_003L, Map.of("get_server_list", "4190103\n", "get_server_status 4190103", "ACTIVE\n"));
+        computeApps = "4190200, " + GPU0 + ", 100\n4190201, " + GPU0 + ", 200\n4190202, " + GPU0 + ", 300\n";
+
+        LiveSnapshot snapshot = everyDaemon();
+
+        assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls.stream().filter(c -> !c.get(1).startsWith("--query-gpu=")).toList());
+        assertEquals(2, smiCalls.size(), smiCalls.toString());
+        Map<Long, OptionalLong> memory = new ConcurrentHashMap<>();
+        snapshot.daemons().forEach(d -> d.clients().forEach(c -> memory.put(c.pid(), c.gpuMemoryMiB())));
+        assertEquals(Map.of(4_190_200L, OptionalLong.of(100), 4_190_201L, OptionalLong.of(200), 4_190_202L, OptionalLong.of(300)), memory);
     }
 
     /**
@@ -530,37 +555,46 @@ class LiveSnapshotServiceTest {
     }
 
     /**
-     * {@code status --json}'s read: the GPU query and the daemons' questions run at the same time. The stand-in
-     * nvidia-smi answers only once the daemon was asked for its servers, and the daemon answers the servers'
-     * questions only once the compute-apps query runs: asked one after the other, each would wait for the
-     * other until the deadline and the snapshot would lack the GPU and the client's memory.
+     * {@code status --json}'s read: the GPU query and the daemons' questions run at the same time, and the
+     * compute-apps query runs while the questions still open are asked. The stand-in nvidia-smi answers the GPU query
+     * only once daemon {@code a} was asked for its servers; daemon {@code b} answers its server list only once the
+     * compute-apps query runs, which {@code a}'s client starts: asked one after the other, each would wait for the
+     * other until the deadline and the snapshot would lack the GPU and the clients' memory.
      */
     @Test
-    void theGpuQueryAndTheComputeAppsQueryRunWhileTheDaemonIsAsked() {
+    void theGpuQueryAndTheComputeAppsQueryRunWhileTheDaemonsAreAsked() {
         CountDownLatch serversAsked = new CountDownLatch(1);
         CountDownLatch appsAsked = new CountDownLatch(1);
         List<Boolean> waits = new CopyOnWriteArrayList<>();
         beforeGpuQuery = () -> waits.add(opened(serversAsked));
         beforeComputeApps = appsAsked::countDown;
-        Map<String, String> replies = Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
-                "get_client_list 4190100", "4190200\n");
-        DaemonRecord r = sb.handRecord("a", 4_190_001L, 100, sb.dir.resolve("a-pipe"), sb.dir.resolve("a-log"));
-        sb.processes.put(4_190_001L, "nvidia-cuda-mps", 100);
-        daemons.put(r.pipeDirectory(), stdin -> {
+        DaemonRecord a = daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n"));
+        daemons.put(a.pipeDirectory(), stdin -> {
             if (stdin.equals("get_server_list")) {
                 serversAsked.countDown();
-            } else {
+            }
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of("get_server_list", "4190100\n",
+                    "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "4190200\n")), "");
+        });
+        DaemonRecord b = daemon("b", 4_190_002L, Map.of());
+        Map<String, String> bReplies = Map.of("get_server_list", "4190101\n", "get_server_status 4190101", "ACTIVE\n",
+                "get_client_list 4190101", "4190201\n");
+        daemons.put(b.pipeDirectory(), stdin -> {
+            if (stdin.equals("get_server_list")) {
                 waits.add(opened(appsAsked));
             }
-            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, bReplies), "");
         });
-        computeApps = "4190200, " + GPU0 + ", 640\n";
+        computeApps = "4190200, " + GPU0 + ", 640\n4190201, " + GPU0 + ", 320\n";
 
         HostSnapshot host = snapshots().readWithLive();
 
         assertEquals(List.of(true, true), waits);
         assertEquals(1, host.gpus().gpus().size());
-        assertEquals(OptionalLong.of(640), host.requireLive().daemons().get(0).clients().get(0).gpuMemoryMiB());
-        assertEquals(List.of("a"), host.liveRecords().stream().map(DaemonRecord::name).toList());
+        Map<String, OptionalLong> memory = new ConcurrentHashMap<>();
+        host.requireLive().daemons().forEach(d -> memory.put(d.name().orElseThrow(), d.clients().get(0).gpuMemoryMiB()));
+        assertEquals(Map.of("a", OptionalLong.of(640), "b", OptionalLong.of(320)), memory);
+        assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls.stream().filter(c -> !c.get(1).startsWith("--query-gpu=")).toList());
     }
 }

@@ -20,7 +20,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code cumps fleet status|start|stop|limits|doctor}: your hosts over OpenSSH. Each host runs its own
@@ -111,8 +110,8 @@ public final class FleetCommand implements Callable<Integer> {
     public static final class StartCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
-        String host;
+        @Mixin
+        FleetHost host;
 
         @Option(names = "--gpus", paramLabel = "SEL", description = "GPU indexes or UUIDs on that host (default: its sole visible GPU).")
         String gpus;
@@ -129,7 +128,7 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination d = Destination.of(host);
+            Destination d = host.destination();
             return remote(root, d, RemoteCommand.start(gpus, name), timeout);
         }
     }
@@ -143,11 +142,8 @@ public final class FleetCommand implements Callable<Integer> {
     public static final class StopCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
-        String host;
-
-        @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
-        String name;
+        @Mixin
+        FleetDaemon daemon;
 
         @Mixin
         FleetTimeout timeout;
@@ -158,8 +154,8 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination d = Destination.of(host);
-            return remote(root, d, RemoteCommand.stop(name), timeout);
+            Destination d = daemon.destination();
+            return remote(root, d, RemoteCommand.stop(daemon.name), timeout);
         }
     }
 
@@ -174,11 +170,8 @@ public final class FleetCommand implements Callable<Integer> {
     public static final class LimitsCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
-        String host;
-
-        @Option(names = "--name", paramLabel = "N", required = true, description = "Daemon name on that host.")
-        String name;
+        @Mixin
+        FleetDaemon daemon;
 
         @Option(names = "--json", description = "Machine-readable output (the host's `cumps limits --json`).")
         boolean json;
@@ -200,8 +193,8 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination d = Destination.of(host);
-            return remote(root, d, RemoteCommand.limits(name, LimitOption.limits(setPercentage, setPinnedMiB), json), timeout);
+            Destination d = daemon.destination();
+            return remote(root, d, RemoteCommand.limits(daemon.name, LimitOption.limits(setPercentage, setPinnedMiB), json), timeout);
         }
     }
 
@@ -214,8 +207,8 @@ public final class FleetCommand implements Callable<Integer> {
     public static final class DoctorCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "A host (ssh destination).")
-        String host;
+        @Mixin
+        FleetHost host;
 
         @Mixin
         FleetTimeout timeout;
@@ -226,7 +219,7 @@ public final class FleetCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
-            Destination d = Destination.of(host);
+            Destination d = host.destination();
             RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), timeout.deadline());
             // doctor exits 1 when a check fails; its document is the answer all the same.
             if (run.state().answered() && run.stdout().strip().startsWith("{")) {

@@ -10,7 +10,8 @@ import picocli.CommandLine;
 /** The fleet's one {@code --timeout} option: each command's own default, the same bounds everywhere. */
 class FleetTimeoutTest {
 
-    private static <T> T parsed(T command, String... args) {
+    /** {@code command} with {@code args} parsed into it (fleet options are mixins: their values land in them). */
+    static <T> T parsed(T command, String... args) {
         new CommandLine(command).parseArgs(args);
         return command;
     }
