@@ -129,6 +129,13 @@ public final class ConsoleApplication extends Application {
         WindowPlacement.load(windowStateStore).attach(stage);
         window.refresh().followWindow(stage);
         FirstStatusLog.install(stage, window.scene(), window.viewModel());
+        // Shown from the FX thread's queue, behind what waits there: a first collection that ended while the
+        // window was built is applied first, so the first layout fills the tables (one pass, not two).
+        executor.runOnUi(() -> show(stage));
+    }
+
+    /** Shows the window, then starts the periodic refresh and, in --simulate, the demo or the guard. */
+    private void show(Stage stage) {
         stage.show();
         window.refresh().startAfterOwnRefresh();
         if (options.simulatedDemo()) {
