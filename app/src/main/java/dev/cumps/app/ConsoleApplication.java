@@ -11,6 +11,7 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeStore;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.Futures;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.error.ErrorReporter;
 import dev.cumps.app.ui.window.WindowPlacement;
@@ -22,7 +23,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -87,22 +87,7 @@ public final class ConsoleApplication extends Application {
         themeStore = windowStateStore.map(store -> ThemeStore.besideWindowState(store.file()));
         themeChoice = options.theme().or(() -> themeStore.flatMap(ThemeStore::load)).orElse(ThemeChoice.SYSTEM);
         CompletableFuture<HostSession> opening = sessionAhead;
-        session = opening != null ? joined(opening) : openSession(options);
-    }
-
-    /** {@code future}'s value, or what it failed with, thrown as it was thrown. */
-    private static <T> T joined(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw e;
-        }
+        session = opening != null ? Futures.joined(opening) : openSession(options);
     }
 
     @Override

@@ -1,10 +1,10 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.Futures;
 import dev.cumps.core.snapshot.HostSnapshotService;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * The host snapshot of the window's first collection, read on a worker as soon as the host session
@@ -34,16 +34,6 @@ public final class ReadAhead {
 
     /** The read, waiting for it; what it failed with is thrown as the refresh's own read throws it. */
     SnapshotCollector.Read join() {
-        try {
-            return read.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw e;
-        }
+        return Futures.joined(read);
     }
 }
