@@ -1,6 +1,8 @@
 package dev.cumps.app;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.main.ReadAhead;
 import dev.cumps.app.session.HostSession;
 import dev.cumps.app.session.SimulateDemo;
 import dev.cumps.app.theme.Appearance;
@@ -9,6 +11,7 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeStore;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.Futures;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.error.ErrorReporter;
 import dev.cumps.app.ui.window.WindowPlacement;
@@ -20,7 +23,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -38,6 +40,8 @@ public final class ConsoleApplication extends Application {
      */
     private static volatile CompletableFuture<HostSession> sessionAhead;
     private static volatile CompletableFuture<Appearance> schemeAhead;
+    /** The first refresh's host snapshot, read by {@link #openAhead} once the session is open (null: not started ahead). */
+    private static volatile ReadAhead readAhead;
 
     private LaunchOptions options = LaunchOptions.DEFAULTS;
     private Messages messages;
@@ -52,14 +56,16 @@ public final class ConsoleApplication extends Application {
     private volatile boolean closing;
 
     /**
-     * Starts opening the host session (in --simulate the sandbox, its config and its stand-in tools)
-     * and reading the desktop's colour scheme (gsettings, at most 2 s) on workers, so that both run
-     * while the toolkit starts rather than after it. {@link ConsoleLauncher} calls it right before
+     * Starts opening the host session (in --simulate the sandbox, its config and its stand-in tools),
+     * then reading the host's snapshot for the first refresh, and reading the desktop's colour scheme
+     * (gsettings, at most 2 s) on workers, so that they run while the toolkit starts rather than after it. {@link ConsoleLauncher} calls it right before
      * {@code Application.launch} with the options it launches with.
      */
     static void openAhead(LaunchOptions launch) {
         schemeAhead = CompletableFuture.supplyAsync(ConsoleApplication::detectScheme);
-        sessionAhead = CompletableFuture.supplyAsync(() -> openSession(launch));
+        CompletableFuture<HostSession> opening = CompletableFuture.supplyAsync(() -> openSession(launch));
+        readAhead = ReadAhead.after(opening.thenApply(session -> session.services().snapshots()), Clock.systemDefaultZone());
+        sessionAhead = opening;
     }
 
     private static Appearance detectScheme() {
@@ -81,42 +87,42 @@ public final class ConsoleApplication extends Application {
         themeStore = windowStateStore.map(store -> ThemeStore.besideWindowState(store.file()));
         themeChoice = options.theme().or(() -> themeStore.flatMap(ThemeStore::load)).orElse(ThemeChoice.SYSTEM);
         CompletableFuture<HostSession> opening = sessionAhead;
-        session = opening != null ? joined(opening) : openSession(options);
-    }
-
-    /** {@code future}'s value, or what it failed with, thrown as it was thrown. */
-    private static <T> T joined(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            if (e.getCause() instanceof Error cause) {
-                throw cause;
-            }
-            throw e;
-        }
+        session = opening != null ? Futures.joined(opening) : openSession(options);
     }
 
     @Override
     public void start(Stage stage) {
         ErrorReporter.forWindow(messages).installOnCurrentThread();
         executor = new FxUiExecutor();
+        ViewModels viewModels = ViewModels.create(session.services(), executor, messages, ClipboardSink.system(),
+                Clock.systemDefaultZone());
+        MainViewModel main = viewModels.main();
+        // The first collection (nvidia-smi, the records; the refresh's own, through its guard, its read
+        // begun when the session opened) runs on workers while the FX thread builds, lays out and paints
+        // the window, so that the first layouts after the show can already fill the tables; the periodic
+        // refresh then runs first one period later, not again at once (docs/performance.md).
+        ReadAhead ahead = readAhead;
+        if (ahead != null) {
+            main.refreshFrom(ahead);
+        } else {
+            main.refresh();
+        }
         ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), choice -> themeStore.ifPresent(store -> store.save(choice)));
-        window = ConsoleWindow.build(ViewModels.create(session.services(), executor, messages, ClipboardSink.system(),
-                Clock.systemDefaultZone()), ConsoleWindow::standardPanes, theme);
+        window = ConsoleWindow.build(viewModels, main, ConsoleWindow::standardPanes, theme);
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
         WindowPlacement.load(windowStateStore).attach(stage);
         window.refresh().followWindow(stage);
         FirstStatusLog.install(stage, window.scene(), window.viewModel());
-        // The first collection (nvidia-smi, the records) runs on a worker while the FX thread lays out
-        // and paints the window for the first time; the periodic refresh's own first run then finds it
-        // running and waits for the next period (docs/performance.md).
-        window.viewModel().refresh();
+        // Shown from the FX thread's queue, behind what waits there: a first collection that ended while the
+        // window was built is applied first, so the first layout fills the tables (one pass, not two).
+        executor.runOnUi(() -> show(stage));
+    }
+
+    /** Shows the window, then starts the periodic refresh and, in --simulate, the demo or the guard. */
+    private void show(Stage stage) {
         stage.show();
-        window.refresh().start();
+        window.refresh().startAfterOwnRefresh();
         if (options.simulatedDemo()) {
             startDemo();
         } else if (options.simulate()) {

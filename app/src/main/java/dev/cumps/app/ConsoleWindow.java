@@ -6,6 +6,7 @@ import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.ExportChooser;
 import dev.cumps.app.env.EnvView;
+import dev.cumps.app.env.EnvViewModel;
 import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.hosts.HostsView;
 import dev.cumps.app.hosts.HostsViewModel;
@@ -28,6 +29,9 @@ import dev.cumps.app.ui.dialog.SaveDialog;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import org.kordamp.ikonli.feather.Feather;
@@ -64,7 +68,14 @@ public final class ConsoleWindow {
      * now and switched by View → Theme); the menus File, View (the pages, Theme) and Help. Call on the FX thread.
      */
     public static Built build(ViewModels viewModels, PaneFactory panes, ThemeSwitch theme) {
-        MainViewModel viewModel = viewModels.main();
+        return build(viewModels, viewModels.main(), panes, theme);
+    }
+
+    /**
+     * As {@link #build(ViewModels, PaneFactory, ThemeSwitch)}, around the main view model {@code viewModel} made
+     * by {@code viewModels} (the application asks it for the first collection before it builds the window).
+     */
+    public static Built build(ViewModels viewModels, MainViewModel viewModel, PaneFactory panes, ThemeSwitch theme) {
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
         WindowMenus menus = new WindowMenus(view, viewModels.messages());
         Menu viewMenu = ThemeMenu.viewMenu(theme, viewModels.messages());
@@ -81,37 +92,51 @@ public final class ConsoleWindow {
         return new Built(viewModel, view, scene, new AutoRefresh(viewModel));
     }
 
-    /** The doctor, env, log and activity panes; Ctrl+Shift+C copies the env block; the exports ask the desktop's save dialog. */
+    /**
+     * The doctor, env, log, activity, clients, limits and hosts pages, each view (and its view model, but the env
+     * block's, which Ctrl+Shift+C copies from the start) built when its page is first chosen; the exports ask
+     * the desktop's save dialog.
+     */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main) {
         return standardPanes(viewModels, main, SaveDialog.desktop());
     }
 
     /** The standard panes, with both exports (the doctor's Export, the activity's Save as…) asking {@code saveDialog}. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, SaveDialog saveDialog) {
-        DoctorViewModel doctor = viewModels.doctor(main);
-        return standardPanes(viewModels, main, new DoctorView(doctor,
-                ExportChooser.fileChooser(viewModels.messages(), doctor.exportDirectory(), saveDialog)), saveDialog);
+        return standardPanes(viewModels, main, () -> {
+            DoctorViewModel doctor = viewModels.doctor(main);
+            return new DoctorView(doctor, ExportChooser.fileChooser(viewModels.messages(), doctor.exportDirectory(), saveDialog));
+        }, saveDialog);
     }
 
     /** The standard panes, with {@code exportChooser} deciding where the doctor's Export writes. */
     public static Panes standardPanes(ViewModels viewModels, MainViewModel main, ExportChooser exportChooser) {
-        return standardPanes(viewModels, main, new DoctorView(viewModels.doctor(main), exportChooser), SaveDialog.desktop());
+        return standardPanes(viewModels, main, () -> new DoctorView(viewModels.doctor(main), exportChooser), SaveDialog.desktop());
     }
 
-    private static Panes standardPanes(ViewModels viewModels, MainViewModel main, DoctorView doctor, SaveDialog saveDialog) {
-        EnvView env = new EnvView(viewModels.env(main));
-        ClientsViewModel clients = viewModels.clients(main);
-        LimitsViewModel limits = viewModels.limits(main);
-        HostsViewModel hosts = viewModels.hosts();
+    private static Panes standardPanes(ViewModels viewModels, MainViewModel main, Supplier<DoctorView> doctor, SaveDialog saveDialog) {
+        EnvViewModel env = viewModels.env(main);
         Messages messages = viewModels.messages();
-        return new Panes(doctor, env, new LogView(viewModels.log(main)),
-                new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages, saveDialog)), env::copy, List.of(
-                        new Panes.More("clients", messages.get("main.tab.clients"), Feather.USERS, new ClientsView(clients),
-                                clients.showingProperty()),
-                        new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, new LimitsView(limits),
-                                limits.showingProperty()),
-                        new Panes.More("hosts", messages.get("main.tab.hosts"), Feather.GLOBE, new HostsView(hosts, messages),
-                                hosts.showingProperty(), true)));
+        BooleanProperty clientsShowing = new SimpleBooleanProperty();
+        BooleanProperty limitsShowing = new SimpleBooleanProperty();
+        BooleanProperty hostsShowing = new SimpleBooleanProperty();
+        return new Panes(doctor, () -> new EnvView(env), () -> new LogView(viewModels.log(main)),
+                () -> new ActivityView(viewModels.activityPane(), ActivityExportChooser.fileChooser(messages, saveDialog)), env::copy, List.of(
+                        new Panes.More("clients", messages.get("main.tab.clients"), Feather.USERS, () -> {
+                            ClientsViewModel clients = viewModels.clients(main);
+                            clients.showingProperty().bind(clientsShowing);
+                            return new ClientsView(clients);
+                        }, clientsShowing),
+                        new Panes.More("limits", messages.get("main.tab.limits"), Feather.SLIDERS, () -> {
+                            LimitsViewModel limits = viewModels.limits(main);
+                            limits.showingProperty().bind(limitsShowing);
+                            return new LimitsView(limits);
+                        }, limitsShowing),
+                        new Panes.More("hosts", messages.get("main.tab.hosts"), Feather.GLOBE, () -> {
+                            HostsViewModel hosts = viewModels.hosts();
+                            hosts.showingProperty().bind(hostsShowing);
+                            return new HostsView(hosts, messages);
+                        }, hostsShowing, true)));
     }
 
     public static String title(boolean simulated, Messages messages) {

@@ -18,6 +18,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TextInputControl;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import org.testfx.api.FxRobot;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Builds the real main window on a TestFX stage against a {@link SimulatedConsole}. */
@@ -45,6 +46,20 @@ public final class WindowFixture {
         stage.setTitle(ConsoleWindow.title(true, ctx.messages()));
         stage.show();
         return built;
+    }
+
+    /**
+     * Chooses every page of {@code view} in turn on the rail, as a user clicking through them, then the
+     * overview again: a page's content is built when it is first chosen, and stays in the scene after.
+     */
+    public static void visitEveryPage(FxRobot robot, MainView view) {
+        List<String> ids = Waits.fx(() -> view.rail().all().stream().map(PageRail.Page::id).toList());
+        for (String id : ids) {
+            robot.clickOn("#" + id + "Nav");
+            waitUntil(() -> id.equals(view.rail().selectedProperty().get()) && view.rail().content(id).isPresent());
+        }
+        robot.clickOn("#" + ids.get(0) + "Nav");
+        waitUntil(() -> ids.get(0).equals(view.rail().selectedProperty().get()));
     }
 
     /** Waits (polling on the FX thread) until {@code condition} holds, under {@link Waits#DEADLINE}. */
@@ -99,12 +114,6 @@ public final class WindowFixture {
                     collect(content, texts);
                 }
             });
-        }
-        if (node instanceof MainView main) {
-            // The pages not chosen yet are not in the scene: their texts count all the same.
-            main.rail().all().stream().map(PageRail.Page::content)
-                    .filter(content -> content.getParent() == null && content instanceof Parent)
-                    .forEach(content -> collect(content, texts));
         }
         if (node instanceof TableView<?> table) {
             table.getColumns().forEach(column -> texts.add(((TableColumnBase<?, ?>) column).getText()));

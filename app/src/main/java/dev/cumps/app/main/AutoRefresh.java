@@ -29,6 +29,11 @@ public final class AutoRefresh {
     private final BooleanProperty windowVisible = new SimpleBooleanProperty(this, "windowVisible", true);
     private final BooleanBinding active;
     private boolean started;
+    /**
+     * Whether the next activation collects at once: false only from {@link #startAfterOwnRefresh} to the
+     * activation it starts at once (none if inactive then). UI thread.
+     */
+    private boolean atOnce = true;
     /** The periodic timer while refreshing; null otherwise. UI thread. */
     private UiExecutor.Timer timer;
     /** The periodic collection under way, if any. UI thread. */
@@ -57,6 +62,17 @@ public final class AutoRefresh {
         update();
     }
 
+    /**
+     * Starts refreshing every interval while active, the first time one interval from now: the caller has
+     * just asked for a collection itself ({@link MainViewModel#refresh()}: the launch's first, started
+     * before the window was built), so a run at once would only repeat it. Later activations (the window
+     * shown again, the refresh resumed) collect at once, as after {@link #start()}. Call on the FX thread.
+     */
+    public void startAfterOwnRefresh() {
+        atOnce = false;
+        start();
+    }
+
     /** Stops for good (window closing). */
     public void stop() {
         started = false;
@@ -75,10 +91,14 @@ public final class AutoRefresh {
     private void update() {
         if (started && active.get()) {
             if (timer == null) {
-                tick();
+                if (atOnce) {
+                    tick();
+                }
+                atOnce = true;
                 timer = executor.every(period(), this::tick);
             }
         } else {
+            atOnce = true;
             halt();
         }
     }

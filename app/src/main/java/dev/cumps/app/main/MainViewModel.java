@@ -81,6 +81,7 @@ public final class MainViewModel {
     private final DaemonActions actions;
     private final StartWatch startWatch;
     private final RefreshCoordinator<Snapshot> refresher;
+    private final SnapshotCollector collector;
     private final List<RefreshPart> parts = new CopyOnWriteArrayList<>();
     private final GpuLoadHistory gpuLoad = new GpuLoadHistory();
     private final ReadOnlyObjectWrapper<Notice> statusLine = new ReadOnlyObjectWrapper<>(this, "statusLine");
@@ -112,7 +113,7 @@ public final class MainViewModel {
         this.messages = ctx.messages();
         this.rowBuilder = new MainRows(messages);
         this.summary = new HostSummary(messages, simulated);
-        SnapshotCollector collector = new SnapshotCollector(snapshots, ctx.clock(), rowBuilder, parts);
+        this.collector = new SnapshotCollector(snapshots, ctx.clock(), rowBuilder, parts);
         this.refresher = new RefreshCoordinator<>(ctx.executor(), collector::collect, this::apply, this::refreshFailed);
         this.actions = new DaemonActions(ctx, stopper, this::refresh);
         this.startWatch = new StartWatch(messages, ctx.activity(), actions::showNotice);
@@ -136,6 +137,15 @@ public final class MainViewModel {
     /** Asks for a refresh now (F5, Refresh, after an action); ignored while one is running. */
     public void refresh() {
         refresher.refreshNow();
+    }
+
+    /**
+     * As {@link #refresh()}, around the host snapshot {@code ahead} read (or is reading) since the host session
+     * opened: the launch's first refresh, asked before the window is built.
+     */
+    public void refreshFrom(ReadAhead ahead) {
+        Objects.requireNonNull(ahead, "ahead");
+        refresher.refreshNow(() -> collector.collect(ahead.join()));
     }
 
     /** The guard the periodic refresh goes through (package: {@link AutoRefresh}). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.Node;
@@ -25,19 +26,29 @@ import org.kordamp.ikonli.Ikon;
 
 /**
  * The window's pages and the navigation rail on its left that chooses one (docs/decisions/0011):
- * each page gets the whole height below the menu bar. A page's content joins the scene when the page
- * is first chosen, so the window's first show styles and lays out only the overview. Ids: the rail's
+ * each page gets the whole height below the menu bar. A page's content is built, and joins the scene,
+ * when the page is first chosen, so the window's launch builds, styles and lays out only the overview. Ids: the rail's
  * button {@code <id>Nav}, the page {@code <id>Page}; Ctrl+1 … Ctrl+9 choose the pages in order.
  */
 public final class PageRail {
 
-    /** One page: its id, its name on the rail, its icon and its content. */
-    public record Page(String id, String title, Ikon icon, Node content) {
+    /** One page: its id, its name on the rail, its icon and what builds its content (once, when first chosen; FX thread). */
+    public record Page(String id, String title, Ikon icon, Supplier<? extends Node> content) {
         public Page {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(icon, "icon");
             Objects.requireNonNull(content, "content");
+        }
+
+        /** A page whose content is already built. */
+        public Page(String id, String title, Ikon icon, Node content) {
+            this(id, title, icon, built(content));
+        }
+
+        private static Supplier<Node> built(Node content) {
+            Objects.requireNonNull(content, "content");
+            return () -> content;
         }
     }
 
@@ -46,6 +57,8 @@ public final class PageRail {
     private final ToggleGroup group = new ToggleGroup();
     private final Map<String, ToggleButton> buttons = new LinkedHashMap<>();
     private final Map<String, Page> byId = new LinkedHashMap<>();
+    /** The content of each page chosen so far. */
+    private final Map<String, Node> built = new LinkedHashMap<>();
     private final ReadOnlyStringWrapper selected = new ReadOnlyStringWrapper(this, "selected");
 
     public PageRail(List<Page> list) {
@@ -83,7 +96,7 @@ public final class PageRail {
     }
 
     private void show(String id) {
-        Node content = byId.get(id).content();
+        Node content = built.computeIfAbsent(id, key -> Objects.requireNonNull(byId.get(key).content().get(), "content"));
         if (!pages.getChildren().contains(content)) {
             pages.getChildren().add(content);
         }
@@ -118,6 +131,11 @@ public final class PageRail {
     /** Where the chosen page is shown. */
     public StackPane pages() {
         return pages;
+    }
+
+    /** The content of the page {@code id} once it has been chosen (built); empty before, or when there is no such page. */
+    public Optional<Node> content(String id) {
+        return Optional.ofNullable(built.get(id));
     }
 
     /** Every page in the rail's order, shown yet or not. */

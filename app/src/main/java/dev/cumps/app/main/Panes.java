@@ -2,25 +2,29 @@ package dev.cumps.app.main;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.scene.Node;
 import org.kordamp.ikonli.Ikon;
 
 /**
- * The panes below the tables (doctor, env block, control log, activity, then the {@code more} tabs:
- * clients, limits) and the action behind Ctrl+Shift+C (copy the env block). Built in
- * {@code ConsoleWindow}; tests pass labels.
+ * The pages besides the overview (doctor, env block, control log, activity, then the {@code more} pages:
+ * clients, limits, hosts), each as what builds its content when the page is first chosen, and the action
+ * behind Ctrl+Shift+C (copy the env block), which works before the env page was ever shown. Built in
+ * {@code ConsoleWindow}.
  */
-public record Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv, List<More> more) {
+public record Panes(Supplier<? extends Node> doctor, Supplier<? extends Node> env, Supplier<? extends Node> log,
+        Supplier<? extends Node> activity, Runnable copyEnv, List<More> more) {
 
     /**
-     * A further tab: its id, title and icon, its content, and a property the main view keeps true while
-     * the tab is selected (so that the pane's view model collects only while it is seen). {@code atEnd}:
-     * the page comes after Activity (a page about other hosts, not this one's selected daemon).
+     * A further page: its id, title and icon, what builds its content (when first chosen), and a property the
+     * main view keeps true while the page is chosen (the pane's view model, built with the content, follows it,
+     * so that it collects only while it is seen). {@code atEnd}: the page comes after Activity (a page about
+     * other hosts, not this one's selected daemon).
      */
-    public record More(String id, String title, Ikon icon, Node content, BooleanProperty showing, boolean atEnd) {
+    public record More(String id, String title, Ikon icon, Supplier<? extends Node> content, BooleanProperty showing, boolean atEnd) {
         /** A page after the doctor's, about the selected daemon. */
-        public More(String id, String title, Ikon icon, Node content, BooleanProperty showing) {
+        public More(String id, String title, Ikon icon, Supplier<? extends Node> content, BooleanProperty showing) {
             this(id, title, icon, content, showing, false);
         }
 
@@ -40,10 +44,5 @@ public record Panes(Node doctor, Node env, Node log, Node activity, Runnable cop
         Objects.requireNonNull(activity, "activity");
         Objects.requireNonNull(copyEnv, "copyEnv");
         more = List.copyOf(more);
-    }
-
-    /** The four standard panes without further tabs. */
-    public Panes(Node doctor, Node env, Node log, Node activity, Runnable copyEnv) {
-        this(doctor, env, log, activity, copyEnv, List.of());
     }
 }

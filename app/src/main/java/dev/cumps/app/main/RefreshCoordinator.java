@@ -43,11 +43,20 @@ final class RefreshCoordinator<S> {
 
     /** Asks for a refresh now, on the UI thread: collected on the executor's worker, then shown. */
     void refreshNow() {
+        refreshNow(collector);
+    }
+
+    /**
+     * As {@link #refreshNow()}, the collection being {@code collection} (the first one, around a read
+     * started ahead); the same guard, and shown the same way.
+     */
+    void refreshNow(Supplier<S> collection) {
+        Objects.requireNonNull(collection, "collection");
         if (!inFlight.compareAndSet(false, true)) {
             return;
         }
         refreshing.set(true);
-        executor.submit(this::collectHeld, result -> {
+        executor.submit(() -> collectHeld(collection), result -> {
             show.accept(result);
             ended();
         }, error -> {
@@ -65,7 +74,7 @@ final class RefreshCoordinator<S> {
             return Optional.empty();
         }
         executor.runOnUi(() -> refreshing.set(true));
-        return Optional.of(collectHeld());
+        return Optional.of(collectHeld(collector));
     }
 
     /** Shows what {@link #collectIfIdle} returned; on the UI thread. */
@@ -88,9 +97,9 @@ final class RefreshCoordinator<S> {
         ended();
     }
 
-    private S collectHeld() {
+    private S collectHeld(Supplier<S> collection) {
         try {
-            return collector.get();
+            return collection.get();
         } finally {
             inFlight.set(false);
         }

@@ -35,15 +35,28 @@ final class SnapshotCollector {
         this.parts = Objects.requireNonNull(parts, "parts");
     }
 
+    /** One read of the host snapshot, with when it started and how long it took. */
+    record Read(Instant started, Duration took, HostSnapshot host) {
+        /** Reads now, on the calling thread (blocking: it runs nvidia-smi). */
+        static Read of(HostSnapshotService snapshots, Clock clock) {
+            Instant started = clock.instant();
+            long t0 = System.nanoTime();
+            HostSnapshot host = snapshots.read();
+            return new Read(started, Duration.ofNanos(System.nanoTime() - t0), host);
+        }
+    }
+
     MainViewModel.Snapshot collect() {
-        Instant started = clock.instant();
-        long t0 = System.nanoTime();
-        HostSnapshot host = snapshots.read();
-        Duration took = Duration.ofNanos(System.nanoTime() - t0);
-        MainRows.Rows now = MainRows.diff(collected, rows.rows(host.status(), started), ++generations);
+        return collect(Read.of(snapshots, clock));
+    }
+
+    /** A collection around {@code read}: the rows, what changed, the parts. */
+    MainViewModel.Snapshot collect(Read read) {
+        HostSnapshot host = read.host();
+        MainRows.Rows now = MainRows.diff(collected, rows.rows(host.status(), read.started()), ++generations);
         collected = now;
         List<Runnable> shows = parts.stream().map(part -> collect(part, host)).toList();
-        return new MainViewModel.Snapshot(host.status(), started, took, now, shows);
+        return new MainViewModel.Snapshot(host.status(), read.started(), read.took(), now, shows);
     }
 
     /** A part that fails anyway (a bug) costs its own pane's update, not the tables'. */

@@ -121,6 +121,7 @@ class MainViewTest {
     void noTextIsAMissingKey(FxRobot robot) throws Exception {
         robot.type(KeyCode.F5);
         WindowFixture.waitUntil(() -> !console.window().viewModel().gpus().isEmpty());
+        WindowFixture.visitEveryPage(robot, console.window().view());
         List<String> texts = WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertTrue(texts.size() > 40, "too few texts found: " + texts);
         assertEquals(List.of(), texts.stream().filter(t -> MISSING_KEY.matcher(t).find()).toList());
