@@ -17,6 +17,8 @@ import java.security.SecureRandom;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -104,6 +106,11 @@ class WindowManagerTest {
             String main = console.mainWindow();
             awaitFrame(main, XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700);
 
+            // The console pins its size (minimum = maximum) until openbox's frame is known, so that the GTK glass
+            // cannot map it at another size; a resize asked before it gives the real minimum back is refused by
+            // the window manager. Wait for the hints that allow shrinking, as a user would find the edge movable.
+            Waits.until("the window's size hints to allow shrinking to its minimum", () -> desktop.property(main, "WM_NORMAL_HINTS"),
+                    hints -> minimumWidth(hints) <= 800);
             // The user (or the window manager) shrinks it as far as it goes: to the window's minimum.
             desktop.tool("xdotool", "windowsize", main, "200", "150");
             XFrame shrunk = Waits.until("the window at its minimum", () -> desktop.frame(main), f -> f.width() < 800);
@@ -113,6 +120,12 @@ class WindowManagerTest {
         }
         assertFalse(Files.exists(home.resolve(".config/mps-console/window.properties")), "XDG_CONFIG_HOME wins over HOME");
         assertSaved(load(config.resolve("mps-console/window.properties")), XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700, false);
+    }
+
+    /** The program-specified minimum width in xprop's {@code WM_NORMAL_HINTS}, or {@link Integer#MAX_VALUE} when none is given. */
+    private static int minimumWidth(String hints) {
+        Matcher minimum = Pattern.compile("program specified minimum size: (\\d+) by \\d+").matcher(hints);
+        return minimum.find() ? Integer.parseInt(minimum.group(1)) : Integer.MAX_VALUE;
     }
 
     @Test
