@@ -62,7 +62,7 @@ final class MpsControlDaemon {
 
     /** Runs a daemon until {@code quit} and returns its exit status; problems go to stderr and control.log. */
     static int runAndReport(Map<String, String> env, boolean foreground) {
-        ProcName.set("nvidia-cuda-mps");
+        ProcName.set(MpsControlMain.DAEMON_NAME);
         SimConfig config;
         try {
             config = SimConfig.fromEnvironment(env);

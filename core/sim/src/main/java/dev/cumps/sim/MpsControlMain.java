@@ -17,9 +17,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Entry point of the {@code nvidia-cuda-mps-control} stand-in (see {@link SimTools}).
@@ -27,7 +29,7 @@ import java.util.Map;
  * <p>Mirrors NVIDIA MPS documentation, "Appendix: Tools and Interface Reference"
  * (https://docs.nvidia.com/deploy/mps/appendix-tools-and-interface-reference.html):
  * <ul>
- *   <li>{@code -d} starts the control daemon in the background and returns at once;</li>
+ *   <li>{@code -d} starts the control daemon in the background and returns as soon as it runs under its name;</li>
  *   <li>{@code -f} runs it in the foreground;</li>
  *   <li>with no argument it is the user interface: each line of standard input is a command
  *       ({@code get_server_list}, {@code start_server -uid UID}, {@code get_client_list PID},
@@ -53,6 +55,14 @@ public final class MpsControlMain {
     static final String USING_LOG_DIRECTORY = "Using log directory: ";
     /** Hidden argument with which {@code -d} starts the detached daemon process. */
     static final String INTERNAL_DAEMON = "--internal-daemon";
+    /** The control daemon's process name ({@code /proc/<pid>/comm}), NVIDIA's. */
+    static final String DAEMON_NAME = "nvidia-cuda-mps";
+    /**
+     * How long {@code -d} waits at most for its daemon to take {@link #DAEMON_NAME}: below {@code cumps}'s
+     * own 10 s bound on {@code -d}, so that a daemon JVM slow to start on a loaded machine is not taken for a
+     * hung launch.
+     */
+    static final Duration NAMED_WITHIN = Duration.ofSeconds(8);
 
     private MpsControlMain() {
     }
@@ -117,13 +127,39 @@ public final class MpsControlMain {
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
+        Process daemon;
         try {
-            builder.start();
+            daemon = builder.start();
         } catch (IOException e) {
             System.err.println("Failed to start the MPS control daemon: " + e.getMessage());
             return 1;
         }
+        awaitDaemonName(daemon, NAMED_WITHIN);
         return 0;
+    }
+
+    /**
+     * Returns once {@code daemon} bears {@link #DAEMON_NAME}, has ended, or {@code limit} has passed.
+     * NVIDIA's {@code -d} forks its daemon from itself, so the daemon has the MPS process name from
+     * its first instant, and whoever looks for it by that name once {@code -d} has returned (a start
+     * undone because its caller cancelled it, a stop) finds it. This stand-in's daemon is a new JVM
+     * that names itself only once it runs; until then it would be a "java" process nobody recognises,
+     * left running by such an undo. Without procfs there is nothing to wait for.
+     */
+    static void awaitDaemonName(Process daemon, Duration limit) {
+        Path comm = Path.of("/proc", Long.toString(daemon.pid()), "comm");
+        long deadline = System.nanoTime() + limit.toNanos();
+        try {
+            while (daemon.isAlive() && System.nanoTime() - deadline < 0) {
+                if (Files.readString(comm, StandardCharsets.UTF_8).startsWith(DAEMON_NAME) || daemon.waitFor(5, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            // No procfs, or the daemon has just ended: nothing to wait for.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Whether a daemon holds {@code <pipe>/control_lock} or accepts connections on {@code <pipe>/control}. */

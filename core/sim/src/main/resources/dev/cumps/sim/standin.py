@@ -694,7 +694,35 @@ def daemonize(env):
             os.execve(command[0], command, env)
         finally:
             os._exit(127)
+    await_daemon_name(pid, DAEMON_NAMED_WITHIN_S)
     return 0
+
+
+# As MpsControlMain.NAMED_WITHIN: below cumps's own 10 s bound on -d.
+DAEMON_NAMED_WITHIN_S = 8.0
+
+
+def await_daemon_name(pid, limit):
+    """Returns once the daemon bears NVIDIA's process name, has ended, or limit seconds have passed
+    (MpsControlMain.awaitDaemonName): NVIDIA's -d forks its daemon from itself, so whoever looks for it
+    by that name once -d has returned finds it; this stand-in's daemon is a JVM that names itself later."""
+    import time
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            ended, _ = os.waitpid(pid, os.WNOHANG)
+            if ended:
+                return
+            # Until it has become the daemon's JVM, the child is this process's fork, which bears the
+            # same name (this script's, nvidia-cuda-mps-control, cut to 15 bytes), then setsid, then java.
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                program = f.read().split(b"\0")[0].decode("utf-8", "replace")
+            with open("/proc/%d/comm" % pid, encoding="utf-8", errors="replace") as f:
+                if program == DAEMON_COMMAND[0] and f.read().startswith("nvidia-cuda-mps"):
+                    return
+        except OSError:
+            return
+        time.sleep(0.005)
 
 
 def client(env):

@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The {@code nvidia-cuda-mps-control} stand-in and its daemon, as real processes on a private simulated host. */
 @ExtendWith(SimulatedHostExtension.class)
@@ -50,6 +52,29 @@ class MpsControlProcessTest {
         assertEquals(Long.toString(pid), Files.readString(machine.pipe.resolve("nvidia-cuda-mps-control.pid")));
         assertTrue(SimMachine.running(pid));
         assertEquals("nvidia-cuda-mps", SimMachine.comm(pid));
+    }
+
+    /**
+     * NVIDIA's {@code -d} forks its daemon from itself, so the daemon bears the MPS process name as soon
+     * as {@code -d} has returned, and a start undone right then (its caller cancelled it) finds it by
+     * that name and ends it. A stand-in daemon still starting as a "java" process was not found, and
+     * was left running behind a console closed while its demo started. Both stand-ins, Python's and Java's.
+     */
+    @ParameterizedTest(name = "java stand-in: {0}")
+    @ValueSource(booleans = {false, true})
+    void onceDashDHasReturnedItsDaemonBearsTheMpsProcessName(boolean java, SimHost host) throws Exception {
+        if (java) {
+            host.configureJava(SimConfig.defaults(2));
+        }
+        String servesThisPipe = "CUDA_MPS_PIPE_DIRECTORY=" + machine.pipe;
+
+        assertEquals(0, machine.mps(null, "-d").exitCode());
+
+        List<Long> daemons = host.runningHere().stream()
+                .filter(pid -> SimHost.environ(pid).contains(servesThisPipe)).toList();
+        daemons.forEach(machine::remember);
+        assertEquals(1, daemons.size(), "processes serving the pipe right after -d: " + daemons);
+        assertEquals(MpsControlMain.DAEMON_NAME, SimMachine.comm(daemons.get(0)));
     }
 
     @Test

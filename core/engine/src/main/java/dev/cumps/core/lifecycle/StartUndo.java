@@ -8,7 +8,7 @@ import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * Undoes a launch that did not come up, touching only what this launch started: if the evidence
@@ -18,8 +18,9 @@ import java.util.function.Supplier;
  * A pid file naming any other process is left alone, and so is its daemon. Leftovers are removed
  * once no running process is named by the pid file.
  *
- * <p>A cancelled start is undone without waiting on the daemon: the caller is waiting, and a daemon
- * that has not come up may never answer {@code quit}. The process this launch started (named by the
+ * <p>A start its caller gave up on, cancelled or interrupted (Ctrl-C, a window closed while it
+ * started), is undone without waiting on the daemon: the caller is waiting, and a daemon that has not
+ * come up may never answer {@code quit}. The process this launch started (named by the
  * evidence, or else the one process serving the pipe directory with this launch's nonce, as a daemon
  * that has not yet logged its start is) gets SIGTERM right away, its pid and start time verified
  * again right before, and the undo waits for its exit; {@code quit} is asked only when no such
@@ -51,28 +52,29 @@ final class StartUndo {
      * interrupted: it runs with the interrupt flag cleared, which is set again afterwards.
      */
     StartFailure undo(StartPlan plan, Message reason, Launch launch) {
-        return undoing(() -> {
-            stopOurDaemon(plan, launch, false);
+        return undoing(interrupted -> {
+            stopOurDaemon(plan, launch, interrupted);
             return new StartFailure(Message.of(LifecycleMessages.START_FAILED, plan.name(), reason), logTail(plan));
         });
     }
 
     /**
-     * Undoes {@code launch} of a start the caller cancelled, exactly as {@link #undo}, and returns
-     * the cancellation to throw, saying what the undo did.
+     * Undoes {@code launch} of a start the caller cancelled, exactly as {@link #undo} undoes an
+     * interrupted one, and returns the cancellation to throw, saying what the undo did.
      */
     StartCancelled cancelled(StartPlan plan, Launch launch) {
-        return undoing(() -> new StartCancelled(stopOurDaemon(plan, launch, true), logTail(plan)));
+        return undoing(interrupted -> new StartCancelled(stopOurDaemon(plan, launch, true), logTail(plan)));
     }
 
     private static List<String> logTail(StartPlan plan) {
         return RuntimeDirs.controlLogTail(plan.logDirectory(), LOG_TAIL_LINES);
     }
 
-    private static <T> T undoing(Supplier<T> work) {
+    /** Runs {@code work}, told whether the caller's thread was interrupted, with the interrupt flag cleared meanwhile. */
+    private static <T> T undoing(Function<Boolean, T> work) {
         boolean interrupted = Thread.interrupted();
         try {
-            return work.get();
+            return work.apply(interrupted);
         } finally {
             if (interrupted) {
                 Thread.currentThread().interrupt();
@@ -87,10 +89,10 @@ final class StartUndo {
                         .orElse(false));
     }
 
-    /** This launch's daemon: the one the evidence names or, for a cancel, the one carrying this launch's nonce. */
-    private Optional<ProcessInfo> ours(StartPlan plan, Launch launch, boolean cancelled) {
+    /** This launch's daemon: the one the evidence names or, for a start given up on, the one carrying this launch's nonce. */
+    private Optional<ProcessInfo> ours(StartPlan plan, Launch launch, boolean givenUp) {
         Optional<ProcessInfo> named = identity.launchedDaemon(plan, launch);
-        if (named.isPresent() || !cancelled) {
+        if (named.isPresent() || !givenUp) {
             return named;
         }
         return DaemonPids.onPipe(processes, plan.pipeDirectory()).stream().map(processes::find).flatMap(Optional::stream)
@@ -98,13 +100,13 @@ final class StartUndo {
     }
 
     /**
-     * Stops this launch's daemon if it runs (for a cancel at once by SIGTERM, else {@code quit} first),
-     * removes leftovers once nothing runs; returns what was done.
+     * Stops this launch's daemon if it runs (for a start given up on, cancelled or interrupted, at once
+     * by SIGTERM, else {@code quit} first), removes leftovers once nothing runs; returns what was done.
      */
-    private Message stopOurDaemon(StartPlan plan, Launch launch, boolean cancelled) {
-        Optional<ProcessInfo> ours = ours(plan, launch, cancelled);
+    private Message stopOurDaemon(StartPlan plan, Launch launch, boolean givenUp) {
+        Optional<ProcessInfo> ours = ours(plan, launch, givenUp);
         LaunchIdentity.PidEvidence evidence = LaunchIdentity.evidence(plan, launch);
-        boolean quitFirst = !(cancelled && ours.isPresent());
+        boolean quitFirst = !(givenUp && ours.isPresent());
         if (quitFirst && (ours.isPresent()
                 || (evidence.fromPidFile().isEmpty() && evidence.fromLog().isEmpty() && noOtherOnPipe(plan, launch)))) {
             // When neither the pid file nor this launch's log lines name a daemon, and no other MPS
@@ -113,7 +115,7 @@ final class StartUndo {
         }
         boolean gone = ours.map(info -> {
             if ((!quitFirst || !waits.exit(info.identity(), timeouts.exit()))
-                    && ours(plan, launch, cancelled).filter(again -> again.identity().equals(info.identity())).isPresent()
+                    && ours(plan, launch, givenUp).filter(again -> again.identity().equals(info.identity())).isPresent()
                     && processes.terminate(info.identity())) {
                 return waits.exit(info.identity(), timeouts.exit());
             }

@@ -96,4 +96,28 @@ class StartUndoTest {
         assertEquals(List.of(new ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated(),
                 "a daemon that ignores quit gets SIGTERM, to exactly its pid and start time");
     }
+    /**
+     * A start interrupted right after its launch (a console closed while its demo started): the daemon
+     * has written no pid file (R535 writes none), not yet logged its start and does not listen yet, so
+     * only this launch's nonce names it. It is ended at once, to exactly its pid and start time; before,
+     * a quit nobody could answer was all it got, and it ran on without a record.
+     */
+    @Test
+    void anInterruptedStartEndsItsDaemonFoundByItsNonceBeforeTheDaemonHasLoggedOrListens() {
+        sb.mps.r535().logsLate().launch(FakeMpsHost.Launch.LISTENS_LATE);
+        StartPlan plan = plan();
+        Launch launch = c.identity().newLaunch(pipe, log);
+        FakeMpsHost.Daemon ours = launchWith(plan, launch.nonce());
+        ProcessIdentity daemon = new ProcessIdentity(ours.pid, ours.startTicks);
+
+        Thread.currentThread().interrupt();
+        try {
+            undo.undo(plan, Message.of(LifecycleMessages.INTERRUPTED), launch);
+        } finally {
+            Thread.interrupted();
+        }
+
+        assertFalse(sb.processes.isAlive(daemon), "the interrupted start's daemon was left running");
+        assertEquals(List.of(daemon), sb.processes.terminated(), "SIGTERM at once to exactly the launched pid and start time");
+    }
 }

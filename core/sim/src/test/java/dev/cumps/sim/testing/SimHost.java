@@ -112,12 +112,26 @@ public final class SimHost implements AutoCloseable {
      * their environment ({@code CUMPS_SIM_*}, two GPUs by default).
      */
     public SimHost configure(SimConfig config) throws IOException {
+        return configure(config, false);
+    }
+
+    /** Like {@link #configure(SimConfig)}, with the JVM launchers whether or not the machine has a {@code python3}. */
+    public SimHost configureJava(SimConfig config) throws IOException {
+        return configure(config, true);
+    }
+
+    private SimHost configure(SimConfig config, boolean java) throws IOException {
         if (config == null) {
             Files.deleteIfExists(simConfig);
         } else {
             config.write(simConfig);
         }
-        SimTools.install(bin, SimToolOptions.in(root, standInClassPath, config == null ? null : simConfig));
+        SimToolOptions options = SimToolOptions.in(root, standInClassPath, config == null ? null : simConfig);
+        if (java) {
+            SimTools.installJava(bin, options);
+        } else {
+            SimTools.install(bin, options);
+        }
         return this;
     }
 
