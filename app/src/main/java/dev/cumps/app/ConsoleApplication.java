@@ -13,6 +13,7 @@ import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.Futures;
 import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.LayoutPulses;
 import dev.cumps.app.ui.error.ErrorReporter;
 import dev.cumps.app.ui.window.WindowPlacement;
 import dev.cumps.app.ui.window.WindowStateStore;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.stage.Stage;
 
 /** The JavaFX application; started by {@link ConsoleLauncher}. Wires everything by hand. */
@@ -119,13 +121,28 @@ public final class ConsoleApplication extends Application {
         executor.runOnUi(() -> show(stage));
     }
 
-    /** Shows the window, then starts the periodic refresh and, in --simulate, the demo or the guard. */
+    /**
+     * Shows the window, then starts the periodic refresh and, in --simulate, once the first status is laid
+     * out (or its refresh has failed), the demo or the guard: their JVMs (the guard's; the demo's daemon and
+     * two clients) took the two cores the first frames need when they started with the window.
+     */
     private void show(Stage stage) {
         stage.show();
         window.refresh().startAfterOwnRefresh();
+        if (options.simulate()) {
+            ReadOnlyBooleanProperty refreshing = window.viewModel().refreshingProperty();
+            LayoutPulses.once(window.scene(), refreshing, () -> stage.isShowing() && !refreshing.get(), this::startSimulatedHost);
+        }
+    }
+
+    /** --simulate: the demo (its guard first), or with --no-demo the guard alone. */
+    private void startSimulatedHost() {
+        if (closing) {
+            return;
+        }
         if (options.simulatedDemo()) {
             startDemo();
-        } else if (options.simulate()) {
+        } else {
             executor.submit(() -> {
                 session.guardAgainstSuddenExit();
                 return null;

@@ -1,6 +1,7 @@
 package dev.cumps.app;
 
 import dev.cumps.app.main.MainViewModel;
+import dev.cumps.app.ui.LayoutPulses;
 import java.lang.System.Logger.Level;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
@@ -19,15 +20,7 @@ final class FirstStatusLog {
     /** The word the line starts with, so that scripts can find it. */
     static final String MARK = "first-complete-status";
 
-    private final Window window;
-    private final Scene scene;
-    private final MainViewModel viewModel;
-    private final Runnable listener = this::pulse;
-
-    private FirstStatusLog(Window window, Scene scene, MainViewModel viewModel) {
-        this.window = window;
-        this.scene = scene;
-        this.viewModel = viewModel;
+    private FirstStatusLog() {
     }
 
     /**
@@ -38,18 +31,12 @@ final class FirstStatusLog {
     static void install(Window window, Scene scene, MainViewModel viewModel) {
         System.Logger log = System.getLogger(FirstStatusLog.class.getName());
         if (log.isLoggable(Level.DEBUG)) {
-            FirstStatusLog watch = new FirstStatusLog(window, scene, viewModel);
-            scene.addPostLayoutPulseListener(watch.listener);
+            LayoutPulses.once(scene, viewModel.refreshingProperty(), () -> window.isShowing() && !viewModel.refreshingProperty().get()
+                    && !viewModel.summary().lastRefreshProperty().get().isEmpty(), FirstStatusLog::log);
         }
     }
 
-    private void pulse() {
-        boolean complete = window.isShowing() && !viewModel.refreshingProperty().get()
-                && !viewModel.summary().lastRefreshProperty().get().isEmpty();
-        if (!complete) {
-            return;
-        }
-        scene.removePostLayoutPulseListener(listener);
+    private static void log() {
         Instant now = Instant.now();
         // Read after the moment is taken: the management classes cost some milliseconds to load.
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
