@@ -117,87 +117,12 @@ public final class LiveSnapshotService {
         return snapshot(everyTarget(liveRecords), gpus);
     }
 
-    /**
-     * Starts a live view whose daemons are asked while the records are still read: {@link Asking#ask} each live
-     * record as soon as it is known, then {@link Asking#finish} (which adds the unmanaged pipes), as
-     * {@link #collect(List, Supplier)} would with all of them at once. {@code gpus} is called as there.
-     */
-    public Asking asking(Supplier<GpuInventory> gpus) {
-        return new Asking(gpus);
-    }
-
-    /**
-     * The daemons of one live view, asked as they are handed in, at most {@link #PARALLEL_DAEMONS} at a time, each
-     * on a pool thread; the snapshot lists them in the order they were handed in, the unmanaged pipes after them.
-     * Used from one thread; {@link #finish} or {@link #abandon} ends it.
-     */
-    public final class Asking {
-        private final Supplier<GpuInventory> gpus;
-        private final ComputeAppsQuery apps;
-        private final List<Target> targets = new ArrayList<>();
-        private final List<Future<DaemonSnapshot>> answers = new ArrayList<>();
-        private DaemonQuestions questions;
-        private ExecutorService pool;
-
-        private Asking(Supplier<GpuInventory> gpus) {
-            this.gpus = gpus;
-            this.apps = new ComputeAppsQuery(gpus);
-        }
-
-        /** Starts asking the daemon of the live record {@code record}. */
-        public void ask(DaemonRecord record) {
-            submit(target(record));
-        }
-
-        private void submit(Target t) {
-            if (questions == null) {
-                // The live view's budget starts with its first question, as it does when all are asked at once.
-                questions = new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget), apps::start);
-                pool = LiveThreads.pool(PARALLEL_DAEMONS, "cumps-live");
-            }
-            DaemonQuestions asked = questions;
-            targets.add(t);
-            answers.add(pool.submit(() -> asked.ask(t.name(), t.pipeDirectory(), t.logDirectory())));
-        }
-
-        /** Asks the unmanaged pipes too, waits for every answer (each bounded by the live budget) and builds the view. */
-        public LiveSnapshot finish() {
-            List<DaemonSnapshot> daemons = new ArrayList<>();
-            try {
-                Set<Path> managedPipes = new LinkedHashSet<>();
-                targets.forEach(t -> managedPipes.add(t.pipeDirectory()));
-                for (Target t : unmanaged(managedPipes)) {
-                    submit(t);
-                }
-                for (int i = 0; i < targets.size(); i++) {
-                    daemons.add(result(targets.get(i), answers.get(i)));
-                }
-            } finally {
-                abandon();
-            }
-            return view(daemons, gpus, apps);
-        }
-
-        /** Stops the questions still queued or running (their programs end with their runs' timeouts). */
-        public void abandon() {
-            if (pool != null) {
-                pool.shutdownNow();
-            }
-        }
-    }
-
     private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus) {
         // The processes on the GPUs only matter for clients: the query starts, on its own thread, as soon as a
         // server lists a client, alongside the questions still being asked (other servers, other daemons).
         ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
         List<DaemonSnapshot> daemons = askAll(targets,
                 new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget), apps::start));
-        return view(daemons, gpus, apps);
-    }
-
-    /** The view around the daemons' answers: the GPUs' load and, when a server lists a client, the processes' memory. */
-    private static LiveSnapshot view(List<DaemonSnapshot> answers, Supplier<GpuInventory> gpus, ComputeAppsQuery apps) {
-        List<DaemonSnapshot> daemons = answers;
         GpuInventory inventory = gpus.get();
         List<Message> diagnostics = new ArrayList<>();
         if (!inventory.nvidiaSmiAvailable()) {
@@ -315,13 +240,6 @@ public final class LiveSnapshotService {
             targets.add(target(record));
             managedPipes.add(record.pipeDirectory());
         }
-        targets.addAll(unmanaged(managedPipes));
-        return targets;
-    }
-
-    /** The ambient pipes that no record of {@code managedPipes} serves and this user may connect to. */
-    private List<Target> unmanaged(Set<Path> managedPipes) {
-        List<Target> targets = new ArrayList<>();
         for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
             // Only pipes this user may connect to: a socket or FIFO without write permission is another user's daemon.
             if (!managedPipes.contains(dir) && ControlPipe.in(dir).filter(p -> Files.isWritable(p.path())).isPresent()) {

@@ -24,7 +24,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * The on-disk records, {@code <root>/<name>/daemon.json}, scoped to one uid and host: records of
@@ -83,14 +82,6 @@ public final class RecordStore {
 
     /** Records of this user and host, sorted by name, plus every daemon.json that could not be read. */
     public RecordListing list() {
-        return list(record -> { });
-    }
-
-    /**
-     * {@link #list()}, handing each record of this user and host to {@code found} as soon as it is read, in the
-     * listing's order: a caller can start work on the first records while the others are still read.
-     */
-    public RecordListing list(Consumer<DaemonRecord> found) {
         List<DaemonRecord> mine = new ArrayList<>();
         List<UnreadableRecord> unreadable = new ArrayList<>();
         if (!Files.isDirectory(root)) {
@@ -116,9 +107,8 @@ public final class RecordStore {
                 continue;
             }
             RecordLookup result = lookup(name, dir.resolve(RECORD_FILE));
-            if (result instanceof RecordLookup.Found read) {
-                mine.add(read.record());
-                found.accept(read.record());
+            if (result instanceof RecordLookup.Found found) {
+                mine.add(found.record());
             } else if (result instanceof RecordLookup.Unreadable u) {
                 unreadable.add(u.record());
             }

@@ -41,16 +41,8 @@ public final class HostSnapshotService {
         Thread query = new Thread(gpus, "cumps-gpu-query");
         query.setDaemon(true);
         query.start();
-        // Each live daemon is asked as soon as its record is read and assessed, while the other records are read.
-        LiveSnapshotService.Asking asking = live.asking(() -> await(gpus));
-        StatusService.Records records;
-        try {
-            records = status.records(asking::ask);
-        } catch (RuntimeException | Error e) {
-            asking.abandon();
-            throw e;
-        }
-        LiveSnapshot view = asking.finish();
+        StatusService.Records records = status.records();
+        LiveSnapshot view = live.collect(records.live(), () -> await(gpus));
         GpuInventory inventory = await(gpus);
         return new HostSnapshot(inventory, status.collect(inventory, records), Optional.of(view));
     }

@@ -25,7 +25,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /** Collects a {@link HostStatus}. Read-only: it changes no file and signals nothing. */
 public final class StatusService {
@@ -66,23 +65,8 @@ public final class StatusService {
      * first by a caller that asks the live daemons while the query runs ({@code status --json}).
      */
     public Records records() {
-        return records(record -> { });
-    }
-
-    /**
-     * {@link #records()}, handing each live record to {@code live} as soon as it is read and assessed, in the
-     * listing's order, while the others are still read ({@code status --json} asks its daemon meanwhile).
-     */
-    public Records records(Consumer<DaemonRecord> live) {
-        List<ManagedDaemon> daemons = new ArrayList<>();
-        RecordListing listing = store.list(record -> {
-            ManagedDaemon daemon = liveness.assess(record);
-            daemons.add(daemon);
-            if (daemon.live()) {
-                live.accept(record);
-            }
-        });
-        return new Records(listing, List.copyOf(daemons));
+        RecordListing listing = store.list();
+        return new Records(listing, listing.records().stream().map(liveness::assess).toList());
     }
 
     /** The host's status around GPUs already queried with {@link #gpus()} and records read with {@link #records()}. */

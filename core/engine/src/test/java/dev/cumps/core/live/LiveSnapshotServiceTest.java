@@ -597,32 +597,4 @@ class LiveSnapshotServiceTest {
         assertEquals(Map.of("a", OptionalLong.of(640), "b", OptionalLong.of(320)), memory);
         assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls.stream().filter(c -> !c.get(1).startsWith("--query-gpu=")).toList());
     }
-
-    /**
-     * {@code status --json}'s read asks a live daemon as soon as its record is read, while the records after it are
-     * still read: judging record {@code b} (its pid looked up) waits until daemon {@code a} was asked for its servers.
-     * Read all first and asked after, the wait would last until its deadline and {@code a} would not be asked yet.
-     * The snapshot still lists the daemons in the records' order, and each is asked once.
-     */
-    @Test
-    void aLiveDaemonIsAskedWhileTheRecordsAfterItAreRead() {
-        CountDownLatch aAsked = new CountDownLatch(1);
-        DaemonRecord a = daemon("a", 4_190_001L, Map.of());
-        daemons.put(a.pipeDirectory(), stdin -> {
-            aAsked.countDown();
-            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of()), "");
-        });
-        DaemonRecord b = daemon("b", 4_190_002L, Map.of());
-        List<Boolean> waits = new CopyOnWriteArrayList<>();
-        sb.processes.onFind(b.pid(), () -> waits.add(opened(aAsked)));
-
-        HostSnapshot host = snapshots().readWithLive();
-
-        assertEquals(List.of(true), waits);
-        assertEquals(List.of(Optional.of("a"), Optional.of("b")), host.requireLive().daemons().stream().map(DaemonSnapshot::name).toList());
-        assertEquals(List.of(DaemonSnapshot.State.ANSWERING, DaemonSnapshot.State.ANSWERING),
-                host.requireLive().daemons().stream().map(DaemonSnapshot::state).toList());
-        assertEquals(List.of("get_server_list", "get_server_list"), controlCalls.stream().map(c -> c.split("\n")[0]).toList());
-        assertEquals(List.of(a, b), host.liveRecords());
-    }
 }

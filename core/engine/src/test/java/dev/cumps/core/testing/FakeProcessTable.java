@@ -26,12 +26,6 @@ public final class FakeProcessTable implements ProcessTable {
     private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
     private final Map<Long, Runnable> onExit = new ConcurrentHashMap<>();
     private final Map<Long, Integer> finds = new ConcurrentHashMap<>();
-    private final Map<Long, Runnable> onFind = new ConcurrentHashMap<>();
-
-    /** Runs {@code action} once, on the asking thread, the next time {@code pid} is looked up ({@link #find}). */
-    public void onFind(long pid, Runnable action) {
-        onFind.put(pid, action);
-    }
 
     /** Runs {@code action} once when {@code pid} leaves the table (killed, terminated): what dies with a real process. */
     public void onExit(long pid, Runnable action) {
@@ -100,10 +94,6 @@ public final class FakeProcessTable implements ProcessTable {
     @Override
     public Optional<ProcessInfo> find(long pid) {
         finds.merge(pid, 1, Integer::sum);
-        Runnable action = onFind.remove(pid);
-        if (action != null) {
-            action.run();
-        }
         return Optional.ofNullable(table.get(pid));
     }
 
