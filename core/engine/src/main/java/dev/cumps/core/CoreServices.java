@@ -28,7 +28,7 @@ import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.function.Supplier;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The one place that wires core's services from its seams. The CLI and the window both hold one of
@@ -41,23 +41,32 @@ public final class CoreServices {
     private final GuideLink guide;
     private final RecordStore store;
     private final Liveness liveness;
-    // Built on first use: a command builds only what it uses, so `status` never loads a
-    // doctor check, the lifecycle or the self-test. Each is built once and then kept.
-    private final Lazy<LifecycleContext> lifecycle;
-    private final Lazy<StartPlanner> planner;
-    private final Lazy<DaemonStarter> starter;
-    private final Lazy<DaemonStopper> stopper;
-    private final Lazy<ForegroundRunner> foreground;
-    private final Lazy<ClientTerminator> terminator;
-    private final Lazy<StatusService> status;
-    private final Lazy<Doctor> doctor;
-    private final Lazy<EnvService> env;
-    private final Lazy<LiveSnapshotService> live;
-    private final Lazy<HostSnapshotService> snapshots;
-    private final Lazy<LimitsService> limits;
-    private final Lazy<FixService> fixes;
-    private final Lazy<Selftest> selftest;
-    private final Lazy<FolderOpener> folders;
+    private final CommandRunner runner;
+    private final ProcessTable processes;
+    private final Clock clock;
+    private final LifecycleTimeouts timeouts;
+    // Built on first use: a command builds only what it uses, so `status` never loads a doctor check, the
+    // lifecycle or the self-test. Each is built once and then kept, in its slot. One switch builds them all, not
+    // a lambda per service: each lambda's class, and the class it returns, were loaded by every command
+    // (15 lambdas and 11 unused services' classes per `status`; docs/performance.md section 8).
+    private static final int LIFECYCLE = 0;
+    private static final int PLANNER = 1;
+    private static final int STARTER = 2;
+    private static final int STOPPER = 3;
+    private static final int FOREGROUND = 4;
+    private static final int TERMINATOR = 5;
+    private static final int STATUS = 6;
+    private static final int DOCTOR = 7;
+    private static final int ENV = 8;
+    private static final int LIVE = 9;
+    private static final int SNAPSHOTS = 10;
+    private static final int LIMITS = 11;
+    private static final int FIXES = 12;
+    private static final int SELFTEST = 13;
+    private static final int FOLDERS = 14;
+    private static final int SERVICES = 15;
+    private final AtomicReferenceArray<Object> built = new AtomicReferenceArray<>(SERVICES);
+    private final Object[] building = new Object[SERVICES];
 
     /** Services that know no user guide (the doctor links {@code docs/guide.md#anchor}). */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -73,47 +82,51 @@ public final class CoreServices {
         this.simulated = simulated;
         this.store = new RecordStore(recordRoot, host.uid(), host.hostname(), clock);
         this.liveness = new Liveness(processes);
-        this.lifecycle = new Lazy<>(() -> LifecycleContext.of(host, runner, processes, store, clock, timeouts));
-        this.planner = new Lazy<>(() -> new StartPlanner(host, runner));
-        this.starter = new Lazy<>(() -> new DaemonStarter(lifecycle.get(), planner()));
-        this.stopper = new Lazy<>(() -> new DaemonStopper(lifecycle.get()));
-        this.foreground = new Lazy<>(() -> new ForegroundRunner(lifecycle.get(), starter()));
-        this.terminator = new Lazy<>(() -> new ClientTerminator(lifecycle.get()));
-        this.status = new Lazy<>(() -> new StatusService(host, runner, store, liveness, simulated));
-        this.doctor = new Lazy<>(() -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide));
-        this.env = new Lazy<>(() -> new EnvService(store, liveness));
-        this.live = new Lazy<>(() -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer()));
-        this.snapshots = new Lazy<>(() -> new HostSnapshotService(status(), live()));
-        this.limits = new Lazy<>(() -> new LimitsService(host, runner, store, liveness, timeouts.answer()));
-        this.folders = new Lazy<>(() -> new FolderOpener(runner, host.childEnvironment()));
-        this.fixes = new Lazy<>(() -> new FixService(store, liveness, processes, stopper()));
-        this.selftest = new Lazy<>(() -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(), clock,
-                timeouts, simulated));
+        this.runner = runner;
+        this.processes = processes;
+        this.clock = clock;
+        this.timeouts = timeouts;
+        for (int i = 0; i < SERVICES; i++) {
+            building[i] = new Object();
+        }
     }
 
-    /** A value built by {@code factory} on the first {@link #get}, from any thread, exactly once. */
-    private static final class Lazy<T> {
-        private Supplier<T> factory;
-        private volatile T value;
-
-        Lazy(Supplier<T> factory) {
-            this.factory = factory;
-        }
-
-        T get() {
-            T v = value;
-            if (v == null) {
-                synchronized (this) {
-                    v = value;
-                    if (v == null) {
-                        v = factory.get();
-                        value = v;
-                        factory = null;
-                    }
+    /** The service in {@code slot}, built on the first call, from any thread, exactly once. */
+    @SuppressWarnings("unchecked")
+    private <T> T service(int slot) {
+        Object v = built.get(slot);
+        if (v == null) {
+            synchronized (building[slot]) {
+                v = built.get(slot);
+                if (v == null) {
+                    v = build(slot);
+                    built.set(slot, v);
                 }
             }
-            return v;
         }
+        return (T) v;
+    }
+
+    private Object build(int slot) {
+        return switch (slot) {
+            case LIFECYCLE -> LifecycleContext.of(host, runner, processes, store, clock, timeouts);
+            case PLANNER -> new StartPlanner(host, runner);
+            case STARTER -> new DaemonStarter(service(LIFECYCLE), planner());
+            case STOPPER -> new DaemonStopper(service(LIFECYCLE));
+            case FOREGROUND -> new ForegroundRunner(service(LIFECYCLE), starter());
+            case TERMINATOR -> new ClientTerminator(service(LIFECYCLE));
+            case STATUS -> new StatusService(host, runner, store, liveness, simulated);
+            case DOCTOR -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide);
+            case ENV -> new EnvService(store, liveness);
+            case LIVE -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
+            case SNAPSHOTS -> new HostSnapshotService(status(), live());
+            case LIMITS -> new LimitsService(host, runner, store, liveness, timeouts.answer());
+            case FIXES -> new FixService(store, liveness, processes, stopper());
+            case SELFTEST -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
+                    clock, timeouts, simulated);
+            case FOLDERS -> new FolderOpener(runner, host.childEnvironment());
+            default -> throw new IllegalArgumentException("no service in slot " + slot);
+        };
     }
 
     /**
@@ -138,7 +151,7 @@ public final class CoreServices {
 
     /** Opens a folder in the file manager (the window's log pane). */
     public FolderOpener folders() {
-        return folders.get();
+        return service(FOLDERS);
     }
 
     public HostEnvironment host() {
@@ -156,7 +169,7 @@ public final class CoreServices {
 
     /** What a start would use, resolved without side effects. */
     public StartPlanner planner() {
-        return planner.get();
+        return service(PLANNER);
     }
 
     /**
@@ -164,55 +177,55 @@ public final class CoreServices {
      * record name, then the pipe directory, then (start only) the GPU, always in this order.
      */
     public DaemonStarter starter() {
-        return starter.get();
+        return service(STARTER);
     }
 
     /** Stop, stop --all, and moving a stale or unreadable record aside. */
     public DaemonStopper stopper() {
-        return stopper.get();
+        return service(STOPPER);
     }
 
     /** {@code cumps start --foreground}: the daemon attached to this terminal. */
     public ForegroundRunner foreground() {
-        return foreground.get();
+        return service(FOREGROUND);
     }
 
     /** Ends one MPS client of the caller's live daemon ({@code cumps terminate-client}, the window's Terminate client…). */
     public ClientTerminator terminator() {
-        return terminator.get();
+        return service(TERMINATOR);
     }
 
     public StatusService status() {
-        return status.get();
+        return service(STATUS);
     }
 
     public Doctor doctor() {
-        return doctor.get();
+        return service(DOCTOR);
     }
 
     /** The live view: servers, clients and GPU load. */
     public LiveSnapshotService live() {
-        return live.get();
+        return service(LIVE);
     }
 
     /** The host snapshot (status and live view from one GPU query): what every view of the host reads. */
     public HostSnapshotService snapshots() {
-        return snapshots.get();
+        return service(SNAPSHOTS);
     }
 
     /** The MPS limits of live daemons: recorded and current, and setting them. */
     public LimitsService limits() {
-        return limits.get();
+        return service(LIMITS);
     }
 
     /** The doctor's guided fixes ({@code doctor --fix}, the window's Fix…). */
     public FixService fixes() {
-        return fixes.get();
+        return service(FIXES);
     }
 
     /** The hardware self-test ({@code cumps selftest}). */
     public Selftest selftest() {
-        return selftest.get();
+        return service(SELFTEST);
     }
 
     public boolean simulated() {
@@ -220,7 +233,7 @@ public final class CoreServices {
     }
 
     public EnvService env() {
-        return env.get();
+        return service(ENV);
     }
 
 }
