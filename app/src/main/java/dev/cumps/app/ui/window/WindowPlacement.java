@@ -95,7 +95,8 @@ public final class WindowPlacement {
     /**
      * Gives the user the real minimum (and no maximum) back once the window manager's frame is known
      * and the window is at its size: the stage (frame included) is then taller than its scene. A
-     * window manager that reports no frame (or none at all) gets it back after {@link #FRAME_WAIT}.
+     * window manager that reports no frame (or none at all) gets it back after {@link #FRAME_WAIT}, and a
+     * window the toolkit left at another size is then given its size again.
      */
     private static void unpinOnceFramed(Stage stage, WindowState initial, double minWidth, double minHeight) {
         PauseTransition fallback = new PauseTransition(FRAME_WAIT);
@@ -111,6 +112,13 @@ public final class WindowPlacement {
             stage.setMaxHeight(Double.MAX_VALUE);
             stage.setMinWidth(minWidth);
             stage.setMinHeight(minHeight);
+            // While pinned nobody could resize it, so a window not at its size now is the toolkit's doing: a
+            // window mapped before its frame was known and then refused the smaller inside that the frame
+            // needs (openbox kept 1282x841 for 1280x820 by the pinned minimum). Asked again, unpinned.
+            if (!stage.isMaximized() && !atSize(stage, initial)) {
+                stage.setWidth(initial.width());
+                stage.setHeight(initial.height());
+            }
         };
         check[0] = observable -> {
             if (framedAt(stage, initial)) {
@@ -132,8 +140,12 @@ public final class WindowPlacement {
 
     /** Whether {@code stage} has its frame (taller than its scene) and is {@code state}'s size. */
     private static boolean framedAt(Stage stage, WindowState state) {
-        return stage.getScene() != null && stage.getHeight() > stage.getScene().getHeight()
-                && Math.abs(stage.getWidth() - state.width()) < 1 && Math.abs(stage.getHeight() - state.height()) < 1;
+        return stage.getScene() != null && stage.getHeight() > stage.getScene().getHeight() && atSize(stage, state);
+    }
+
+    /** Whether {@code stage} (frame included) is {@code state}'s size, to the pixel. */
+    private static boolean atSize(Stage stage, WindowState state) {
+        return Math.abs(stage.getWidth() - state.width()) < 1 && Math.abs(stage.getHeight() - state.height()) < 1;
     }
 
     private static void apply(Stage stage, WindowState state) {
