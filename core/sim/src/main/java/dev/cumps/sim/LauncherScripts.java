@@ -36,6 +36,8 @@ final class LauncherScripts {
             script.append(i == 0 ? "" : ", ").append(pythonString(daemon.get(i)));
         }
         script.append("]\n");
+        script.append("DAEMON_NAME = ").append(pythonString(MpsControlMain.DAEMON_NAME)).append('\n');
+        script.append("DAEMON_NAMED_WITHIN_S = ").append(MpsControlMain.NAMED_WITHIN.toMillis() / 1000.0).append('\n');
         try (InputStream body = LauncherScripts.class.getResourceAsStream("standin.py")) {
             if (body == null) {
                 throw new IOException("resource dev/cumps/sim/standin.py is missing from the class path");

@@ -1,6 +1,6 @@
 # Body of the Python 3 stand-ins for NVIDIA's nvidia-smi and nvidia-cuda-mps-control.
 # SimTools.install writes each executable as a header (ROLE, DEFAULT_CONFIG, NVIDIA_PIPE_DIRECTORY,
-# NVIDIA_LOG_DIRECTORY, DAEMON_COMMAND) followed by
+# NVIDIA_LOG_DIRECTORY, DAEMON_COMMAND, DAEMON_NAME, DAEMON_NAMED_WITHIN_S) followed by
 # this file. It mirrors dev.cumps.sim.NvidiaSmi / SimConfig / SimGpu / MpsControlMain exactly (same output
 # bytes, messages and exit codes; NvidiaSmiParityTest compares them); the control daemon itself stays Java
 # (DAEMON_COMMAND). It imports nothing beyond os and sys on the nvidia-smi path, so it starts in a few ms.
@@ -698,9 +698,6 @@ def daemonize(env):
     return 0
 
 
-# As MpsControlMain.NAMED_WITHIN: below cumps's own 10 s bound on -d.
-DAEMON_NAMED_WITHIN_S = 8.0
-
 
 def await_daemon_name(pid, limit):
     """Returns once the daemon bears NVIDIA's process name, has ended, or limit seconds have passed
@@ -718,7 +715,7 @@ def await_daemon_name(pid, limit):
             with open("/proc/%d/cmdline" % pid, "rb") as f:
                 program = f.read().split(b"\0")[0].decode("utf-8", "replace")
             with open("/proc/%d/comm" % pid, encoding="utf-8", errors="replace") as f:
-                if program == DAEMON_COMMAND[0] and f.read().startswith("nvidia-cuda-mps"):
+                if program == DAEMON_COMMAND[0] and f.read().startswith(DAEMON_NAME):
                     return
         except OSError:
             return

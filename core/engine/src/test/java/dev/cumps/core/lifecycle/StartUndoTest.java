@@ -96,6 +96,7 @@ class StartUndoTest {
         assertEquals(List.of(new ProcessIdentity(ours.pid, ours.startTicks)), sb.processes.terminated(),
                 "a daemon that ignores quit gets SIGTERM, to exactly its pid and start time");
     }
+
     /**
      * A start interrupted right after its launch (a console closed while its demo started): the daemon
      * has written no pid file (R535 writes none), not yet logged its start and does not listen yet, so
