@@ -9,10 +9,14 @@ import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +26,22 @@ import java.util.stream.Stream;
  * The training run the {@code cumps} launcher dumps its class-data-sharing archive from
  * ({@code -XX:ArchiveClassesAtExit}; see docs/performance.md). It runs the hot commands
  * ({@code status}, {@code status --json}, {@code env}, {@code clients}, {@code limits}, {@code metrics},
- * {@code doctor}, {@code --version}, {@code stop} of a stale record) in this JVM against a private
- * scratch host: a temporary HOME with three records (two live, one stale), a {@code nvidia-smi} script that prints one GPU
- * and a control client script whose daemon (this JVM) has one server with one client, so that the
- * classes those commands load are the ones archived. It
- * changes nothing outside its scratch directory, which it removes, and prints nothing.
+ * {@code doctor}, {@code --version}, {@code stop}) in this JVM against three private scratch hosts: no record; one live
+ * daemon, its record folder named with {@code --records}; two live daemons, a stale record and a control socket at
+ * NVIDIA's default pipe directory. A {@code nvidia-smi} script prints one GPU (and on a fourth, bare host none is on
+ * {@code PATH}); a control client script's daemon (this JVM) has one server with one client. So the classes those
+ * commands load on the paths users take are archived: a class the archive lacks is read from the jar, which the JVM
+ * then opens (about 55 classes of its own), and a lambda it lacks is spun at run time. It changes nothing outside its
+ * scratch directory, which it removes, and prints nothing.
  */
 public final class CdsTraining {
     private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
+
+    /** The commands run on every host. */
+    private static final List<List<String>> COMMANDS = List.of(List.of("status", "--json"), List.of("status"), List.of("env"),
+            List.of("env", "--name", "live"), List.of("env", "--json", "--name", "live"), List.of("clients"), List.of("clients", "--json"),
+            List.of("limits"), List.of("limits", "--json"), List.of("metrics"), List.of("doctor"), List.of("doctor", "--json"),
+            List.of("--version"), List.of("stop", "--name", "stale"), List.of("stop", "--name", "nope"));
 
     private CdsTraining() {
     }
@@ -64,25 +76,64 @@ public final class CdsTraining {
                 + "    *) echo \"Unknown command \\\"$line\\\"\" ;;\n"
                 + "  esac\ndone\n");
         Files.setPosixFilePermissions(control, PosixFilePermissions.fromString("rwx------"));
-        Path home = Files.createDirectories(scratch.resolve("home"));
         HostEnvironment current = HostEnvironment.current();
-        HostEnvironment host = new HostEnvironment(Map.of("PATH", bin.toString(), "HOME", home.toString(),
-                "TMPDIR", scratch.toString()), current.uid(), current.hostname(), current.platform(), HostPaths.under(scratch));
-        RecordStore store = new RecordStore(RecordStore.defaultRoot(home), host.uid(), host.hostname(), Clock.systemUTC());
         long ticks = new ProcFsProcessTable().find(self).map(ProcessInfo::startTicks).orElse(1L);
-        store.write(record(host, "live", self, ticks, scratch));
-        // A second live daemon: the live view then asks its daemons in parallel, as it does beside NVIDIA's default daemon.
-        store.write(record(host, "second", self, ticks, scratch));
-        store.write(record(host, "stale", self, ticks + 1, scratch));
         StringWriter sink = new StringWriter();
         PrintWriter out = new PrintWriter(sink);
-        for (List<String> args : List.of(List.of("status", "--json"), List.of("status"), List.of("env", "--name", "live"),
-                List.of("env", "--json", "--name", "live"), List.of("clients"), List.of("clients", "--json"), List.of("limits"),
-                List.of("limits", "--json"), List.of("metrics"), List.of("doctor"), List.of("doctor", "--json"), List.of("--version"),
-                List.of("stop", "--name", "stale"), List.of("stop", "--name", "nope"))) {
-            new Cli(host, out, out).run(args.toArray(String[]::new));
-            sink.getBuffer().setLength(0);
+        new CumpsMain.OneLineHandler(out); // CumpsMain.main installs it before any command: not archived, it opened the jar
+        // Three hosts, as users meet them: no record (a fresh machine), one live daemon (the common case: `env` without
+        // --name picks it; its commands name the record folder), and two live daemons beside a stale record and the
+        // system's MPS daemon. Each takes its own paths through the commands.
+        for (int daemons = 0; daemons <= 2; daemons++) {
+            Path home = Files.createDirectories(scratch.resolve("home" + daemons));
+            HostEnvironment host = host(current, bin, home, scratch);
+            RecordStore store = new RecordStore(RecordStore.defaultRoot(home), host.uid(), host.hostname(), Clock.systemUTC());
+            if (daemons >= 1) {
+                store.write(record(host, "live", self, ticks, scratch));
+            }
+            if (daemons == 2) {
+                // A second live daemon: the live view then asks its daemons in parallel.
+                store.write(record(host, "second", self, ticks, scratch));
+                store.write(record(host, "stale", self, ticks + 1, scratch));
+            }
+            // On the last host, a control socket at NVIDIA's default pipe directory (the host's, under the scratch folder),
+            // as on a workstation that runs the system's MPS daemon: status and doctor ask it too, without a record.
+            try (ServerSocketChannel ambient = daemons == 2 ? listen(host.nvidiaPipeDirectory().resolve("control")) : null) {
+                for (List<String> args : COMMANDS) {
+                    List<String> line = new ArrayList<>(args);
+                    if (daemons == 1 && !args.get(0).startsWith("-")) {
+                        line.addAll(0, List.of("--records", RecordStore.defaultRoot(home).toString()));
+                    }
+                    run(host, line.toArray(String[]::new), out, sink);
+                }
+            }
+            if (daemons == 0) {
+                // `stop` without a name, only where nothing is live: with a live record it would end its daemon, this JVM.
+                run(host, new String[] {"stop"}, out, sink);
+                // A machine without NVIDIA's driver: no nvidia-smi on PATH, as status and doctor often first meet it.
+                HostEnvironment bare = host(current, scratch.resolve("empty"), home, scratch);
+                for (String[] args : new String[][] {{"status", "--json"}, {"status"}, {"doctor", "--json"}, {"doctor"}}) {
+                    run(bare, args, out, sink);
+                }
+            }
         }
+    }
+
+    private static HostEnvironment host(HostEnvironment current, Path bin, Path home, Path scratch) {
+        return new HostEnvironment(Map.of("PATH", bin.toString(), "HOME", home.toString(), "TMPDIR", scratch.toString()), current.uid(),
+                current.hostname(), current.platform(), HostPaths.under(scratch));
+    }
+
+    private static ServerSocketChannel listen(Path socket) throws IOException {
+        Files.createDirectories(socket.getParent());
+        ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        channel.bind(UnixDomainSocketAddress.of(socket));
+        return channel;
+    }
+
+    private static void run(HostEnvironment host, String[] args, PrintWriter out, StringWriter sink) {
+        new Cli(host, out, out).run(args);
+        sink.getBuffer().setLength(0);
     }
 
     private static DaemonRecord record(HostEnvironment host, String name, long pid, long ticks, Path scratch) {

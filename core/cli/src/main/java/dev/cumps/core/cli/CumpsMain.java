@@ -45,9 +45,10 @@ public final class CumpsMain {
     /**
      * A failure on another thread as one line. A class, not a lambda: the launcher's class-data archive
      * is dumped from {@code CdsTraining}, which never runs this method, so a lambda here was spun at
-     * run time on every start (method-handle classes, ASM).
+     * run time on every start (method-handle classes, ASM). The training creates one, so that it is archived
+     * too: read from the jar, it made the JVM open the jar on every start.
      */
-    private static final class OneLineHandler implements Thread.UncaughtExceptionHandler {
+    static final class OneLineHandler implements Thread.UncaughtExceptionHandler {
         private final PrintWriter err;
 
         OneLineHandler(PrintWriter err) {

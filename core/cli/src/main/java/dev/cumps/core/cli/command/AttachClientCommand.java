@@ -43,7 +43,7 @@ public final class AttachClientCommand implements Callable<Integer> {
             throw new CumpsException(Message.of(CommandMessages.ATTACH_NEEDS_SIMULATE));
         }
         if (memory < 0 || memory > MAX_MEMORY_MIB) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
+            throw UsageError.of(spec.commandLine(),
                     "--memory must be from 0 to " + MAX_MEMORY_MIB + " MiB, got " + memory);
         }
         Path pipe = root.services().live().pipeDirectoryOf(name);

@@ -6,7 +6,6 @@ import dev.cumps.core.message.Message;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -46,7 +45,7 @@ public final class EnvCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        EnvFormat format = EnvFormat.byId(shell).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
+        EnvFormat format = EnvFormat.byId(shell).orElseThrow(() -> UsageError.of(this,
                 Message.of(CommandMessages.SHELL_UNSUPPORTED, shell, String.join(", ", EnvFormat.ids())).english()));
         LaunchEnvironment env = root.services().env().launchEnvironment(Optional.ofNullable(name));
         root.context().out().print(json ? env.jsonText() : env.text(format));

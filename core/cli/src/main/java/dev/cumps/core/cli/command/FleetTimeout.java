@@ -27,7 +27,7 @@ final class FleetTimeout {
     /** The deadline, or a usage error for seconds outside 1 to {@value #MAX_SECONDS}. */
     Duration deadline() {
         if (seconds < 1 || seconds > MAX_SECONDS) {
-            throw new CommandLine.ParameterException(mixee.commandLine(),
+            throw UsageError.of(mixee.commandLine(),
                     NAME + " expects seconds from 1 to " + MAX_SECONDS + ", got " + seconds);
         }
         return Duration.ofSeconds(seconds);

@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -70,7 +69,7 @@ public final class LimitsCommand implements Callable<Integer> {
             return ExitCode.OK;
         }
         if (name == null) {
-            throw new CommandLine.ParameterException(new CommandLine(this),
+            throw UsageError.of(this,
                     "--set-active-thread-percentage and --set-pinned-mem-limit need --name N: the daemon whose limits to change");
         }
         MpsLimits limits = LimitOption.limits(setPercentage, setPinnedMiB);

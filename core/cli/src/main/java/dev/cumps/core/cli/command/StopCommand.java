@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -40,7 +39,7 @@ public final class StopCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (all && name != null) {
-            throw new CommandLine.ParameterException(new CommandLine(this), "--all and --name cannot be combined");
+            throw UsageError.of(this, "--all and --name cannot be combined");
         }
         PrintWriter out = root.context().out();
         PrintWriter err = root.context().err();

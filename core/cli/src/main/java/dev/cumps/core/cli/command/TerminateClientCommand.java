@@ -5,7 +5,6 @@ import dev.cumps.core.lifecycle.ClientTarget;
 import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.message.Message;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -48,7 +47,7 @@ public final class TerminateClientCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (pid < 1 || pid > PidOption.PID_MAX) {
-            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandMessages.PID_OUT_OF_RANGE, pid).english());
+            throw UsageError.of(this, Message.of(CommandMessages.PID_OUT_OF_RANGE, pid).english());
         }
         ClientTerminator terminator = root.services().terminator();
         if (!yes) {

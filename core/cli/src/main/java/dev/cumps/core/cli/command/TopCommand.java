@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -84,10 +83,10 @@ public final class TopCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BigDecimal seconds = interval(interval).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(this),
+        BigDecimal seconds = interval(interval).orElseThrow(() -> UsageError.of(this,
                 Message.of(CommandMessages.TOP_INTERVAL_INVALID, interval, MIN_INTERVAL.toPlainString(), MAX_INTERVAL.toPlainString()).english()));
         if (json && !once) {
-            throw new CommandLine.ParameterException(new CommandLine(this), Message.of(CommandMessages.TOP_JSON_NEEDS_ONCE).english());
+            throw UsageError.of(this, Message.of(CommandMessages.TOP_JSON_NEEDS_ONCE).english());
         }
         CoreServices services = root.services();
         Optional<String> only = Optional.ofNullable(name);
