@@ -124,11 +124,24 @@ public final class CdsTraining {
                 current.hostname(), current.platform(), HostPaths.under(scratch));
     }
 
-    private static ServerSocketChannel listen(Path socket) throws IOException {
-        Files.createDirectories(socket.getParent());
-        ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        channel.bind(UnixDomainSocketAddress.of(socket));
-        return channel;
+    /** A socket listening at {@code socket}; null where none can be made (the training goes on without it). */
+    private static ServerSocketChannel listen(Path socket) {
+        ServerSocketChannel channel = null;
+        try {
+            Files.createDirectories(socket.getParent());
+            channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            channel.bind(UnixDomainSocketAddress.of(socket));
+            return channel;
+        } catch (IOException | UnsupportedOperationException e) {
+            if (channel != null) {
+                try {
+                    channel.close();
+                } catch (IOException ignored) {
+                    // nothing was bound
+                }
+            }
+            return null;
+        }
     }
 
     private static void run(HostEnvironment host, String[] args, PrintWriter out, StringWriter sink) {
