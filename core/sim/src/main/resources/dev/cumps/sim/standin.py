@@ -698,7 +698,6 @@ def daemonize(env):
     return 0
 
 
-
 def await_daemon_name(pid, limit):
     """Returns once the daemon bears NVIDIA's process name, has ended, or limit seconds have passed
     (MpsControlMain.awaitDaemonName): NVIDIA's -d forks its daemon from itself, so whoever looks for it

@@ -63,14 +63,10 @@ final class SharingEvidence {
         return e;
     }
 
-    /**
-     * The GPU's place among the visible ones (-1 if not visible), by UUID. Not {@code List.indexOf}: that calls the
-     * record's generated {@code equals}, whose first call in a JVM links {@code java.lang.runtime.ObjectMethods} and
-     * spins about 20 method-handle classes the class-data archive cannot hold (18 ms of a 130 ms {@code doctor}).
-     */
+    /** The GPU's place among the visible ones, -1 if not visible ({@link Gpu#sameGpu}, not {@code List.indexOf}). */
     private static int position(List<Gpu> visible, Gpu gpu) {
         for (int i = 0; i < visible.size(); i++) {
-            if (visible.get(i).uuid().value().equals(gpu.uuid().value())) {
+            if (visible.get(i).sameGpu(gpu)) {
                 return i;
             }
         }

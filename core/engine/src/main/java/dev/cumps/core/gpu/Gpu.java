@@ -28,6 +28,16 @@ public record Gpu(int index, GpuUuid uuid, String name, String computeMode, Opti
         return migMode.map(m -> m.strip().toLowerCase(Locale.ROOT).startsWith("enabled")).orElse(false);
     }
 
+    /**
+     * Whether {@code other} is this GPU: the same index and UUID, whatever its load at the moment of each query. Not the
+     * record's generated {@code equals}, whose first call in a JVM links {@code java.lang.runtime.ObjectMethods} and spins
+     * about 20 method-handle classes the class-data archive cannot hold (18 ms of a 130 ms {@code cumps doctor};
+     * docs/performance.md).
+     */
+    public boolean sameGpu(Gpu other) {
+        return index == other.index && uuid.value().equals(other.uuid.value());
+    }
+
     public ComputeMode mode() {
         return ComputeMode.of(computeMode);
     }

@@ -94,14 +94,10 @@ public final class StatusService {
                 gpus, controlPipes(listing.records()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
     }
 
-    /**
-     * Whether {@code gpu} is among {@code visible}, by index and UUID. Not {@code List.contains}: a
-     * record's first {@code equals} bootstraps {@code ObjectMethods}, which spins method handles
-     * that class-data sharing does not archive (tens of ms at start-up; docs/performance.md).
-     */
+    /** Whether {@code gpu} is among {@code visible} ({@link Gpu#sameGpu}, not {@code List.contains}). */
     private static boolean listed(List<Gpu> visible, Gpu gpu) {
         for (Gpu v : visible) {
-            if (v.index() == gpu.index() && v.uuid().value().equals(gpu.uuid().value())) {
+            if (v.sameGpu(gpu)) {
                 return true;
             }
         }
