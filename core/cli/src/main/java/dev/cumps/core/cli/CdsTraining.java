@@ -126,20 +126,17 @@ public final class CdsTraining {
 
     /** A socket listening at {@code socket}; null where none can be made (the training goes on without it). */
     private static ServerSocketChannel listen(Path socket) {
-        ServerSocketChannel channel = null;
         try {
             Files.createDirectories(socket.getParent());
-            channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            channel.bind(UnixDomainSocketAddress.of(socket));
-            return channel;
-        } catch (IOException | UnsupportedOperationException e) {
-            if (channel != null) {
-                try {
-                    channel.close();
-                } catch (IOException ignored) {
-                    // nothing was bound
-                }
+            ServerSocketChannel channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+            try {
+                channel.bind(UnixDomainSocketAddress.of(socket));
+                return channel;
+            } catch (IOException e) {
+                channel.close();
+                throw e;
             }
+        } catch (IOException | UnsupportedOperationException e) {
             return null;
         }
     }
