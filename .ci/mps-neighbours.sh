@@ -1,12 +1,16 @@
 # Sourced by .ci/run (bash). The MPS daemons a GPU workstation has beside the test suite, so that
 # `mvn -B verify` proves the suite is hermetic: it must pass while
 #   - NVIDIA's real control daemon (R550, Debian non-free, see src-test/real-nvidia/fetch.sh) serves
-#     NVIDIA's default pipe directory /tmp/nvidia-mps, as a system daemon does, and
+#     NVIDIA's default pipe directory /tmp/nvidia-mps, as a system daemon does (or, when the machine has
+#     something there already, that is left as it is and the suite runs beside it), and
 #   - a stray nvidia-cuda-mps-control of another user (uid 65534) serves its own pipe directory
 #     under /tmp (a colleague's daemon on a shared machine).
 #
 #   mps_neighbours_start [BIN]   BIN: the real nvidia-cuda-mps-control
 #                                (default src-test/target/real-nvidia/r550/usr/bin/nvidia-cuda-mps-control)
+#                                When /tmp/nvidia-mps exists already (the machine's own daemon, another
+#                                job's, or what a killed run left), it is described and left alone: the
+#                                suite runs beside it, and only the stray daemon is started.
 #   mps_neighbours_stop          ends exactly the daemons start started: by pid, after checking the
 #                                process's start time (field 22 of /proc/PID/stat) is the one recorded;
 #                                `quit` first, then SIGTERM, then SIGKILL. Safe to call twice, and from
@@ -57,22 +61,52 @@ _mps_launch() {
     echo "mps-neighbours: uid $uid daemon pid $pid (start time $start) serves $pipe"
 }
 
+# One line on what is at /tmp/nvidia-mps: its type, owner and mode, whether a control socket is there, and
+# whether the pid its pid file names runs. Reads at most 32 bytes of the pid file, and only a regular file
+# that is not a link (anyone may have shaped that folder).
+_mps_describe_default() {
+    local dir=/tmp/nvidia-mps pidfile=/tmp/nvidia-mps/nvidia-cuda-mps-control.pid what pid
+    if [ -L "$dir" ]; then
+        echo "$dir is a link to $(readlink "$dir")"
+        return 0
+    fi
+    if [ ! -d "$dir" ]; then
+        echo "$dir exists and is not a folder ($(stat -c '%F, owner %U, mode %a' "$dir" 2>/dev/null))"
+        return 0
+    fi
+    what="$dir exists (owner $(stat -c '%U, mode %a' "$dir" 2>/dev/null)"
+    if [ -S "$dir/control" ]; then what+=", a control socket"; else what+=", no control socket"; fi
+    if [ -f "$pidfile" ] && [ ! -L "$pidfile" ]; then
+        pid="$(head -c 32 "$pidfile" 2>/dev/null | tr -dc '0-9')"
+        if [ -n "$pid" ] && [ -n "$(_mps_start_time "$pid")" ]; then
+            what+=", its daemon pid $pid runs)"
+        else
+            what+=", the daemon its pid file names does not run)"
+        fi
+    else
+        what+=", no pid file)"
+    fi
+    echo "$what"
+}
+
 mps_neighbours_start() {
     local bin="${1:-src-test/target/real-nvidia/r550/usr/bin/nvidia-cuda-mps-control}"
     [ -x "$bin" ] || bash src-test/real-nvidia/fetch.sh
     [ -x "$bin" ] || { echo "error: $bin is missing: run bash src-test/real-nvidia/fetch.sh" >&2; return 1; }
     command -v setpriv >/dev/null 2>&1 || { echo "error: setpriv is needed: apt-get install util-linux" >&2; return 1; }
     [ "$(id -u)" = 0 ] || { echo "error: the MPS neighbours need root (a daemon of uid $MPS_NEIGHBOURS_STRAY_UID)" >&2; return 1; }
-    if [ -e /tmp/nvidia-mps ]; then
-        echo "error: /tmp/nvidia-mps exists already; this script starts its own daemon there on a clean machine" >&2
-        return 1
-    fi
-
-    # The "system" daemon: root, NVIDIA's default pipe directory, its log in a folder of ours.
     local log stray
-    log="$(mktemp -d /tmp/cumps-ci-mps-log.XXXXXX)"
-    MPS_NEIGHBOURS_DIRS+=("$log" /tmp/nvidia-mps)
-    _mps_launch 0 /tmp/nvidia-mps "$log" "$bin"
+    if [ -e /tmp/nvidia-mps ] || [ -L /tmp/nvidia-mps ]; then
+        # The machine has something there already: a system daemon, another job's, or what a run that was
+        # killed left behind. The suite must pass beside it as well, so it is left exactly as it is (not
+        # ours: never asked, signalled or removed) and no second daemon is started there.
+        echo "mps-neighbours: $(_mps_describe_default): left as it is, the suite runs beside it"
+    else
+        # The "system" daemon: root, NVIDIA's default pipe directory, its log in a folder of ours.
+        log="$(mktemp -d /tmp/cumps-ci-mps-log.XXXXXX)"
+        MPS_NEIGHBOURS_DIRS+=("$log" /tmp/nvidia-mps)
+        _mps_launch 0 /tmp/nvidia-mps "$log" "$bin"
+    fi
 
     # The stray daemon of another user: its own copy of the program (the checkout may be unreadable
     # to that user) and its own pipe and log directories, all owned by it.
