@@ -97,11 +97,12 @@ final class StartupBudgets {
             b(Scenario.LIVE, "status", 1230, 8, 0, 1, 0, "plain status asks a live daemon nothing"),
             b(Scenario.LIVE, "env", 1070, 6, 0, 0, 0, "records and /proc only"),
             b(Scenario.LIVE, "clients", 1295, 8, 0, 2, 2, "as status --json's live view, read through the host snapshot: +31"),
-            b(Scenario.LIVE, "doctor --json", 1415, 9, 44, 2, 3,
-                    "every check; the live view (2 control runs, the compute-apps query) and the answers check's own"
-                            + " get_server_list at the selector's pipe"),
+            b(Scenario.LIVE, "doctor --json", 1415, 9, 44, 2, 2,
+                    "every check; the live view (2 control runs, the compute-apps query), whose get_server_list run the answers"
+                            + " check judges (it asked its own before: one control run more)"),
             b(Scenario.LIVE, "limits", 1120, 8, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
-            b(Scenario.LIVE, "metrics", 1420, 9, 44, 2, 3, "the live view and the doctor's answers check, one GPU query shared"),
+            b(Scenario.LIVE, "metrics", 1420, 9, 44, 2, 2,
+                    "the live view, whose server list the doctor's answers check judges; one GPU query shared"),
             b(Scenario.IDLE, STATUS_JSON, 1250, 9, 0, 1, 2,
                     "as with clients (the server list, then the server's status and clients in one batch), but the server lists no"
                             + " client: the compute-apps query, which only gives clients' memory, is not run (it was, and its answer"

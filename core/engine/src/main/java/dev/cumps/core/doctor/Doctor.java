@@ -105,6 +105,7 @@ public final class Doctor {
     }
 
     private DoctorReport run(DoctorContext context, Consumer<CheckResult> listener) {
+        context.gatherGpusAndLive();
         Map<DoctorCheckId, CheckStatus> statuses = new EnumMap<>(DoctorCheckId.class);
         List<CheckResult> results = new ArrayList<>();
         for (Check check : checks) {

@@ -4,6 +4,7 @@ import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.GpuQuery;
 import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
@@ -13,6 +14,7 @@ import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
@@ -25,13 +27,14 @@ import dev.cumps.core.topology.TopologyPlan;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
 /**
  * The facts one doctor run looks at, each gathered at most once and only when a check (or the
  * report) asks: nvidia-smi's inventory, the visible GPUs, the selector's plan, the records with
  * their liveness, the selected daemon, its control pipe and its one answer to
- * {@code get_server_list}, and the live snapshot of every daemon's servers and clients. Checks stay small because they only judge these facts. One context
+ * {@code get_server_list} (the live view's), and the live snapshot of every daemon's servers and clients. Checks stay small because they only judge these facts. One context
  * serves one run on one thread.
  */
 public final class DoctorContext {
@@ -172,11 +175,19 @@ public final class DoctorContext {
         return controlPipe;
     }
 
-    /** The selected daemon's answer to {@code get_server_list}, asked once; needs {@link #daemon()}. */
+    /**
+     * The selected daemon's answer to {@code get_server_list}, asked once; needs {@link #daemon()}. It is the
+     * live view's run of that question (every doctor run collects the live view: two checks read it), so
+     * the daemon is asked it once per run; asked here only when the live view did not run it (its time
+     * was spent first, or the snapshot came from the caller without it).
+     */
     public CommandResult answer() {
         if (answer == null) {
             DaemonRecord r = daemon().orElseThrow(() -> new IllegalStateException("no daemon selected"));
-            answer = control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list");
+            answer = live().daemons().stream()
+                    .filter(d -> d.name().isPresent() && d.name().get().equals(r.name()) && d.pipeDirectory().equals(r.pipeDirectory()))
+                    .findFirst().flatMap(DaemonSnapshot::serverList)
+                    .orElseGet(() -> control.ask(r.pipeDirectory(), r.logDirectory(), "get_server_list"));
         }
         return answer;
     }
@@ -214,10 +225,33 @@ public final class DoctorContext {
      */
     public LiveSnapshot live() {
         if (live == null) {
-            List<DaemonRecord> liveRecords = managed().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
-            live = liveService.collect(liveRecords, inventory());
+            live = liveService.collect(liveRecords(), inventory());
         }
         return live;
+    }
+
+    /**
+     * Gathers the two facts every doctor run needs before its checks judge anything: nvidia-smi's inventory and
+     * the live view. The GPU query runs on its own thread while the daemons are asked (neither needs the other),
+     * so a live daemon's server list no longer waits for nvidia-smi. Does nothing for facts the caller supplied.
+     *
+     * @throws CumpsException when the run is interrupted meanwhile (cancelled)
+     */
+    void gatherGpusAndLive() {
+        if (inventory != null || live != null) {
+            return;
+        }
+        GpuQuery gpus = GpuQuery.start(() -> new NvidiaSmi(runner, host).query(), "cumps-doctor-gpu-query");
+        try {
+            live = liveService.collect(liveRecords(), gpus);
+            inventory = gpus.get();
+        } catch (CancellationException e) {
+            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
+        }
+    }
+
+    private List<DaemonRecord> liveRecords() {
+        return managed().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
     }
 
     /** Uses {@code gpus}, nvidia-smi's answer to the caller's query a moment ago, instead of asking it again. */

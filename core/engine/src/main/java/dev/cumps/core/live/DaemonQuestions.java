@@ -65,12 +65,17 @@ final class DaemonQuestions {
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
         Daemon daemon = new Daemon(pipeDirectory, logDirectory);
         List<Long> listed;
+        Optional<CommandResult> listRun = Optional.empty();
         try {
-            listed = ControlReplies.pids("get_server_list", daemon.reply("get_server_list"));
+            Run run = daemon.run("get_server_list");
+            listRun = Optional.of(run.result());
+            listed = ControlReplies.pids("get_server_list", daemon.checked("get_server_list", run));
         } catch (Unanswered e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of());
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of(),
+                    DaemonSnapshot.Capability.UNKNOWN, listRun);
         } catch (CumpsException e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), List.of());
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), List.of(),
+                    DaemonSnapshot.Capability.UNKNOWN, listRun);
         }
         List<Message> problems = new ArrayList<>();
         if (listed.size() > MAX_SERVERS) {
@@ -129,17 +134,19 @@ final class DaemonQuestions {
                 }
             }
         } catch (Unanswered e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), servers, serverStatus);
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), servers, serverStatus, listRun);
         } catch (CumpsException e) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), servers, serverStatus);
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.BAD_REPLY, Optional.of(e.errorMessage()), servers, serverStatus,
+                    listRun);
         }
         if (unanswered > 0) {
             problems.add(Message.of(LiveMessages.SERVERS_UNANSWERED, unanswered, budget.seconds()));
         }
         if (problems.isEmpty()) {
-            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus);
+            return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus, listRun);
         }
-        return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.PARTIAL, Optional.of(joined(problems)), servers, serverStatus);
+        return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.PARTIAL, Optional.of(joined(problems)), servers, serverStatus,
+                listRun);
     }
 
     private static Message joined(List<Message> problems) {
@@ -152,6 +159,10 @@ final class DaemonQuestions {
 
     /** What one server's questions gave: the server (empty when it has exited), and a note (clients cut). */
     private record Answer(Optional<MpsServer> server, DaemonSnapshot.Capability serverStatus, Optional<Message> problem) {
+    }
+
+    /** One run of the control program, and the time it was given (the live view's time left, or less). */
+    private record Run(CommandResult result, Duration within) {
     }
 
     /** A server's answer, or empty when the live view's time ran out before it came. */
@@ -286,14 +297,24 @@ final class DaemonQuestions {
         }
 
         String reply(String command) {
+            return checked(command, run(command));
+        }
+
+        /** The control program's run for {@code command}, however it ended; unanswered when the live view's time is spent. */
+        Run run(String command) {
             Duration left = budget.remaining();
             if (left.isZero() || left.isNegative()) {
                 throw new Unanswered(Message.of(LiveMessages.BUDGET_SPENT, budget.seconds()), true);
             }
-            CommandResult result = control.ask(pipeDirectory, logDirectory, command, left);
+            return new Run(control.ask(pipeDirectory, logDirectory, command, left), left);
+        }
+
+        /** The reply {@code run} carries; unanswered when it timed out, found no daemon or failed. */
+        String checked(String command, Run run) {
+            CommandResult result = run.result();
             if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
                 // Cut short by the live view's budget (it had less than a question's own timeout left): not this daemon's fault alone.
-                boolean spent = left.compareTo(control.timeout()) < 0;
+                boolean spent = run.within().compareTo(control.timeout()) < 0;
                 throw new Unanswered(spent ? Message.of(LiveMessages.BUDGET_SPENT, budget.seconds())
                         : Message.of(LiveMessages.DAEMON_TIMED_OUT, command), spent);
             }

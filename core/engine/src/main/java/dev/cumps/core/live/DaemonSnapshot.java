@@ -1,5 +1,6 @@
 package dev.cumps.core.live;
 
+import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.message.Message;
 import java.nio.file.Path;
 import java.util.List;
@@ -11,11 +12,20 @@ import java.util.Optional;
  * to show. A managed daemon has its record's name; an unmanaged pipe has none and is only read.
  *
  * @param problem why the state is not {@link State#ANSWERING}; empty when it is
+ * @param serverList the control program's run for {@code get_server_list} as it ended (answered, refused,
+ *                   timed out), so that the doctor's answers check judges this run instead of asking again;
+ *                   empty when it was not run (the live view's time was spent first)
  */
 public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State state, Optional<Message> problem,
-                             List<MpsServer> servers, Capability serverStatus) {
+                             List<MpsServer> servers, Capability serverStatus, Optional<CommandResult> serverList) {
     public DaemonSnapshot {
         servers = List.copyOf(servers);
+    }
+
+    /** A snapshot without the server list's run (built from parts, not by asking). */
+    public DaemonSnapshot(Optional<String> name, Path pipeDirectory, State state, Optional<Message> problem,
+                          List<MpsServer> servers, Capability serverStatus) {
+        this(name, pipeDirectory, state, problem, servers, serverStatus, Optional.empty());
     }
 
     /** A snapshot that learnt nothing about the daemon's {@code get_server_status}. */
@@ -87,7 +97,7 @@ public record DaemonSnapshot(Optional<String> name, Path pipeDirectory, State st
     /** This snapshot with each client's GPU memory from nvidia-smi's rows, by pid. */
     public DaemonSnapshot withComputeApps(Map<Long, List<ComputeApp>> appsByPid) {
         return new DaemonSnapshot(name, pipeDirectory, state, problem,
-                servers.stream().map(s -> s.withComputeApps(appsByPid)).toList(), serverStatus);
+                servers.stream().map(s -> s.withComputeApps(appsByPid)).toList(), serverStatus, serverList);
     }
 
     public boolean managed() {

@@ -1,14 +1,13 @@
 package dev.cumps.core.snapshot;
 
 import dev.cumps.core.gpu.GpuInventory;
+import dev.cumps.core.gpu.GpuQuery;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.status.StatusService;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
 
 /**
  * Reads the {@link HostSnapshot}: the one query behind {@code cumps status [--json]}, {@code metrics},
@@ -37,29 +36,11 @@ public final class HostSnapshotService {
     public HostSnapshot readWithLive() {
         // The GPU query and the daemons' questions need nothing from each other: the query runs on its own
         // thread while the records are read and the daemons asked; the live view waits for it only at its end.
-        FutureTask<GpuInventory> gpus = new FutureTask<>(status::gpus);
-        Thread query = new Thread(gpus, "cumps-gpu-query");
-        query.setDaemon(true);
-        query.start();
+        GpuQuery gpus = GpuQuery.start(status::gpus, "cumps-gpu-query");
         StatusService.Records records = status.records();
-        LiveSnapshot view = live.collect(records.live(), () -> await(gpus));
-        GpuInventory inventory = await(gpus);
+        LiveSnapshot view = live.collect(records.live(), gpus);
+        GpuInventory inventory = gpus.get();
         return new HostSnapshot(inventory, status.collect(inventory, records), Optional.of(view));
-    }
-
-    /** The GPU query's result; bounded, as nvidia-smi runs under its timeout. */
-    private static GpuInventory await(FutureTask<GpuInventory> gpus) {
-        try {
-            return gpus.get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while nvidia-smi was queried", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException("querying nvidia-smi failed", e.getCause());
-        }
     }
 
     /**

@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.doctor.CheckResult;
+import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.Doctor;
+import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.doctor.checks.DoctorChecks;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.GpuInventory;
@@ -596,5 +602,34 @@ class LiveSnapshotServiceTest {
         host.requireLive().daemons().forEach(d -> memory.put(d.name().orElseThrow(), d.clients().get(0).gpuMemoryMiB()));
         assertEquals(Map.of("a", OptionalLong.of(640), "b", OptionalLong.of(320)), memory);
         assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls.stream().filter(c -> !c.get(1).startsWith("--query-gpu=")).toList());
+    }
+
+    /**
+     * {@code doctor}'s facts: the GPU query runs while the daemons are asked for their servers, and the
+     * selected daemon is asked {@code get_server_list} once, by the live view, whose run the answers check
+     * judges. The stand-in nvidia-smi answers only once the daemon was asked: gathered one after the other
+     * (the GPU query first, as before), it would wait out the deadline.
+     */
+    @Test
+    void theDoctorAsksTheServerListOnceWhileTheGpuQueryRuns() {
+        CountDownLatch serversAsked = new CountDownLatch(1);
+        List<Boolean> waits = new CopyOnWriteArrayList<>();
+        beforeGpuQuery = () -> waits.add(opened(serversAsked));
+        DaemonRecord a = daemon("a", 4_190_001L, Map.of());
+        daemons.put(a.pipeDirectory(), stdin -> {
+            if (stdin.equals("get_server_list")) {
+                serversAsked.countDown();
+            }
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of("get_server_list", "")), "");
+        });
+        Doctor doctor = new Doctor(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
+                new Liveness(sb.processes), Duration.ofSeconds(5), DoctorChecks.all());
+
+        DoctorReport report = doctor.run(Optional.empty());
+
+        assertEquals(List.of(true), waits);
+        CheckResult answers = report.checks().stream().filter(r -> r.checkId() == DoctorCheckId.ANSWERS).findFirst().orElseThrow();
+        assertEquals(CheckStatus.PASS, answers.status(), answers.observedMessage().english());
+        assertEquals(List.of("get_server_list"), controlCalls);
     }
 }

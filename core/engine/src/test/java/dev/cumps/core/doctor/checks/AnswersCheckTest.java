@@ -47,9 +47,12 @@ class AnswersCheckTest {
     void aHangingDaemonFailsPointingAtItsLog() {
         DaemonRecord r = sb.start("mute");
         sb.mps.daemon(r.pipeDirectory()).orElseThrow().hangs = true;
+        sb.mps.runner().clear();
 
         Finding f = CheckFixture.evaluate(new AnswersCheck(), sb);
 
+        // The live view's question is the one judged: a hanging daemon costs one timeout, not two.
+        assertEquals(List.of("get_server_list\n"), sb.mps.clientCommands());
         assertEquals(CheckStatus.FAIL, f.status());
         assertEquals(DoctorMessages.ANSWERS_FAILED, f.observed().id());
         assertTrue(f.observed().english().contains("did not answer"), f.observed().english());
