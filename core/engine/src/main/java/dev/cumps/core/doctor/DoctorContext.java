@@ -221,11 +221,13 @@ public final class DoctorContext {
 
     /**
      * The live snapshot of every live managed daemon (and, read-only, the unmanaged control pipes the
-     * caller can connect to), around this run's nvidia-smi inventory; collected once, on first use.
+     * caller can connect to), around this run's nvidia-smi inventory; collected once, on first use, with what
+     * the checks judge ({@link LiveSnapshotService.Detail#SERVERS}: a managed daemon's servers, an unmanaged
+     * pipe's clients, no GPU memory). A snapshot the caller supplied ({@code metrics}) may hold more.
      */
     public LiveSnapshot live() {
         if (live == null) {
-            live = liveService.collect(liveRecords(), inventory());
+            live = liveService.collect(liveRecords(), this::inventory, LiveSnapshotService.Detail.SERVERS);
         }
         return live;
     }
@@ -243,7 +245,7 @@ public final class DoctorContext {
         }
         GpuQuery gpus = GpuQuery.start(() -> new NvidiaSmi(runner, host).query(), "cumps-doctor-gpu-query");
         try {
-            live = liveService.collect(liveRecords(), gpus);
+            live = liveService.collect(liveRecords(), gpus, LiveSnapshotService.Detail.SERVERS);
             inventory = gpus.get();
         } catch (CancellationException e) {
             throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));

@@ -63,6 +63,14 @@ final class DaemonQuestions {
 
     /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
+        return ask(name, pipeDirectory, logDirectory, false);
+    }
+
+    /**
+     * {@link #ask(Optional, Path, Path)}, or with {@code serversOnly} the server list alone: each server with
+     * what {@code /proc} says of it (owner, start time), no status and no client asked (one control run).
+     */
+    DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory, boolean serversOnly) {
         Daemon daemon = new Daemon(pipeDirectory, logDirectory);
         List<Long> listed;
         Optional<CommandResult> listRun = Optional.empty();
@@ -82,6 +90,13 @@ final class DaemonQuestions {
             problems.add(Message.of(LiveMessages.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
         }
         List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
+        if (serversOnly) {
+            List<MpsServer> servers = new ArrayList<>();
+            for (long pid : asked) {
+                servers.add(mpsServer(pid, Optional.empty(), List.of()));
+            }
+            return finished(name, pipeDirectory, problems, servers, DaemonSnapshot.Capability.UNKNOWN, listRun);
+        }
         List<MpsServer> servers = new ArrayList<>();
         DaemonSnapshot.Capability serverStatus = DaemonSnapshot.Capability.UNKNOWN;
         int unanswered = 0;
@@ -142,6 +157,12 @@ final class DaemonQuestions {
         if (unanswered > 0) {
             problems.add(Message.of(LiveMessages.SERVERS_UNANSWERED, unanswered, budget.seconds()));
         }
+        return finished(name, pipeDirectory, problems, servers, serverStatus, listRun);
+    }
+
+    /** Every question asked was answered: answering, or partial with {@code problems} (what was capped or not answered). */
+    private static DaemonSnapshot finished(Optional<String> name, Path pipeDirectory, List<Message> problems, List<MpsServer> servers,
+                                           DaemonSnapshot.Capability serverStatus, Optional<CommandResult> listRun) {
         if (problems.isEmpty()) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.ANSWERING, Optional.empty(), servers, serverStatus, listRun);
         }
@@ -290,10 +311,7 @@ final class DaemonQuestions {
             }
             Optional<Message> cut = clientPids.size() > MAX_CLIENTS
                     ? Optional.of(Message.of(LiveMessages.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
-            Optional<ProcessInfo> info = processes.find(server).filter(ProcessInfo::running);
-            MpsServer mps = new MpsServer(server, info.flatMap(i -> processes.owner(server)),
-                    info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()), status, clientProcesses);
-            return new Answer(Optional.of(mps), serverStatus, cut);
+            return new Answer(Optional.of(mpsServer(server, status, clientProcesses)), serverStatus, cut);
         }
 
         String reply(String command) {
@@ -326,6 +344,13 @@ final class DaemonQuestions {
             }
             return result.stdout();
         }
+    }
+
+    /** Server {@code pid} with its owner and start time from {@code /proc} (empty when it is not running or unreadable). */
+    private MpsServer mpsServer(long pid, Optional<String> status, List<ClientProcess> clients) {
+        Optional<ProcessInfo> info = processes.find(pid).filter(ProcessInfo::running);
+        return new MpsServer(pid, info.flatMap(i -> processes.owner(pid)), info.map(i -> OptionalLong.of(i.startTicks())).orElse(OptionalLong.empty()),
+                status, clients);
     }
 
     private ClientProcess client(long pid) {

@@ -114,15 +114,37 @@ public final class LiveSnapshotService {
      * listed a client.
      */
     public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus) {
-        return snapshot(everyTarget(liveRecords), gpus);
+        return collect(liveRecords, gpus, Detail.FULL);
+    }
+
+    /** {@link #collect(List, Supplier)}, asking what {@code detail} names. */
+    public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus, Detail detail) {
+        return snapshot(everyTarget(liveRecords), gpus, detail);
+    }
+
+    /** What a snapshot asks beyond each daemon's server list. */
+    public enum Detail {
+        /** Every server's status and clients, and the clients' GPU memory: {@code status --json}, {@code clients}, {@code top}. */
+        FULL,
+        /**
+         * What the doctor's checks judge: a managed daemon's servers with their owners from {@code /proc} (one control
+         * run, no status or client asked), an unmanaged pipe's servers and clients (whose they are), no GPU memory
+         * (no compute-apps query).
+         */
+        SERVERS
     }
 
     private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus) {
+        return snapshot(targets, gpus, Detail.FULL);
+    }
+
+    private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus, Detail detail) {
         // The processes on the GPUs only matter for clients: the query starts, on its own thread, as soon as a
         // server lists a client, alongside the questions still being asked (other servers, other daemons).
         ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
-        List<DaemonSnapshot> daemons = askAll(targets,
-                new DaemonQuestions(control, processes, processes.ticksSinceBoot(), new LiveBudget(budget), apps::start));
+        boolean memory = detail == Detail.FULL;
+        List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control, processes, processes.ticksSinceBoot(),
+                new LiveBudget(budget), memory ? apps::start : () -> { }), detail);
         GpuInventory inventory = gpus.get();
         List<Message> diagnostics = new ArrayList<>();
         if (!inventory.nvidiaSmiAvailable()) {
@@ -130,7 +152,7 @@ public final class LiveSnapshotService {
         }
         List<GpuLoad> loads = inventory.gpus().stream().map(GpuLoad::of).toList();
         // A failed GPU query already says why memory is unknown; with no client, the processes' answer is not used.
-        if (inventory.nvidiaSmiAvailable() && daemons.stream().anyMatch(d -> !d.clients().isEmpty())) {
+        if (memory && inventory.nvidiaSmiAvailable() && daemons.stream().anyMatch(d -> !d.clients().isEmpty())) {
             Map<Long, List<ComputeApp>> appsByPid = apps.result(diagnostics).stream()
                     .collect(Collectors.groupingBy(ComputeApp::pid));
             daemons = daemons.stream().map(d -> d.withComputeApps(appsByPid)).toList();
@@ -249,15 +271,15 @@ public final class LiveSnapshotService {
         return targets;
     }
 
-    private List<DaemonSnapshot> askAll(List<Target> targets, DaemonQuestions questions) {
+    private List<DaemonSnapshot> askAll(List<Target> targets, DaemonQuestions questions, Detail detail) {
         if (targets.size() <= 1) {
-            return targets.stream().map(t -> questions.ask(t.name(), t.pipeDirectory(), t.logDirectory())).toList();
+            return targets.stream().map(t -> ask(questions, t, detail)).toList();
         }
         ExecutorService pool = LiveThreads.pool(Math.min(targets.size(), PARALLEL_DAEMONS), "cumps-live");
         try {
             List<Future<DaemonSnapshot>> futures = new ArrayList<>();
             for (Target t : targets) {
-                futures.add(pool.submit(() -> questions.ask(t.name(), t.pipeDirectory(), t.logDirectory())));
+                futures.add(pool.submit(() -> ask(questions, t, detail)));
             }
             List<DaemonSnapshot> snapshots = new ArrayList<>();
             for (int i = 0; i < targets.size(); i++) {
@@ -267,6 +289,11 @@ public final class LiveSnapshotService {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    /** With {@link Detail#SERVERS}, a managed daemon is asked its servers only; an unmanaged pipe always its clients too. */
+    private static DaemonSnapshot ask(DaemonQuestions questions, Target target, Detail detail) {
+        return questions.ask(target.name(), target.pipeDirectory(), target.logDirectory(), detail == Detail.SERVERS && target.name().isPresent());
     }
 
     private static DaemonSnapshot result(Target target, Future<DaemonSnapshot> future) {

@@ -605,31 +605,45 @@ class LiveSnapshotServiceTest {
     }
 
     /**
-     * {@code doctor}'s facts: the GPU query runs while the daemons are asked for their servers, and the
-     * selected daemon is asked {@code get_server_list} once, by the live view, whose run the answers check
-     * judges. The stand-in nvidia-smi answers only once the daemon was asked: gathered one after the other
-     * (the GPU query first, as before), it would wait out the deadline.
+     * {@code doctor}'s facts: the GPU query runs while the daemons are asked for their servers; the selected daemon
+     * is asked {@code get_server_list} once, by the live view, whose run the answers check judges; and a managed
+     * daemon is asked nothing more (its server's owner comes from {@code /proc}; no status, no client, no GPU memory:
+     * no check judges them). The stand-in nvidia-smi answers only once the daemon was asked: gathered one after the
+     * other (the GPU query first, as before), it would wait out the deadline.
      */
     @Test
-    void theDoctorAsksTheServerListOnceWhileTheGpuQueryRuns() {
+    void theDoctorAsksOnlyTheServerListOnceWhileTheGpuQueryRuns() {
         CountDownLatch serversAsked = new CountDownLatch(1);
         List<Boolean> waits = new CopyOnWriteArrayList<>();
         beforeGpuQuery = () -> waits.add(opened(serversAsked));
         DaemonRecord a = daemon("a", 4_190_001L, Map.of());
+        sb.processes.put(4_190_100L, "nvidia-cuda-mps-server", 100);
+        sb.processes.describe(4_190_100L, new ProcessOwner(sb.uid, "me"), List.of("nvidia-cuda-mps-server"));
+        Map<String, String> replies = Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n");
         daemons.put(a.pipeDirectory(), stdin -> {
             if (stdin.equals("get_server_list")) {
                 serversAsked.countDown();
             }
-            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of("get_server_list", "")), "");
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
         });
+        computeApps = "4190200, " + GPU0 + ", 640\n";
         Doctor doctor = new Doctor(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
                 new Liveness(sb.processes), Duration.ofSeconds(5), DoctorChecks.all());
 
         DoctorReport report = doctor.run(Optional.empty());
 
         assertEquals(List.of(true), waits);
-        CheckResult answers = report.checks().stream().filter(r -> r.checkId() == DoctorCheckId.ANSWERS).findFirst().orElseThrow();
+        CheckResult answers = check(report, DoctorCheckId.ANSWERS);
         assertEquals(CheckStatus.PASS, answers.status(), answers.observedMessage().english());
+        assertEquals("answered; servers: 4190100", answers.observedMessage().english());
+        CheckResult serverUid = check(report, DoctorCheckId.SERVER_UID);
+        assertEquals("1 MPS server(s) of your live daemons, all running as you", serverUid.observedMessage().english());
         assertEquals(List.of("get_server_list"), controlCalls);
+        assertEquals(1, smiCalls.size(), "the GPU query only: " + smiCalls);
+    }
+
+    private static CheckResult check(DoctorReport report, DoctorCheckId id) {
+        return report.checks().stream().filter(r -> r.checkId() == id).findFirst().orElseThrow();
     }
 }
