@@ -250,6 +250,10 @@ public final class DoctorContext {
         } catch (CancellationException e) {
             throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
         }
+        // A query that finished before the interrupt returns its answer all the same: cancelled either way, before any check.
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
+        }
     }
 
     private List<DaemonRecord> liveRecords() {
