@@ -15,8 +15,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.logging.ConsoleHandler;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -94,6 +97,33 @@ class WindowManagerTest {
         // $HOME/.config, not Java's user.home (the password database's home, /root for CI).
         Properties saved = load(home.resolve(".config/mps-console/window.properties"));
         assertSaved(saved, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT, false);
+    }
+
+    @Test
+    void aWindowManagerThatFramesTheWindowOnlyAfterTheConsoleStoppedWaitingStillGetsItAtTheDefaultBounds() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        // The console's DEBUG lines from its window placement, in console.log.
+        Path logging = dir.resolve("logging.properties");
+        String handler = ConsoleHandler.class.getName();
+        Files.writeString(logging, "handlers=" + handler + "\n" + handler + ".level=ALL\n"
+                + "dev.cumps.app.ui.window.WindowPlacement.level=ALL\n");
+        // A window manager too busy to frame the window for longer than the console waits for it (seen in CI
+        // on a loaded machine: the window stayed 1282x841 for 1280x820): openbox stopped while the window maps.
+        desktop.pauseWindowManager();
+        try (Console console = Console.launch(desktop, dir, home, Optional.empty(), List.of(),
+                Map.of("JAVA_TOOL_OPTIONS", "-Djava.util.logging.config.file=" + logging))) {
+            Waits.until("the console to stop waiting for the window's frame (log: " + dir.resolve("console.log") + ")",
+                    console::log, log -> log.contains("window-frame-wait-over"));
+            desktop.resumeWindowManager();
+            String main = console.mainWindow();
+            XFrame frame = awaitFrame(main, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT);
+            assertTrue(frame.titleBar() > 0, "the main window has a title bar: " + frame);
+            console.closeWindow(main);
+        } finally {
+            desktop.resumeWindowManager();
+        }
+        assertSaved(load(home.resolve(".config/mps-console/window.properties")), DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH,
+                DEFAULT_HEIGHT, false);
     }
 
     @Test

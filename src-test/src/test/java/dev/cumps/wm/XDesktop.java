@@ -232,9 +232,34 @@ final class XDesktop implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops this desktop's openbox (SIGSTOP to the pid this suite started), as a window manager too busy to
+     * answer: windows asking to be mapped wait for it. {@link #resumeWindowManager} or {@link #close} continues it.
+     */
+    void pauseWindowManager() {
+        signalWindowManager("-STOP");
+    }
+
+    /** Continues this desktop's openbox after {@link #pauseWindowManager}; nothing if it runs. */
+    void resumeWindowManager() {
+        signalWindowManager("-CONT");
+    }
+
+    private void signalWindowManager(String signal) {
+        if (openbox == null) {
+            throw new IllegalStateException("an attached display's window manager is not this suite's");
+        }
+        if (openbox.isAlive()) {
+            tool("kill", signal, Long.toString(openbox.pid()));
+        }
+    }
+
     @Override
     public void close() {
         if (openbox != null) {
+            if (openbox.isAlive()) {
+                tryTool("kill", "-CONT", Long.toString(openbox.pid()));
+            }
             end(openbox);
         }
         if (xvfb != null) {

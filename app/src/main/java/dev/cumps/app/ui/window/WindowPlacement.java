@@ -1,11 +1,13 @@
 package dev.cumps.app.ui.window;
 
+import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.animation.PauseTransition;
 import javafx.beans.InvalidationListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -26,8 +28,12 @@ import javafx.util.Duration;
  */
 public final class WindowPlacement {
 
+    private static final System.Logger LOG = System.getLogger(WindowPlacement.class.getName());
+
     /** How long a window manager has to report the frame before the size is unpinned anyway. */
     static final Duration FRAME_WAIT = Duration.seconds(3);
+    /** How long the size of a window framed after {@link #FRAME_WAIT} must stay unchanged to count as settled. */
+    static final Duration SETTLE = Duration.millis(500);
 
     private final Optional<WindowStateStore> store;
     private WindowState normal;
@@ -119,6 +125,9 @@ public final class WindowPlacement {
                 stage.setWidth(initial.width());
                 stage.setHeight(initial.height());
             }
+            if (!framed(stage)) {
+                placeOnceSettled(stage, initial);
+            }
         };
         check[0] = observable -> {
             if (framedAt(stage, initial)) {
@@ -138,9 +147,48 @@ public final class WindowPlacement {
         fallback.play();
     }
 
-    /** Whether {@code stage} has its frame (taller than its scene) and is {@code state}'s size. */
+    /**
+     * For a window unpinned by {@link #FRAME_WAIT} before the window manager framed it (one busy for longer
+     * than that): once the frame has come and the bounds have not changed for {@link #SETTLE}, a window not
+     * at its bounds is given them again, once. The toolkit, having mapped the window before it knew the
+     * frame, took the size for the inside (openbox kept 1282x841, an inside of 1280x816, for 1280x820) and a
+     * window manager that was not running when the window asked to be mapped may place it anywhere. Nobody
+     * can move or resize a window before its frame is there, so where it settles is not the user's choice.
+     */
+    private static void placeOnceSettled(Stage stage, WindowState initial) {
+        LOG.log(Level.DEBUG, () -> "window-frame-wait-over: no frame after " + FRAME_WAIT.toMillis() + " ms; placed again once framed");
+        PauseTransition settle = new PauseTransition(SETTLE);
+        InvalidationListener restart = observable -> settle.playFromStart();
+        List<ObservableValue<Number>> bounds = List.of(stage.xProperty(), stage.yProperty(),
+                stage.widthProperty(), stage.heightProperty());
+        settle.setOnFinished(event -> {
+            if (!framed(stage)) {
+                return; // not framed yet: the frame's arrival changes the bounds and restarts the wait
+            }
+            bounds.forEach(b -> b.removeListener(restart));
+            if (!stage.isMaximized() && !(atSize(stage, initial) && atPosition(stage, initial))) {
+                LOG.log(Level.DEBUG, () -> "window-placed-again: framed at " + stage.getWidth() + "x" + stage.getHeight() + "+"
+                        + stage.getX() + "+" + stage.getY());
+                apply(stage, initial);
+            }
+        });
+        bounds.forEach(b -> b.addListener(restart));
+        settle.playFromStart();
+    }
+
+    /** Whether {@code stage} has its frame: it is taller than its scene. */
+    private static boolean framed(Stage stage) {
+        return stage.getScene() != null && stage.getHeight() > stage.getScene().getHeight();
+    }
+
+    /** Whether {@code stage} has its frame and is {@code state}'s size. */
     private static boolean framedAt(Stage stage, WindowState state) {
-        return stage.getScene() != null && stage.getHeight() > stage.getScene().getHeight() && atSize(stage, state);
+        return framed(stage) && atSize(stage, state);
+    }
+
+    /** Whether {@code stage}'s frame is at {@code state}'s position, to the pixel. */
+    private static boolean atPosition(Stage stage, WindowState state) {
+        return Math.abs(stage.getX() - state.x()) < 1 && Math.abs(stage.getY() - state.y()) < 1;
     }
 
     /** Whether {@code stage} (frame included) is {@code state}'s size, to the pixel. */
