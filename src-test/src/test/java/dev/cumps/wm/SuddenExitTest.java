@@ -101,12 +101,53 @@ class SuddenExitTest {
         try {
             Waits.until("the console's sandbox to be removed", () -> consoleSandboxes().isEmpty() ? "removed" : null, s -> true);
         } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; what is left: " + consoleSandboxes() + "; console and guard log:\n" + log(), e);
+            throw new AssertionError(e.getMessage() + "; what is left: " + consoleSandboxes() + "; " + guards() + "; console and guard log:\n"
+                    + log(), e);
         }
         Waits.until("every process of the console's sandbox to end", () -> sandboxProcesses().isEmpty() ? "none" : null, s -> true);
         assertTrue(cliDaemon.running(), "the CLI's daemon runs on with the same start time: " + cliDaemon);
         assertTrue(Files.isRegularFile(cliRecord()), "the CLI's record is kept");
         assertEquals(cliDaemon, Identity.of(Files.readString(cliRecord())));
+    }
+
+    /**
+     * For a failure message: the console's guard processes still running (their command line names a sandbox in
+     * this test's TMPDIR), each with its state and its threads ({@code jcmd Thread.print}), or that none runs.
+     */
+    private String guards() {
+        List<ProcessHandle> guards = ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("SessionGuard") && c.contains(tmp.resolve("csim-").toString()))
+                        .orElse(false))
+                .toList();
+        if (guards.isEmpty()) {
+            return "no guard process runs";
+        }
+        StringBuilder out = new StringBuilder();
+        for (ProcessHandle guard : guards) {
+            out.append("guard ").append(guard.pid()).append(" runs, /proc stat: ").append(stat(guard.pid())).append("; its threads:\n");
+            try {
+                Path dump = dir.resolve("guard-" + guard.pid() + ".txt");
+                Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                        Long.toString(guard.pid()), "Thread.print").redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+                if (!jcmd.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS)) {
+                    XDesktop.end(jcmd);
+                }
+                out.append(Files.readString(dump));
+            } catch (IOException e) {
+                out.append("(no thread dump: ").append(e.getMessage()).append(")\n");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return out.toString();
+    }
+
+    private static String stat(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "stat")).strip();
+        } catch (IOException e) {
+            return "(gone)";
+        }
     }
 
     private Identity startCliDaemon() throws IOException, InterruptedException {
