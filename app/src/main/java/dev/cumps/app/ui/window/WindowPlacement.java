@@ -32,8 +32,10 @@ public final class WindowPlacement {
 
     /** How long a window manager has to report the frame before the size is unpinned anyway. */
     static final Duration FRAME_WAIT = Duration.seconds(3);
-    /** How long the size of a window framed after {@link #FRAME_WAIT} must stay unchanged to count as settled. */
+    /** How long a framed window's bounds must stay unchanged to count as settled. */
     static final Duration SETTLE = Duration.millis(500);
+    /** How many times a settled window not at its bounds is given them again. */
+    static final int PLACEMENTS = 2;
 
     private final Optional<WindowStateStore> store;
     private WindowState normal;
@@ -125,8 +127,8 @@ public final class WindowPlacement {
                 stage.setWidth(initial.width());
                 stage.setHeight(initial.height());
             }
-            if (!framed(stage)) {
-                placeOnceSettled(stage, initial);
+            if (!stage.isMaximized()) {
+                placeUntilSettled(stage, initial);
             }
         };
         check[0] = observable -> {
@@ -143,34 +145,45 @@ public final class WindowPlacement {
         if (stage.getScene() != null) {
             stage.getScene().heightProperty().addListener(check[0]);
         }
-        fallback.setOnFinished(event -> unpin.run());
+        fallback.setOnFinished(event -> {
+            if (!framed(stage)) {
+                LOG.log(Level.DEBUG, () -> "window-frame-wait-over: no frame after " + FRAME_WAIT.toMillis() + " ms");
+            }
+            unpin.run();
+        });
         fallback.play();
     }
 
     /**
-     * For a window unpinned by {@link #FRAME_WAIT} before the window manager framed it (one busy for longer
-     * than that): once the frame has come and the bounds have not changed for {@link #SETTLE}, a window not
-     * at its bounds is given them again, once. The toolkit, having mapped the window before it knew the
-     * frame, took the size for the inside (openbox kept 1282x841, an inside of 1280x816, for 1280x820) and a
-     * window manager that was not running when the window asked to be mapped may place it anywhere. Nobody
-     * can move or resize a window before its frame is there, so where it settles is not the user's choice.
+     * Once the pin is released: when the window has its frame and its bounds have not changed for
+     * {@link #SETTLE}, a window not at the bounds it opened with is given them again, at most
+     * {@link #PLACEMENTS} times; the first settled check that finds it there (or maximized) ends the watch.
+     * On a loaded machine the toolkit's and the window manager's answers cross: the frame can come after
+     * the pin was released ({@link #FRAME_WAIT} ran out first), or the stage can report its size before
+     * openbox's last configure; either way openbox kept 1282x841 (an inside of 1280x820 or 1280x816) for
+     * 1280x820, and a window manager that was stopped while the window asked to be mapped put it at (0, 0).
+     * This watch lasts from the show until about {@link #SETTLE} after the frame, when the user can hardly
+     * have moved the window yet.
      */
-    private static void placeOnceSettled(Stage stage, WindowState initial) {
-        LOG.log(Level.DEBUG, () -> "window-frame-wait-over: no frame after " + FRAME_WAIT.toMillis() + " ms; placed again once framed");
+    private static void placeUntilSettled(Stage stage, WindowState initial) {
         PauseTransition settle = new PauseTransition(SETTLE);
         InvalidationListener restart = observable -> settle.playFromStart();
         List<ObservableValue<Number>> bounds = List.of(stage.xProperty(), stage.yProperty(),
                 stage.widthProperty(), stage.heightProperty());
+        int[] placed = {0};
         settle.setOnFinished(event -> {
             if (!framed(stage)) {
                 return; // not framed yet: the frame's arrival changes the bounds and restarts the wait
             }
-            bounds.forEach(b -> b.removeListener(restart));
-            if (!stage.isMaximized() && !(atSize(stage, initial) && atPosition(stage, initial))) {
-                LOG.log(Level.DEBUG, () -> "window-placed-again: framed at " + stage.getWidth() + "x" + stage.getHeight() + "+"
-                        + stage.getX() + "+" + stage.getY());
-                apply(stage, initial);
+            if (stage.isMaximized() || (atSize(stage, initial) && atPosition(stage, initial)) || placed[0] >= PLACEMENTS) {
+                bounds.forEach(b -> b.removeListener(restart));
+                return;
             }
+            placed[0]++;
+            LOG.log(Level.DEBUG, () -> "window-placed-again: settled at " + stage.getWidth() + "x" + stage.getHeight() + "+"
+                    + stage.getX() + "+" + stage.getY());
+            apply(stage, initial);
+            settle.playFromStart(); // checked again once settled, also if nothing moves
         });
         bounds.forEach(b -> b.addListener(restart));
         settle.playFromStart();
