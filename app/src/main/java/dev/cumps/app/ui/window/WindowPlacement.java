@@ -156,14 +156,14 @@ public final class WindowPlacement {
 
     /**
      * Once the pin is released: when the window has its frame and its bounds have not changed for
-     * {@link #SETTLE}, a window not at the bounds it opened with is given them again, at most
-     * {@link #PLACEMENTS} times; the first settled check that finds it there (or maximized) ends the watch.
+     * {@link #SETTLE}, a window that bears the toolkit's mark ({@link #insideTookTheWholeWidth}) is given
+     * the bounds it opened with again, at most {@link #PLACEMENTS} times; the first settled check that
+     * finds it in place, maximized, or moved or resized by the user ends the watch.
      * On a loaded machine the toolkit's and the window manager's answers cross: the frame can come after
      * the pin was released ({@link #FRAME_WAIT} ran out first), or the stage can report its size before
      * openbox's last configure; either way openbox kept 1282x841 (an inside of 1280x820 or 1280x816) for
      * 1280x820, and a window manager that was stopped while the window asked to be mapped put it at (0, 0).
-     * This watch lasts from the show until about {@link #SETTLE} after the frame, when the user can hardly
-     * have moved the window yet.
+     * The watch lasts until about {@link #SETTLE} after the frame.
      */
     private static void placeUntilSettled(Stage stage, WindowState initial) {
         PauseTransition settle = new PauseTransition(SETTLE);
@@ -175,7 +175,8 @@ public final class WindowPlacement {
             if (!framed(stage)) {
                 return; // not framed yet: the frame's arrival changes the bounds and restarts the wait
             }
-            if (stage.isMaximized() || (atSize(stage, initial) && atPosition(stage, initial)) || placed[0] >= PLACEMENTS) {
+            if (stage.isMaximized() || (atSize(stage, initial) && atPosition(stage, initial)) || placed[0] >= PLACEMENTS
+                    || !insideTookTheWholeWidth(stage, initial)) {
                 bounds.forEach(b -> b.removeListener(restart));
                 return;
             }
@@ -187,6 +188,15 @@ public final class WindowPlacement {
         });
         bounds.forEach(b -> b.addListener(restart));
         settle.playFromStart();
+    }
+
+    /**
+     * The toolkit's mark on a window it sized before it knew the frame: its inside is as wide as the whole
+     * window was asked to be, and the frame comes on top (1282 for 1280). A window the user resized has
+     * another width inside and is left as it is.
+     */
+    private static boolean insideTookTheWholeWidth(Stage stage, WindowState initial) {
+        return Math.abs(stage.getScene().getWidth() - initial.width()) < 1 && stage.getWidth() > initial.width() + 0.5;
     }
 
     /** Whether {@code stage} has its frame: it is taller than its scene. */
