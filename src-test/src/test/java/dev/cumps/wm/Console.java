@@ -19,6 +19,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.logging.ConsoleHandler;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -64,6 +65,18 @@ final class Console implements AutoCloseable {
         List<String> arguments = new ArrayList<>(List.of("--simulate", "--no-demo"));
         arguments.addAll(options);
         return start(desktop, dir, home, xdgConfigHome, arguments, extraEnv);
+    }
+
+    /**
+     * The environment entry that makes a launched console write {@code logger}'s DEBUG lines (and every logger's
+     * warnings) into its {@code console.log}: a {@code logging.properties} written into {@code dir}, named through
+     * {@code JAVA_TOOL_OPTIONS}. The console's documented log lines, no test-only code.
+     */
+    static Map<String, String> debugLog(Path dir, String logger) throws IOException {
+        Path logging = dir.resolve("logging.properties");
+        String handler = ConsoleHandler.class.getName();
+        Files.write(logging, List.of("handlers=" + handler, handler + ".level=ALL", ".level=WARNING", logger + ".level=FINE"));
+        return Map.of("JAVA_TOOL_OPTIONS", "-Djava.util.logging.config.file=" + logging);
     }
 
     /** {@code --simulate} with its demo: the console sets up the demo daemon and its two clients right after it opens. */

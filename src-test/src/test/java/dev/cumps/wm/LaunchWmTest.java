@@ -11,7 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.ConsoleHandler;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.Test;
 class LaunchWmTest extends OpenboxSuite {
 
     private static final String UNMAPPED = "unmapped";
-    private static final String CONSOLE_HANDLER = ConsoleHandler.class.getName();
 
     private static final Pattern EVENT = Pattern.compile(
             "(?m)^(\\w+Notify) event, serial \\d+, synthetic NO, window \\w+,\\s*(?:event|parent) \\w+, window (\\w+)(.*)$");
@@ -64,13 +62,10 @@ class LaunchWmTest extends OpenboxSuite {
     void theMainWindowIsMappedOnlyAtItsFinalSize() throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
         Path events = dir.resolve("xev.txt");
-        Path logging = dir.resolve("logging.properties");
         // The console's documented first-complete-status line (DEBUG) marks its first filled table.
-        Files.write(logging, List.of("handlers=" + CONSOLE_HANDLER, CONSOLE_HANDLER + ".level=ALL", ".level=WARNING",
-                "dev.cumps.app.FirstStatusLog.level=FINE"));
+        Map<String, String> env = Console.debugLog(dir, "dev.cumps.app.FirstStatusLog");
         Process xev = watchRoot(events);
         try {
-            Map<String, String> env = Map.of("JAVA_TOOL_OPTIONS", "-Djava.util.logging.config.file=" + logging);
             String id;
             XFrame settled;
             int[] extents;

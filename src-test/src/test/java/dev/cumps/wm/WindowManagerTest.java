@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.logging.ConsoleHandler;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -103,15 +102,11 @@ class WindowManagerTest {
     void aWindowManagerThatFramesTheWindowOnlyAfterTheConsoleStoppedWaitingStillGetsItAtTheDefaultBounds() throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
         // The console's DEBUG lines from its window placement, in console.log.
-        Path logging = dir.resolve("logging.properties");
-        String handler = ConsoleHandler.class.getName();
-        Files.writeString(logging, "handlers=" + handler + "\n" + handler + ".level=ALL\n"
-                + "dev.cumps.app.ui.window.WindowPlacement.level=ALL\n");
+        Map<String, String> debugLog = Console.debugLog(dir, "dev.cumps.app.ui.window.WindowPlacement");
         // A window manager too busy to frame the window for longer than the console waits for it (seen in CI
         // on a loaded machine: the window stayed 1282x841 for 1280x820): openbox stopped while the window maps.
         desktop.pauseWindowManager();
-        try (Console console = Console.launch(desktop, dir, home, Optional.empty(), List.of(),
-                Map.of("JAVA_TOOL_OPTIONS", "-Djava.util.logging.config.file=" + logging))) {
+        try (Console console = Console.launch(desktop, dir, home, Optional.empty(), List.of(), debugLog)) {
             Waits.until("the console to stop waiting for the window's frame (log: " + dir.resolve("console.log") + ")",
                     console::log, log -> log.contains("window-frame-wait-over"));
             desktop.resumeWindowManager();
