@@ -104,7 +104,8 @@ public final class WindowPlacement {
      * Gives the user the real minimum (and no maximum) back once the window manager's frame is known
      * and the window is at its size: the stage (frame included) is then taller than its scene. A
      * window manager that reports no frame (or none at all) gets it back after {@link #FRAME_WAIT}, and a
-     * window the toolkit left at another size is then given its size again.
+     * window the toolkit left at another size is then given its size again; then {@link #placeUntilSettled}
+     * watches it until it has settled.
      */
     private static void unpinOnceFramed(Stage stage, WindowState initial, double minWidth, double minHeight) {
         PauseTransition fallback = new PauseTransition(FRAME_WAIT);
