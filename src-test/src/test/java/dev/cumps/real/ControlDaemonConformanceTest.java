@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -130,7 +131,7 @@ class ControlDaemonConformanceTest {
         files(t, "files", pipe, log);
 
         step(t, "-d", run(program, env, null, "-d"));
-        long first = awaitStart(log, 1);
+        long first = awaitStart(t, log, 1);
         files(t, "files after -d", pipe, log);
         step(t, "second -d on the same pipe", run(program, env, null, "-d"));
         files(t, "files after the second -d", pipe, log);
@@ -149,11 +150,11 @@ class ControlDaemonConformanceTest {
         step(t, "client after quit", run(program, env, "get_server_list\n"));
 
         step(t, "-d after quit", run(program, env, null, "-d"));
-        long second = awaitStart(log, 2);
+        long second = awaitStart(t, log, 2);
         kill9(second);
         files(t, "files after kill -9", pipe, log);
         step(t, "-d over the leftovers of kill -9", run(program, env, null, "-d"));
-        long third = awaitStart(log, 3);
+        long third = awaitStart(t, log, 3);
         step(t, "get_server_list", run(program, env, "get_server_list\n"));
         step(t, "quit", run(program, env, "quit\n"));
         awaitGone(third);
@@ -281,10 +282,16 @@ class ControlDaemonConformanceTest {
         return new Run(p.exitValue(), Files.readString(io.resolve("out")), Files.readString(io.resolve("err")));
     }
 
-    /** Waits for the {@code n}th start in control.log and the control socket; returns that daemon's pid. */
-    private long awaitStart(Path log, int n) throws IOException, InterruptedException {
-        Path control = log.resolveSibling("p").resolve("control");
-        await("start " + n + " in " + log, () -> starts(log).size() >= n && Files.exists(control, LinkOption.NOFOLLOW_LINKS));
+    /**
+     * Waits for the {@code n}th start in control.log and the control socket; returns that daemon's pid. Should it not
+     * come, the failure shows the transcript so far (the last {@code -d}'s output last), both folders, control.log and
+     * the state of every thread of the pid the pid file names.
+     */
+    private long awaitStart(StringBuilder t, Path log, int n) throws IOException, InterruptedException {
+        Path pipe = log.resolveSibling("p");
+        Path control = pipe.resolve("control");
+        await("start " + n + " in " + log, () -> starts(log).size() >= n && Files.exists(control, LinkOption.NOFOLLOW_LINKS),
+                () -> evidence(t, pipe, log));
         long pid = starts(log).get(n - 1);
         daemons.put(pid, startTime(pid).orElse(-1L));
         return pid;
@@ -306,8 +313,57 @@ class ControlDaemonConformanceTest {
         }
     }
 
+    private String evidence(StringBuilder t, Path pipe, Path log) {
+        StringBuilder b = new StringBuilder("--- transcript so far:\n").append(t);
+        try {
+            files(b, "files now", pipe, log);
+        } catch (IOException e) {
+            b.append("(folders unreadable: ").append(e).append(")\n");
+        }
+        for (String name : List.of("control.log", "server.log")) {
+            try {
+                b.append("== ").append(name).append('\n').append(Files.readString(log.resolve(name)));
+            } catch (IOException e) {
+                b.append("(").append(name).append(" unreadable: ").append(e).append(")\n");
+            }
+        }
+        try {
+            String pid = Files.readString(pipe.resolve("nvidia-cuda-mps-control.pid")).strip();
+            b.append("== threads of pid ").append(pid).append(" (the pid file's):\n");
+            try (Stream<Path> tasks = Files.list(Path.of("/proc", pid, "task"))) {
+                for (Path task : tasks.toList()) {
+                    b.append("  ").append(Files.readString(task.resolve("stat")).strip()).append('\n');
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            b.append("(pid file or its process unreadable: ").append(e).append(")\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * Waits until every thread of {@code pid} has exited, not only its first: an ended daemon's other threads may
+     * still hold its files (the lock on {@code control_lock}, the log FIFO) for a moment after the first shows Z.
+     */
     private void awaitGone(long pid) throws InterruptedException {
-        await("daemon " + pid + " to exit", () -> !running(pid));
+        await("every thread of daemon " + pid + " to exit", () -> threadsRunning(pid) == 0, () -> "");
+    }
+
+    /** Threads of {@code pid} that exist and are no zombie. */
+    private static long threadsRunning(long pid) {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc/" + pid + "/task"))) {
+            return tasks.filter(task -> {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                    return state != 'Z' && state != 'X';
+                } catch (IOException e) {
+                    return false;
+                }
+            }).count();
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     private void kill9(long pid) throws IOException, InterruptedException {
@@ -338,11 +394,11 @@ class ControlDaemonConformanceTest {
         }
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    private static void await(String what, BooleanSupplier condition, Supplier<String> evidence) throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                fail("gave up waiting for " + what + " after " + PATIENCE);
+                fail("gave up waiting for " + what + " after " + PATIENCE + "\n" + evidence.get());
             }
             Thread.sleep(20);
         }
