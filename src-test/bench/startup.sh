@@ -11,9 +11,9 @@
 # --query-compute-apps one process), a stand-in nvidia-cuda-mps-control (a 12 ms sh script that, like
 # NVIDIA's, answers every line of its stdin: the live daemon's control daemon has one MPS server with one
 # client, every other pipe an empty server list),
-# a Hello class, and three record directories: none, one live daemon (a `sleep` this script starts,
-# recorded with its real start time) and 50 records (25 live, 25 stale). It first prints how many
-# times each case ran each stand-in, then runs every case RUNS times, interleaved (one run
+# a Hello class, and three record directories: none, one live daemon (a shell this script starts, recorded
+# with its real start time, whose one MPS server, a `sleep`, is its child as with NVIDIA's daemon) and 50
+# records (25 live, 25 stale). It first prints how many times each case ran each stand-in, then runs every case RUNS times, interleaved (one run
 # of each case per round, so load from other programs hits all cases alike), and prints per case the
 # median and the 10th/90th percentile wall time in ms, the median user+sys CPU time (10 ms resolution)
 # and the largest peak RSS (GNU time's %M), plus
@@ -38,15 +38,20 @@ command -v python3 >/dev/null || { echo "error: python3 is needed for the statis
 
 scratch=$(mktemp -d)
 sleeper=
+server=
 cleanup() {
+    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
     if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
     rm -rf "$scratch"
 }
 trap cleanup EXIT
 
 mkdir -p "$scratch/bin" "$scratch/java"
-sleep 100000 &
+# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does.
+sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
 sleeper=$!
+while [ ! -s "$scratch/server.pid" ]; do sleep 0.01; done
+server=$(cat "$scratch/server.pid")
 # The stand-ins note each run in $scratch/calls (one short append) for the call counts.
 cat >"$scratch/bin/nvidia-smi" <<EOF
 #!/bin/sh
@@ -69,7 +74,7 @@ sleep 0.012
 while IFS= read -r command; do
     case "\$CUDA_MPS_PIPE_DIRECTORY:\$command" in
         *:) ;;
-        "$scratch/run/live/pipe:get_server_list") echo $$ ;;
+        "$scratch/run/live/pipe:get_server_list") echo $server ;;
         *:get_server_list) ;;
         *:get_server_status*) echo ACTIVE ;;
         "$scratch/run/live/pipe:get_client_list"*) echo $sleeper ;;

@@ -9,7 +9,7 @@
 #
 # Both tools read the same record directory (~/.cache/unilab/cuda-mps under a scratch HOME) and find the same
 # 12 ms stand-in nvidia-smi and nvidia-cuda-mps-control on PATH (as in startup.sh): one live daemon record
-# (a `sleep` this script starts) whose control daemon has one server with one client. For each of
+# (a shell this script starts) whose control daemon has one server (its child, a `sleep`) with one client. For each of
 # `status --json`, `env` and `doctor --json`, every round runs the pair back to back, in alternating order
 # (cumps first in even rounds, uni-cumps first in odd ones), so load from other programs hits both alike.
 # It prints per command the median wall ms of each, the median of the paired ratios cumps/uni-cumps (< 1:
@@ -31,14 +31,19 @@ command -v python3 >/dev/null || { echo "error: python3 is needed for the statis
 
 scratch=$(mktemp -d)
 sleeper=
+server=
 cleanup() {
+    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
     if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
     rm -rf "$scratch"
 }
 trap cleanup EXIT
 mkdir -p "$scratch/bin"
-sleep 100000 &
+# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does.
+sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
 sleeper=$!
+while [ ! -s "$scratch/server.pid" ]; do sleep 0.01; done
+server=$(cat "$scratch/server.pid")
 live="$scratch/run/live/pipe"
 mkdir -p "$live" "$scratch/run/live/log"
 # It answers --query-gpu with the fields asked, in the order asked (uni-cumps asks index,uuid,compute_mode and
@@ -80,10 +85,10 @@ sleep 0.012
 while IFS= read -r line; do
     case "\$CUDA_MPS_PIPE_DIRECTORY:\$line" in
         *:) ;;
-        "$live:get_server_list") echo $$ ;;
+        "$live:get_server_list") echo $server ;;
         *:get_server_list) ;;
-        "$live:get_server_status $$") echo ACTIVE ;;
-        "$live:get_client_list $$") echo $sleeper ;;
+        "$live:get_server_status $server") echo ACTIVE ;;
+        "$live:get_client_list $server") echo $sleeper ;;
         *:get_default_active_thread_percentage) echo 100.0 ;;
         *) echo "Unknown command \"\$line\"" ;;
     esac

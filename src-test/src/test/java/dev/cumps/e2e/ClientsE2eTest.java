@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,6 +90,31 @@ class ClientsE2eTest {
 
         h.cumps(plain(h), "--simulate", "stop", "--name", "busy").assertOk();
         assertTrue(Procs.awaitGone(second, CumpsHarness.PATIENCE), "a client ends with its daemon");
+    }
+
+    /**
+     * One control-client run per daemon: the simulated daemon starts its server as its child, as NVIDIA's does, so
+     * {@code status --json} asks the server list and the server's status and clients in one connection ({@code NEW UI}
+     * in the daemon's control.log, as NVIDIA's daemon logs each connection). It was two: the list, then the server.
+     */
+    @Test
+    void aDaemonWithAServerAndClientsIsAskedEverythingInOneControlRun(CumpsHarness h) throws IOException {
+        Path log = Path.of(h.cumps(plain(h), "--simulate", "start", "--gpus", "0", "--name", "busy").assertOk().json()
+                .get("log_directory").asText()).resolve("control.log");
+        long client = attach(h, "busy", 512);
+        long before = connections(log);
+
+        JsonNode busy = find(h.cumps(plain(h), "--simulate", "status", "--json").assertOk().json().get("live").get("daemons"), "name", "busy");
+
+        assertEquals(List.of(client), clientPids(busy));
+        assertEquals("ACTIVE", busy.get("servers").get(0).get("status").asText());
+        assertEquals(1, connections(log) - before, "connections to the daemon for one status --json:\n" + Files.readString(log));
+        h.cumps(plain(h), "--simulate", "stop", "--name", "busy").assertOk();
+    }
+
+    /** The connections control.log has recorded so far. */
+    private static long connections(Path log) throws IOException {
+        return Files.readAllLines(log).stream().filter(l -> l.endsWith("] NEW UI")).count();
     }
 
     @Test

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -46,6 +48,8 @@ class StartupBudgetE2eTest {
     private static Path calls;
     private static Path classLog;
     private static Process daemon;
+    /** The pid of the daemon's one MPS server: its child. */
+    private static long server;
     private static Process client;
     private static final Map<StartupBudgets.Scenario, Path> RECORDS = new LinkedHashMap<>();
 
@@ -62,10 +66,11 @@ class StartupBudgetE2eTest {
         classLog = root.resolve("classes.log");
         Files.createDirectories(root.resolve("home"));
 
-        // A live "daemon" and a client: processes of ours with real start times, which /proc shows as running.
-        daemon = new ProcessBuilder("sleep", "100000").start();
+        // A live "daemon" with one MPS server, its child (as NVIDIA's daemon starts its servers), and a client:
+        // processes of ours with real start times, which /proc shows as running.
+        daemon = new ProcessBuilder("sh", "-c", "sleep 100000 & echo $!; wait").redirectErrorStream(true).start();
+        server = Long.parseLong(new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.US_ASCII)).readLine());
         client = new ProcessBuilder("sleep", "100000").start();
-        long server = ProcessHandle.current().pid();
         Path live = Files.createDirectories(root.resolve("run/live/pipe"));
         Path idle = Files.createDirectories(root.resolve("run/idle/pipe"));
 
@@ -76,7 +81,7 @@ class StartupBudgetE2eTest {
                 + "  *) echo '0, " + GPU + ", NVIDIA H100 80GB HBM3, Exclusive_Process, 81559, Disabled, 550.54.15, 00000000:18:00.0, 37, 1024' ;;\n"
                 + "esac\n");
         // Like NVIDIA's client: each line of stdin is one command, each reply printed in turn; an unknown command
-        // gets `Unknown command "<it>"`. The live pipe has a server (pid of this JVM) with two clients, the idle pipe the
+        // gets `Unknown command "<it>"`. The live pipe has a server (the daemon's child) with two clients, the idle pipe the
         // same server without a client (as MPS keeps a server a while after its last client left); other pipes none.
         executable(bin.resolve(CONTROL), "#!/bin/sh\necho \"" + CONTROL + " $CUDA_MPS_PIPE_DIRECTORY\" >>'" + calls + "'\n"
                 + "while IFS= read -r line; do\n"
@@ -116,6 +121,9 @@ class StartupBudgetE2eTest {
 
     @AfterAll
     static void cleanUp() throws IOException {
+        if (server > 0) {
+            ProcessHandle.of(server).ifPresent(ProcessHandle::destroyForcibly); // the daemon's child, started by this test
+        }
         for (Process p : new Process[] {daemon, client}) {
             if (p != null) {
                 p.destroyForcibly();

@@ -6,6 +6,7 @@ import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordStore;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -49,14 +50,39 @@ public final class CdsTraining {
     public static void main(String[] args) throws IOException {
         Path scratch = Files.createTempDirectory("cumps-cds-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        Process server = startServer();
         try {
-            train(scratch);
+            train(scratch, server == null ? ProcessHandle.current().pid() : server.pid());
         } finally {
+            if (server != null) {
+                server.destroyForcibly();
+            }
             deleteTree(scratch);
         }
     }
 
-    private static void train(Path scratch) throws IOException {
+    /**
+     * The live daemon's MPS server: a child of this JVM (the daemon), as NVIDIA's daemon starts its servers, so that
+     * the live view asks it together with the server list, as it does on a real host. Null where no {@code sleep}
+     * can be started; the training then lists this JVM as the server, which is no child.
+     */
+    private static Process startServer() {
+        for (String sleep : List.of("/usr/bin/sleep", "/bin/sleep")) {
+            if (Files.isExecutable(Path.of(sleep))) {
+                try {
+                    ProcessBuilder builder = new ProcessBuilder(sleep, "600").redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+                    builder.environment().clear();
+                    return builder.start();
+                } catch (IOException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void train(Path scratch, long server) throws IOException {
         CumpsMain.class.getName(); // the launcher's entry point, archived with the rest
         Path bin = Files.createDirectories(scratch.resolve("bin"));
         Path smi = bin.resolve("nvidia-smi");
@@ -66,11 +92,14 @@ public final class CdsTraining {
                 + "esac\n");
         Files.setPosixFilePermissions(smi, PosixFilePermissions.fromString("rwx------"));
         // A control client that answers like NVIDIA's, one reply per line of stdin: the live daemon (this JVM) has one
-        // server (this JVM) with one client (this JVM), so that the live view's classes are archived too.
+        // server (its child) with one client (this JVM), so that the live view's classes are archived too. Other
+        // children (the nvidia-smi running alongside) are no server.
         Path control = bin.resolve("nvidia-cuda-mps-control");
         Files.writeString(control, "#!/bin/sh\nwhile IFS= read -r line; do\n  case \"$line\" in\n"
-                + "    get_server_list|get_client_list\\ *) echo " + self + " ;;\n"
-                + "    get_server_status\\ *) echo ACTIVE ;;\n"
+                + "    get_server_list) echo " + server + " ;;\n"
+                + "    get_client_list\\ " + server + ") echo " + self + " ;;\n"
+                + "    get_server_status\\ " + server + ") echo ACTIVE ;;\n"
+                + "    get_client_list\\ *|get_server_status\\ *) echo \"Server ${line##* } not found\" ;;\n"
                 + "    get_default_active_thread_percentage|get_active_thread_percentage\\ *) echo 100.0 ;;\n"
                 + "    *pinned_mem_limit\\ *) echo 0M ;;\n"
                 + "    *) echo \"Unknown command \\\"$line\\\"\" ;;\n"

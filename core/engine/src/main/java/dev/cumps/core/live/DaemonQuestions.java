@@ -10,7 +10,9 @@ import dev.cumps.core.proc.ProcessTable;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutionException;
@@ -63,21 +65,37 @@ final class DaemonQuestions {
 
     /** The snapshot of the daemon serving {@code pipeDirectory}; {@code name} is empty for an unmanaged pipe. */
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory) {
-        return ask(name, pipeDirectory, logDirectory, false);
+        return ask(name, pipeDirectory, logDirectory, false, OptionalLong.empty());
     }
 
     /**
      * {@link #ask(Optional, Path, Path)}, or with {@code serversOnly} the server list alone: each server with
      * what {@code /proc} says of it (owner, start time), no status and no client asked (one control run).
+     *
+     * <p>{@code daemonPid} is the control daemon's pid when a live record vouches for it (pid and start time).
+     * Its children are then taken for its servers (NVIDIA's daemon starts each server as its child) and asked
+     * about in the same run as {@code get_server_list}: one control run for the whole daemon. The server list
+     * stays the truth: a child it does not list is dropped, a server it lists that was not a child is asked in
+     * a second run.
      */
-    DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory, boolean serversOnly) {
+    DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory, boolean serversOnly, OptionalLong daemonPid) {
         Daemon daemon = new Daemon(pipeDirectory, logDirectory);
         List<Long> listed;
         Optional<CommandResult> listRun = Optional.empty();
+        List<Long> children = serversOnly || daemonPid.isEmpty() ? List.of() : processes.children(daemonPid.getAsLong());
+        List<Long> guessed = children.subList(0, Math.min(children.size(), MAX_SERVERS));
+        Map<Long, Replies> early = Map.of();
         try {
-            Run run = daemon.run("get_server_list");
-            listRun = Optional.of(run.result());
-            listed = ControlReplies.pids("get_server_list", daemon.checked("get_server_list", run));
+            Optional<Listed> together = guessed.isEmpty() ? Optional.empty() : daemon.listWith(guessed);
+            if (together.isPresent()) {
+                listRun = Optional.of(together.get().run());
+                listed = together.get().servers();
+                early = together.get().replies();
+            } else {
+                Run run = daemon.run("get_server_list");
+                listRun = Optional.of(run.result());
+                listed = ControlReplies.pids("get_server_list", daemon.checked("get_server_list", run));
+            }
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of(),
                     DaemonSnapshot.Capability.UNKNOWN, listRun);
@@ -105,7 +123,7 @@ final class DaemonQuestions {
             // ControlReplies.REPLY_END. Only a daemon whose output cannot be split is asked one question per run.
             Optional<List<Answer>> batched;
             try {
-                batched = asked.isEmpty() ? Optional.of(List.of()) : daemon.batch(asked);
+                batched = daemon.batch(asked, early);
             } catch (Unanswered e) {
                 if (!e.budgetSpent) {
                     throw e;
@@ -176,6 +194,33 @@ final class DaemonQuestions {
             all = Message.of(LiveMessages.PROBLEMS_JOINED, all, next);
         }
         return all;
+    }
+
+    /** {@code get_server_status} and {@code get_client_list} of each of {@code pids}, in that order. */
+    private static List<String> serverQuestions(List<Long> pids) {
+        List<String> commands = new ArrayList<>();
+        for (long pid : pids) {
+            commands.add("get_server_status " + pid);
+            commands.add("get_client_list " + pid);
+        }
+        return commands;
+    }
+
+    /** The replies to {@link #serverQuestions}{@code (pids)}, by server. */
+    private static Map<Long, Replies> replies(List<Long> pids, List<String> replies) {
+        Map<Long, Replies> byPid = new HashMap<>();
+        for (int i = 0; i < pids.size(); i++) {
+            byPid.put(pids.get(i), new Replies(replies.get(2 * i), replies.get(2 * i + 1)));
+        }
+        return byPid;
+    }
+
+    /** One server's two replies, as the control client printed them. */
+    private record Replies(String status, String clients) {
+    }
+
+    /** The server list's run (its reply alone as stdout), the servers it lists, and the replies asked with it. */
+    private record Listed(CommandResult run, List<Long> servers, Map<Long, Replies> replies) {
     }
 
     /** What one server's questions gave: the server (empty when it has exited), and a note (clients cut). */
@@ -257,23 +302,52 @@ final class DaemonQuestions {
         }
 
         /**
-         * Every server of {@code pids} asked in one run: {@code get_server_status} and {@code get_client_list}
-         * of each; empty when the output could not be split into those replies.
+         * {@code get_server_list} and, for each of {@code guessed}, {@code get_server_status} and
+         * {@code get_client_list}, in one run. Empty when the output could not be split into those replies (the
+         * caller then asks {@code get_server_list} on its own); unanswered as {@code get_server_list} would be.
          */
-        Optional<List<Answer>> batch(List<Long> pids) {
+        Optional<Listed> listWith(List<Long> guessed) {
             List<String> commands = new ArrayList<>();
-            for (long pid : pids) {
-                commands.add("get_server_status " + pid);
-                commands.add("get_client_list " + pid);
-            }
-            Optional<List<String>> replies = ControlReplies.split(reply(ControlReplies.batch(commands)), commands.size());
+            commands.add("get_server_list");
+            commands.addAll(serverQuestions(guessed));
+            Run run = run(ControlReplies.batch(commands));
+            Optional<List<String>> replies = ControlReplies.split(checked("get_server_list", run), commands.size());
             if (replies.isEmpty()) {
                 return Optional.empty();
             }
+            String list = replies.get().get(0);
+            List<Long> servers = ControlReplies.pids("get_server_list", list);
+            CommandResult r = run.result();
+            // The doctor's answers check judges this run as the server list's: its reply alone, as if asked alone.
+            CommandResult listRun = new CommandResult(r.outcome(), r.exitCode(), list, r.stderr(), r.program());
+            return Optional.of(new Listed(listRun, servers, replies(guessed, replies.get().subList(1, replies.get().size()))));
+        }
+
+        /**
+         * Every server of {@code pids}: the replies {@code early} holds (asked with the server list), the rest asked in
+         * one run, {@code get_server_status} and {@code get_client_list} of each; empty when that run's output could not
+         * be split into those replies.
+         */
+        Optional<List<Answer>> batch(List<Long> pids, Map<Long, Replies> early) {
+            List<Long> rest = new ArrayList<>();
+            for (long pid : pids) {
+                if (!early.containsKey(pid)) {
+                    rest.add(pid);
+                }
+            }
+            Map<Long, Replies> all = new HashMap<>(early);
+            if (!rest.isEmpty()) {
+                List<String> commands = serverQuestions(rest);
+                Optional<List<String>> replies = ControlReplies.split(reply(ControlReplies.batch(commands)), commands.size());
+                if (replies.isEmpty()) {
+                    return Optional.empty();
+                }
+                all.putAll(replies(rest, replies.get()));
+            }
             List<Answer> answers = new ArrayList<>();
-            for (int i = 0; i < pids.size(); i++) {
-                String clients = replies.get().get(2 * i + 1);
-                answers.add(answer(pids.get(i), DaemonSnapshot.Capability.UNKNOWN, Optional.of(replies.get().get(2 * i)), () -> clients));
+            for (long pid : pids) {
+                Replies r = all.get(pid);
+                answers.add(answer(pid, DaemonSnapshot.Capability.UNKNOWN, Optional.of(r.status()), r::clients));
             }
             return Optional.of(answers);
         }

@@ -27,6 +27,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -234,8 +235,11 @@ public final class LiveSnapshotService {
         return liveRecord(name).pipeDirectory();
     }
 
-    /** One daemon to ask: a record's, or an unmanaged pipe (no name, no log directory of ours). */
-    private record Target(Optional<String> name, Path pipeDirectory, Path logDirectory) {
+    /**
+     * One daemon to ask: a live record's (its pid vouched for by the record's start time), or an unmanaged pipe (no
+     * name, no log directory of ours, no pid).
+     */
+    private record Target(Optional<String> name, Path pipeDirectory, Path logDirectory, OptionalLong daemonPid) {
     }
 
     /**
@@ -252,7 +256,7 @@ public final class LiveSnapshotService {
     }
 
     private static Target target(DaemonRecord record) {
-        return new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory());
+        return new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory(), OptionalLong.of(record.pid()));
     }
 
     private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
@@ -265,7 +269,7 @@ public final class LiveSnapshotService {
         for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
             // Only pipes this user may connect to: a socket or FIFO without write permission is another user's daemon.
             if (!managedPipes.contains(dir) && ControlPipe.in(dir).filter(p -> Files.isWritable(p.path())).isPresent()) {
-                targets.add(new Target(Optional.empty(), dir, null));
+                targets.add(new Target(Optional.empty(), dir, null, OptionalLong.empty()));
             }
         }
         return targets;
@@ -293,7 +297,8 @@ public final class LiveSnapshotService {
 
     /** With {@link Detail#SERVERS}, a managed daemon is asked its servers only; an unmanaged pipe always its clients too. */
     private static DaemonSnapshot ask(DaemonQuestions questions, Target target, Detail detail) {
-        return questions.ask(target.name(), target.pipeDirectory(), target.logDirectory(), detail == Detail.SERVERS && target.name().isPresent());
+        return questions.ask(target.name(), target.pipeDirectory(), target.logDirectory(), detail == Detail.SERVERS && target.name().isPresent(),
+                target.daemonPid());
     }
 
     private static DaemonSnapshot result(Target target, Future<DaemonSnapshot> future) {

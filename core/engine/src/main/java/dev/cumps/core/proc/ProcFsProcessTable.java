@@ -87,6 +87,53 @@ public final class ProcFsProcessTable implements ProcessTable {
         return pids;
     }
 
+    /** More than the children of any control daemon (one server per user): a longer list is cut here. */
+    private static final int CHILDREN_LIMIT_BYTES = 16 * 1024;
+    /** Threads whose children are read: a control daemon has a few (the JVM stand-in a few dozen). */
+    private static final int CHILDREN_THREADS = 256;
+
+    @Override
+    public List<Long> children(long pid) {
+        if (pid <= 0) {
+            return List.of();
+        }
+        List<Long> children = new ArrayList<>();
+        int threads = 0;
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
+            for (Path task : tasks) {
+                if (++threads > CHILDREN_THREADS) {
+                    break;
+                }
+                try (InputStream in = Files.newInputStream(task.resolve("children"))) {
+                    String text = new String(in.readNBytes(CHILDREN_LIMIT_BYTES), StandardCharsets.US_ASCII);
+                    for (String field : text.strip().split(" ")) {
+                        if (digits(field)) {
+                            children.add(Long.parseLong(field));
+                        }
+                    }
+                } catch (IOException e) {
+                    // this thread has exited, or the kernel has no children files (CONFIG_PROC_CHILDREN)
+                }
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return children;
+    }
+
+    /** A pid as {@code /proc} prints it: 1 to 10 ASCII digits. */
+    private static boolean digits(String field) {
+        if (field.isEmpty() || field.length() > 10) {
+            return false;
+        }
+        for (int i = 0; i < field.length(); i++) {
+            if (field.charAt(i) < '0' || field.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
     @Override
     public long selfStartTicks() {
         return find(ProcessHandle.current().pid()).map(ProcessInfo::startTicks).orElse(0L);

@@ -77,6 +77,17 @@ public interface ProcessTable {
                 .isPresent();
     }
 
+    /**
+     * The children {@code pid} has now, as the kernel lists them for each of its threads
+     * ({@code /proc/<pid>/task/<tid>/children}); empty when unknown. A hint, not authority: the kernel's list
+     * can miss a child that forks or exits meanwhile, and a pid may be gone by the time it is looked up.
+     * Used to ask a control daemon its server list together with its servers' questions (NVIDIA's daemon
+     * starts each {@code nvidia-cuda-mps-server} as its child).
+     */
+    default List<Long> children(long pid) {
+        return List.of();
+    }
+
     /** Whether any running process has this pid, whatever it is. */
     default boolean exists(long pid) {
         return find(pid).filter(ProcessInfo::running).isPresent();

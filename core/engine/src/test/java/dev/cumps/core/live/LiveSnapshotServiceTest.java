@@ -25,6 +25,10 @@ import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.StatusService;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -452,6 +456,73 @@ class LiveSnapshotServiceTest {
         Map<Long, OptionalLong> memory = new ConcurrentHashMap<>();
         snapshot.daemons().forEach(d -> d.clients().forEach(c -> memory.put(c.pid(), c.gpuMemoryMiB())));
         assertEquals(Map.of(4_190_200L, OptionalLong.of(100), 4_190_201L, OptionalLong.of(200), 4_190_202L, OptionalLong.of(300)), memory);
+    }
+
+    /**
+     * NVIDIA's control daemon starts each server as its child (traced with the real R550 binary: it forks and execs
+     * {@code nvidia-cuda-mps-server}). A live record's daemon whose children are its servers is asked its server
+     * list and every server's status and clients in one run of the control client.
+     */
+    @Test
+    void aRecordedDaemonIsAskedItsServerListAndItsChildServersInOneRun() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n"));
+        sb.processes.put(4_190_100L, "nvidia-cuda-mps", 500);
+        sb.processes.parent(4_190_100L, 4_190_001L);
+        sb.processes.put(4_190_200L, "python", 1000);
+        computeApps = "4190200, " + GPU0 + ", 1024\n";
+
+        DaemonSnapshot a = everyDaemon().daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
+        assertEquals(List.of(4_190_100L), a.servers().stream().map(MpsServer::pid).toList());
+        assertEquals(Optional.of("ACTIVE"), a.servers().get(0).status());
+        assertEquals(List.of(4_190_200L), a.clients().stream().map(ClientProcess::pid).toList());
+        assertEquals(OptionalLong.of(1024), a.clients().get(0).gpuMemoryMiB());
+        assertEquals(List.of(batch("get_server_list", "get_server_status 4190100", "get_client_list 4190100")), controlCalls,
+                "one control run for the whole daemon");
+        assertEquals("4190100\n", a.serverList().orElseThrow().stdout(), "the server list's run shows its own reply");
+    }
+
+    /**
+     * The server list stays the truth: a child it does not name (it is no server) is left out, and a server it names
+     * that was no child (started between the two looks) is asked about in a second run.
+     */
+    @Test
+    void theServerListDecidesWhichChildrenAreServersAndWhoElseIsAsked() {
+        daemon("a", 4_190_001L, Map.of("get_server_list", "4190100\n4190101\n", "get_server_status 4190100", "ACTIVE\n",
+                "get_client_list 4190100", "4190200\n", "get_server_status 4190101", "ACTIVE\n", "get_client_list 4190101", "",
+                "get_server_status 4190555", "Server 4190555 not found\n", "get_client_list 4190555", "Server 4190555 not found\n"));
+        sb.processes.put(4_190_100L, "nvidia-cuda-mps", 500);
+        sb.processes.parent(4_190_100L, 4_190_001L);
+        sb.processes.put(4_190_555L, "nvidia-cuda-mps", 600);
+        sb.processes.parent(4_190_555L, 4_190_001L);
+
+        DaemonSnapshot a = everyDaemon().daemons().get(0);
+
+        assertEquals(DaemonSnapshot.State.ANSWERING, a.state(), () -> a.problem().map(Message::english).orElse(""));
+        assertEquals(List.of(4_190_100L, 4_190_101L), a.servers().stream().map(MpsServer::pid).toList());
+        assertEquals(List.of(4_190_200L), a.clients().stream().map(ClientProcess::pid).toList());
+        assertEquals(List.of(batch("get_server_list", "get_server_status 4190100", "get_client_list 4190100", "get_server_status 4190555",
+                "get_client_list 4190555"), batch("get_server_status 4190101", "get_client_list 4190101")), controlCalls);
+    }
+
+    /** Only a live record vouches for a daemon's pid: an unmanaged pipe is asked its server list on its own first. */
+    @Test
+    void anUnmanagedPipeIsAskedItsServerListOnItsOwn() throws IOException {
+        Path pipe = sb.nvidiaPipeDirectory();
+        Sandbox.mkdir700(pipe);
+        daemons.put(pipe, stdin -> CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of("get_server_list", "4190100\n",
+                "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "")), ""));
+        try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            socket.bind(UnixDomainSocketAddress.of(pipe.resolve("control")));
+
+            DaemonSnapshot d = everyDaemon().daemons().get(0);
+
+            assertEquals(Optional.empty(), d.name());
+            assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList());
+            assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100")), controlCalls);
+        }
     }
 
     /**

@@ -26,6 +26,7 @@ public final class FakeProcessTable implements ProcessTable {
     private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
     private final Map<Long, Runnable> onExit = new ConcurrentHashMap<>();
     private final Map<Long, Integer> finds = new ConcurrentHashMap<>();
+    private final Map<Long, Long> parents = new ConcurrentHashMap<>();
 
     /** Runs {@code action} once when {@code pid} leaves the table (killed, terminated): what dies with a real process. */
     public void onExit(long pid, Runnable action) {
@@ -146,6 +147,20 @@ public final class FakeProcessTable implements ProcessTable {
     /** The process has exited but is not reaped yet. */
     public void zombie(long pid) {
         table.computeIfPresent(pid, (p, info) -> new ProcessInfo(p, info.comm(), 'Z', info.startTicks()));
+    }
+
+    /** {@code child} is a child of {@code parent} (listed by {@link #children} while both are in the table). */
+    public void parent(long child, long parent) {
+        parents.put(child, parent);
+    }
+
+    @Override
+    public List<Long> children(long pid) {
+        if (!table.containsKey(pid)) {
+            return List.of();
+        }
+        return parents.entrySet().stream().filter(e -> e.getValue() == pid && table.containsKey(e.getKey()))
+                .map(Map.Entry::getKey).sorted().toList();
     }
 
     public boolean contains(long pid) {
