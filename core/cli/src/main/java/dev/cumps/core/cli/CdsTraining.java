@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
+import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
@@ -128,6 +129,10 @@ public final class CdsTraining {
             // On the last host, a control socket at NVIDIA's default pipe directory (the host's, under the scratch folder),
             // as on a workstation that runs the system's MPS daemon: status and doctor ask it too, without a record.
             try (ServerSocketChannel ambient = daemons == 2 ? listen(host.nvidiaPipeDirectory().resolve("control")) : null) {
+                if (ambient != null) {
+                    // R550 and later write their pid there; the live view reads it (a hint for asking the servers).
+                    Files.writeString(host.nvidiaPipeDirectory().resolve(RuntimeDirs.PID_FILE), self + "\n");
+                }
                 for (List<String> args : COMMANDS) {
                     List<String> line = new ArrayList<>(args);
                     if (daemons == 1 && !args.get(0).startsWith("-")) {

@@ -11,8 +11,10 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.RuntimeDirs;
+import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -269,10 +271,27 @@ public final class LiveSnapshotService {
         for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
             // Only pipes this user may connect to: a socket or FIFO without write permission is another user's daemon.
             if (!managedPipes.contains(dir) && ControlPipe.in(dir).filter(p -> Files.isWritable(p.path())).isPresent()) {
-                targets.add(new Target(Optional.empty(), dir, null, OptionalLong.empty()));
+                targets.add(new Target(Optional.empty(), dir, null, pidFileDaemon(dir)));
             }
         }
         return targets;
+    }
+
+    /**
+     * The control daemon an unmanaged pipe's pid file names, when that pid runs under the daemon's name: whose
+     * children are asked with the server list. A file anyone may have written is a hint here, never authority (the
+     * server list decides what is shown, and nothing is signalled); R535 writes no pid file, so its pipes are asked as
+     * before.
+     */
+    private OptionalLong pidFileDaemon(Path pipeDirectory) {
+        Optional<Long> pid = RuntimeDirs.readPidFile(pipeDirectory);
+        if (pid.isPresent()) {
+            Optional<ProcessInfo> info = processes.find(pid.get());
+            if (info.isPresent() && info.get().running() && info.get().comm().startsWith(DaemonPids.MPS_COMM_PREFIX)) {
+                return OptionalLong.of(pid.get());
+            }
+        }
+        return OptionalLong.empty();
     }
 
     private List<DaemonSnapshot> askAll(List<Target> targets, DaemonQuestions questions, Detail detail) {

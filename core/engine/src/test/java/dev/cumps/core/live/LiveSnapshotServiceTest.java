@@ -29,6 +29,7 @@ import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -507,22 +508,42 @@ class LiveSnapshotServiceTest {
                 "get_client_list 4190555"), batch("get_server_status 4190101", "get_client_list 4190101")), controlCalls);
     }
 
-    /** Only a live record vouches for a daemon's pid: an unmanaged pipe is asked its server list on its own first. */
+    /**
+     * An unmanaged pipe (the system's daemon at NVIDIA's default directory) has no record; its pid file (R550 writes
+     * one) names the daemon. When that pid runs under the daemon's name, its children are asked with the server list:
+     * one run. A pid file naming anything else, or none (R535), leaves the server list on its own first.
+     */
     @Test
-    void anUnmanagedPipeIsAskedItsServerListOnItsOwn() throws IOException {
+    void anUnmanagedPipeIsAskedInOneRunOnlyWhenItsPidFileNamesARunningDaemon() throws IOException {
         Path pipe = sb.nvidiaPipeDirectory();
         Sandbox.mkdir700(pipe);
         daemons.put(pipe, stdin -> CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, Map.of("get_server_list", "4190100\n",
                 "get_server_status 4190100", "ACTIVE\n", "get_client_list 4190100", "")), ""));
+        sb.processes.put(4_190_100L, "nvidia-cuda-mps", 500);
+        sb.processes.parent(4_190_100L, 4_190_050L);
+        List<String> oneRun = List.of(batch("get_server_list", "get_server_status 4190100", "get_client_list 4190100"));
+        List<String> twoRuns = List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100"));
         try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             socket.bind(UnixDomainSocketAddress.of(pipe.resolve("control")));
 
-            DaemonSnapshot d = everyDaemon().daemons().get(0);
+            assertEquals(twoRuns, asked(), "no pid file (R535)");
 
-            assertEquals(Optional.empty(), d.name());
-            assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList());
-            assertEquals(List.of("get_server_list", batch("get_server_status 4190100", "get_client_list 4190100")), controlCalls);
+            Files.writeString(pipe.resolve("nvidia-cuda-mps-control.pid"), "4190050");
+            sb.processes.put(4_190_050L, "nvidia-cuda-mps", 400);
+            assertEquals(oneRun, asked(), "the pid file names the running daemon");
+
+            sb.processes.reuse(4_190_050L, "python", 900);
+            assertEquals(twoRuns, asked(), "the pid file names a process that is no control daemon");
         }
+    }
+
+    /** The control runs of one snapshot of every daemon, which shows the one server either way. */
+    private List<String> asked() {
+        controlCalls.clear();
+        DaemonSnapshot d = everyDaemon().daemons().get(0);
+        assertEquals(Optional.empty(), d.name());
+        assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList());
+        return List.copyOf(controlCalls);
     }
 
     /**
