@@ -38,18 +38,23 @@ command -v python3 >/dev/null || { echo "error: python3 is needed for the statis
 
 scratch=$(mktemp -d)
 sleeper=
+daemon=
 server=
 cleanup() {
     if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
+    if [ -n "$daemon" ]; then kill "$daemon" 2>/dev/null || true; fi
     if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
     rm -rf "$scratch"
 }
 trap cleanup EXIT
 
 mkdir -p "$scratch/bin" "$scratch/java"
-# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does.
-sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
+sleep 100000 &
 sleeper=$!
+# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does. The
+# other live records' daemon is the childless sleeper: daemons without servers.
+sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
+daemon=$!
 while [ ! -s "$scratch/server.pid" ]; do sleep 0.01; done
 server=$(cat "$scratch/server.pid")
 # The stand-ins note each run in $scratch/calls (one short append) for the call counts.
@@ -89,7 +94,8 @@ javac -d "$scratch/java" "$scratch/java/Hello.java"
 
 uid=$(id -u)
 host=$(cat /proc/sys/kernel/hostname)
-ticks=$(python3 -c 'import sys; s=open("/proc/%s/stat" % sys.argv[1]).read(); print(s[s.rindex(")")+2:].split()[19])' "$sleeper")
+start_ticks() { python3 -c 'import sys; s=open("/proc/%s/stat" % sys.argv[1]).read(); print(s[s.rindex(")")+2:].split()[19])' "$1"; }
+ticks=$(start_ticks "$sleeper")
 record() { # DIR NAME PID TICKS
     mkdir -p "$1/$2"
     python3 - "$1/$2/daemon.json" "$2" "$3" "$4" "$uid" "$host" "$scratch" <<'EOF'
@@ -103,7 +109,7 @@ open(path, "w").write(json.dumps(rec, indent=2, sort_keys=True) + "\n")
 EOF
 }
 mkdir -p "$scratch/none" "$scratch/one" "$scratch/fifty"
-record "$scratch/one" live "$sleeper" "$ticks"
+record "$scratch/one" live "$daemon" "$(start_ticks "$daemon")"
 for i in $(seq -w 1 50); do
     if [ $((10#$i % 2)) -eq 0 ]; then record "$scratch/fifty" "d$i" "$sleeper" "$ticks"; else record "$scratch/fifty" "d$i" "$sleeper" 1; fi
 done

@@ -31,17 +31,22 @@ command -v python3 >/dev/null || { echo "error: python3 is needed for the statis
 
 scratch=$(mktemp -d)
 sleeper=
+daemon=
 server=
 cleanup() {
     if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; fi
+    if [ -n "$daemon" ]; then kill "$daemon" 2>/dev/null || true; fi
     if [ -n "$sleeper" ]; then kill "$sleeper" 2>/dev/null || true; fi
     rm -rf "$scratch"
 }
 trap cleanup EXIT
 mkdir -p "$scratch/bin"
-# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does.
-sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
+sleep 100000 &
 sleeper=$!
+# The live daemon (a shell) starts its one MPS server (a `sleep`) as its child, as NVIDIA's daemon does. The
+# other live records' daemon is the childless sleeper: daemons without servers.
+sh -c 'sleep 100000 & echo $! >"$1"; wait' sh "$scratch/server.pid" &
+daemon=$!
 while [ ! -s "$scratch/server.pid" ]; do sleep 0.01; done
 server=$(cat "$scratch/server.pid")
 live="$scratch/run/live/pipe"
@@ -97,7 +102,7 @@ EOF
 chmod 755 "$scratch/bin/nvidia-smi" "$scratch/bin/nvidia-cuda-mps-control"
 records="$scratch/home/.cache/unilab/cuda-mps"
 mkdir -p "$records/live"
-python3 - "$records/live/daemon.json" "$sleeper" "$(id -u)" "$(cat /proc/sys/kernel/hostname)" "$scratch" <<'EOF'
+python3 - "$records/live/daemon.json" "$daemon" "$(id -u)" "$(cat /proc/sys/kernel/hostname)" "$scratch" <<'EOF'
 import json, sys
 path, pid, uid, host, scratch = sys.argv[1:]
 s = open("/proc/%s/stat" % pid).read()

@@ -48,6 +48,8 @@ class StartupBudgetE2eTest {
     private static Path calls;
     private static Path classLog;
     private static Process daemon;
+    /** A live daemon without servers (no child), as the fifty records' daemons are. */
+    private static Process childless;
     /** The pid of the daemon's one MPS server: its child. */
     private static long server;
     private static Process client;
@@ -71,6 +73,7 @@ class StartupBudgetE2eTest {
         daemon = new ProcessBuilder("sh", "-c", "sleep 100000 & echo $!; wait").redirectErrorStream(true).start();
         server = Long.parseLong(new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.US_ASCII)).readLine());
         client = new ProcessBuilder("sleep", "100000").start();
+        childless = new ProcessBuilder("sleep", "100000").start(); // the fifty records' daemon: no server
         Path live = Files.createDirectories(root.resolve("run/live/pipe"));
         Path idle = Files.createDirectories(root.resolve("run/idle/pipe"));
 
@@ -100,6 +103,7 @@ class StartupBudgetE2eTest {
         wrapEveryProgram(Files.createDirectories(root.resolve("path")));
 
         long ticks = Procs.stat(daemon.pid()).orElseThrow().startTicks();
+        long childlessTicks = Procs.stat(childless.pid()).orElseThrow().startTicks();
         RECORDS.put(StartupBudgets.Scenario.NONE, Files.createDirectories(root.resolve("none")));
         Path one = Files.createDirectories(root.resolve("one"));
         record(one, "live", daemon.pid(), ticks);
@@ -109,7 +113,7 @@ class StartupBudgetE2eTest {
         RECORDS.put(StartupBudgets.Scenario.IDLE, idleOne);
         Path fifty = Files.createDirectories(root.resolve("fifty"));
         for (int i = 1; i <= 50; i++) {
-            record(fifty, String.format("d%02d", i), daemon.pid(), i % 2 == 0 ? ticks : 1);
+            record(fifty, String.format("d%02d", i), childless.pid(), i % 2 == 0 ? childlessTicks : 1);
         }
         RECORDS.put(StartupBudgets.Scenario.FIFTY, fifty);
 
@@ -124,7 +128,7 @@ class StartupBudgetE2eTest {
         if (server > 0) {
             ProcessHandle.of(server).ifPresent(ProcessHandle::destroyForcibly); // the daemon's child, started by this test
         }
-        for (Process p : new Process[] {daemon, client}) {
+        for (Process p : new Process[] {daemon, client, childless}) {
             if (p != null) {
                 p.destroyForcibly();
             }
