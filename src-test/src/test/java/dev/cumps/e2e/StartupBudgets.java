@@ -103,7 +103,9 @@ final class StartupBudgets {
                             + " run the answers check judges too (3 Dec 2026: it asked its own get_server_list, and the view every"
                             + " server's status and clients and the compute-apps query, which no check judges: 2 runs of each program"
                             + " more, 65 classes); 1,336 measured beside NVIDIA's daemon at /tmp/nvidia-mps, + 30"),
-            b(Scenario.LIVE, "limits", 1120, 8, 0, 0, 2, "the defaults with the server list in one control run, the server's limits in a second"),
+            b(Scenario.LIVE, "limits", 1120, 8, 0, 0, 1,
+                    "the defaults, the server list and the limits of the daemon's children (its servers) in one control run"
+                            + " (3 Dec 2026: the servers' limits in a second)"),
             b(Scenario.LIVE, "metrics", 1420, 9, 44, 2, 1,
                     "the live view (one control run), whose server list the doctor's answers check judges; one GPU query shared"),
             b(Scenario.IDLE, STATUS_JSON, 1250, 9, 0, 1, 1,

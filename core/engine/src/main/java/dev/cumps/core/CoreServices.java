@@ -120,7 +120,7 @@ public final class CoreServices {
             case ENV -> new EnvService(store, liveness);
             case LIVE -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
             case SNAPSHOTS -> new HostSnapshotService(status(), live());
-            case LIMITS -> new LimitsService(host, runner, store, liveness, timeouts.answer());
+            case LIMITS -> new LimitsService(host, runner, processes, store, liveness, timeouts.answer());
             case FIXES -> new FixService(store, liveness, processes, stopper());
             case SELFTEST -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
                     clock, timeouts, simulated);

@@ -70,7 +70,7 @@ public final class DoctorContext {
         this.liveness = liveness;
         this.control = new MpsControl(runner, host, answerTimeout);
         this.selector = selector;
-        this.limitsService = new LimitsService(host, runner, store, liveness, answerTimeout);
+        this.limitsService = new LimitsService(host, runner, processes, store, liveness, answerTimeout);
         this.liveService = new LiveSnapshotService(host, runner, processes, store, liveness, answerTimeout);
     }
 

@@ -3,10 +3,13 @@ package dev.cumps.core.live;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
+import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -14,36 +17,57 @@ import java.util.OptionalDouble;
  * Asks one control daemon for its limits: the defaults ({@code get_default_active_thread_percentage},
  * {@code get_default_device_pinned_mem_limit 0}) and, for each server of {@code get_server_list},
  * {@code get_active_thread_percentage <PID>} and {@code get_device_pinned_mem_limit <PID> 0}: the
- * defaults and the server list in one run of the control program, every server's limits in a second
+ * defaults, the server list and the limits of the daemon's children (NVIDIA's daemon starts each server as its
+ * child) in one run of the control program, the limits of a listed server that was no child in a second
  * ({@link ControlReplies#batch}), each bounded by {@link MpsControl}'s timeout; the first run
- * not answered ends the reading, so a daemon that hangs costs one timeout. Read-only.
+ * not answered ends the reading, so a daemon that hangs costs one timeout. The server list decides which
+ * servers are shown. Read-only.
  */
 final class LimitQuestions {
-    private final MpsControl control;
+    /** Children asked about with the server list, at most: a real daemon has one server per user, a few at most. */
+    private static final int MAX_GUESSED = 32;
 
-    LimitQuestions(MpsControl control) {
+    private final MpsControl control;
+    private final ProcessTable processes;
+
+    LimitQuestions(MpsControl control, ProcessTable processes) {
         this.control = control;
+        this.processes = processes;
     }
 
     /** The limits of {@code record}'s daemon; a daemon that does not answer as documented gives a problem, never an exception. */
     DaemonLimits ask(DaemonRecord record) {
         try {
-            // Two runs of the control client: the defaults with the server list, then every server's limits.
+            // One run of the control client: the defaults, the server list and the children's limits; a second only for
+            // a listed server that was no child.
             String percentageCommand = "get_default_active_thread_percentage";
             String pinnedCommand = "get_default_device_pinned_mem_limit " + LimitCommands.DEVICE;
-            List<String> first = replies(record, List.of(percentageCommand, pinnedCommand, "get_server_list"));
+            List<Long> children = processes.children(record.pid());
+            List<Long> guessed = children.subList(0, Math.min(children.size(), MAX_GUESSED));
+            List<String> firstQuestions = new ArrayList<>(List.of(percentageCommand, pinnedCommand, "get_server_list"));
+            firstQuestions.addAll(questions(guessed));
+            List<String> first = replies(record, firstQuestions);
             CurrentLimits defaults = new CurrentLimits(OptionalDouble.of(ControlReplies.percentage(percentageCommand, first.get(0))),
                     ControlReplies.pinnedMemLimitMiB(pinnedCommand, first.get(1)));
             List<Long> pids = ControlReplies.pids("get_server_list", first.get(2));
-            List<String> questions = new ArrayList<>();
-            for (long server : pids) {
-                questions.add(percentageQuestion(server));
-                questions.add(pinnedQuestion(server));
+            Map<Long, List<String>> answers = new HashMap<>();
+            for (int i = 0; i < guessed.size(); i++) {
+                answers.put(guessed.get(i), first.subList(3 + 2 * i, 5 + 2 * i));
             }
-            List<String> answers = questions.isEmpty() ? List.of() : replies(record, questions);
+            List<Long> rest = new ArrayList<>();
+            for (long server : pids) {
+                if (!answers.containsKey(server)) {
+                    rest.add(server);
+                }
+            }
+            List<String> restAnswers = rest.isEmpty() ? List.of() : replies(record, questions(rest));
+            for (int i = 0; i < rest.size(); i++) {
+                answers.put(rest.get(i), restAnswers.subList(2 * i, 2 * i + 2));
+            }
             List<ServerLimits> servers = new ArrayList<>();
-            for (int i = 0; i < pids.size(); i++) {
-                serverLimits(pids.get(i), answers.get(2 * i), answers.get(2 * i + 1)).ifPresent(servers::add);
+            for (long server : pids) {
+                List<String> two = answers.get(server);
+                serverLimits(server, two.get(0), two.get(1)).ifPresent(servers::add);
             }
             return new DaemonLimits(record.name(), record.limits(), Optional.of(defaults), servers, Optional.empty());
         } catch (CumpsException e) {
@@ -54,6 +78,16 @@ final class LimitQuestions {
     /** The pids of the daemon's running servers; a {@link CumpsException} when it does not answer as documented. */
     List<Long> servers(DaemonRecord record) {
         return ControlReplies.pids("get_server_list", reply(record, "get_server_list"));
+    }
+
+    /** {@code get_active_thread_percentage} and {@code get_device_pinned_mem_limit} of each of {@code servers}, in that order. */
+    private static List<String> questions(List<Long> servers) {
+        List<String> questions = new ArrayList<>();
+        for (long server : servers) {
+            questions.add(percentageQuestion(server));
+            questions.add(pinnedQuestion(server));
+        }
+        return questions;
     }
 
     private static String percentageQuestion(long server) {

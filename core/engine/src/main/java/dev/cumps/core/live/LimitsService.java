@@ -7,6 +7,7 @@ import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
+import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.NameLock;
@@ -39,13 +40,16 @@ public final class LimitsService {
     private final MpsControl control;
     private final LimitQuestions questions;
 
-    /** {@code answerTimeout} bounds each command sent to a control daemon. */
-    public LimitsService(HostEnvironment host, CommandRunner runner, RecordStore store, Liveness liveness,
+    /**
+     * {@code answerTimeout} bounds each command sent to a control daemon; {@code processes} gives a daemon's children
+     * (its servers), asked with the defaults and the server list.
+     */
+    public LimitsService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                          Duration answerTimeout) {
         this.store = store;
         this.liveness = liveness;
         this.control = new MpsControl(runner, host, answerTimeout);
-        this.questions = new LimitQuestions(control);
+        this.questions = new LimitQuestions(control, processes);
     }
 
     /**

@@ -102,6 +102,40 @@ class LimitsServiceTest {
         assertEquals(Optional.empty(), a.problem());
     }
 
+    /**
+     * The daemon's children (NVIDIA's daemon starts each server as its child) are asked their limits with the defaults
+     * and the server list: one run. The server list decides: a child it does not name is left out, and a listed
+     * server that was no child is asked in a second run.
+     */
+    @Test
+    void theChildrensLimitsComeWithTheServerListAndOnlyOtherServersCostASecondRun() {
+        DaemonRecord a = startWith("a", limitsOf(25, "8G"));
+        daemonReports("25.0", "8G", 4100);
+        sb.processes.put(4100, "nvidia-cuda-mps", 500);
+        sb.processes.parent(4100, a.pid());
+        sb.processes.put(4200, "sh", 600);
+        sb.processes.parent(4200, a.pid());
+        int mark = sb.mps.clientCommands().size();
+
+        DaemonLimits one = limits().read("a");
+
+        assertEquals(List.of(4100L), one.servers().stream().map(ServerLimits::pid).toList());
+        assertEquals(List.of(ControlReplies.batch(List.of("get_default_active_thread_percentage", "get_default_device_pinned_mem_limit 0",
+                "get_server_list", "get_active_thread_percentage 4100", "get_device_pinned_mem_limit 4100 0", "get_active_thread_percentage 4200",
+                "get_device_pinned_mem_limit 4200 0"))), commandsSince(mark), "one run for the defaults, the list and both children");
+
+        daemonReports("25.0", "8G", 4100, 4101);
+        mark = sb.mps.clientCommands().size();
+
+        DaemonLimits two = limits().read("a");
+
+        assertEquals(List.of(4100L, 4101L), two.servers().stream().map(ServerLimits::pid).toList());
+        assertEquals(new CurrentLimits(OptionalDouble.of(25.0), OptionalLong.of(8192)), two.servers().get(1).current());
+        assertEquals(2, commandsSince(mark).size(), "a second run for the server that is no child: " + commandsSince(mark));
+        assertEquals(ControlReplies.batch(List.of("get_active_thread_percentage 4101", "get_device_pinned_mem_limit 4101 0")),
+                commandsSince(mark).get(1));
+    }
+
     @Test
     void readSaysWhenTheDaemonsDefaultsDifferFromTheRecord() {
         startWith("a", limitsOf(25, "8G"));
