@@ -404,12 +404,13 @@ class ControlDaemonConformanceTest {
         }
     }
 
-    /** Ends every daemon this test started that still runs: {@code quit} first, then SIGKILL by pid and start time. */
+    /**
+     * Ends every daemon this test started that still runs: {@code quit} on each of its pipes first (always: a daemon
+     * that started after its wait gave up is on no list of pids), then SIGKILL by pid and start time.
+     */
     @AfterEach
     void endDaemons() throws InterruptedException {
-        if (daemons.keySet().stream().anyMatch(ControlDaemonConformanceTest::running)) {
-            quitters.forEach(Runnable::run);
-        }
+        quitters.forEach(Runnable::run);
         for (Map.Entry<Long, Long> d : daemons.entrySet()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (running(d.getKey()) && System.nanoTime() - deadline < 0) {
