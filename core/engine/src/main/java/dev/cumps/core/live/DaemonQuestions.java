@@ -82,9 +82,8 @@ final class DaemonQuestions {
         Daemon daemon = new Daemon(pipeDirectory, logDirectory);
         List<Long> listed;
         Optional<CommandResult> listRun = Optional.empty();
-        List<Long> children = serversOnly || daemonPid.isEmpty() ? List.of() : processes.children(daemonPid.getAsLong());
-        List<Long> guessed = children.subList(0, Math.min(children.size(), MAX_SERVERS));
-        Map<Long, Replies> early = Map.of();
+        List<Long> guessed = serversOnly || daemonPid.isEmpty() ? List.of() : ChildServers.of(processes, daemonPid.getAsLong());
+        Map<Long, List<String>> early = Map.of();
         try {
             Optional<Listed> together = guessed.isEmpty() ? Optional.empty() : daemon.listWith(guessed);
             if (together.isPresent()) {
@@ -206,21 +205,11 @@ final class DaemonQuestions {
         return commands;
     }
 
-    /** The replies to {@link #serverQuestions}{@code (pids)}, by server. */
-    private static Map<Long, Replies> replies(List<Long> pids, List<String> replies) {
-        Map<Long, Replies> byPid = new HashMap<>();
-        for (int i = 0; i < pids.size(); i++) {
-            byPid.put(pids.get(i), new Replies(replies.get(2 * i), replies.get(2 * i + 1)));
-        }
-        return byPid;
-    }
-
-    /** One server's two replies, as the control client printed them. */
-    private record Replies(String status, String clients) {
-    }
-
-    /** The server list's run (its reply alone as stdout), the servers it lists, and the replies asked with it. */
-    private record Listed(CommandResult run, List<Long> servers, Map<Long, Replies> replies) {
+    /**
+     * The server list's run (its reply alone as stdout), the servers it lists, and the replies asked with it: each
+     * child's status and client list ({@link ChildServers#pairs}).
+     */
+    private record Listed(CommandResult run, List<Long> servers, Map<Long, List<String>> replies) {
     }
 
     /** What one server's questions gave: the server (empty when it has exited), and a note (clients cut). */
@@ -320,7 +309,7 @@ final class DaemonQuestions {
             CommandResult r = run.result();
             // The doctor's answers check judges this run as the server list's: its reply alone, as if asked alone.
             CommandResult listRun = new CommandResult(r.outcome(), r.exitCode(), list, r.stderr(), r.program());
-            return Optional.of(new Listed(listRun, servers, replies(guessed, replies.get().subList(1, replies.get().size()))));
+            return Optional.of(new Listed(listRun, servers, ChildServers.pairs(guessed, replies.get().subList(1, replies.get().size()))));
         }
 
         /**
@@ -328,26 +317,21 @@ final class DaemonQuestions {
          * one run, {@code get_server_status} and {@code get_client_list} of each; empty when that run's output could not
          * be split into those replies.
          */
-        Optional<List<Answer>> batch(List<Long> pids, Map<Long, Replies> early) {
-            List<Long> rest = new ArrayList<>();
-            for (long pid : pids) {
-                if (!early.containsKey(pid)) {
-                    rest.add(pid);
-                }
-            }
-            Map<Long, Replies> all = new HashMap<>(early);
+        Optional<List<Answer>> batch(List<Long> pids, Map<Long, List<String>> early) {
+            List<Long> rest = ChildServers.notAsked(pids, early);
+            Map<Long, List<String>> all = new HashMap<>(early);
             if (!rest.isEmpty()) {
                 List<String> commands = serverQuestions(rest);
                 Optional<List<String>> replies = ControlReplies.split(reply(ControlReplies.batch(commands)), commands.size());
                 if (replies.isEmpty()) {
                     return Optional.empty();
                 }
-                all.putAll(replies(rest, replies.get()));
+                all.putAll(ChildServers.pairs(rest, replies.get()));
             }
             List<Answer> answers = new ArrayList<>();
             for (long pid : pids) {
-                Replies r = all.get(pid);
-                answers.add(answer(pid, DaemonSnapshot.Capability.UNKNOWN, Optional.of(r.status()), r::clients));
+                List<String> statusAndClients = all.get(pid);
+                answers.add(answer(pid, DaemonSnapshot.Capability.UNKNOWN, Optional.of(statusAndClients.get(0)), () -> statusAndClients.get(1)));
             }
             return Optional.of(answers);
         }

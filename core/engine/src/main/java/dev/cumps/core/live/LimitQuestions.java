@@ -24,9 +24,6 @@ import java.util.OptionalDouble;
  * servers are shown. Read-only.
  */
 final class LimitQuestions {
-    /** Children asked about with the server list, at most: a real daemon has one server per user, a few at most. */
-    private static final int MAX_GUESSED = 32;
-
     private final MpsControl control;
     private final ProcessTable processes;
 
@@ -42,27 +39,17 @@ final class LimitQuestions {
             // a listed server that was no child.
             String percentageCommand = "get_default_active_thread_percentage";
             String pinnedCommand = "get_default_device_pinned_mem_limit " + LimitCommands.DEVICE;
-            List<Long> children = processes.children(record.pid());
-            List<Long> guessed = children.subList(0, Math.min(children.size(), MAX_GUESSED));
+            List<Long> guessed = ChildServers.of(processes, record.pid());
             List<String> firstQuestions = new ArrayList<>(List.of(percentageCommand, pinnedCommand, "get_server_list"));
             firstQuestions.addAll(questions(guessed));
             List<String> first = replies(record, firstQuestions);
             CurrentLimits defaults = new CurrentLimits(OptionalDouble.of(ControlReplies.percentage(percentageCommand, first.get(0))),
                     ControlReplies.pinnedMemLimitMiB(pinnedCommand, first.get(1)));
             List<Long> pids = ControlReplies.pids("get_server_list", first.get(2));
-            Map<Long, List<String>> answers = new HashMap<>();
-            for (int i = 0; i < guessed.size(); i++) {
-                answers.put(guessed.get(i), first.subList(3 + 2 * i, 5 + 2 * i));
-            }
-            List<Long> rest = new ArrayList<>();
-            for (long server : pids) {
-                if (!answers.containsKey(server)) {
-                    rest.add(server);
-                }
-            }
-            List<String> restAnswers = rest.isEmpty() ? List.of() : replies(record, questions(rest));
-            for (int i = 0; i < rest.size(); i++) {
-                answers.put(rest.get(i), restAnswers.subList(2 * i, 2 * i + 2));
+            Map<Long, List<String>> answers = new HashMap<>(ChildServers.pairs(guessed, first.subList(3, first.size())));
+            List<Long> rest = ChildServers.notAsked(pids, answers);
+            if (!rest.isEmpty()) {
+                answers.putAll(ChildServers.pairs(rest, replies(record, questions(rest))));
             }
             List<ServerLimits> servers = new ArrayList<>();
             for (long server : pids) {

@@ -77,7 +77,7 @@ public final class ProcFsProcessTable implements ProcessTable {
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot)) {
             for (Path entry : entries) {
                 String name = entry.getFileName().toString();
-                if (!name.isEmpty() && name.length() <= 10 && name.chars().allMatch(ch -> ch >= '0' && ch <= '9')) {
+                if (digits(name)) {
                     pids.add(Long.parseLong(name));
                 }
             }
