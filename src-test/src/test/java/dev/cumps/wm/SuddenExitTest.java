@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -101,8 +103,8 @@ class SuddenExitTest {
         try {
             Waits.until("the console's sandbox to be removed", () -> consoleSandboxes().isEmpty() ? "removed" : null, s -> true);
         } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "; what is left: " + consoleSandboxes() + "; " + guards() + "; console and guard log:\n"
-                    + log(), e);
+            throw new AssertionError(e.getMessage() + "; what is left: " + leftTree() + "; the sandbox's processes: " + sandboxProcesses()
+                    + "; " + guards() + "; console and guard log:\n" + log(), e);
         }
         Waits.until("every process of the console's sandbox to end", () -> sandboxProcesses().isEmpty() ? "none" : null, s -> true);
         assertTrue(cliDaemon.running(), "the CLI's daemon runs on with the same start time: " + cliDaemon);
@@ -140,6 +142,25 @@ class SuddenExitTest {
             }
         }
         return out.toString();
+    }
+
+    /** For a failure message: every path left in the console's sandboxes, with its last change. */
+    private String leftTree() {
+        List<String> paths = new ArrayList<>();
+        for (Path sandbox : consoleSandboxes()) {
+            try (Stream<Path> walk = Files.walk(sandbox)) {
+                walk.forEach(p -> {
+                    try {
+                        paths.add(p + " (" + Files.getLastModifiedTime(p, LinkOption.NOFOLLOW_LINKS) + ")");
+                    } catch (IOException gone) {
+                        paths.add(p + " (gone)");
+                    }
+                });
+            } catch (IOException | UncheckedIOException e) {
+                paths.add(sandbox + " (" + e.getMessage() + ")");
+            }
+        }
+        return paths.toString();
     }
 
     private static String stat(long pid) {

@@ -3,6 +3,7 @@ package dev.cumps.sim;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -36,9 +37,19 @@ final class SimApps {
         return parent == null ? Optional.empty() : Optional.of(parent.resolve("apps"));
     }
 
-    /** Records {@code pid} as using {@code usedMiB} on {@code gpuUuid}. */
+    /**
+     * Records {@code pid} as using {@code usedMiB} on {@code gpuUuid}. Creates the apps folder itself, never the
+     * folders above it: a client that attaches while its sandbox is being removed (the console's guard cleaning up
+     * after the console vanished mid-demo) fails here rather than bringing the sandbox back after the removal.
+     */
     static Path write(Path directory, long pid, String gpuUuid, long usedMiB) throws IOException {
-        Files.createDirectories(directory);
+        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
+            try {
+                Files.createDirectory(directory);
+            } catch (FileAlreadyExistsException raced) {
+                // another client created it meanwhile; a file or link there fails the write below
+            }
+        }
         Path file = directory.resolve(Long.toString(pid));
         Files.writeString(file, gpuUuid + "," + usedMiB + "\n", StandardCharsets.UTF_8);
         return file;

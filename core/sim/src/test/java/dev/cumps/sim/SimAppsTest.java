@@ -1,9 +1,12 @@
 package dev.cumps.sim;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +34,20 @@ class SimAppsTest {
         Files.writeString(dir.resolve("12"), "garbage\n");
 
         assertEquals(List.of(new SimApps.App(self, GPU0, 512)), SimApps.live(Optional.of(dir)));
+    }
+
+    @Test
+    void aClientWhoseSandboxWasRemovedDoesNotBringItBack() throws IOException {
+        Path sandbox = dir.resolve("csim-gone");
+        Path apps = sandbox.resolve("apps");
+
+        assertThrows(NoSuchFileException.class, () -> SimApps.write(apps, ProcessHandle.current().pid(), GPU0, 64));
+
+        assertFalse(Files.exists(sandbox), "the removed sandbox stays removed");
+        Files.createDirectory(sandbox);
+        SimApps.write(apps, ProcessHandle.current().pid(), GPU0, 64);
+        SimApps.write(apps, 4_194_000L, GPU0, 64);
+        assertEquals(List.of(new SimApps.App(ProcessHandle.current().pid(), GPU0, 64)), SimApps.live(Optional.of(apps)));
     }
 
     @Test
