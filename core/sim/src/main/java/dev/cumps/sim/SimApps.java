@@ -43,12 +43,10 @@ final class SimApps {
      * after the console vanished mid-demo) fails here rather than bringing the sandbox back after the removal.
      */
     static Path write(Path directory, long pid, String gpuUuid, long usedMiB) throws IOException {
-        if (!Files.isDirectory(directory, LinkOption.NOFOLLOW_LINKS)) {
-            try {
-                Files.createDirectory(directory);
-            } catch (FileAlreadyExistsException raced) {
-                // another client created it meanwhile; a file or link there fails the write below
-            }
+        try {
+            Files.createDirectory(directory);
+        } catch (FileAlreadyExistsException there) {
+            // an earlier client made it; whatever else stands there, the write below uses or fails on, as before
         }
         Path file = directory.resolve(Long.toString(pid));
         Files.writeString(file, gpuUuid + "," + usedMiB + "\n", StandardCharsets.UTF_8);
