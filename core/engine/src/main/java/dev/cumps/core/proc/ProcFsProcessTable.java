@@ -1,6 +1,7 @@
 package dev.cumps.core.proc;
 
 import dev.cumps.core.message.CumpsException;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -53,7 +54,7 @@ public final class ProcFsProcessTable implements ProcessTable {
         if (pid <= 0) {
             return Optional.empty();
         }
-        try (InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("environ"))) {
+        try (InputStream in = open(procRoot.resolve(Long.toString(pid)).resolve("environ"))) {
             byte[] raw = in.readNBytes(ENVIRON_LIMIT_BYTES + 1);
             if (raw.length > ENVIRON_LIMIT_BYTES) {
                 return Optional.empty();
@@ -104,7 +105,7 @@ public final class ProcFsProcessTable implements ProcessTable {
                 if (++threads > CHILDREN_THREADS) {
                     break;
                 }
-                try (InputStream in = Files.newInputStream(task.resolve("children"))) {
+                try (InputStream in = open(task.resolve("children"))) {
                     String text = new String(in.readNBytes(CHILDREN_LIMIT_BYTES), StandardCharsets.US_ASCII);
                     for (String field : text.strip().split(" ")) {
                         if (digits(field)) {
@@ -119,6 +120,20 @@ public final class ProcFsProcessTable implements ProcessTable {
             return List.of();
         }
         return children;
+    }
+
+    /** More than any {@code stat} line: 52 numbers and a command name of at most 64 bytes. */
+    private static final int STAT_LIMIT_BYTES = 4096;
+    /** More than {@code /proc/uptime}'s two numbers. */
+    private static final int UPTIME_LIMIT_BYTES = 256;
+
+    /**
+     * A file of {@code /proc}, the kernel's and read by size-capped reads only, opened with {@code java.io}: a NIO file
+     * channel's first use loads 37 classes and probes for IPv6, which a {@code status} without records otherwise never
+     * needs (docs/performance.md, round nine), and each channel read goes through a temporary direct buffer.
+     */
+    private static InputStream open(Path file) throws IOException {
+        return new FileInputStream(file.toFile());
     }
 
     /** A pid as {@code /proc} prints it: 1 to 10 ASCII digits. */
@@ -144,9 +159,9 @@ public final class ProcFsProcessTable implements ProcessTable {
         if (pid <= 0) {
             return Optional.empty();
         }
-        try {
-            String text = Files.readString(procRoot.resolve(Long.toString(pid)).resolve("stat"), StandardCharsets.UTF_8);
-            return Optional.of(ProcStat.parse(text));
+        try (InputStream in = open(procRoot.resolve(Long.toString(pid)).resolve("stat"))) {
+            // Decoded leniently: a command name is any 15 bytes, and one that is not UTF-8 does not make its process absent.
+            return Optional.of(ProcStat.parse(new String(in.readNBytes(STAT_LIMIT_BYTES), StandardCharsets.UTF_8)));
         } catch (IOException | CumpsException e) {
             return Optional.empty();
         }
@@ -177,7 +192,7 @@ public final class ProcFsProcessTable implements ProcessTable {
         if (pid <= 0) {
             return Optional.empty();
         }
-        try (InputStream in = Files.newInputStream(procRoot.resolve(Long.toString(pid)).resolve("cmdline"))) {
+        try (InputStream in = open(procRoot.resolve(Long.toString(pid)).resolve("cmdline"))) {
             byte[] raw = in.readNBytes(CMDLINE_LIMIT_BYTES);
             if (raw.length == 0) {
                 return Optional.empty(); // a kernel thread or a zombie
@@ -194,8 +209,8 @@ public final class ProcFsProcessTable implements ProcessTable {
 
     @Override
     public OptionalLong ticksSinceBoot() {
-        try {
-            String uptime = Files.readString(procRoot.resolve("uptime"), StandardCharsets.US_ASCII).strip();
+        try (InputStream in = open(procRoot.resolve("uptime"))) {
+            String uptime = new String(in.readNBytes(UPTIME_LIMIT_BYTES), StandardCharsets.US_ASCII).strip();
             String seconds = uptime.split("\\s+")[0];
             return OptionalLong.of(Math.round(Double.parseDouble(seconds) * TICKS_PER_SECOND));
         } catch (IOException | RuntimeException e) {

@@ -4,9 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,6 +47,31 @@ class ProcFsProcessTableTest {
             sleeper.destroy();
             sleeper.waitFor(60, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * A command name is any bytes the process chose (prctl, or the file name it was started from), not always UTF-8. Such a
+     * process is there all the same: a record of it must not turn stale, and its start time must still be checked.
+     */
+    @Test
+    void aProcessWhoseCommandNameIsNotUtf8IsFoundWithItsStartTime(@TempDir Path proc) throws IOException {
+        StringBuilder line = new StringBuilder("4242 (mps\u00ff\u00fe) S");
+        for (int field = 4; field <= 52; field++) {
+            line.append(' ').append(field == 22 ? 987654 : field);
+        }
+        Files.createDirectories(proc.resolve("4242"));
+        // ISO-8859-1 writes ÿ and þ as the single bytes 0xFF and 0xFE, which are never valid UTF-8.
+        Files.write(proc.resolve("4242/stat"), (line + "\n").getBytes(StandardCharsets.ISO_8859_1));
+        Files.writeString(proc.resolve("uptime"), "12345.67 54321.00\n");
+
+        ProcFsProcessTable table = new ProcFsProcessTable(proc);
+        Optional<ProcessInfo> found = table.find(4242);
+
+        assertTrue(found.isPresent(), "the process with a non-UTF-8 name was taken for gone");
+        assertEquals(987654L, found.get().startTicks());
+        assertEquals('S', found.get().state());
+        assertTrue(table.isAlive(new ProcessIdentity(4242, 987654)));
+        assertEquals(OptionalLong.of(1234567), table.ticksSinceBoot());
     }
 
     private static void write(Path file, String text) throws IOException {
