@@ -1,6 +1,8 @@
 package dev.cumps.core.host;
 
+import java.io.FileInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,6 +25,8 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
     /** Variables that select an MPS daemon or a GPU: never passed on implicitly to a child. */
     public static final Set<String> CUDA_SELECTION_VARIABLES =
             Set.of("CUDA_VISIBLE_DEVICES", "CUDA_MPS_PIPE_DIRECTORY", "CUDA_MPS_LOG_DIRECTORY");
+    /** Bytes read of {@code /proc/sys/kernel/hostname}: a host name has at most 64 (HOST_NAME_MAX), then a newline. */
+    private static final int HOSTNAME_CAP = 256;
 
     public HostEnvironment {
         env = Map.copyOf(env);
@@ -101,7 +105,12 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
 
     private static String currentHostname() {
         try {
-            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).strip();
+            // java.io, not Files.readString: a NIO file channel's first use loads 37 classes and probes for IPv6, which
+            // a status without records otherwise never needs (docs/performance.md, round nine). The kernel's file,
+            // not one anyone else shapes; a host name has at most 64 bytes.
+            try (InputStream in = new FileInputStream("/proc/sys/kernel/hostname")) {
+                return new String(in.readNBytes(HOSTNAME_CAP), StandardCharsets.UTF_8).strip();
+            }
         } catch (IOException e) {
             try {
                 return InetAddress.getLocalHost().getHostName();
