@@ -139,7 +139,8 @@ public final class CoreServices {
 
     /** Like {@link #real(HostEnvironment, Optional, boolean)}, with the start's and stop's waits bounded by {@code timeouts}. */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts) {
-        Path root = recordRoot.orElseGet(() -> RecordStore.defaultRoot(host.home()));
+        // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#readWithLive).
+        Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
                 timeouts, simulated, GuideLink.fromSystemProperty());
     }

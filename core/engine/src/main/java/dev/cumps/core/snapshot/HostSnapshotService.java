@@ -8,6 +8,7 @@ import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.status.StatusService;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 
 /**
  * Reads the {@link HostSnapshot}: the one query behind {@code cumps status [--json]}, {@code metrics},
@@ -36,11 +37,28 @@ public final class HostSnapshotService {
     public HostSnapshot readWithLive() {
         // The GPU query and the daemons' questions need nothing from each other: the query runs on its own
         // thread while the records are read and the daemons asked; the live view waits for it only at its end.
-        GpuQuery gpus = GpuQuery.start(status::gpus, "cumps-gpu-query");
+        // Nothing on the way here, nor on the query's way to starting nvidia-smi, is a lambda: a run's first lambda
+        // costs the JVM a method-handle class spun at run time (a few ms of CPU), which then overlaps nvidia-smi
+        // instead of delaying its start (docs/performance.md, round nine).
+        GpuQuery gpus = GpuQuery.start(new GpusOf(status), "cumps-gpu-query");
         StatusService.Records records = status.records();
         LiveSnapshot view = live.collect(records.live(), gpus);
         GpuInventory inventory = gpus.get();
         return new HostSnapshot(inventory, status.collect(inventory, records), Optional.of(view));
+    }
+
+    /** {@code status.gpus()} as the GPU query's task: a class, not {@code status::gpus} (see {@link #readWithLive()}). */
+    private static final class GpusOf implements Callable<GpuInventory> {
+        private final StatusService status;
+
+        GpusOf(StatusService status) {
+            this.status = status;
+        }
+
+        @Override
+        public GpuInventory call() {
+            return status.gpus();
+        }
     }
 
     /**

@@ -31,7 +31,7 @@ public final class CommandContext {
         this.host = host;
         this.out = out;
         this.err = err;
-        this.servicesFactory = servicesFactory != null ? servicesFactory : this::realServices;
+        this.servicesFactory = servicesFactory; // null, not this::realServices: no lambda before a command starts its work (docs/performance.md, round nine)
         this.confirmation = confirmation;
     }
 
@@ -55,7 +55,7 @@ public final class CommandContext {
     /** The services for these globals, created on first use and then kept for the run. */
     CoreServices services(Globals globals) {
         if (services == null) {
-            services = servicesFactory.apply(globals);
+            services = servicesFactory != null ? servicesFactory.apply(globals) : realServices(globals);
         }
         return services;
     }

@@ -1,6 +1,5 @@
 package dev.cumps.core.cli.command;
 
-import java.io.Console;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -16,14 +15,7 @@ public interface Confirmation {
 
     /** The process's terminal ({@link System#console()}, present only when stdin and stdout are a terminal). */
     static Confirmation terminal() {
-        return question -> {
-            Console console = System.console();
-            if (console == null) {
-                return Optional.empty();
-            }
-            String line = console.readLine("%s", question);
-            return Optional.of(yes(line));
-        };
+        return new TerminalConfirmation();
     }
 
     /** Whether a typed answer means yes. */
