@@ -122,7 +122,7 @@ public final class ProcFsProcessTable implements ProcessTable {
         return children;
     }
 
-    /** More than any {@code stat} line: 52 numbers and a command name of at most 64 bytes. */
+    /** More than any {@code stat} line: 52 numbers and a command name of at most 15 bytes. */
     private static final int STAT_LIMIT_BYTES = 4096;
     /** More than {@code /proc/uptime}'s two numbers. */
     private static final int UPTIME_LIMIT_BYTES = 256;

@@ -31,7 +31,8 @@ public final class CommandContext {
         this.host = host;
         this.out = out;
         this.err = err;
-        this.servicesFactory = servicesFactory; // null, not this::realServices: no lambda before a command starts its work (docs/performance.md, round nine)
+        // Null stays null, not this::realServices: no lambda before a command starts its work (docs/performance.md, round nine).
+        this.servicesFactory = servicesFactory;
         this.confirmation = confirmation;
     }
 
