@@ -14,9 +14,9 @@
 #                    drained on their own threads, waitFor
 #   runner-1, -26    the same through cumps's own ProcessCommandRunner (PATH lookup, timeout, drains)
 # and prints the median wall time (with its 10th and 90th percentile), the median CPU time (user + sys, with the
-# children, from wait4) and the largest peak RSS of each, then per started child: (case-26 - case-1) / 25, the CPU one more child costs, and
-# what 25 of them (the 25 live daemons of startup.sh's 50 records, one control-client run each) cost at least
-# on this machine's cores. /bin/true does nothing, so that is a floor: a real control client adds its own work.
+# children, from wait4) and the largest peak RSS of each, then per started child: (case-26 - case-1) / 25, the CPU
+# one more child costs, and what 25 of them (the 25 live daemons of startup.sh's 50 records, one control-client run
+# each) cost at least on this machine's cores. /bin/true does nothing, so that is a floor: a real control client adds its own work.
 # With CONTROL_CLIENT (NVIDIA's nvidia-cuda-mps-control, e.g. from src-test/real-nvidia/fetch.sh) it also times
 # 25 runs of that client from a shell loop against a pipe directory where no daemon listens (it prints
 # "Cannot find MPS control daemon process" and exits 1): the client's own CPU per run, without a daemon's work.
@@ -115,9 +115,11 @@ EOF
 javac -d "$scratch/java" "$scratch/java/Hello.java"
 javac -cp "$jar" -d "$scratch/java" "$scratch/java/Spawns.java"
 
-# The launcher's flags (core/cli/src/main/launcher), without its archive. Each run is timed by the driver below:
-# wall time around the run, CPU time and peak RSS from wait4 (the child's with what it waited for, in microseconds).
-flags="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -XX:-UsePerfData -Xss512k -XX:CICompilerCount=1 -Xms16m -Xshare:auto"
+# The launcher's own flags, read from it so that they cannot drift apart; no archive is named. Each run is timed by
+# the driver below: wall time around the run, CPU time and peak RSS from wait4 (the child's with what it waited for,
+# in microseconds).
+flags=$(sed -n 's/^flags="\(.*\)"$/\1/p' "$root/core/cli/src/main/launcher/cumps")
+[ -n "$flags" ] || { echo "error: no flags=\"...\" line in core/cli/src/main/launcher/cumps" >&2; exit 1; }
 CUDA_MPS_PIPE_DIRECTORY=$scratch/nopipe CUDA_MPS_LOG_DIRECTORY=$scratch/nopipe \
     python3 - "$runs" "$(nproc)" "$flags" "$scratch/java" "$scratch/java:$jar" "$client" <<'EOF'
 import os, statistics, subprocess, sys, time
@@ -140,7 +142,7 @@ def run(argv):
     child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     err = child.stderr.read()
     _, status, usage = os.wait4(child.pid, 0)
-    child.returncode = os.waitstatus_to_exitcode(status)
+    child.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait for it again
     return (time.perf_counter() - start) * 1000, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss / 1024, child.returncode, err
 
 for name, argv in cases.items():
