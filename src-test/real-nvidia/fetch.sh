@@ -5,10 +5,13 @@
 #
 #   bash src-test/real-nvidia/fetch.sh [DEST]      (default: src-test/target/real-nvidia)
 #
+# The branches are the lines of branches.txt beside this script (branch, Debian suite, packages):
+# DEST/r470: nvidia-cuda-mps 470.x (bullseye non-free; the legacy branch)
 # DEST/r535: nvidia-cuda-mps 535.x (bookworm non-free), nvidia-smi + libnvidia-ml1 535.x
 # DEST/r550: nvidia-cuda-mps 550.x (trixie non-free)
-# each unpacked with dpkg-deb -x, plus DEST/<branch>/VERSION (the package version). DEST/OK marks a
-# complete fetch; a second call with it present does nothing.
+# DEST/r555: nvidia-cuda-mps 555.x (experimental non-free; a newer feature branch)
+# each unpacked with dpkg-deb -x, plus DEST/r<branch>/VERSION (the package version). DEST/OK marks a
+# complete fetch of every listed branch; a second call while it names them all does nothing.
 #
 # apt runs with a private configuration: its own sources file, lists, cache and status under
 # DEST/apt; the machine's apt sources, lists and cache are never read or written. A failure exits
@@ -19,7 +22,16 @@ here="$(cd "$(dirname "$0")" && pwd)"
 dest="${1:-$here/../target/real-nvidia}"
 mkdir -p "$dest"
 dest="$(cd "$dest" && pwd)"
-[ -f "$dest/OK" ] && exit 0
+
+# One entry per line of branches.txt: "<branch> <suite> <package>..."
+mapfile -t lines < <(grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$here/branches.txt")
+[ "${#lines[@]}" -gt 0 ] || { echo "error: $here/branches.txt lists no branch" >&2; exit 1; }
+complete=1
+for line in "${lines[@]}"; do
+    read -r b _ <<<"$line"
+    { [ -f "$dest/OK" ] && grep -qw "r$b" "$dest/OK"; } || complete=0
+done
+[ "$complete" = 1 ] && exit 0
 
 for tool in apt-get dpkg-deb; do
     command -v "$tool" >/dev/null 2>&1 || { echo "error: $tool is needed to fetch NVIDIA's programs (a Debian or Ubuntu machine)" >&2; exit 1; }
@@ -28,15 +40,17 @@ keyring=/usr/share/keyrings/debian-archive-keyring.gpg
 [ -r "$keyring" ] || { echo "error: $keyring is missing: apt-get install debian-archive-keyring" >&2; exit 1; }
 
 apt="$dest/apt"
-rm -rf "$apt" "$dest/r535" "$dest/r550"
+rm -rf "$apt" "$dest/OK" "$dest"/r[0-9]*
 mkdir -p "$apt/etc/sources.list.d" "$apt/etc/preferences.d" "$apt/etc/apt.conf.d" "$apt/lists/partial" \
     "$apt/cache/archives/partial" "$apt/state" "$apt/debs"
 : > "$apt/state/status"
 mirror="${CUMPS_DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-cat > "$apt/etc/sources.list" <<EOF
-deb [signed-by=$keyring] $mirror bookworm non-free
-deb [signed-by=$keyring] $mirror trixie non-free
-EOF
+: > "$apt/etc/sources.list"
+for line in "${lines[@]}"; do
+    read -r _ suite _ <<<"$line"
+    entry="deb [signed-by=$keyring] $mirror $suite non-free"
+    grep -qxF "$entry" "$apt/etc/sources.list" || echo "$entry" >> "$apt/etc/sources.list"
+done
 opts=(-o "Dir::Etc=$apt/etc" -o "Dir::Etc::sourcelist=$apt/etc/sources.list" -o "Dir::Etc::sourceparts=$apt/etc/sources.list.d"
       -o "Dir::Etc::preferencesparts=$apt/etc/preferences.d" -o "Dir::Etc::parts=$apt/etc/apt.conf.d"
       -o "Dir::State=$apt/state" -o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/state/status"
@@ -65,17 +79,24 @@ fetch() {
         dpkg-deb -x "$apt/debs/${package}_${version/:/%3a}_amd64.deb" "$out"
         [ "$package" = nvidia-cuda-mps ] && echo "$version" > "$out/VERSION"
     done
-    "$out/usr/bin/nvidia-cuda-mps-control" -h >/dev/null 2>&1 || true
     [ -x "$out/usr/bin/nvidia-cuda-mps-control" ] || { echo "error: $out has no usr/bin/nvidia-cuda-mps-control" >&2; exit 1; }
+    [ -s "$out/VERSION" ] || { echo "error: $out has no VERSION (the line for $branch in branches.txt lists no nvidia-cuda-mps)" >&2; exit 1; }
 }
 
-fetch 535 bookworm nvidia-cuda-mps nvidia-smi libnvidia-ml1
-fetch 550 trixie nvidia-cuda-mps
+for line in "${lines[@]}"; do
+    # shellcheck disable=SC2086 # branch, suite and packages are words
+    fetch $line
+done
 # nvidia-smi 535 finds libnvidia-ml.so.1 through LD_LIBRARY_PATH=<r535>/usr/lib/x86_64-linux-gnu/nvidia/current.
 ml="$dest/r535/usr/lib/x86_64-linux-gnu/nvidia/current"
 so="$(cd "$ml" && ls libnvidia-ml.so.535.* | head -1)"
 ln -sf "$so" "$ml/libnvidia-ml.so.1"
 [ -x "$dest/r535/usr/lib/nvidia/current/nvidia-smi" ] || { echo "error: nvidia-smi 535 was not unpacked" >&2; exit 1; }
 rm -rf "$apt/debs" "$apt/cache"
-echo "r535 $(cat "$dest/r535/VERSION"), r550 $(cat "$dest/r550/VERSION")" > "$dest/OK"
-echo "NVIDIA programs from Debian non-free: $(cat "$dest/OK") in $dest"
+summary=""
+for line in "${lines[@]}"; do
+    read -r b _ <<<"$line"
+    summary="${summary:+$summary, }r$b $(cat "$dest/r$b/VERSION")"
+done
+echo "$summary" > "$dest/OK"
+echo "NVIDIA programs from Debian non-free: $summary in $dest"
