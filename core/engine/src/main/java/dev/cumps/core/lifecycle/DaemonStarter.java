@@ -16,6 +16,7 @@ import dev.cumps.core.topology.TopologyMode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -27,10 +28,28 @@ import java.util.function.Consumer;
  * interrupt included) is undone by {@link StartUndo}, so no daemon is left running without a record.
  */
 public final class DaemonStarter {
-    /** Launches the daemon with {@code environment}; returns why it could not, if it could not. */
+    /** Launches the daemon with {@code environment}; says what it started, or why it could not. */
     @FunctionalInterface
     interface Launcher {
-        Optional<Message> launch(Map<String, String> environment);
+        Launched launch(Map<String, String> environment);
+    }
+
+    /**
+     * What a {@link Launcher} did: {@code failure} says why nothing was launched; otherwise {@code pid} is the
+     * process it started when that process is the daemon itself ({@code -f}), empty for {@code -d} (which forks).
+     */
+    record Launched(Optional<Message> failure, OptionalLong pid) {
+        static Launched failed(Message why) {
+            return new Launched(Optional.of(why), OptionalLong.empty());
+        }
+
+        static Launched detached() {
+            return new Launched(Optional.empty(), OptionalLong.empty());
+        }
+
+        static Launched daemonProcess(long pid) {
+            return new Launched(Optional.empty(), OptionalLong.of(pid));
+        }
     }
 
     private final LifecycleContext c;
@@ -69,8 +88,8 @@ public final class DaemonStarter {
         return start(request, progress, cancel, environment -> {
             CommandResult launched = c.runner().run(new CommandSpec(List.of(MpsControl.PROGRAM, "-d"), environment, null,
                     c.timeouts().launch()));
-            return launched.succeeded() ? Optional.empty()
-                    : Optional.of(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.failureMessage()));
+            return launched.succeeded() ? Launched.detached()
+                    : Launched.failed(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -d", launched.failureMessage()));
         });
     }
 
@@ -97,11 +116,12 @@ public final class DaemonStarter {
             progress.accept(StartStage.LAUNCHING);
             Map<String, String> environment = c.control().daemonEnvironment(plan.pipeDirectory(), plan.logDirectory(),
                     plan.gpu().uuid().value(), plan.environment(), launch.nonce());
-            Optional<Message> notLaunched = launcher.launch(environment);
-            if (notLaunched.isPresent()) {
-                throw undo.undo(plan, notLaunched.get(), launch);
+            Launched launched = launcher.launch(environment);
+            if (launched.failure().isPresent()) {
+                throw undo.undo(plan, launched.failure().get(), launch);
             }
-            return afterLaunch(plan, request.limits(), launch, progress, cancel);
+            return afterLaunch(plan, request.limits(), launched.pid().isPresent() ? launch.spawned(launched.pid().getAsLong()) : launch,
+                    progress, cancel);
         }
     }
 
@@ -158,8 +178,12 @@ public final class DaemonStarter {
             throw new CumpsException(Message.of(LifecycleMessages.NO_ANSWER, answer.failureMessage()));
         }
         if (evidence.disagree()) {
-            throw new CumpsException(Message.of(LifecycleMessages.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
-                    evidence.fromPidFile().orElseThrow(), evidence.fromLog().orElseThrow()));
+            throw new CumpsException(evidence.fromSpawn().isPresent()
+                    ? Message.of(LifecycleMessages.PID_EVIDENCE_NOT_SPAWNED, evidence.fromSpawn().get(),
+                            evidence.fromLog().isPresent() ? RuntimeDirs.CONTROL_LOG : LaunchIdentity.pidFile(plan),
+                            evidence.fromLog().or(evidence::fromPidFile).orElseThrow())
+                    : Message.of(LifecycleMessages.PID_EVIDENCE_DISAGREES, LaunchIdentity.pidFile(plan),
+                            evidence.fromPidFile().orElseThrow(), evidence.fromLog().orElseThrow()));
         }
         long pid = evidence.pid().orElseThrow(() -> new CumpsException(Message.of(LifecycleMessages.NO_PID_EVIDENCE,
                 plan.logDirectory().resolve(RuntimeDirs.CONTROL_LOG), LaunchIdentity.pidFile(plan))));

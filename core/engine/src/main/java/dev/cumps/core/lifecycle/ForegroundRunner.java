@@ -11,14 +11,15 @@ import dev.cumps.core.record.RecordLookup;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
  * Foreground runs: {@code nvidia-cuda-mps-control -f} attached to the caller's terminal, started
  * through the same transaction as a detached start; the record is written once the daemon answers
- * and removed when it exits.
+ * and removed when it exits. NVIDIA's foreground daemon writes its log to stdout (the caller's
+ * terminal), not to {@code control.log}, and R470/R535 write no pid file: its pid is the process
+ * started here, cross-checked with its {@code /proc} environment ({@link LaunchIdentity}).
  */
 public final class ForegroundRunner {
     private final LifecycleContext c;
@@ -34,10 +35,15 @@ public final class ForegroundRunner {
         AtomicReference<ProcessSpawner.Spawned> spawned = new AtomicReference<>();
         DaemonRecord record = starter.start(request, progress, environment -> {
             try {
-                spawned.set(spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"), environment, null, c.timeouts().launch())));
-                return Optional.empty();
+                ProcessSpawner.Spawned daemon = spawner.spawn(new CommandSpec(List.of(MpsControl.PROGRAM, "-f"), environment, null,
+                        c.timeouts().launch()));
+                spawned.set(daemon);
+                // NVIDIA's -f daemon runs in this very process (it does not fork): its pid is the daemon's, checked
+                // against its /proc environment (this launch's nonce, this pipe directory) before it is recorded.
+                return DaemonStarter.Launched.daemonProcess(daemon.pid());
             } catch (IOException e) {
-                return Optional.of(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", String.valueOf(e.getMessage())));
+                return DaemonStarter.Launched.failed(Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -f",
+                        String.valueOf(e.getMessage())));
             }
         });
         ProcessSpawner.Spawned daemon = spawned.get();

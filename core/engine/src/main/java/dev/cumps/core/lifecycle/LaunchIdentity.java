@@ -13,11 +13,13 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
- * Which process is this launch's daemon (decision 0010). Every driver branch logs
- * {@code Starting control daemon using socket <pipe>/control} with its pid to {@code control.log};
- * R550 and later also write a pid file into the pipe directory, R535 does not. The pid comes from the
- * log lines written since the launch, and from the pid file where there is one; when both name a pid
- * they must name the same. That pid counts as this launch's daemon only if its own {@code /proc}
+ * Which process is this launch's daemon (decision 0010). A detached daemon ({@code -d}) of every
+ * driver branch logs {@code Starting control daemon using socket <pipe>/control} with its pid to
+ * {@code control.log}; R550 and later also write a pid file into the pipe directory, R470 and R535 do
+ * not. A foreground daemon ({@code -f}) logs to its stdout instead, so there the process the launch
+ * started names it (and the pid file on R550 and later). The pid comes from the process started, the
+ * log lines written since the launch and the pid file, whichever there are; all that name a pid must
+ * name the same. That pid counts as this launch's daemon only if its own {@code /proc}
  * entries agree: a running {@code nvidia-cuda-mps} process that started no earlier than this process,
  * whose environment carries the launch's fresh random nonce and this pipe directory.
  */
@@ -45,29 +47,34 @@ final class LaunchIdentity {
     }
 
     /**
-     * What names the launched daemon's pid: {@code control.log}'s start line for this pipe written
-     * since the launch, and the pid file (absent on R535).
+     * What names the launched daemon's pid: the process the launch started itself ({@code -f}),
+     * {@code control.log}'s start line for this pipe written since the launch, and the pid file
+     * (absent before R550).
      */
-    record PidEvidence(Optional<Long> fromLog, Optional<Long> fromPidFile) {
-        /** The pid the evidence names: the log's, else the pid file's; empty when they disagree or neither names one. */
+    record PidEvidence(Optional<Long> fromSpawn, Optional<Long> fromLog, Optional<Long> fromPidFile) {
+        /** How messages name the process a foreground launch started. */
+        static final String SPAWNED = MpsControl.PROGRAM + " -f";
+
+        /** The pid the evidence names: the process started, else the log's, else the pid file's; empty when they disagree or none names one. */
         Optional<Long> pid() {
-            return disagree() ? Optional.empty() : fromLog.or(() -> fromPidFile);
+            return disagree() ? Optional.empty() : fromSpawn.or(() -> fromLog).or(() -> fromPidFile);
         }
 
-        /** Both name a pid, and not the same. */
+        /** Two pieces name a pid, and not the same. */
         boolean disagree() {
-            return fromLog.isPresent() && fromPidFile.isPresent() && !fromLog.get().equals(fromPidFile.get());
+            return Stream.of(fromSpawn, fromLog, fromPidFile).flatMap(Optional::stream).distinct().count() > 1;
         }
 
         /** Which piece of evidence {@link #pid()} comes from, as messages name it. */
         String source() {
-            return fromLog.isPresent() ? RuntimeDirs.CONTROL_LOG : RuntimeDirs.PID_FILE;
+            return fromSpawn.isPresent() ? SPAWNED : fromLog.isPresent() ? RuntimeDirs.CONTROL_LOG : RuntimeDirs.PID_FILE;
         }
     }
 
     /** The evidence for {@code launch}'s daemon pid now. */
     static PidEvidence evidence(StartPlan plan, Launch launch) {
-        return new PidEvidence(DaemonPids.fromControlLog(plan.logDirectory(), launch.logMark(), plan.pipeDirectory()),
+        return new PidEvidence(launch.spawned().isPresent() ? Optional.of(launch.spawned().getAsLong()) : Optional.empty(),
+                DaemonPids.fromControlLog(plan.logDirectory(), launch.logMark(), plan.pipeDirectory()),
                 RuntimeDirs.readPidFile(plan.pipeDirectory()));
     }
 
@@ -77,7 +84,7 @@ final class LaunchIdentity {
      */
     Optional<ProcessInfo> launchedDaemon(StartPlan plan, Launch launch) {
         PidEvidence evidence = evidence(plan, launch);
-        return Stream.of(evidence.fromLog(), evidence.fromPidFile()).flatMap(Optional::stream).distinct()
+        return Stream.of(evidence.fromSpawn(), evidence.fromLog(), evidence.fromPidFile()).flatMap(Optional::stream).distinct()
                 .map(processes::find).flatMap(Optional::stream).filter(DaemonPids::isMpsProcess)
                 .filter(info -> launchedBy(info, plan.pipeDirectory(), launch))
                 .findFirst();

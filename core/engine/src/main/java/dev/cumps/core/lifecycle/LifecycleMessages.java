@@ -42,6 +42,9 @@ public enum LifecycleMessages implements MessageKey {
             + " its parents and start again"),
     NO_ANSWER("the daemon did not answer get_server_list ({0})"),
     NO_PID_EVIDENCE("the daemon answered but neither {0} nor {1} names its pid"),
+    /** {0}: the pid of the process started with -f; {1}: control.log or the pid file; {2}: the pid it names. */
+    PID_EVIDENCE_NOT_SPAWNED("the daemon cumps started is pid {0} but {1} names pid {2}; another daemon may have taken the pipe"
+            + " directory over"),
     PID_EVIDENCE_DISAGREES("{0} names pid {1} but control.log names pid {2}; another daemon may have taken the pipe directory over"),
     PID_NOT_RUNNING("{1} names pid {0}, which is not running"),
     PID_NOT_DAEMON("{3} names pid {0}, which is '{1}', not {2}"),

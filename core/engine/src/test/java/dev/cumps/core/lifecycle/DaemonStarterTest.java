@@ -15,7 +15,6 @@ import java.nio.file.LinkOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,7 +49,7 @@ class DaemonStarterTest {
         Message why = Message.of(LifecycleMessages.LAUNCH_FAILED, MpsControl.PROGRAM + " -f", "No such file or directory");
 
         StartFailure failure = assertThrows(StartFailure.class,
-                () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, environment -> Optional.of(why)));
+                () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, environment -> DaemonStarter.Launched.failed(why)));
 
         assertEquals("daemon 'job' did not start: could not launch nvidia-cuda-mps-control -f: No such file or directory",
                 failure.reason());
@@ -65,7 +64,7 @@ class DaemonStarterTest {
 
         assertThrows(StartFailure.class, () -> Contexts.starter(sb).start(Sandbox.named("job"), stage -> { }, environment -> {
             seen.add(environment);
-            return Optional.of(Message.of(LifecycleMessages.DAEMON_REPORTED_ERROR));
+            return DaemonStarter.Launched.failed(Message.of(LifecycleMessages.DAEMON_REPORTED_ERROR));
         }));
 
         assertEquals(1, seen.size());

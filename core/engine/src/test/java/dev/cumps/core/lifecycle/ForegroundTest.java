@@ -75,4 +75,35 @@ class ForegroundTest {
 
         assertFalse(Files.exists(sb.recordFile("crash")));
     }
+
+    /**
+     * NVIDIA's -f daemon logs to its stdout, not control.log, and R470/R535 write no pid file: the only evidence
+     * of its pid is the process cumps started, whose /proc environment carries this launch's nonce.
+     */
+    @Test
+    void aForegroundDaemonThatWritesNeitherControlLogNorAPidFileIsRecordedAsTheProcessStarted() throws Exception {
+        sb.mps.r535();
+        ForegroundRunner foreground = sb.services().foreground();
+        AtomicReference<DaemonRecord> recorded = new AtomicReference<>();
+        CountDownLatch announced = new CountDownLatch(1);
+
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> foreground.run(Sandbox.named("fg535"),
+                sb.mps.spawner(), r -> {
+                    recorded.set(r);
+                    announced.countDown();
+                }, s -> { }));
+        assertTrue(announced.await(10, TimeUnit.SECONDS), () -> "the start succeeded: " + (run.isDone() ? run.handle((v, e) -> e).join()
+                : "still waiting"));
+
+        DaemonRecord record = recorded.get();
+        FakeMpsHost.Daemon daemon = sb.mps.daemon(record.pipeDirectory()).orElseThrow();
+        assertEquals(daemon.pid, record.pid(), "the record names the process cumps started");
+        assertEquals(daemon.startTicks, record.processStartTicks());
+        assertFalse(Files.exists(record.pipeDirectory().resolve("nvidia-cuda-mps-control.pid")), "no pid file, as on R535");
+        assertFalse(Files.exists(record.logDirectory().resolve("control.log")), "no control.log line, as with NVIDIA's -f");
+
+        foreground.end(record);
+        assertEquals(0, run.get(10, TimeUnit.SECONDS));
+        assertFalse(Files.exists(sb.recordFile("fg535")), "the record goes when the daemon exits");
+    }
 }

@@ -229,11 +229,12 @@ public final class FakeMpsHost implements AutoCloseable {
             touch(pipe.resolve("control_lock"));
             return CommandResult.exited(CONTROL, 0, "", "");
         }
-        startDaemon(pipe, log, spec.environment());
+        startDaemon(pipe, log, spec.environment(), true);
         return CommandResult.exited(CONTROL, 0, "", "");
     }
 
-    private Daemon startDaemon(Path pipe, Path log, Map<String, String> environment) {
+    /** A daemon on {@code pipe}; {@code logsToFile}: its start line goes to {@code control.log} ({@code -d}, not {@code -f}). */
+    private Daemon startDaemon(Path pipe, Path log, Map<String, String> environment, boolean logsToFile) {
         long pid = nextPid.getAndIncrement();
         long ticks = 1000 + (pid - FIRST_FAKE_PID) * 17;
         ServerSocketChannel channel = bind(pipe.resolve("control"));
@@ -241,7 +242,9 @@ public final class FakeMpsHost implements AutoCloseable {
             write(pipe.resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
         }
         String startLine = "[2026-11-29 11:00:00.000 Control " + pid + "] Starting control daemon using socket " + pipe.resolve("control");
-        if (logsLate) {
+        if (!logsToFile) {
+            // -f: the start line goes to the daemon's stdout
+        } else if (logsLate) {
             Thread late = new Thread(() -> {
                 try {
                     Thread.sleep(300);
@@ -272,15 +275,16 @@ public final class FakeMpsHost implements AutoCloseable {
 
     /**
      * A {@link ProcessSpawner} for {@code --foreground}: {@code nvidia-cuda-mps-control -f} brings a
-     * daemon up exactly as {@code -d} does, and the "child" runs until that daemon leaves the
-     * process table (after {@code quit}).
+     * daemon up as {@code -d} does, except that, like NVIDIA's, it writes no line to {@code control.log}
+     * (its log goes to its stdout) and it is the spawned process itself; the "child" runs until that
+     * daemon leaves the process table (after {@code quit}).
      */
     public ProcessSpawner spawner() {
         return spec -> {
             spawned.add(spec);
             observers.forEach(o -> o.accept(spec));
             Daemon d = startDaemon(Path.of(spec.environment().get("CUDA_MPS_PIPE_DIRECTORY")),
-                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")), spec.environment());
+                    Path.of(spec.environment().get("CUDA_MPS_LOG_DIRECTORY")), spec.environment(), false);
             return new ProcessSpawner.Spawned() {
                 @Override
                 public long pid() {
