@@ -117,7 +117,8 @@ public final class LimitsViewModel {
         String recordedPinned = recorded.pinnedMemLimitText().orElse(notSet);
         Optional<CurrentLimits> current = read.current();
         String currentPercentage = current.map(c -> c.activeThreadPercentageText().orElse(notSet)).orElse(unknown);
-        String currentPinned = current.map(c -> c.pinnedMemLimitText().orElse(notSet)).orElse(unknown);
+        String currentPinned = current.map(c -> c.pinnedMemLimitSupported() ? c.pinnedMemLimitText().orElse(notSet)
+                : messages.get("limits.notSupported")).orElse(unknown);
         return new Shown(read.name(), recordedPercentage, recordedPinned, currentPercentage, currentPinned,
                 messages.get("limits.servers", read.servers().size()));
     }

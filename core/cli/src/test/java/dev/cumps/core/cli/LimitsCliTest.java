@@ -27,8 +27,6 @@ class LimitsCliTest {
     @BeforeEach
     void setUp() {
         sb = new Sandbox();
-        sb.mps.reply("get_default_active_thread_percentage", "25.0\n");
-        sb.mps.reply("get_default_device_pinned_mem_limit 0", "8G\n");
     }
 
     @AfterEach
@@ -63,7 +61,8 @@ class LimitsCliTest {
         @SuppressWarnings("unchecked")
         Map<String, Object> a = ((List<Map<String, Object>>) json.get("daemons")).get(0);
         assertEquals(Map.of("active_thread_percentage", 25, "pinned_device_mem_limit", "8G"), a.get("recorded"));
-        assertEquals(Map.of("active_thread_percentage", 25.0, "pinned_device_mem_limit", "8G"), a.get("current"));
+        assertEquals(Map.of("active_thread_percentage", 25.0, "pinned_device_mem_limit", "8G", "pinned_device_mem_limit_supported", true),
+                a.get("current"));
         assertEquals(false, a.get("differs_from_record"));
     }
 
@@ -156,5 +155,39 @@ class LimitsCliTest {
         assertEquals(before, Files.readString(sb.recordFile("old")));
         assertEquals(Cli.FAILED, missing.code());
         assertEquals("error: no record named 'ghost' (see `cumps status`)\n", missing.err());
+    }
+
+    /** R470's daemon answers the pinned-memory commands {@code Unknown command "…"} (exit 0): never a success, never "not answering". */
+    @Test
+    void onADriverWithoutPinnedMemoryLimitsStartAndSetRefuseThemAndLimitsSaysNotSupported() throws IOException {
+        sb.mps.r470();
+
+        Run refused = viaCli("start", "--name", "a", "--active-thread-percentage", "25", "--pinned-mem-limit", "2G");
+        assertEquals(1, refused.code(), refused.out());
+        assertEquals("", refused.out());
+        assertEquals(1, refused.err().lines().count(), refused.err());
+        assertTrue(refused.err().startsWith("error: daemon 'a' did not start: this driver's control daemon does not know"
+                + " set_default_device_pinned_mem_limit (it answered: Unknown command \"set_default_device_pinned_mem_limit\"): the limit is"
+                + " not supported by this driver branch; leave it out"), refused.err());
+        assertFalse(Files.exists(sb.recordFile("a")), "no record");
+        assertEquals(List.of(), sb.mps.daemon(sb.runtimeRoot().resolve("a").resolve("pipe")).filter(d -> sb.processes.contains(d.pid))
+                .map(d -> d.pid).stream().toList(), "no daemon left running");
+
+        assertEquals(0, viaCli("start", "--name", "a", "--active-thread-percentage", "25").code());
+        Run set = viaCli("limits", "--name", "a", "--set-pinned-mem-limit", "1G");
+        assertEquals(1, set.code());
+        assertTrue(set.err().startsWith("error: the limits of 'a' were not all applied: this driver's control daemon does not know"
+                + " set_default_device_pinned_mem_limit"), set.err());
+        assertFalse(Files.readString(sb.recordFile("a")).contains("mps_pinned_device_mem_limit"), "the record claims no pinned limit");
+
+        Run limits = viaCli("limits");
+        assertEquals(0, limits.code(), limits.err());
+        assertTrue(limits.out().lines().anyMatch(l -> l.matches("  a +25% / 25% +- / not supported by this driver +- *")), limits.out());
+        assertFalse(limits.out().contains("not answering"), limits.out());
+        Map<String, Object> json = Sandbox.parseObject(viaCli("limits", "--json").out());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> a = ((List<Map<String, Object>>) json.get("daemons")).get(0);
+        assertEquals(false, ((Map<?, ?>) a.get("current")).get("pinned_device_mem_limit_supported"), a.toString());
+        assertNull(a.get("problem"), a.toString());
     }
 }

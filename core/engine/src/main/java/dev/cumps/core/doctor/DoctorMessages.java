@@ -122,6 +122,10 @@ public enum DoctorMessages implements MessageKey {
     LIMITS_UNREAD("{0}: its limits could not be read: {1}"),
     LIMITS_NOT_SET("not set"),
     LIMITS_NONE("none"),
+    LIMITS_NOT_SUPPORTED("not supported by this driver"),
+    /** {0}: the daemon. */
+    LIMITS_REMEDY_UNSUPPORTED("this driver has no pinned device memory limit: stop {0} (`cumps stop --name {0}`) and start it"
+            + " again without --pinned-mem-limit"),
     LIMITS_EXPECTED("each live daemon's default limits equal the ones its record says cumps applied"),
     /** {0}: the command that applies the recorded limits again. */
     LIMITS_REMEDY("apply the recorded limits again: {0}"),

@@ -2,10 +2,10 @@ package dev.cumps.core.lifecycle;
 
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
+import dev.cumps.core.live.DefaultLimits;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.DaemonPids;
-import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -169,8 +169,8 @@ public final class DaemonStarter {
 
     /**
      * Checks that the daemon answered and is this launch's, applies the requested limits (the
-     * operator asked for them: a daemon that does not take them is a failed start, undone), then
-     * writes its record with them.
+     * operator asked for them: a daemon that does not take them, or does not report them back, is a
+     * failed start, undone: {@link DefaultLimits}), then writes its record with them.
      */
     private DaemonRecord record(StartPlan plan, MpsLimits limits, Launch launch, CommandResult answer,
                                 LaunchIdentity.PidEvidence evidence) {
@@ -196,7 +196,7 @@ public final class DaemonStarter {
         if (!c.identity().launchedBy(info, plan.pipeDirectory(), launch)) {
             throw new CumpsException(Message.of(LifecycleMessages.PID_NOT_LAUNCHED, pid, MpsControl.LAUNCH_NONCE_VARIABLE, source));
         }
-        LimitCommands.send(c.control(), plan.pipeDirectory(), plan.logDirectory(), LimitCommands.defaults(limits));
+        DefaultLimits.apply(c.control(), plan.pipeDirectory(), plan.logDirectory(), limits);
         DaemonRecord record = new DaemonRecord(plan.name(), c.host().uid(), c.host().hostname(), TopologyMode.SINGLE_GPU.id(),
                 List.of(plan.gpu().uuid().value()), plan.pipeDirectory(), plan.logDirectory(), pid, info.startTicks(),
                 c.clock().millis() / 1000.0, limits);

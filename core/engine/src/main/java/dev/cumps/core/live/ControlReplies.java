@@ -2,6 +2,7 @@ package dev.cumps.core.live;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsControl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,11 +24,6 @@ import java.util.regex.Pattern;
 public final class ControlReplies {
     /** What older stand-ins answered to a command they did not know; still taken as a refusal. */
     public static final String INVALID_COMMAND = "Invalid command";
-    /**
-     * What NVIDIA's control daemon answers to a command it does not know, on stdout with exit 0, on
-     * R535 and R550 alike (measured with the real binaries): {@code Unknown command "get_server_status"}.
-     */
-    private static final Pattern UNKNOWN_COMMAND = Pattern.compile("Unknown command \"[^\"]{0,256}\"");
     /** What it answers when a question names a server that is not (or no longer) there: {@code Server 4242 not found}. */
     private static final Pattern SERVER_NOT_FOUND = Pattern.compile("Server ([0-9]{1,7}) not found");
     /** Linux's PID_MAX_LIMIT: no pid is larger. */
@@ -116,8 +112,7 @@ public final class ControlReplies {
      * this driver branch, not data and not a fault.
      */
     public static boolean unknownCommand(String reply) {
-        List<String> lines = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
-        return lines.size() == 1 && (lines.get(0).equals(INVALID_COMMAND) || UNKNOWN_COMMAND.matcher(lines.get(0)).matches());
+        return reply.strip().equals(INVALID_COMMAND) || MpsControl.unknownCommand(reply).isPresent();
     }
 
     /** Whether {@code reply} says that server {@code pid} is not there ({@code Server <pid> not found}): it has exited. */

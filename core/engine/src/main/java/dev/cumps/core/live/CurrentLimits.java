@@ -10,8 +10,20 @@ import java.util.OptionalLong;
  * Limits as a control daemon reports them now ({@code get_default_active_thread_percentage},
  * {@code get_default_device_pinned_mem_limit 0}, or the same per running server). The daemon
  * reports a percentage with a fraction ({@code 100.0}); an empty pinned limit means none is set.
+ * {@code pinnedMemLimitSupported} is false when the daemon does not know the pinned-memory commands
+ * (R470 answers {@code Unknown command "…"}): then no pinned limit can be set, and none is.
  */
-public record CurrentLimits(OptionalDouble activeThreadPercentage, OptionalLong pinnedMemLimitMiB) {
+public record CurrentLimits(OptionalDouble activeThreadPercentage, OptionalLong pinnedMemLimitMiB, boolean pinnedMemLimitSupported) {
+    /** Limits of a daemon that knows both commands. */
+    public CurrentLimits(OptionalDouble activeThreadPercentage, OptionalLong pinnedMemLimitMiB) {
+        this(activeThreadPercentage, pinnedMemLimitMiB, true);
+    }
+
+    /** The same percentage, from a daemon that does not know the pinned-memory commands. */
+    public static CurrentLimits withoutPinnedMemLimit(OptionalDouble activeThreadPercentage) {
+        return new CurrentLimits(activeThreadPercentage, OptionalLong.empty(), false);
+    }
+
     /** The percentage as people write it: {@code 25}, {@code 12.5}; empty when unknown. */
     public Optional<String> activeThreadPercentageText() {
         return activeThreadPercentage.isPresent() ? Optional.of(percentText(activeThreadPercentage.getAsDouble())) : Optional.empty();

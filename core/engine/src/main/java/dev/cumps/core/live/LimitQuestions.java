@@ -43,8 +43,7 @@ final class LimitQuestions {
             List<String> firstQuestions = new ArrayList<>(List.of(percentageCommand, pinnedCommand, "get_server_list"));
             firstQuestions.addAll(questions(guessed));
             List<String> first = replies(record, firstQuestions);
-            CurrentLimits defaults = new CurrentLimits(OptionalDouble.of(ControlReplies.percentage(percentageCommand, first.get(0))),
-                    ControlReplies.pinnedMemLimitMiB(pinnedCommand, first.get(1)));
+            CurrentLimits defaults = limits(percentageCommand, first.get(0), pinnedCommand, first.get(1));
             List<Long> pids = ControlReplies.pids("get_server_list", first.get(2));
             Map<Long, List<String>> answers = new HashMap<>(ChildServers.pairs(guessed, first.subList(3, first.size())));
             List<Long> rest = ChildServers.notAsked(pids, answers);
@@ -90,9 +89,32 @@ final class LimitQuestions {
         if (ControlReplies.serverNotFound(percentage, server) || ControlReplies.serverNotFound(pinned, server)) {
             return Optional.empty();
         }
-        return Optional.of(new ServerLimits(server, new CurrentLimits(
-                OptionalDouble.of(ControlReplies.percentage(percentageQuestion(server), percentage)),
-                ControlReplies.pinnedMemLimitMiB(pinnedQuestion(server), pinned))));
+        return Optional.of(new ServerLimits(server, limits(percentageQuestion(server), percentage, pinnedQuestion(server), pinned)));
+    }
+
+    /**
+     * The limits of a percentage reply and a pinned-limit reply; a pinned reply {@code Unknown command "…"} (R470
+     * has no pinned-memory commands) is a limit this driver does not support, not a bad reply.
+     */
+    private static CurrentLimits limits(String percentageCommand, String percentage, String pinnedCommand, String pinned) {
+        OptionalDouble threads = OptionalDouble.of(ControlReplies.percentage(percentageCommand, percentage));
+        return ControlReplies.unknownCommand(pinned) ? CurrentLimits.withoutPinnedMemLimit(threads)
+                : new CurrentLimits(threads, ControlReplies.pinnedMemLimitMiB(pinnedCommand, pinned));
+    }
+
+    /**
+     * The daemon's defaults now, asked in one run; for {@link LimitsService} and the start to confirm what they set.
+     * A {@link CumpsException} when the daemon does not answer as documented.
+     */
+    static CurrentLimits defaults(MpsControl control, Path pipeDirectory, Path logDirectory) {
+        String percentageCommand = "get_default_active_thread_percentage";
+        String pinnedCommand = "get_default_device_pinned_mem_limit " + LimitCommands.DEVICE;
+        List<String> commands = List.of(percentageCommand, pinnedCommand);
+        String out = LimitCommands.askAll(control, pipeDirectory, logDirectory, commands, ControlReplies.batch(commands));
+        List<String> replies = ControlReplies.split(out, commands.size()).orElseGet(() -> List.of(
+                LimitCommands.ask(control, pipeDirectory, logDirectory, percentageCommand),
+                LimitCommands.ask(control, pipeDirectory, logDirectory, pinnedCommand)));
+        return limits(percentageCommand, replies.get(0), pinnedCommand, replies.get(1));
     }
 
     /**

@@ -50,6 +50,7 @@ public final class LimitsJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("active_thread_percentage", c.activeThreadPercentage().isPresent() ? (Object) c.activeThreadPercentage().getAsDouble() : null);
         m.put("pinned_device_mem_limit", c.pinnedMemLimitText().orElse(null));
+        m.put("pinned_device_mem_limit_supported", c.pinnedMemLimitSupported());
         return m;
     }
 }

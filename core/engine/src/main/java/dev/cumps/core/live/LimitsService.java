@@ -31,7 +31,8 @@ import java.util.concurrent.Future;
  * <p>{@code set} goes through the same verification as {@code stop} (the record is this user's on
  * this host, its pid runs with the recorded start time, and it is the daemon serving the record's
  * pipe directory: {@link Liveness#pipeCheck}), under the record's name lock, right before the first
- * command is sent; the record is rewritten atomically only when every command was accepted. Each
+ * command is sent; the record is rewritten atomically only when every command was accepted and the
+ * daemon reports the new defaults ({@link DefaultLimits}): a record holds only confirmed values. Each
  * command is bounded by the control timeout, so a daemon that does not answer is a one-line error.
  */
 public final class LimitsService {
@@ -116,7 +117,7 @@ public final class LimitsService {
             refuseUnverified(record);
             int servers;
             try {
-                LimitCommands.send(control, record.pipeDirectory(), record.logDirectory(), LimitCommands.defaults(limits));
+                DefaultLimits.apply(control, record.pipeDirectory(), record.logDirectory(), limits);
                 List<Long> running = questions.servers(record);
                 for (long server : running) {
                     LimitCommands.send(control, record.pipeDirectory(), record.logDirectory(), LimitCommands.forServer(server, limits));

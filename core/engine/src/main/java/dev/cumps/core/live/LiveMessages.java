@@ -65,7 +65,9 @@ public enum LiveMessages implements MessageKey {
     /** {1}: the active thread percentage (the value or {@link #NOT_SET}); {2}: the pinned memory limit; {3}: servers. */
     LIMITS_SET("limits of '{0}' set and recorded: active thread percentage {1}, pinned memory limit {2} (defaults and {3} running"
             + " server(s))"),
-    NOT_SET("not set");
+    NOT_SET("not set"),
+    /** {0}: the command sent; {1}: what the daemon reports now; {2}: the value asked for. */
+    LIMIT_NOT_CONFIRMED("the control daemon took `{0}` but reports {1} now, not {2}; the limit is not recorded");
 
     private final String english;
 

@@ -27,34 +27,47 @@ public final class LimitCommands {
     private LimitCommands() {
     }
 
-    /** The commands that set the daemon's defaults to {@code limits} (none for a limit not set). */
+    /**
+     * The commands that set the daemon's defaults to {@code limits} (none for a limit not set). The pinned
+     * memory limit goes first: R470 does not know it ({@code Unknown command "…"}), and its refusal then
+     * leaves the daemon as it was.
+     */
     public static List<String> defaults(MpsLimits limits) {
         List<String> commands = new ArrayList<>();
-        limits.activeThreadPercentage().ifPresent(p -> commands.add("set_default_active_thread_percentage " + p));
         limits.pinnedMemLimitText().ifPresent(s -> commands.add("set_default_device_pinned_mem_limit " + DEVICE + " " + s));
+        limits.activeThreadPercentage().ifPresent(p -> commands.add("set_default_active_thread_percentage " + p));
         return commands;
     }
 
-    /** The commands that set the running server {@code server} to {@code limits}. */
+    /** The commands that set the running server {@code server} to {@code limits} (pinned first, as {@link #defaults}). */
     public static List<String> forServer(long server, MpsLimits limits) {
         List<String> commands = new ArrayList<>();
-        limits.activeThreadPercentage().ifPresent(p -> commands.add("set_active_thread_percentage " + server + " " + p));
         limits.pinnedMemLimitText().ifPresent(s -> commands.add("set_device_pinned_mem_limit " + server + " " + DEVICE + " " + s));
+        limits.activeThreadPercentage().ifPresent(p -> commands.add("set_active_thread_percentage " + server + " " + p));
         return commands;
     }
 
     /**
      * Sends {@code commands} in order to the daemon serving {@code pipeDirectory}; the first one that
-     * is not accepted (no answer in time, no daemon, a failed run, {@value #INVALID_COMMAND}) ends it
-     * with a {@link CumpsException} naming the command, and the rest are not sent.
+     * is not accepted (no answer in time, no daemon, a failed run, {@value #INVALID_COMMAND}, or
+     * {@code Unknown command "…"}: this driver branch lacks it) ends it with a {@link CumpsException}
+     * naming the command, and the rest are not sent.
      */
     public static void send(MpsControl control, Path pipeDirectory, Path logDirectory, List<String> commands) {
         for (String command : commands) {
-            check(command, control.ask(pipeDirectory, logDirectory, command));
+            CommandResult result = control.ask(pipeDirectory, logDirectory, command);
+            check(command, result);
+            var unknown = MpsControl.unknownCommand(result.stdout());
+            if (unknown.isPresent()) {
+                throw new CumpsException(Message.of(MpsMessages.LIMIT_NOT_SUPPORTED, unknown.get(), result.stdout().strip()));
+            }
         }
     }
 
-    /** The reply of a question ({@code get_...}) that was answered, or a {@link CumpsException} saying why not. */
+    /**
+     * The reply of a question ({@code get_...}) that was answered, or a {@link CumpsException} saying why not.
+     * {@code Unknown command "…"} is an answer (the caller tells a missing capability from a value).
+     */
     public static String ask(MpsControl control, Path pipeDirectory, Path logDirectory, String command) {
         CommandResult result = control.ask(pipeDirectory, logDirectory, command);
         check(command, result);

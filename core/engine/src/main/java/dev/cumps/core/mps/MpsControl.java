@@ -12,8 +12,10 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Talks to a control daemon the way NVIDIA documents it: {@code nvidia-cuda-mps-control} with no
@@ -41,6 +43,26 @@ public final class MpsControl {
     public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within) {
         Map<String, String> env = environment(pipeDirectory, logDirectory, null);
         return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", within.compareTo(timeout) < 0 ? within : timeout));
+    }
+
+    /**
+     * What NVIDIA's control daemon answers to a command it does not know, on stdout with exit 0, on every
+     * branch (measured: R470, R535, R550, R555): {@code Unknown command "get_server_status"}, the command word
+     * alone in the quotes.
+     */
+    private static final Pattern UNKNOWN_COMMAND = Pattern.compile("Unknown command \"([^\"]{0,256})\"");
+
+    /**
+     * The command word of a reply that is one {@code Unknown command "<word>"} line (blank lines around it
+     * aside): this driver branch lacks that command. Empty for any other reply.
+     */
+    public static Optional<String> unknownCommand(String reply) {
+        List<String> lines = reply.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+        if (lines.size() != 1) {
+            return Optional.empty();
+        }
+        var m = UNKNOWN_COMMAND.matcher(lines.get(0));
+        return m.matches() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /** How long one command may take. */

@@ -50,7 +50,7 @@ class LimitsServiceTest {
     }
 
     private static MpsLimits limitsOf(int percentage, String size) {
-        return new MpsLimits(OptionalInt.of(percentage), OptionalLong.of(MpsLimits.parseSizeMiB(size)));
+        return new MpsLimits(OptionalInt.of(percentage), size == null ? OptionalLong.empty() : OptionalLong.of(MpsLimits.parseSizeMiB(size)));
     }
 
     private DaemonRecord startWith(String name, MpsLimits limits) {
@@ -76,9 +76,18 @@ class LimitsServiceTest {
         return all.subList(mark, all.size()).stream().map(String::strip).toList();
     }
 
+    /** The one control run in which a set reads the daemon's defaults back to confirm them. */
+    private static final String CONFIRM = ControlReplies.batch(List.of("get_default_active_thread_percentage",
+            "get_default_device_pinned_mem_limit 0"));
+
     private void daemonReports(String percentage, String pinned, long... servers) {
         sb.mps.reply("get_default_active_thread_percentage", percentage + "\n");
         sb.mps.reply("get_default_device_pinned_mem_limit 0", pinned + "\n");
+        serversReport(percentage, pinned, servers);
+    }
+
+    /** Running servers with these limits; the daemon's defaults are what was last set (NVIDIA's daemon remembers them). */
+    private void serversReport(String percentage, String pinned, long... servers) {
         StringBuilder list = new StringBuilder();
         for (long s : servers) {
             list.append(s).append('\n');
@@ -193,14 +202,14 @@ class LimitsServiceTest {
     @Test
     void setAppliesDefaultsAndEveryRunningServerThenRecordsThem() {
         startWith("a", MpsLimits.NONE);
-        daemonReports("100.0", "", 4100, 4200);
+        serversReport("100.0", "", 4100, 4200);
         int mark = sb.mps.clientCommands().size();
 
         Message outcome = limits().set("a", limitsOf(50, "4096M"));
 
-        assertEquals(List.of("set_default_active_thread_percentage 50", "set_default_device_pinned_mem_limit 0 4G", "get_server_list",
-                "set_active_thread_percentage 4100 50", "set_device_pinned_mem_limit 4100 0 4G",
-                "set_active_thread_percentage 4200 50", "set_device_pinned_mem_limit 4200 0 4G"), commandsSince(mark));
+        assertEquals(List.of("set_default_device_pinned_mem_limit 0 4G", "set_default_active_thread_percentage 50", CONFIRM,
+                "get_server_list", "set_device_pinned_mem_limit 4100 0 4G", "set_active_thread_percentage 4100 50",
+                "set_device_pinned_mem_limit 4200 0 4G", "set_active_thread_percentage 4200 50"), commandsSince(mark));
         assertEquals(limitsOf(50, "4G"), recorded("a").limits());
         assertTrue(recordText("a").contains("\"mps_active_thread_percentage\": 50"), recordText("a"));
         assertTrue(recordText("a").contains("\"mps_pinned_device_mem_limit\": \"4G\""), recordText("a"));
@@ -215,7 +224,7 @@ class LimitsServiceTest {
 
         limits().set("a", new MpsLimits(OptionalInt.empty(), OptionalLong.of(512)));
 
-        assertEquals(List.of("set_default_device_pinned_mem_limit 0 512M", "get_server_list"), commandsSince(mark));
+        assertEquals(List.of("set_default_device_pinned_mem_limit 0 512M", CONFIRM, "get_server_list"), commandsSince(mark));
         assertEquals(limitsOf(25, "512M"), recorded("a").limits());
     }
 
@@ -290,7 +299,7 @@ class LimitsServiceTest {
 
         CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "4G")));
 
-        assertEquals("the limits of 'a' were not all applied: the control daemon did not answer `set_default_active_thread_percentage 50`"
+        assertEquals("the limits of 'a' were not all applied: the control daemon did not answer `set_default_device_pinned_mem_limit 0 4G`"
                 + " in time; check it with `cumps doctor`. The record is unchanged; see the daemon's values with `cumps limits --name a`",
                 e.getMessage());
         assertEquals(before, recordText("a"));
@@ -338,5 +347,37 @@ class LimitsServiceTest {
         assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "8G")));
 
         assertEquals(text, Files.readString(victim));
+    }
+
+    @Test
+    void aDriverWithoutPinnedMemoryCommandsShowsThatColumnAsNotSupportedNotAsAProblem() {
+        sb.mps.r470();
+        startWith("a", limitsOf(25, null));
+
+        DaemonLimits read = limits().read("a");
+
+        assertTrue(read.problem().isEmpty(), () -> "no problem: " + read.problem());
+        CurrentLimits current = read.current().orElseThrow();
+        assertFalse(current.pinnedMemLimitSupported());
+        assertEquals(OptionalDouble.of(25.0), current.activeThreadPercentage());
+        assertFalse(read.differsFromRecord(), "the record sets no pinned limit");
+    }
+
+    @Test
+    void setOfAPinnedLimitOnADriverWithoutItFailsChangesNothingAndLeavesTheRecord() {
+        sb.mps.r470();
+        startWith("a", limitsOf(25, null));
+        String before = recordText("a");
+        int mark = sb.mps.clientCommands().size();
+
+        CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "1G")));
+
+        assertEquals("the limits of 'a' were not all applied: this driver's control daemon does not know"
+                + " set_default_device_pinned_mem_limit (it answered: Unknown command \"set_default_device_pinned_mem_limit\"): the limit"
+                + " is not supported by this driver branch; leave it out. The record is unchanged; see the daemon's values with"
+                + " `cumps limits --name a`", e.getMessage());
+        assertEquals(before, recordText("a"));
+        assertEquals(List.of("set_default_device_pinned_mem_limit 0 1G"), commandsSince(mark), "the percentage was not changed either");
+        assertEquals(OptionalDouble.of(25.0), limits().read("a").current().orElseThrow().activeThreadPercentage());
     }
 }

@@ -68,6 +68,10 @@ public final class FakeMpsHost implements AutoCloseable {
         public volatile boolean hangs;
         public volatile boolean ignoresQuit;
         final AtomicInteger refusals = new AtomicInteger();
+        /** Its defaults, as NVIDIA's daemon keeps them: {@code get_default_active_thread_percentage} says {@code 100.0} until set. */
+        volatile String defaultPercentage = "100.0";
+        /** {@code get_default_device_pinned_mem_limit 0}: nothing until set. */
+        volatile String defaultPinned = "";
 
         Daemon(long pid, long startTicks, Path pipe, Path log, ServerSocketChannel channel) {
             this.pid = pid;
@@ -89,6 +93,7 @@ public final class FakeMpsHost implements AutoCloseable {
     private volatile Smi smi = Smi.OK;
     private volatile Launch launch = Launch.OK;
     private volatile boolean r535;
+    private volatile boolean r470;
     private volatile boolean logsLate;
     private volatile String serverList = "";
     private volatile String computeApps = "";
@@ -123,6 +128,16 @@ public final class FakeMpsHost implements AutoCloseable {
      */
     public FakeMpsHost r535() {
         this.r535 = true;
+        return this;
+    }
+
+    /**
+     * Daemons of NVIDIA's R470 branch: as {@link #r535()}, and without the pinned-memory commands:
+     * {@code set_default_device_pinned_mem_limit} and the rest are answered {@code Unknown command "…"}.
+     */
+    public FakeMpsHost r470() {
+        this.r535 = true;
+        this.r470 = true;
         return this;
     }
 
@@ -357,7 +372,32 @@ public final class FakeMpsHost implements AutoCloseable {
                 if (command.equals("cumps_reply_end")) {
                     return CommandResult.exited(CONTROL, 0, "Unknown command \"cumps_reply_end\"\n", "");
                 }
-                return CommandResult.exited(CONTROL, 0, replies.getOrDefault(command, ""), "");
+                if (replies.containsKey(command)) {
+                    return CommandResult.exited(CONTROL, 0, replies.get(command), "");
+                }
+                return CommandResult.exited(CONTROL, 0, defaults(daemon, command), "");
+        }
+    }
+
+    /** What NVIDIA's daemon answers to a question or setting of its defaults (measured on R535 and R550); "" otherwise. */
+    private String defaults(Daemon daemon, String command) {
+        String[] words = command.split(" ");
+        if (r470 && words[0].contains("pinned_mem_limit")) {
+            return "Unknown command \"" + words[0] + "\"\n";
+        }
+        switch (words[0]) {
+            case "get_default_active_thread_percentage":
+                return daemon.defaultPercentage + "\n";
+            case "set_default_active_thread_percentage":
+                daemon.defaultPercentage = words[1] + ".0";
+                return daemon.defaultPercentage + "\n";
+            case "get_default_device_pinned_mem_limit":
+                return daemon.defaultPinned.isEmpty() ? "" : daemon.defaultPinned + "\n";
+            case "set_default_device_pinned_mem_limit":
+                daemon.defaultPinned = words[2];
+                return "";
+            default:
+                return "";
         }
     }
 

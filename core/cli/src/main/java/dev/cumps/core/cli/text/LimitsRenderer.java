@@ -68,7 +68,7 @@ public final class LimitsRenderer {
     }
 
     private static String pinned(CurrentLimits c) {
-        return c.pinnedMemLimitText().orElse("none");
+        return c.pinnedMemLimitSupported() ? c.pinnedMemLimitText().orElse("none") : "not supported by this driver";
     }
 
     private static String server(ServerLimits s) {

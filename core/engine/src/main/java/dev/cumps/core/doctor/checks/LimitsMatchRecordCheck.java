@@ -47,14 +47,26 @@ public final class LimitsMatchRecordCheck extends BaseCheck {
                 CurrentLimits c = d.current().orElseThrow();
                 observed.add(Message.of(DoctorMessages.LIMITS_DIFFER, d.name(), percentage, pinned,
                         c.activeThreadPercentageText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NONE)),
-                        c.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NONE))));
-                remedies.add(Message.of(DoctorMessages.LIMITS_REMEDY, setCommand(d.name(), r)));
+                        currentPinned(c)));
+                // A pinned limit recorded on a daemon whose driver has none (a record another tool wrote): setting it
+                // again would be refused, so the remedy is a daemon started without it.
+                remedies.add(!c.pinnedMemLimitSupported() && r.pinnedMemLimitMiB().isPresent()
+                        ? Message.of(DoctorMessages.LIMITS_REMEDY_UNSUPPORTED, d.name())
+                        : Message.of(DoctorMessages.LIMITS_REMEDY, setCommand(d.name(), r)));
             } else {
                 observed.add(Message.of(DoctorMessages.LIMITS_SAME, d.name(), percentage, pinned));
             }
         }
         Message evidence = DoctorMessages.joined(observed);
         return remedies.isEmpty() ? Finding.pass(evidence, expected) : Finding.warn(evidence, expected, DoctorMessages.joined(remedies));
+    }
+
+    /** The daemon's pinned limit as the evidence shows it: the size, "none", or "not supported by this driver". */
+    private static Object currentPinned(CurrentLimits c) {
+        if (!c.pinnedMemLimitSupported()) {
+            return Message.of(DoctorMessages.LIMITS_NOT_SUPPORTED);
+        }
+        return c.pinnedMemLimitText().<Object>map(t -> t).orElseGet(() -> Message.of(DoctorMessages.LIMITS_NONE));
     }
 
     /** {@code cumps limits --name N --set-active-thread-percentage P --set-pinned-mem-limit SIZE}, with the recorded values. */

@@ -106,4 +106,30 @@ class LimitsMatchRecordCheckTest {
         assertEquals("no live daemon has recorded limits", f.observed().english());
         assertEquals(before, sb.mps.clientCommands().size());
     }
+
+    /** R470 has no pinned-memory commands: its daemon answers them {@code Unknown command "…"}, which is no failure to read. */
+    @Test
+    void aDriverWithoutPinnedMemoryLimitsPassesWhenTheRecordSetsNone() {
+        sb.mps.r470();
+        start("a", new MpsLimits(OptionalInt.of(25), OptionalLong.empty()));
+
+        Finding f = CheckFixture.evaluate(new LimitsMatchRecordCheck(), sb);
+
+        assertEquals(CheckStatus.PASS, f.status(), f.observed().english());
+        assertEquals("a: active thread percentage 25, pinned memory limit not set, as recorded", f.observed().english());
+    }
+
+    @Test
+    void aRecordedPinnedLimitOnADriverWithoutItWarnsThatItIsNotSupportedAndSaysToStartAgainWithoutIt() {
+        start("a", new MpsLimits(OptionalInt.of(25), OptionalLong.of(2048)));
+        sb.mps.r470(); // the record claims a limit this daemon cannot have (a record another tool wrote)
+
+        Finding f = CheckFixture.evaluate(new LimitsMatchRecordCheck(), sb);
+
+        assertEquals(CheckStatus.WARN, f.status());
+        assertEquals("a: recorded active thread percentage 25, pinned memory limit 2G; the daemon's defaults are 25, not supported by"
+                + " this driver", f.observed().english());
+        assertEquals("this driver has no pinned device memory limit: stop a (`cumps stop --name a`) and start it again without"
+                + " --pinned-mem-limit", f.remedy().orElseThrow().english());
+    }
 }
