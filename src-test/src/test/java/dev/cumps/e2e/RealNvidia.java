@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +27,7 @@ import java.util.regex.Pattern;
  */
 final class RealNvidia {
     static final String FETCH = "src-test/real-nvidia/fetch.sh";
-    /** The line every control daemon (535 and 550) writes to {@code control.log} as it starts. */
+    /** The line every detached control daemon (470 to 555) writes to {@code control.log} as it starts. */
     private static final Pattern STARTED = Pattern.compile("\\[[^]]* Control +(\\d+)\\] Starting control daemon using socket (\\S+)");
 
     /** A process as an operator tells it apart: its pid and its start time (field 22 of {@code /proc/<pid>/stat}). */
@@ -57,12 +58,40 @@ final class RealNvidia {
         this.root = root;
     }
 
+    /**
+     * The branches the real-daemon suite runs against: the first word of each line of
+     * {@code src-test/real-nvidia/branches.txt} (system property {@code cumps.real.branches}, set by the src-test
+     * pom), which fetch.sh also reads. Adding a branch is adding a line there.
+     */
+    static List<String> branches() {
+        Path list = Path.of(System.getProperty("cumps.real.branches", "real-nvidia/branches.txt")).toAbsolutePath().normalize();
+        List<String> branches;
+        try {
+            branches = Files.readAllLines(list).stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("#"))
+                    .map(l -> l.split("\\s+")[0]).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the list of NVIDIA branches " + list, e);
+        }
+        assertTrue(!branches.isEmpty(), list + " lists no branch");
+        return branches;
+    }
+
+    /** Whether this branch's daemon writes {@code nvidia-cuda-mps-control.pid} into its pipe directory (R550 and later, measured). */
+    boolean writesPidFile() {
+        return Integer.parseInt(branch) >= 550;
+    }
+
+    /** Whether this branch's daemon knows the pinned-memory commands (R470 answers them {@code Unknown command "…"}, measured). */
+    boolean knowsPinnedMemLimit() {
+        return Integer.parseInt(branch) >= 535;
+    }
+
     /** The folder fetch.sh fills. */
     static Path folder() {
         return Path.of(System.getProperty("cumps.real.nvidia", "target/real-nvidia")).toAbsolutePath().normalize();
     }
 
-    /** The programs of driver branch {@code 535} or {@code 550}; fails the test (never skips) when they are missing. */
+    /** The programs of driver branch {@code 470}, {@code 535}, ...; fails the test (never skips) when they are missing. */
     static RealNvidia branch(String branch) {
         RealNvidia real = new RealNvidia(branch, folder().resolve("r" + branch));
         assertPresent(real.root, "R" + branch + " programs");
@@ -169,6 +198,19 @@ final class RealNvidia {
     boolean answers(CumpsHarness h, Path pipe) {
         return h.exec(List.of(control().toString()), Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString()), "get_server_list\n")
                 .exitCode() == 0;
+    }
+
+    /**
+     * The daemon's defaults as this branch's real control program reports them: {@code get_default_active_thread_percentage}
+     * and {@code get_default_device_pinned_mem_limit 0}, each its reply stripped.
+     */
+    List<String> defaults(CumpsHarness h, Path pipe) {
+        List<String> replies = new ArrayList<>();
+        for (String q : List.of("get_default_active_thread_percentage", "get_default_device_pinned_mem_limit 0")) {
+            replies.add(h.exec(List.of(control().toString()), Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString()), q + "\n").assertOk()
+                    .stdout().strip());
+        }
+        return replies;
     }
 
     /** Tells the daemon on {@code pipe} to quit through this branch's real control program, and waits until it is gone. */
