@@ -16,7 +16,9 @@ SMI_FAULTS = ("none", "hang", "fail", "garbage", "missing")
 MPS_FAULTS = ("none", "launch-fails", "no-answer", "dies", "slow")
 DEFAULT_DRIVER = "550.54.15"
 # DriverProfile: branch -> the driver version nvidia-smi reports for it (CUMPS_SIM_DRIVER).
-DRIVER_BRANCHES = {"535": "535.261.03", "550": DEFAULT_DRIVER}
+DRIVER_BRANCHES = {"470": "470.256.02", "535": "535.261.03", "550": DEFAULT_DRIVER, "555": "555.58.02"}
+# DriverProfile.helpBanner: the copyright year of each branch's nvidia-cuda-mps-control -h.
+COPYRIGHT_YEARS = {"470": "2017", "535": "2023", "550": "2023", "555": "2024"}
 HEX = "0123456789abcdef"
 
 
@@ -180,7 +182,7 @@ def driver_branch(branch):
     if b[:1] in ("r", "R"):
         b = b[1:]
     if b not in DRIVER_BRANCHES:
-        raise ConfigError("unknown driver branch '%s' (known: 535, 550)" % branch)
+        raise ConfigError("unknown driver branch '%s' (known: %s)" % (branch, ", ".join(DRIVER_BRANCHES)))
     return b
 
 
@@ -189,7 +191,7 @@ def defaults(count):
         raise ConfigError("gpuCount must be at least 1: %d" % count)
     gpus = [gpu("GPU-5f0c1a2e-0000-4000-8000-%012x" % i, "NVIDIA H100 80GB HBM3", 81559, "Exclusive_Process",
                 "Disabled") for i in range(count)]
-    return {"driver": DEFAULT_DRIVER, "gpus": gpus, "smi": "none", "mps": "none"}
+    return {"driver": DEFAULT_DRIVER, "gpus": gpus, "smi": "none", "mps": "none", "branch": "550"}
 
 
 def _number(field, value):
@@ -244,9 +246,9 @@ def load(path):
                           _text("migMode", g.get("migMode"))))
     if not parsed:
         raise ConfigError("a simulated machine needs at least one GPU")
-    driver_branch(_text("driverBranch", doc.get("driverBranch")))
+    branch = driver_branch(_text("driverBranch", doc.get("driverBranch")))
     return {"driver": driver, "gpus": parsed, "smi": fault("SmiFault", SMI_FAULTS, _text("smiFault", doc.get("smiFault"))),
-            "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault")))}
+            "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault"))), "branch": branch}
 
 
 def from_environment(env):
@@ -273,7 +275,8 @@ def from_environment(env):
     if is_set("CUMPS_SIM_MPS_SLOW_MS"):
         parse_int("CUMPS_SIM_MPS_SLOW_MS", env["CUMPS_SIM_MPS_SLOW_MS"])
     if is_set("CUMPS_SIM_DRIVER"):
-        config["driver"] = DRIVER_BRANCHES[driver_branch(env["CUMPS_SIM_DRIVER"])]
+        config["branch"] = driver_branch(env["CUMPS_SIM_DRIVER"])
+        config["driver"] = DRIVER_BRANCHES[config["branch"]]
     return config
 
 
