@@ -616,13 +616,55 @@ def log_directory(env):
     return os.path.abspath(value if value else "/var/log/nvidia-mps")
 
 
-def usage(stream, code):
-    stream.write("Usage: nvidia-cuda-mps-control [-d | -f]\n"
-                 "  -d  start the MPS control daemon in the background\n"
-                 "  -f  start the MPS control daemon in the foreground\n"
-                 "  With no option, read commands from standard input and send them to the daemon.\n")
-    stream.flush()
-    return code
+def help_banner(env):
+    """-h: NVIDIA's banner with the copyright year of the configured branch (DriverProfile.helpBanner)."""
+    try:
+        config = from_environment(env)
+    except (ConfigError, ValueError, RecursionError) as e:
+        sys.stderr.write("cumps-sim: nvidia-cuda-mps-control stand-in: %s\n" % e)
+        return 70
+    sys.stdout.write("CUDA MPS Control for Linux/Unix.\n"
+                     "Copyright (C) 2003 - %s NVIDIA Corporation.\n"
+                     "\n"
+                     "  This program allows multiple CUDA processes to share a single GPU context. For information on how "
+                     "to use the CUDA MPS, see the nvidia-cuda-mps-control manual page.\n"
+                     "\n" % COPYRIGHT_YEARS[config["branch"]])
+    sys.stdout.flush()
+    return 0
+
+
+def log_stamp():
+    import time
+    now = time.time()
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
+
+
+def send_to_log_fifo(pipe, line):
+    """LogFifo.send: hands a line to the daemon reading <pipe>/log (it lands in its server.log, or on its stdout
+    with -f); nothing when there is no such FIFO or nobody reads it (ENXIO), as NVIDIA's line is dropped."""
+    import stat
+    fifo = os.path.join(pipe, "log")
+    try:
+        if not stat.S_ISFIFO(os.lstat(fifo).st_mode):
+            return
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def refuse(env):
+    """MpsControlMain.refuse: a -d or -f refused because a daemon holds the pipe directory."""
+    log = log_directory(env)
+    send_to_log_fifo(pipe_directory(env), "[%s Other %5d] Using log directory: %s" % (log_stamp(), os.getpid(), log))
+    sys.stdout.write(ALREADY_RUNNING + "\n")
+    sys.stdout.flush()
+    return 1
 
 
 def daemon_present(pipe):
@@ -666,20 +708,7 @@ def setsid_path(env):
 
 def daemonize(env):
     if daemon_present(pipe_directory(env)):
-        # As NVIDIA's -d: one line in server.log with the role "Other" (ControlLog.appendQuietly), the refusal on stdout.
-        log = log_directory(env)
-        if os.path.isdir(log):
-            import time
-            now = time.time()
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
-            try:
-                with open(os.path.join(log, "server.log"), "a", encoding="utf-8") as f:
-                    f.write("[%s Other %5d] Using log directory: %s\n" % (stamp, os.getpid(), log))
-            except OSError:
-                pass
-        sys.stdout.write(ALREADY_RUNNING + "\n")
-        sys.stdout.flush()
-        return 1
+        return refuse(env)
     command = list(DAEMON_COMMAND) + ["--internal-daemon"]
     setsid = setsid_path(env)
     if setsid:
@@ -734,6 +763,8 @@ def client(env):
     try:
         try:
             s.connect(control)
+            # ControlServer.UI_HELLO: who is calling, before any command (the daemon logs NEW UI even for an empty stdin).
+            s.sendall(b"\0UI\n")
         except OSError:
             return no_daemon()
         pending = b""
@@ -767,16 +798,18 @@ def no_daemon():
 
 
 def mps_control(args, env):
-    mode = args[0] if args else ""
+    # MpsControlMain.mode: an option counts only as the one and only argument; any other arguments (a command word
+    # such as get_server_list among them) run the user interface, which reads its commands from stdin, as NVIDIA's.
+    mode = args[0] if len(args) == 1 and args[0] in ("-d", "-f", "-h", "--help", "--internal-daemon") else ""
     if mode == "":
         return client(env)
     if mode == "-d":
         return daemonize(env)
+    if mode == "-f" and daemon_present(pipe_directory(env)):
+        return refuse(env)
     if mode in ("-f", "--internal-daemon"):
         os.execve(DAEMON_COMMAND[0], list(DAEMON_COMMAND) + [mode], env)
-    if mode in ("-h", "--help"):
-        return usage(sys.stdout, 0)
-    return usage(sys.stderr, 1)
+    return help_banner(env)
 
 
 def main():
