@@ -17,15 +17,19 @@ public enum DriverProfile {
      * R470 (the legacy branch): no pid file; besides {@code get_server_status} it does not know the pinned
      * memory commands nor {@code terminate_client}, which it answers {@code Unknown command "<word>"}.
      */
-    R470("470", "470.256.02", false, "2017", Set.of("get_server_status", "get_default_device_pinned_mem_limit",
+    R470("470", "470.256.02", false, "2017", true, Set.of("get_server_status", "get_default_device_pinned_mem_limit",
             "set_default_device_pinned_mem_limit", "get_device_pinned_mem_limit", "set_device_pinned_mem_limit",
             "terminate_client")),
     /** R535: no pid file; {@code get_server_status} is an unknown command. */
-    R535("535", "535.261.03", false, "2023", Set.of("get_server_status")),
+    R535("535", "535.261.03", false, "2023", true, Set.of("get_server_status")),
     /** R550 (the default): the pid file {@code nvidia-cuda-mps-control.pid} (0666) and {@code get_server_status}. */
-    R550("550", SimConfig.DEFAULT_DRIVER, true, "2023", Set.of()),
-    /** R555 (a newer feature branch): as R550 without a GPU, but for the year of its {@code -h} banner. */
-    R555("555", "555.58.02", true, "2024", Set.of());
+    R550("550", SimConfig.DEFAULT_DRIVER, true, "2023", true, Set.of()),
+    /**
+     * R555 (a newer feature branch): as R550 without a GPU, but for the year of its {@code -h} banner and its
+     * arguments: words that are no option ({@code get_server_list}, {@code -d extra}) get the banner and exit 1,
+     * where the older branches ignore them and run the client.
+     */
+    R555("555", "555.58.02", true, "2024", false, Set.of());
 
     /** The profile of a config that names none: R550 (R555 is a feature branch, not a long-lived one). */
     public static final DriverProfile NEWEST = R550;
@@ -34,13 +38,16 @@ public enum DriverProfile {
     private final String driverVersion;
     private final boolean pidFile;
     private final String copyrightYear;
+    private final boolean ignoresArguments;
     private final Set<String> unknownCommands;
 
-    DriverProfile(String branch, String driverVersion, boolean pidFile, String copyrightYear, Set<String> unknownCommands) {
+    DriverProfile(String branch, String driverVersion, boolean pidFile, String copyrightYear, boolean ignoresArguments,
+            Set<String> unknownCommands) {
         this.branch = branch;
         this.driverVersion = driverVersion;
         this.pidFile = pidFile;
         this.copyrightYear = copyrightYear;
+        this.ignoresArguments = ignoresArguments;
         this.unknownCommands = unknownCommands;
     }
 
@@ -63,6 +70,14 @@ public enum DriverProfile {
     /** Whether the daemon knows {@code command} (a command word of NVIDIA's control interface). */
     boolean knows(String command) {
         return !unknownCommands.contains(command);
+    }
+
+    /**
+     * Whether {@code nvidia-cuda-mps-control} given arguments that are no option runs the client anyway, reading its
+     * commands from stdin (R470 to R550); otherwise (R555) it prints {@link #helpBanner()} and exits 1.
+     */
+    boolean ignoresArguments() {
+        return ignoresArguments;
     }
 
     /** What {@code nvidia-cuda-mps-control -h} (or {@code --help}) prints on stdout, as this branch prints it. */

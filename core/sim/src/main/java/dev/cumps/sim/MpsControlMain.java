@@ -32,9 +32,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code -d} starts the control daemon in the background and returns as soon as it runs under its name;</li>
  *   <li>{@code -f} runs it in the foreground, its log lines on stdout;</li>
  *   <li>{@code -h} and {@code --help} print NVIDIA's banner;</li>
- *   <li>with any other arguments, or none, it is the user interface (as NVIDIA's, it ignores the arguments:
- *       {@code nvidia-cuda-mps-control get_server_list} reads its commands from stdin like the others); each
- *       line of standard input is a command
+ *   <li>with no argument it is the user interface, and so it is with arguments that are no option on the
+ *       branches whose program ignores them (R470 to R550: {@code nvidia-cuda-mps-control get_server_list} reads its
+ *       commands from stdin like the others; R555 prints its banner and exits 1); each line of standard input is a command
  *       ({@code get_server_list}, {@code start_server -uid UID}, {@code get_client_list PID},
  *       {@code get_default_active_thread_percentage}, {@code set_default_active_thread_percentage P},
  *       {@code quit}, ...) sent to the daemon, whose answer is printed;</li>
@@ -76,16 +76,30 @@ public final class MpsControlMain {
             case "-d" -> daemonize(env);
             case "-f" -> daemonPresent(pipeDirectory(env)) ? refuse(env) : MpsControlDaemon.runAndReport(env, true);
             case INTERNAL_DAEMON -> MpsControlDaemon.runAndReport(env, false);
-            case "-h", "--help" -> help(env);
-            default -> client(env);
+            case "-h", "--help" -> help(env, 0);
+            default -> args.length == 0 ? client(env) : notAnOption(env);
         };
         System.exit(code);
     }
 
+    /** Arguments that are no option: the client on branches that ignore them, else the banner and exit 1 (R555). */
+    private static int notAnOption(Map<String, String> env) {
+        try {
+            if (SimConfig.fromEnvironment(env).driverBranch().ignoresArguments()) {
+                return client(env);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cumps-sim: nvidia-cuda-mps-control stand-in: " + e.getMessage());
+            return 70;
+        }
+        return help(env, 1);
+    }
+
     /**
-     * The option that {@code args} name, or {@code ""} for the user interface. As NVIDIA's (measured, R470 to
-     * R555), an option counts only as the one and only argument: {@code -d extra}, {@code get_server_list},
-     * {@code -x} and every other argument list run the user interface, which reads its commands from stdin.
+     * The option that {@code args} name, or {@code ""} for none. As NVIDIA's (measured, R470 to R555), an option
+     * counts only as the one and only argument: {@code -d extra}, {@code get_server_list}, {@code -x} and every other
+     * argument list are no option; R470 to R550 run the user interface then, which reads its commands from stdin,
+     * R555 prints its banner and exits 1.
      */
     static String mode(String[] args) {
         return args.length == 1 && List.of("-d", "-f", "-h", "--help", INTERNAL_DAEMON).contains(args[0]) ? args[0] : "";
@@ -108,8 +122,8 @@ public final class MpsControlMain {
         return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
     }
 
-    /** {@code -h}: NVIDIA's banner, with the copyright year of the configured driver branch, on stdout. */
-    private static int help(Map<String, String> env) {
+    /** {@code -h}: NVIDIA's banner, with the copyright year of the configured driver branch, on stdout; exits {@code code}. */
+    private static int help(Map<String, String> env, int code) {
         SimConfig config;
         try {
             config = SimConfig.fromEnvironment(env);
@@ -120,7 +134,7 @@ public final class MpsControlMain {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         out.print(config.driverBranch().helpBanner());
         out.flush();
-        return 0;
+        return code;
     }
 
     /**

@@ -19,6 +19,8 @@ DEFAULT_DRIVER = "550.54.15"
 DRIVER_BRANCHES = {"470": "470.256.02", "535": "535.261.03", "550": DEFAULT_DRIVER, "555": "555.58.02"}
 # DriverProfile.helpBanner: the copyright year of each branch's nvidia-cuda-mps-control -h.
 COPYRIGHT_YEARS = {"470": "2017", "535": "2023", "550": "2023", "555": "2024"}
+# DriverProfile.ignoresArguments: the branches whose control program refuses arguments that are no option.
+REFUSES_ARGUMENTS = ("555",)
 HEX = "0123456789abcdef"
 
 
@@ -616,21 +618,28 @@ def log_directory(env):
     return os.path.abspath(value if value else "/var/log/nvidia-mps")
 
 
-def help_banner(env):
-    """-h: NVIDIA's banner with the copyright year of the configured branch (DriverProfile.helpBanner)."""
+def configured_branch(env):
+    """The driver branch of the config, or None after the config error (exit 70) was printed."""
     try:
-        config = from_environment(env)
+        return from_environment(env)["branch"]
     except (ConfigError, ValueError, RecursionError) as e:
         sys.stderr.write("cumps-sim: nvidia-cuda-mps-control stand-in: %s\n" % e)
+        return None
+
+
+def help_banner(env, code=0):
+    """-h: NVIDIA's banner with the copyright year of the configured branch (DriverProfile.helpBanner)."""
+    branch = configured_branch(env)
+    if branch is None:
         return 70
     sys.stdout.write("CUDA MPS Control for Linux/Unix.\n"
                      "Copyright (C) 2003 - %s NVIDIA Corporation.\n"
                      "\n"
                      "  This program allows multiple CUDA processes to share a single GPU context. For information on how "
                      "to use the CUDA MPS, see the nvidia-cuda-mps-control manual page.\n"
-                     "\n" % COPYRIGHT_YEARS[config["branch"]])
+                     "\n" % COPYRIGHT_YEARS[branch])
     sys.stdout.flush()
-    return 0
+    return code
 
 
 def log_stamp():
@@ -799,8 +808,15 @@ def no_daemon():
 
 def mps_control(args, env):
     # MpsControlMain.mode: an option counts only as the one and only argument; any other arguments (a command word
-    # such as get_server_list among them) run the user interface, which reads its commands from stdin, as NVIDIA's.
+    # such as get_server_list among them) run the user interface, which reads its commands from stdin, as NVIDIA's
+    # R470 to R550 do; R555 prints its banner and exits 1 (MpsControlMain.notAnOption).
     mode = args[0] if len(args) == 1 and args[0] in ("-d", "-f", "-h", "--help", "--internal-daemon") else ""
+    if mode == "" and args:
+        branch = configured_branch(env)
+        if branch is None:
+            return 70
+        if branch in REFUSES_ARGUMENTS:
+            return help_banner(env, 1)
     if mode == "":
         return client(env)
     if mode == "-d":

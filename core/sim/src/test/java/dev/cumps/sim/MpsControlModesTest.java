@@ -23,8 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * How {@code nvidia-cuda-mps-control}'s arguments are read, as NVIDIA's programs read them (measured with R470, R535,
  * R550 and R555; held to them by src-test's {@code ControlDaemonConformanceTest}): {@code -f} logs to stdout and writes
- * no log file, words that are no option are ignored by the client, {@code -h} prints the branch's banner. Both
- * launchers, Python's and the JVM's.
+ * no log file, words that are no option are ignored by the client (R470 to R550) or refused with the banner (R555),
+ * {@code -h} prints the branch's banner. Both launchers, Python's and the JVM's.
  */
 @ExtendWith(SimulatedHostExtension.class)
 class MpsControlModesTest {
@@ -106,6 +106,7 @@ class MpsControlModesTest {
             assertEquals(new SimMachine.Run(0, "100.0\n", "", false, Duration.ZERO), withoutTime(machine.mps(ask, args)),
                     String.join(" ", args));
         }
+        SimMachine.awaitTrue("the last client's UI closed", SimMachine.PATIENCE, () -> log(machine).endsWith("] UI closed\n"));
         int before = machine.controlLog().lines().toList().size();
         assertEquals(new SimMachine.Run(0, "", "", false, Duration.ZERO),
                 withoutTime(machine.mps(null, "get_server_list")), "an empty stdin: nothing asked, nothing printed");
@@ -115,17 +116,39 @@ class MpsControlModesTest {
         assertEquals(0, machine.mps("quit\n").exitCode());
     }
 
+    /** R555, unlike the older branches, refuses arguments that are no option: its banner on stdout, exit 1, no connection. */
+    @ParameterizedTest(name = "{0} stand-in")
+    @ValueSource(strings = {"python", "java"})
+    void r555RefusesArgumentsThatAreNoOptionWithItsBanner(String launcher, SimHost host) throws Exception {
+        SimMachine machine = machine(host, launcher, DriverProfile.R555);
+        SimMachine.Run refused = new SimMachine.Run(1, banner("2024"), "", false, Duration.ZERO);
+
+        assertEquals(refused, withoutTime(machine.mps(null, "get_server_list")), "without a daemon");
+        machine.startDaemon();
+        for (String[] args : List.of(new String[] {"get_server_list"}, new String[] {"-d", "extra"}, new String[] {"-x"})) {
+            assertEquals(refused, withoutTime(machine.mps("get_default_active_thread_percentage\n", args)), String.join(" ", args));
+        }
+        assertEquals("100.0\n", machine.mps("get_default_active_thread_percentage\n").stdout());
+        SimMachine.awaitTrue("UI closed", SimMachine.PATIENCE, () -> log(machine).endsWith("] UI closed\n"));
+        assertEquals(1, machine.controlLog().lines().filter(line -> line.endsWith("] NEW UI")).count(),
+                "only the run without arguments connected: " + machine.controlLog());
+        assertEquals(0, machine.mps("quit\n").exitCode());
+    }
+
     @ParameterizedTest(name = "{0} stand-in, R{1}")
     @CsvSource({"python, 470, 2017", "python, 555, 2024", "java, 535, 2023", "java, 470, 2017"})
     void helpPrintsTheBannerOfTheBranch(String launcher, String branch, String year, SimHost host) throws Exception {
         SimMachine machine = machine(host, launcher, DriverProfile.of(branch));
-        String banner = "CUDA MPS Control for Linux/Unix.\nCopyright (C) 2003 - " + year + " NVIDIA Corporation.\n\n"
-                + "  This program allows multiple CUDA processes to share a single GPU context. For information on how to use "
-                + "the CUDA MPS, see the nvidia-cuda-mps-control manual page.\n\n";
 
         for (String option : List.of("-h", "--help")) {
-            assertEquals(new SimMachine.Run(0, banner, "", false, Duration.ZERO), withoutTime(machine.mps(null, option)));
+            assertEquals(new SimMachine.Run(0, banner(year), "", false, Duration.ZERO), withoutTime(machine.mps(null, option)));
         }
+    }
+
+    private static String banner(String year) {
+        return "CUDA MPS Control for Linux/Unix.\nCopyright (C) 2003 - " + year + " NVIDIA Corporation.\n\n"
+                + "  This program allows multiple CUDA processes to share a single GPU context. For information on how to use "
+                + "the CUDA MPS, see the nvidia-cuda-mps-control manual page.\n\n";
     }
 
     private static SimMachine.Run withoutTime(SimMachine.Run run) {
