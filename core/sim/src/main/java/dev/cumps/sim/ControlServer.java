@@ -32,8 +32,10 @@ final class ControlServer {
     static final char END_OF_REPLY = '\0';
     /**
      * The first line the control client sends as it connects, before any command (NVIDIA's client tells the daemon
-     * its connection type first, and the daemon logs {@code NEW UI} even when no command follows). A connection
-     * whose first line is a command (a simulated client's) is a UI as well.
+     * its connection type first, and the daemon logs {@code NEW UI} even when no command follows). It is answered
+     * like a command, with an empty reply, so that a daemon of an older stand-in, which answers it
+     * {@code Unknown command}, stays in step with the client too. A connection whose first line is a command (a
+     * simulated client's) is a UI as well.
      */
     static final String UI_HELLO = "\0UI";
 
@@ -132,6 +134,7 @@ final class ControlServer {
             }
             log.append("NEW UI");
             if (command.equals(UI_HELLO)) {
+                connection.write(ByteBuffer.wrap(String.valueOf(END_OF_REPLY).getBytes(StandardCharsets.UTF_8)));
                 command = in.readLine();
             }
             while (command != null) {

@@ -260,8 +260,15 @@ public final class MpsControlMain {
         try (channel; BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             InputStream replies = Channels.newInputStream(channel);
             try {
-                // Who is calling, before any command: the daemon logs NEW UI now, even for an empty stdin.
+                // Who is calling, before any command: the daemon logs NEW UI now, even for an empty stdin; its
+                // (empty) answer is read and dropped.
                 channel.write(ByteBuffer.wrap((ControlServer.UI_HELLO + "\n").getBytes(StandardCharsets.UTF_8)));
+                int b;
+                while ((b = replies.read()) != 0) {
+                    if (b < 0) {
+                        return noDaemon();
+                    }
+                }
             } catch (IOException e) {
                 return noDaemon();
             }

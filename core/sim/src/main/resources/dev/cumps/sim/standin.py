@@ -770,13 +770,20 @@ def client(env):
     out = sys.stdout.buffer
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
+        pending = b""
         try:
             s.connect(control)
-            # ControlServer.UI_HELLO: who is calling, before any command (the daemon logs NEW UI even for an empty stdin).
+            # ControlServer.UI_HELLO: who is calling, before any command (the daemon logs NEW UI even for an empty
+            # stdin); its (empty) answer is read and dropped.
             s.sendall(b"\0UI\n")
+            while b"\0" not in pending:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return no_daemon()
+                pending += chunk
         except OSError:
             return no_daemon()
-        pending = b""
+        pending = pending.split(b"\0", 1)[1]
         for raw in sys.stdin.buffer:
             line = raw[:-1] if raw.endswith(b"\n") else raw
             if line.endswith(b"\r"):
