@@ -19,7 +19,7 @@
 # and the largest peak RSS (GNU time's %M), plus
 # the overhead the goals are stated in: median(cumps) - median(java Hello) - median(nvidia-smi), each with issue 22's
 # goal, and the 50 records' time above no records (peak RSS goal: 40 MiB).
-# CUMPS_CDS=off in the environment measures the launcher without its archive.
+# CUMPS_AOT=off in the environment measures the launcher without its AOT cache.
 set -euo pipefail
 runs=${1:-30}
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -123,7 +123,7 @@ cmds=(
 )
 for l in "${!launchers[@]}"; do
     launcher=${launchers[$l]}
-    "$launcher" --version >/dev/null # builds the archive if it is missing or stale: not part of the figures
+    "$launcher" --version >/dev/null # trains the AOT cache if there is none for this build: not part of the figures
     p=${labels[$l]}
     names+=("${p}status-0" "${p}status-json-0" "${p}status-1" "${p}status-json-1" "${p}env-1-live" "${p}status-50" "${p}status-json-50")
     cmds+=(
