@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cumps.e2e.CumpsHarness.Run;
+import dev.cumps.sim.DriverProfile;
 import dev.cumps.sim.SimConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +20,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The operator's everyday cycle, run as a new user would: start, status, env, doctor, stop. */
 @ExtendWith(CumpsExtension.class)
@@ -156,6 +159,49 @@ class LifecycleE2eTest {
         assertEquals(0, fg.exitValue());
         assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
         assertFalse(Files.exists(h.recordFile("fg")), "record removed when the daemon exited");
+    }
+
+    /**
+     * The simulator's -f daemon logs to stdout and writes no control.log, as NVIDIA's does, and on the 470 and 535
+     * profiles no pid file either: cumps records the process it started, and a pinned limit on 470 is refused.
+     */
+    @ParameterizedTest(name = "profile {0}")
+    @EnumSource(value = DriverProfile.class, names = {"R470", "R535"})
+    void foregroundOnABranchWithoutPidFileRecordsTheProcessCumpsStarted(DriverProfile profile, CumpsHarness h) throws Exception {
+        h.configure(SimConfig.defaults(1).withDriver(profile));
+        Path out = h.root.resolve("fg.out");
+        Process fg = h.start(Map.of(), out, h.root.resolve("fg.err"), "start", "--foreground", "--name", "fg");
+        CumpsHarness.await("the foreground record", CumpsHarness.PATIENCE, () -> Files.exists(h.recordFile("fg")) || !fg.isAlive());
+        assertTrue(fg.isAlive(), () -> "cumps --foreground is still running: " + readQuietly(h.root.resolve("fg.err")));
+        long pid = h.recordedPid("fg");
+        assertEquals(fg.pid(), parentOf(pid), "the recorded daemon is the process cumps started");
+        Path pipe = Path.of(h.record("fg").get("pipe_directory").asText());
+        Path log = Path.of(h.record("fg").get("log_directory").asText());
+        assertFalse(Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid")), "no pid file on " + profile);
+        assertFalse(Files.exists(log.resolve("control.log")), "-f logs to stdout, not control.log");
+        CumpsHarness.await("the daemon's start line on stdout", CumpsHarness.PATIENCE,
+                () -> readQuietly(out).contains("Starting control daemon using socket " + pipe.resolve("control")));
+
+        h.exec(List.of(h.bin.resolve("nvidia-cuda-mps-control").toString()), Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString()), "quit\n")
+                .assertOk();
+        assertTrue(fg.waitFor(20, TimeUnit.SECONDS), "cumps --foreground returns when its daemon quits");
+        assertTrue(Procs.awaitGone(pid, CumpsHarness.PATIENCE));
+        assertFalse(Files.exists(h.recordFile("fg")), "record removed when the daemon exited");
+
+        if (profile == DriverProfile.R470) {
+            Run pinned = h.cumps("start", "--foreground", "--name", "fp", "--pinned-mem-limit", "2G");
+            assertTrue(pinned.assertOneLineError().contains("does not know set_default_device_pinned_mem_limit"), pinned.toString());
+            assertFalse(Files.exists(h.recordFile("fp")));
+            assertEquals(List.of(), h.markedDaemons(), "the refused start left no daemon");
+        }
+    }
+
+    private static String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     @Test

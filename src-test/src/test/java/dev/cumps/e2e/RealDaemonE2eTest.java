@@ -157,10 +157,33 @@ class RealDaemonE2eTest {
 
         everyCommandOnALiveDaemon(h, "fg", daemon);
 
-        LifecycleE2eTest.interrupt(h, fg);
+        // Ctrl-C at a terminal sends SIGINT to the whole foreground group: cumps and the daemon, which NVIDIA's
+        // daemon does not survive (it leaves its sockets, its log FIFO and, on R550+, its pid file behind).
+        Path pipe = pipeOf(h, "fg");
+        assertTrue(daemon.running(), "still ours right before the signal: " + daemon);
+        h.exec(List.of("/bin/kill", "-INT", Long.toString(fg.pid()), Long.toString(daemon.pid())), Map.of(), null).assertOk();
         assertTrue(fg.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS), "cumps exits after Ctrl-C");
         CumpsHarness.await(daemon + " gone after Ctrl-C", PATIENCE, () -> !daemon.running());
         assertFalse(Files.exists(h.recordFile("fg"), LinkOption.NOFOLLOW_LINKS), "Ctrl-C removes the foreground record");
+        for (String leftover : List.of("control", "control_privileged", "log", "nvidia-cuda-mps-control.pid")) {
+            assertFalse(Files.exists(pipe.resolve(leftover), LinkOption.NOFOLLOW_LINKS), () -> leftover + " removed after the daemon exited");
+        }
+        assertEquals(List.of(), h.markedDaemons(), "no daemon left running");
+    }
+
+    /** A Ctrl-C that reaches only cumps (the daemon in another group) quits the daemon through the control program. */
+    @ParameterizedTest(name = "R{0}")
+    @MethodSource("branches")
+    void ctrlCToCumpsAloneQuitsTheForegroundRealDaemon(String branch, CumpsHarness h) throws Exception {
+        use(branch, h);
+        Process fg = h.start(Map.of(CumpsHarness.DEFAULT_SIGINT, ""), h.root.resolve("fq.out"), h.root.resolve("fq.err"),
+                "start", "--foreground", "--name", "fq");
+        awaitForegroundRecord(h, fg, "fq");
+        Identity daemon = assertRecordedRealDaemon(h, "fq", true);
+        LifecycleE2eTest.interrupt(h, fg);
+        assertTrue(fg.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS), "cumps exits after Ctrl-C");
+        CumpsHarness.await(daemon + " gone after quit", PATIENCE, () -> !daemon.running());
+        assertFalse(Files.exists(h.recordFile("fq"), LinkOption.NOFOLLOW_LINKS), "the record is removed");
         assertEquals(List.of(), h.markedDaemons(), "no daemon left running");
     }
 

@@ -1,6 +1,7 @@
 package dev.cumps.real;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -9,6 +10,7 @@ import dev.cumps.sim.DriverProfile;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimToolOptions;
 import dev.cumps.sim.SimTools;
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,19 +33,24 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The simulator's {@code nvidia-cuda-mps-control} holds to NVIDIA's: for each driver branch, one scripted
- * conversation runs against NVIDIA's binary (Debian non-free, fetched by {@code src-test/real-nvidia/fetch.sh}
- * into the folder named by the system property {@code cumps.real.nvidia}) and against the stand-in with that
- * {@link DriverProfile}, and the two transcripts must be equal once pids, times and the temporary folders are
- * replaced by placeholders. A transcript holds every client's and {@code -d}'s stdout, stderr and exit code, the
- * files (type and mode) of the pipe and log folders after each step, the pid file's content and
- * {@code control.log}. Only what needs no GPU is compared: NVIDIA's daemon starts without one until a CUDA
- * client or server is involved.
+ * The simulator's {@code nvidia-cuda-mps-control} holds to NVIDIA's: for each driver branch (each line of
+ * {@code src-test/real-nvidia/branches.txt}, named by the system property {@code cumps.real.branches}) and each
+ * launcher of the stand-in (Python, JVM), one scripted conversation runs against NVIDIA's binary (Debian non-free,
+ * fetched by {@code src-test/real-nvidia/fetch.sh} into the folder named by the system property
+ * {@code cumps.real.nvidia}) and against the stand-in with that {@link DriverProfile}, and the two transcripts must be
+ * equal once pids, times and the temporary folders are replaced by placeholders. A transcript holds every client's,
+ * {@code -d}'s and {@code -h}'s stdout, stderr and exit code (command words given as arguments among them), the files
+ * (type and mode) of the pipe and log folders after each step, the pid file's content, {@code control.log} and
+ * {@code server.log}; then a daemon in the foreground ({@code -f}): what it prints on stdout and stderr while clients,
+ * a second {@code -f} and a {@code -d} talk to it, its files, and its exit code after {@code quit}. Only what needs no
+ * GPU is compared: NVIDIA's daemon starts without one until a CUDA client or server is involved.
  *
- * <p>Missing binaries fail the test; it never skips.
+ * <p>A branch list that is missing or empty, a branch without a simulator profile, and missing binaries fail the
+ * test; it never skips.
  */
 class ControlDaemonConformanceTest {
 
@@ -71,8 +78,19 @@ class ControlDaemonConformanceTest {
             "get_default_device_pinned_mem_limit 0",
             "set_default_device_pinned_mem_limit 0 8G",
             "get_default_device_pinned_mem_limit 0",
+            "get_default_device_pinned_mem_limit",
+            "get_device_pinned_mem_limit 12345 0",
+            "set_device_pinned_mem_limit 12345 0 8G",
             "terminate_client 1 2",
-            "get_device_client_list");
+            "get_device_client_list",
+            "get_device_client_list 12345");
+
+    /**
+     * Argument lists that are no option of NVIDIA's program: its client ignores them and reads the commands from stdin
+     * (UniLab's tool sends {@code nvidia-cuda-mps-control get_server_list}).
+     */
+    private static final List<List<String>> IGNORED_ARGUMENTS = List.of(List.of("get_server_list"),
+            List.of("get_default_active_thread_percentage"), List.of("quit"), List.of("-x"), List.of("-d", "extra"));
 
     /** Several commands on one standard input, a blank line and surrounding blanks among them. */
     private static final String MANY_AT_ONCE = "get_default_active_thread_percentage\nbogus\n\n   get_server_list   \n"
@@ -89,10 +107,25 @@ class ControlDaemonConformanceTest {
     /** Daemons this test started: pid and start time (clock ticks since boot), so that only they are ended. */
     private final Map<Long, Long> daemons = new LinkedHashMap<>();
     private final List<Runnable> quitters = new ArrayList<>();
+    /** The {@code -f} daemons this test started, as its own children. */
+    private final List<Process> foreground = new ArrayList<>();
 
-    /** Each branch against the Python stand-in (what {@code SimTools.install} writes where python3 is) and the JVM one. */
+    /**
+     * Each branch of branches.txt against the Python stand-in (what {@code SimTools.install} writes where python3 is)
+     * and the JVM one: adding a branch is adding its line there (and its {@link DriverProfile}).
+     */
+    static Stream<Arguments> branchesAndLaunchers() throws IOException {
+        String file = System.getProperty("cumps.real.branches");
+        assertTrue(file != null && !file.isBlank(),
+                "system property cumps.real.branches is not set: run through Maven (src-test/pom.xml) or -Dcumps.real.branches=src-test/real-nvidia/branches.txt");
+        List<String> branches = Files.readAllLines(Path.of(file), StandardCharsets.UTF_8).stream().map(String::strip)
+                .filter(line -> !line.isEmpty() && !line.startsWith("#")).map(line -> line.split("\\s+")[0]).toList();
+        assertFalse(branches.isEmpty(), file + " lists no branch");
+        return branches.stream().flatMap(b -> Stream.of(Arguments.of(b, "python"), Arguments.of(b, "java")));
+    }
+
     @ParameterizedTest(name = "R{0}, {1} stand-in")
-    @CsvSource({"535, python", "550, python", "535, java", "550, java"})
+    @MethodSource("branchesAndLaunchers")
     void simulatorSpeaksLikeNvidiasControlDaemon(String branch, String launcher) throws Exception {
         Path real = realControl(branch);
         root = Files.createTempDirectory(Path.of("/tmp"), "cc");
@@ -109,8 +142,9 @@ class ControlDaemonConformanceTest {
             assertTrue(shebang.startsWith("#!") && shebang.contains("python3"), "not a Python stand-in: " + shebang);
         }
 
-        String nvidia = converse(real, dir(root.resolve("n")));
-        String simulated = converse(bin.resolve(SimTools.MPS_CONTROL), dir(root.resolve("s")));
+        String nvidia = converse(real, dir(root.resolve("n"))) + converseInTheForeground(real, dir(root.resolve("nf")));
+        Path standIn = bin.resolve(SimTools.MPS_CONTROL);
+        String simulated = converse(standIn, dir(root.resolve("s"))) + converseInTheForeground(standIn, dir(root.resolve("sf")));
 
         if (!nvidia.equals(simulated)) {
             fail("the " + launcher + " stand-in (profile " + branch + ") differs from NVIDIA's nvidia-cuda-mps-control "
@@ -128,6 +162,9 @@ class ControlDaemonConformanceTest {
         StringBuilder t = new StringBuilder();
 
         step(t, "client without a daemon", run(program, env, "get_server_list\n"));
+        step(t, "client given a command word, without a daemon, empty stdin", run(program, env, "", "get_server_list"));
+        step(t, "-h", run(program, env, null, "-h"));
+        step(t, "--help", run(program, env, null, "--help"));
         files(t, "files", pipe, log);
 
         step(t, "-d", run(program, env, null, "-d"));
@@ -139,6 +176,11 @@ class ControlDaemonConformanceTest {
         for (String command : ONE_BY_ONE) {
             step(t, command, run(program, env, command + "\n"));
         }
+        for (List<String> args : IGNORED_ARGUMENTS) {
+            step(t, "arguments " + args + ", stdin get_default_active_thread_percentage",
+                    run(program, env, "get_default_active_thread_percentage\n", args.toArray(String[]::new)));
+        }
+        step(t, "arguments [get_server_list], empty stdin", run(program, env, "", "get_server_list"));
         step(t, "several commands on one stdin", run(program, env, MANY_AT_ONCE));
         Run batch = run(program, env, ControlReplies.batch(BATCH) + "\n");
         step(t, "a batch as cumps sends it", batch);
@@ -163,6 +205,86 @@ class ControlDaemonConformanceTest {
         t.append("== control.log\n").append(normalise(Files.readString(log.resolve("control.log"))));
         t.append("== server.log\n").append(normalise(Files.readString(log.resolve("server.log"))));
         return t.toString().replace(pipe.toString(), "<pipe>").replace(log.toString(), "<log>");
+    }
+
+    /**
+     * A daemon in the foreground ({@code -f}) in its own pipe and log folders, as normalised text: its stdout and stderr
+     * (NVIDIA's prints its control.log lines on stdout and writes no log file), whether the lines carry the pid of the
+     * process started (it does not fork), its files while it runs and after {@code quit}, and its exit code. A second
+     * {@code -f} and a {@code -d} are refused meanwhile; their {@code Other} lines reach its stdout through its FIFO.
+     */
+    private String converseInTheForeground(Path program, Path home) throws Exception {
+        Path pipe = dir(home.resolve("p"));
+        Path log = dir(home.resolve("l"));
+        Map<String, String> env = Map.of("PATH", "/usr/bin:/bin", "CUDA_MPS_PIPE_DIRECTORY", pipe.toString(),
+                "CUDA_MPS_LOG_DIRECTORY", log.toString());
+        quitters.add(() -> quietly(() -> run(program, env, "quit\n")));
+        StringBuilder t = new StringBuilder("== -f\n");
+        Path out = home.resolve("fg.out");
+        Path err = home.resolve("fg.err");
+        ProcessBuilder builder = new ProcessBuilder(program.toString(), "-f").redirectInput(new File("/dev/null"))
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().clear();
+        builder.environment().putAll(env);
+        Process daemon = builder.start();
+        foreground.add(daemon);
+        daemons.put(daemon.pid(), startTime(daemon.pid()).orElse(-1L));
+        Supplier<String> stdout = () -> quietlyRead(out);
+        await("-f's start on its stdout and its control socket", () -> stdout.get().contains(READY)
+                && Files.exists(pipe.resolve("control"), LinkOption.NOFOLLOW_LINKS), () -> "stdout so far:\n" + stdout.get());
+        // NVIDIA's -f logs its start before it binds, listens on and chmods control, and writes its pid file last
+        // (strace); nothing tells when it is done but its first answer, which comes from the loop that follows.
+        await("-f's first answer", () -> answers(program, env), () -> "stdout so far:\n" + stdout.get());
+        t.append("logs under the pid of the process started: ")
+                .append(stdout.get().contains(String.format(" Control %5d] ", daemon.pid()) + READY)).append('\n');
+        files(t, "files while -f runs", pipe, log);
+
+        step(t, "client", run(program, env, "get_default_active_thread_percentage\nbogus\nget_server_status\n"
+                + "get_default_device_pinned_mem_limit 0\n"));
+        await("UI closed on -f's stdout", () -> stdout.get().contains("] UI closed"), stdout);
+        step(t, "-f while -f runs", run(program, env, null, "-f"));
+        await("the refused -f's line on -f's stdout", () -> count(stdout.get(), " Other ") >= 1, stdout);
+        step(t, "-d while -f runs", run(program, env, null, "-d"));
+        await("the refused -d's line on -f's stdout", () -> count(stdout.get(), " Other ") >= 2, stdout);
+        step(t, "arguments [get_server_list], empty stdin", run(program, env, "", "get_server_list"));
+        files(t, "files after the refusals", pipe, log);
+        step(t, "quit", run(program, env, "quit\n"));
+        if (!daemon.waitFor(PATIENCE.toSeconds(), TimeUnit.SECONDS)) {
+            fail("-f did not exit after quit; stdout:\n" + stdout.get());
+        }
+        awaitGone(daemon.pid());
+        t.append("== -f exit ").append(daemon.exitValue()).append('\n');
+        t.append("stdout:\n").append(indent(normalise(stdout.get()))).append("stderr:\n").append(indent(quietlyRead(err)));
+        files(t, "files after quit", pipe, log);
+        return t.toString().replace(pipe.toString(), "<pipe>").replace(log.toString(), "<log>");
+    }
+
+    /** Whether a client run asking {@code get_server_list} exits 0 (a refused connection prints nothing and logs nothing). */
+    private boolean answers(Path program, Map<String, String> env) {
+        try {
+            return run(program, env, "get_server_list\n").exit() == 0;
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private static String quietlyRead(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** The batch's replies, split by cumps's marker, are what each question gets in a run of its own. */
@@ -411,6 +533,11 @@ class ControlDaemonConformanceTest {
     @AfterEach
     void endDaemons() throws InterruptedException {
         quitters.forEach(Runnable::run);
+        for (Process daemon : foreground) {
+            if (!daemon.waitFor(10, TimeUnit.SECONDS)) {
+                daemon.destroyForcibly();
+            }
+        }
         for (Map.Entry<Long, Long> d : daemons.entrySet()) {
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (running(d.getKey()) && System.nanoTime() - deadline < 0) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.sim.DriverProfile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Locale;
@@ -81,6 +82,24 @@ class LimitsPaneTest {
         ui.refreshUntil("the new values shown", () -> "25".equals(text(robot, "#limitsRecordedPercentage"))
                 && "25".equals(text(robot, "#limitsCurrentPercentage")));
         Waits.onFx("the daemons table's limits column", () -> ui.row("lim-a").orElseThrow().limits().equals("25 % threads"));
+    }
+
+    /**
+     * On R470, whose daemon answers the pinned-memory commands {@code Unknown command "…"}, the pane shows that column as
+     * not supported by this driver (the words {@code cumps limits} prints), never the daemon as not reporting its limits.
+     */
+    @Test
+    void aDriverWithoutPinnedMemoryLimitsShowsThatColumnAsNotSupported(FxRobot robot) throws Exception {
+        console.host().configure(config -> config.withDriver(DriverProfile.R470));
+        console.host().start("lim-a", 0);
+        ui.refreshUntil("the live row", () -> ui.row("lim-a").isPresent());
+        ui.select("lim-a");
+        robot.clickOn("#limitsNav");
+        Waits.onFx("the daemon's values", () -> "100".equals(text(robot, "#limitsCurrentPercentage")));
+        assertEquals("not supported by this driver", text(robot, "#limitsCurrentPinned"));
+        assertEquals("not set", text(robot, "#limitsRecordedPinned"));
+        assertFalse(Waits.fx(() -> robot.lookup("#limitsHint").queryAs(Label.class).getText()).contains("did not report"),
+                "the daemon is not shown as failing to report its limits");
     }
 
     /** The record file's text, as another tool (uni-cumps, cat) reads it. */

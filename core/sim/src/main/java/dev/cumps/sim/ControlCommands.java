@@ -134,6 +134,9 @@ final class ControlCommands {
             return new Reply("", true);
         }
         String[] words = command.split("\\s+");
+        if (!profile.knows(words[0])) {
+            return new Reply(unknown(words[0]), false);
+        }
         switch (words[0]) {
             case "set_default_active_thread_percentage":
                 return setDefaultActiveThreadPercentage(words.length > 1 ? words[1] : "");
@@ -170,11 +173,9 @@ final class ControlCommands {
                 return words.length == 3 && isServer(words[1]) && PID.matcher(words[2]).matches()
                         && clients.terminate(Long.parseLong(words[2]), Long.parseLong(words[1])) ? "" : invalid();
             case "get_device_client_list":
-                return "";
+                // Without a pid (or with one that is no number) NVIDIA's daemon answers nothing, as for a server without clients.
+                return pidOf(words) == 0 || isServer(words) ? "" : serverNotFound(words);
             case "get_server_status":
-                if (!profile.knowsServerStatus()) {
-                    return unknown(words[0]);
-                }
                 if (words.length < 2 || !PID.matcher(words[1]).matches()) {
                     return SERVER_PID_REQUIRED + "\n";
                 }
@@ -195,11 +196,17 @@ final class ControlCommands {
             case "set_default_device_pinned_mem_limit":
                 return words.length == 3 && SIZE.matcher(words[2]).matches() ? put(defaultPinnedMemLimits, words[1], words[2]) : invalid();
             case "get_device_pinned_mem_limit":
-                return words.length == 3 && isServer(words[1])
+                if (!isServer(words)) {
+                    return serverNotFound(words);
+                }
+                return words.length == 3
                         ? pinnedMemLimits.getOrDefault(words[1] + " " + words[2], defaultPinnedMemLimits.getOrDefault(words[2], "")) + "\n"
                         : invalid();
             case "set_device_pinned_mem_limit":
-                return words.length == 4 && isServer(words[1]) && SIZE.matcher(words[3]).matches()
+                if (!isServer(words)) {
+                    return serverNotFound(words);
+                }
+                return words.length == 4 && SIZE.matcher(words[3]).matches()
                         ? put(pinnedMemLimits, words[1] + " " + words[2], words[3]) : invalid();
             case ATTACH:
                 return words.length == 3 && PID.matcher(words[1]).matches() && words[2].matches("[0-9]{1,10}")

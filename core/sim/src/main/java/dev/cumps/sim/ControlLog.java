@@ -26,6 +26,7 @@ final class ControlLog {
     private final PrintStream echo;
 
     /**
+     * @param file where lines are appended, or {@code null} (NVIDIA's {@code -f} daemon writes no log file)
      * @param echo where lines are also printed (the foreground daemon's stdout), or {@code null}
      */
     ControlLog(Path file, String role, long pid, PrintStream echo) {
@@ -39,12 +40,16 @@ final class ControlLog {
         return String.format(Locale.ROOT, "[%s %s %5d] %s", TIME.format(time), role, pid, message);
     }
 
+    /** {@code message} as a line of this log, stamped now. */
+    String line(String message) {
+        return format(LocalDateTime.now(), role, pid, message);
+    }
+
     /** Appends {@code message} if the log directory exists, saying nothing otherwise. */
     void appendQuietly(String message) {
-        if (Files.isDirectory(file.getParent())) {
-            String line = format(LocalDateTime.now(), role, pid, message);
+        if (file != null && Files.isDirectory(file.getParent())) {
             try {
-                Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                Files.writeString(file, line(message) + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND, StandardOpenOption.WRITE);
             } catch (IOException e) {
                 // as NVIDIA's, a log that cannot be written is no reason to fail
@@ -53,15 +58,21 @@ final class ControlLog {
     }
 
     synchronized void append(String message) {
-        String line = format(LocalDateTime.now(), role, pid, message);
-        try {
-            Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            System.err.println("cannot write " + file + ": " + e.getMessage());
+        write(line(message));
+    }
+
+    /** Writes {@code line}, already stamped by whoever wrote it (a line read from the {@link LogFifo}), as it is. */
+    synchronized void write(String line) {
+        if (file != null) {
+            try {
+                Files.writeString(file, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+            } catch (IOException e) {
+                System.err.println("cannot write " + file + ": " + e.getMessage());
+            }
         }
         if (echo != null) {
-            echo.println(line);
+            echo.print(line + "\n");
             echo.flush();
         }
     }

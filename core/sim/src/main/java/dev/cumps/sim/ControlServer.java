@@ -30,6 +30,14 @@ final class ControlServer {
 
     /** Ends every answer on the wire: answers never contain a NUL. */
     static final char END_OF_REPLY = '\0';
+    /**
+     * The first line the control client sends as it connects, before any command (NVIDIA's client tells the daemon
+     * its connection type first, and the daemon logs {@code NEW UI} even when no command follows). It is answered
+     * like a command, with an empty reply, so that a daemon of an older stand-in, which answers it
+     * {@code Unknown command}, stays in step with the client too. A connection whose first line is a command (a
+     * simulated client's) is a UI as well.
+     */
+    static final String UI_HELLO = "\0UI";
 
     private final ControlLog log;
     private final ControlCommands commands;
@@ -125,6 +133,10 @@ final class ControlServer {
                 return;
             }
             log.append("NEW UI");
+            if (command.equals(UI_HELLO)) {
+                connection.write(ByteBuffer.wrap(String.valueOf(END_OF_REPLY).getBytes(StandardCharsets.UTF_8)));
+                command = in.readLine();
+            }
             while (command != null) {
                 log.append("Cmd:" + command);
                 ControlCommands.Reply reply = commands.answer(command.strip());

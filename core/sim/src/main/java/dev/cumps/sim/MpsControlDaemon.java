@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The control daemon stand-in, run by {@code nvidia-cuda-mps-control -d} (detached) or {@code -f}:
- * its start-up sequence and its shutdown. The parts each have one job: {@link ControlLock} (the
+ * its start-up sequence and its shutdown. With {@code -f} it writes its log lines to stdout instead of
+ * {@code control.log} and creates no {@code server.log}, as NVIDIA's {@code -f} does. The parts each have one job: {@link ControlLock} (the
  * {@code control_lock} and pid file), {@link ControlServer} (sockets and connections),
  * {@link ControlCommands} (the answers), {@link MpsServers} (server processes), {@link ControlLog}
  * ({@code control.log}) and {@link DaemonFaults} (fault injection).
@@ -33,26 +34,34 @@ final class MpsControlDaemon {
     /** Logged last on {@code quit}, as NVIDIA's daemon logs it. */
     static final String EXIT = "Exit with status 0";
     /** The FIFO NVIDIA's daemon keeps in its pipe directory while it runs (mode 0777). */
-    static final String LOG_FIFO = "log";
+    static final String LOG_FIFO = LogFifo.NAME;
 
     private final Map<String, String> env;
     private final DriverProfile profile;
     private final Path pipe;
+    private final boolean foreground;
     private final ControlLog log;
+    /** Where the lines read from the {@link LogFifo} go: server.log, or stdout in the foreground. */
+    private final ControlLog serverLog;
     private final DaemonFaults faults;
     private final MpsServers servers;
     private final ControlServer sockets;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final CountDownLatch exit = new CountDownLatch(1);
     private volatile ControlLock lock;
+    private volatile LogFifo logFifo;
 
     private MpsControlDaemon(SimConfig config, Map<String, String> env, boolean foreground) {
         long pid = ProcessHandle.current().pid();
         this.env = env;
         this.profile = config.driverBranch();
         this.pipe = MpsControlMain.pipeDirectory(env);
-        this.log = new ControlLog(MpsControlMain.logDirectory(env).resolve("control.log"), "Control", pid,
-                foreground ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null);
+        this.foreground = foreground;
+        // As NVIDIA's -f: every line on stdout, and no control.log or server.log in the log directory.
+        PrintStream stdout = foreground ? new PrintStream(System.out, true, StandardCharsets.UTF_8) : null;
+        Path logs = MpsControlMain.logDirectory(env);
+        this.log = new ControlLog(foreground ? null : logs.resolve("control.log"), "Control", pid, stdout);
+        this.serverLog = new ControlLog(foreground ? null : logs.resolve("server.log"), "Server", pid, stdout);
         this.faults = new DaemonFaults(config, env);
         this.servers = new MpsServers(log);
         this.sockets = new ControlServer(log,
@@ -88,6 +97,9 @@ final class MpsControlDaemon {
             Optional<ControlLock> acquired = ControlLock.acquire(pipe, ProcessHandle.current().pid(),
                     profile.writesPidFile());
             if (acquired.isEmpty()) {
+                if (foreground) {
+                    return MpsControlMain.refuse(env);
+                }
                 System.err.println(MpsControlMain.ALREADY_RUNNING);
                 log.append("Failed to start: error, " + MpsControlMain.ALREADY_RUNNING.toLowerCase(Locale.ROOT));
                 return 1;
@@ -103,11 +115,12 @@ final class MpsControlDaemon {
         Path control = pipe.resolve("control");
         try {
             // NVIDIA's daemon's files and their modes, whatever the umask; control comes last.
-            Path serverLog = MpsControlMain.logDirectory(env).resolve("server.log");
-            if (!Files.exists(serverLog)) {
-                Files.createFile(serverLog);
+            Path serverLogFile = MpsControlMain.logDirectory(env).resolve("server.log");
+            if (!foreground && !Files.exists(serverLogFile)) {
+                Files.createFile(serverLogFile);
             }
             SimFiles.mkfifo(pipe.resolve(LOG_FIFO), 0777);
+            logFifo = LogFifo.relay(pipe.resolve(LOG_FIFO), serverLog::write);
             sockets.bind(pipe.resolve("control_privileged"), 0755);
             sockets.bind(control, 0666);
         } catch (IOException e) {
@@ -141,6 +154,10 @@ final class MpsControlDaemon {
             log.append(message);
         }
         sockets.close();
+        LogFifo fifo = logFifo;
+        if (fifo != null) {
+            fifo.close();
+        }
         try {
             Files.deleteIfExists(pipe.resolve(LOG_FIFO));
         } catch (IOException e) {

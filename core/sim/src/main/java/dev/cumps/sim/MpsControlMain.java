@@ -30,8 +30,11 @@ import java.util.concurrent.TimeUnit;
  * (https://docs.nvidia.com/deploy/mps/appendix-tools-and-interface-reference.html):
  * <ul>
  *   <li>{@code -d} starts the control daemon in the background and returns as soon as it runs under its name;</li>
- *   <li>{@code -f} runs it in the foreground;</li>
- *   <li>with no argument it is the user interface: each line of standard input is a command
+ *   <li>{@code -f} runs it in the foreground, its log lines on stdout;</li>
+ *   <li>{@code -h} and {@code --help} print NVIDIA's banner;</li>
+ *   <li>with no argument it is the user interface, and so it is with arguments that are no option on the
+ *       branches whose program ignores them (R470 to R550: {@code nvidia-cuda-mps-control get_server_list} reads its
+ *       commands from stdin like the others; R555 prints its banner and exits 1); each line of standard input is a command
  *       ({@code get_server_list}, {@code start_server -uid UID}, {@code get_client_list PID},
  *       {@code get_default_active_thread_percentage}, {@code set_default_active_thread_percentage P},
  *       {@code quit}, ...) sent to the daemon, whose answer is printed;</li>
@@ -69,16 +72,37 @@ public final class MpsControlMain {
 
     public static void main(String[] args) {
         Map<String, String> env = System.getenv();
-        String mode = args.length == 0 ? "" : args[0];
-        int code = switch (mode) {
-            case "" -> client(env);
+        int code = switch (mode(args)) {
             case "-d" -> daemonize(env);
-            case "-f" -> MpsControlDaemon.runAndReport(env, true);
+            case "-f" -> daemonPresent(pipeDirectory(env)) ? refuse(env) : MpsControlDaemon.runAndReport(env, true);
             case INTERNAL_DAEMON -> MpsControlDaemon.runAndReport(env, false);
-            case "-h", "--help" -> usage(System.out, 0);
-            default -> usage(System.err, 1);
+            case "-h", "--help" -> help(env, 0);
+            default -> args.length == 0 ? client(env) : notAnOption(env);
         };
         System.exit(code);
+    }
+
+    /** Arguments that are no option: the client on branches that ignore them, else the banner and exit 1 (R555). */
+    private static int notAnOption(Map<String, String> env) {
+        try {
+            if (SimConfig.fromEnvironment(env).driverBranch().ignoresArguments()) {
+                return client(env);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cumps-sim: nvidia-cuda-mps-control stand-in: " + e.getMessage());
+            return 70;
+        }
+        return help(env, 1);
+    }
+
+    /**
+     * The option that {@code args} name, or {@code ""} for none. As NVIDIA's (measured, R470 to R555), an option
+     * counts only as the one and only argument: {@code -d extra}, {@code get_server_list}, {@code -x} and every other
+     * argument list are no option; R470 to R550 run the user interface then, which reads its commands from stdin,
+     * R555 prints its banner and exits 1.
+     */
+    static String mode(String[] args) {
+        return args.length == 1 && List.of("-d", "-f", "-h", "--help", INTERNAL_DAEMON).contains(args[0]) ? args[0] : "";
     }
 
     static Path pipeDirectory(Map<String, String> env) {
@@ -98,23 +122,40 @@ public final class MpsControlMain {
         return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
     }
 
-    private static int usage(PrintStream out, int code) {
-        out.println("Usage: nvidia-cuda-mps-control [-d | -f]");
-        out.println("  -d  start the MPS control daemon in the background");
-        out.println("  -f  start the MPS control daemon in the foreground");
-        out.println("  With no option, read commands from standard input and send them to the daemon.");
+    /** {@code -h}: NVIDIA's banner, with the copyright year of the configured driver branch, on stdout; exits {@code code}. */
+    private static int help(Map<String, String> env, int code) {
+        SimConfig config;
+        try {
+            config = SimConfig.fromEnvironment(env);
+        } catch (IOException | RuntimeException e) {
+            System.err.println("cumps-sim: nvidia-cuda-mps-control stand-in: " + e.getMessage());
+            return 70;
+        }
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        out.print(config.driverBranch().helpBanner());
+        out.flush();
         return code;
+    }
+
+    /**
+     * A {@code -d} or {@code -f} refused because a daemon holds the pipe directory, as NVIDIA's: the line
+     * {@code [... Other <pid>] Using log directory: <log>} handed to that daemon through its {@link LogFifo}
+     * (it lands in its server.log, or on its stdout when it runs with {@code -f}), the refusal on stdout, exit 1.
+     */
+    static int refuse(Map<String, String> env) {
+        Path log = logDirectory(env);
+        LogFifo.send(pipeDirectory(env), new ControlLog(null, "Other", ProcessHandle.current().pid(), null)
+                .line(USING_LOG_DIRECTORY + log));
+        System.out.println(ALREADY_RUNNING);
+        System.out.flush();
+        return 1;
     }
 
     /** {@code -d}: refuses if a daemon holds this pipe directory, else starts one detached and returns. */
     private static int daemonize(Map<String, String> env) {
         Path pipe = pipeDirectory(env);
         if (daemonPresent(pipe)) {
-            // As NVIDIA's -d: one line in server.log with the role "Other", the refusal on stdout.
-            new ControlLog(logDirectory(env).resolve("server.log"), "Other", ProcessHandle.current().pid(), null)
-                    .appendQuietly(USING_LOG_DIRECTORY + logDirectory(env));
-            System.out.println(ALREADY_RUNNING);
-            return 1;
+            return refuse(env);
         }
         List<String> command = new ArrayList<>();
         String setsid = setsid();
@@ -218,6 +259,19 @@ public final class MpsControlMain {
         }
         try (channel; BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             InputStream replies = Channels.newInputStream(channel);
+            try {
+                // Who is calling, before any command: the daemon logs NEW UI now, even for an empty stdin; its
+                // (empty) answer is read and dropped.
+                channel.write(ByteBuffer.wrap((ControlServer.UI_HELLO + "\n").getBytes(StandardCharsets.UTF_8)));
+                int b;
+                while ((b = replies.read()) != 0) {
+                    if (b < 0) {
+                        return noDaemon();
+                    }
+                }
+            } catch (IOException e) {
+                return noDaemon();
+            }
             String line;
             while ((line = in.readLine()) != null) {
                 ByteArrayOutputStream reply = new ByteArrayOutputStream();

@@ -44,7 +44,7 @@ public record SimConfig(String driverVersion, List<SimGpu> gpus, SmiFault smiFau
     public static final String ENV_MPS_FAULT = "CUMPS_SIM_MPS_FAULT";
     /** Environment override: {@link #mpsSlowMillis()}. */
     public static final String ENV_MPS_SLOW_MS = "CUMPS_SIM_MPS_SLOW_MS";
-    /** Environment override: {@link DriverProfile} branch ({@code 535}, {@code 550}); see {@link #withDriver}. */
+    /** Environment override: {@link DriverProfile} branch ({@code 470}, {@code 535}, {@code 550}, {@code 555}); see {@link #withDriver}. */
     public static final String ENV_DRIVER = "CUMPS_SIM_DRIVER";
 
     /** Driver version of {@link #defaults(int)}. */

@@ -16,7 +16,11 @@ SMI_FAULTS = ("none", "hang", "fail", "garbage", "missing")
 MPS_FAULTS = ("none", "launch-fails", "no-answer", "dies", "slow")
 DEFAULT_DRIVER = "550.54.15"
 # DriverProfile: branch -> the driver version nvidia-smi reports for it (CUMPS_SIM_DRIVER).
-DRIVER_BRANCHES = {"535": "535.261.03", "550": DEFAULT_DRIVER}
+DRIVER_BRANCHES = {"470": "470.256.02", "535": "535.261.03", "550": DEFAULT_DRIVER, "555": "555.58.02"}
+# DriverProfile.helpBanner: the copyright year of each branch's nvidia-cuda-mps-control -h.
+COPYRIGHT_YEARS = {"470": "2017", "535": "2023", "550": "2023", "555": "2024"}
+# DriverProfile.ignoresArguments: the branches whose control program refuses arguments that are no option.
+REFUSES_ARGUMENTS = ("555",)
 HEX = "0123456789abcdef"
 
 
@@ -180,7 +184,7 @@ def driver_branch(branch):
     if b[:1] in ("r", "R"):
         b = b[1:]
     if b not in DRIVER_BRANCHES:
-        raise ConfigError("unknown driver branch '%s' (known: 535, 550)" % branch)
+        raise ConfigError("unknown driver branch '%s' (known: %s)" % (branch, ", ".join(DRIVER_BRANCHES)))
     return b
 
 
@@ -189,7 +193,7 @@ def defaults(count):
         raise ConfigError("gpuCount must be at least 1: %d" % count)
     gpus = [gpu("GPU-5f0c1a2e-0000-4000-8000-%012x" % i, "NVIDIA H100 80GB HBM3", 81559, "Exclusive_Process",
                 "Disabled") for i in range(count)]
-    return {"driver": DEFAULT_DRIVER, "gpus": gpus, "smi": "none", "mps": "none"}
+    return {"driver": DEFAULT_DRIVER, "gpus": gpus, "smi": "none", "mps": "none", "branch": "550"}
 
 
 def _number(field, value):
@@ -244,9 +248,9 @@ def load(path):
                           _text("migMode", g.get("migMode"))))
     if not parsed:
         raise ConfigError("a simulated machine needs at least one GPU")
-    driver_branch(_text("driverBranch", doc.get("driverBranch")))
+    branch = driver_branch(_text("driverBranch", doc.get("driverBranch")))
     return {"driver": driver, "gpus": parsed, "smi": fault("SmiFault", SMI_FAULTS, _text("smiFault", doc.get("smiFault"))),
-            "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault")))}
+            "mps": fault("MpsFault", MPS_FAULTS, _text("mpsFault", doc.get("mpsFault"))), "branch": branch}
 
 
 def from_environment(env):
@@ -273,7 +277,8 @@ def from_environment(env):
     if is_set("CUMPS_SIM_MPS_SLOW_MS"):
         parse_int("CUMPS_SIM_MPS_SLOW_MS", env["CUMPS_SIM_MPS_SLOW_MS"])
     if is_set("CUMPS_SIM_DRIVER"):
-        config["driver"] = DRIVER_BRANCHES[driver_branch(env["CUMPS_SIM_DRIVER"])]
+        config["branch"] = driver_branch(env["CUMPS_SIM_DRIVER"])
+        config["driver"] = DRIVER_BRANCHES[config["branch"]]
     return config
 
 
@@ -613,13 +618,62 @@ def log_directory(env):
     return os.path.abspath(value if value else "/var/log/nvidia-mps")
 
 
-def usage(stream, code):
-    stream.write("Usage: nvidia-cuda-mps-control [-d | -f]\n"
-                 "  -d  start the MPS control daemon in the background\n"
-                 "  -f  start the MPS control daemon in the foreground\n"
-                 "  With no option, read commands from standard input and send them to the daemon.\n")
-    stream.flush()
+def configured_branch(env):
+    """The driver branch of the config, or None after the config error (exit 70) was printed."""
+    try:
+        return from_environment(env)["branch"]
+    except (ConfigError, ValueError, RecursionError) as e:
+        sys.stderr.write("cumps-sim: nvidia-cuda-mps-control stand-in: %s\n" % e)
+        return None
+
+
+def help_banner(env, code=0):
+    """-h: NVIDIA's banner with the copyright year of the configured branch (DriverProfile.helpBanner)."""
+    branch = configured_branch(env)
+    if branch is None:
+        return 70
+    sys.stdout.write("CUDA MPS Control for Linux/Unix.\n"
+                     "Copyright (C) 2003 - %s NVIDIA Corporation.\n"
+                     "\n"
+                     "  This program allows multiple CUDA processes to share a single GPU context. For information on how "
+                     "to use the CUDA MPS, see the nvidia-cuda-mps-control manual page.\n"
+                     "\n" % COPYRIGHT_YEARS[branch])
+    sys.stdout.flush()
     return code
+
+
+def log_stamp():
+    import time
+    now = time.time()
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
+
+
+def send_to_log_fifo(pipe, line):
+    """LogFifo.send: hands a line to the daemon reading <pipe>/log (it lands in its server.log, or on its stdout
+    with -f); nothing when there is no such FIFO or nobody reads it (ENXIO), as NVIDIA's line is dropped."""
+    import stat
+    fifo = os.path.join(pipe, "log")
+    try:
+        if not stat.S_ISFIFO(os.lstat(fifo).st_mode):
+            return
+        fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.write(fd, (line + "\n").encode("utf-8"))
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def refuse(env):
+    """MpsControlMain.refuse: a -d or -f refused because a daemon holds the pipe directory."""
+    log = log_directory(env)
+    send_to_log_fifo(pipe_directory(env), "[%s Other %5d] Using log directory: %s" % (log_stamp(), os.getpid(), log))
+    sys.stdout.write(ALREADY_RUNNING + "\n")
+    sys.stdout.flush()
+    return 1
 
 
 def daemon_present(pipe):
@@ -663,20 +717,7 @@ def setsid_path(env):
 
 def daemonize(env):
     if daemon_present(pipe_directory(env)):
-        # As NVIDIA's -d: one line in server.log with the role "Other" (ControlLog.appendQuietly), the refusal on stdout.
-        log = log_directory(env)
-        if os.path.isdir(log):
-            import time
-            now = time.time()
-            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(now)) + ".%03d" % (int(now * 1000) % 1000)
-            try:
-                with open(os.path.join(log, "server.log"), "a", encoding="utf-8") as f:
-                    f.write("[%s Other %5d] Using log directory: %s\n" % (stamp, os.getpid(), log))
-            except OSError:
-                pass
-        sys.stdout.write(ALREADY_RUNNING + "\n")
-        sys.stdout.flush()
-        return 1
+        return refuse(env)
     command = list(DAEMON_COMMAND) + ["--internal-daemon"]
     setsid = setsid_path(env)
     if setsid:
@@ -729,11 +770,20 @@ def client(env):
     out = sys.stdout.buffer
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
+        pending = b""
         try:
             s.connect(control)
+            # ControlServer.UI_HELLO: who is calling, before any command (the daemon logs NEW UI even for an empty
+            # stdin); its (empty) answer is read and dropped.
+            s.sendall(b"\0UI\n")
+            while b"\0" not in pending:
+                chunk = s.recv(65536)
+                if not chunk:
+                    return no_daemon()
+                pending += chunk
         except OSError:
             return no_daemon()
-        pending = b""
+        pending = pending.split(b"\0", 1)[1]
         for raw in sys.stdin.buffer:
             line = raw[:-1] if raw.endswith(b"\n") else raw
             if line.endswith(b"\r"):
@@ -764,16 +814,25 @@ def no_daemon():
 
 
 def mps_control(args, env):
-    mode = args[0] if args else ""
+    # MpsControlMain.mode: an option counts only as the one and only argument; any other arguments (a command word
+    # such as get_server_list among them) run the user interface, which reads its commands from stdin, as NVIDIA's
+    # R470 to R550 do; R555 prints its banner and exits 1 (MpsControlMain.notAnOption).
+    mode = args[0] if len(args) == 1 and args[0] in ("-d", "-f", "-h", "--help", "--internal-daemon") else ""
+    if mode == "" and args:
+        branch = configured_branch(env)
+        if branch is None:
+            return 70
+        if branch in REFUSES_ARGUMENTS:
+            return help_banner(env, 1)
     if mode == "":
         return client(env)
     if mode == "-d":
         return daemonize(env)
+    if mode == "-f" and daemon_present(pipe_directory(env)):
+        return refuse(env)
     if mode in ("-f", "--internal-daemon"):
         os.execve(DAEMON_COMMAND[0], list(DAEMON_COMMAND) + [mode], env)
-    if mode in ("-h", "--help"):
-        return usage(sys.stdout, 0)
-    return usage(sys.stderr, 1)
+    return help_banner(env)
 
 
 def main():

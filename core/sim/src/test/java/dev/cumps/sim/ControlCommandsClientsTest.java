@@ -158,6 +158,18 @@ class ControlCommandsClientsTest {
         assertEquals(NOTHING, commands.answer("set_device_pinned_mem_limit 4100 0 512M"));
         assertEquals(reply("512M\n"), commands.answer("get_device_pinned_mem_limit 4100 0"));
         assertEquals(INVALID, commands.answer("set_default_device_pinned_mem_limit 0 lots"));
-        assertEquals(INVALID, commands.answer("set_device_pinned_mem_limit 4242 0 1G"));
+        assertEquals(INVALID, commands.answer("set_device_pinned_mem_limit 4100 0 lots"));
+    }
+
+    /** As NVIDIA's R535 to R555 daemons answer (measured): the pid is read as {@code atoi} reads it, 0 when missing. */
+    @Test
+    void perServerPinnedMemoryLimitsOfAPidThatIsNoServerAreNotFound() {
+        live.add(4100L);
+
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("set_device_pinned_mem_limit 4242 0 1G"));
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("set_device_pinned_mem_limit 4242"));
+        assertEquals(reply("Server 4242 not found\n"), commands.answer("get_device_pinned_mem_limit 4242 0"));
+        assertEquals(reply("Server 0 not found\n"), commands.answer("get_device_pinned_mem_limit"));
+        assertEquals(reply("Server 0 not found\n"), commands.answer("get_device_pinned_mem_limit abc 0"));
     }
 }

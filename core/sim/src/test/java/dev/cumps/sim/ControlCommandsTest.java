@@ -62,9 +62,16 @@ class ControlCommandsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"get_device_client_list", "get_device_client_list 4100"})
+    @ValueSource(strings = {"get_device_client_list", "get_device_client_list abc", "get_device_client_list 4100"})
     void clientListsAreEmptyForTheStandInHasNoCudaClients(String command) {
+        servers.live.add(4100L);
+
         assertEquals(NOTHING, commands.answer(command));
+    }
+
+    @Test
+    void deviceClientListOfAPidThatIsNoServerIsNotFound() {
+        assertEquals(new ControlCommands.Reply("Server 4242 not found\n", false), commands.answer("get_device_client_list 4242"));
     }
 
     @Test
@@ -131,6 +138,39 @@ class ControlCommandsTest {
         assertEquals(unknown("get_server_status"), r535.answer("get_server_status 4100"));
         assertEquals(new ControlCommands.Reply("A server PID is required\n", false), commands.answer("get_server_status"));
         assertEquals(new ControlCommands.Reply("Server 4100 not found\n", false), commands.answer("get_server_status 4100"));
+    }
+
+    /** NVIDIA's R470 (measured) knows neither the pinned memory commands nor terminate_client nor get_server_status. */
+    @ParameterizedTest
+    @ValueSource(strings = {"get_default_device_pinned_mem_limit 0", "get_default_device_pinned_mem_limit",
+        "set_default_device_pinned_mem_limit 0 8G", "get_device_pinned_mem_limit 4100 0", "set_device_pinned_mem_limit 4100 0 8G",
+        "terminate_client 4100 7001", "get_server_status 4100", "get_server_status"})
+    void r470AnswersTheCommandsItLacksAsUnknownAndStoresNothing(String command) {
+        servers.live.add(4100L);
+        ControlCommands r470 = new ControlCommands(servers, DriverProfile.R470);
+        String word = command.split(" ")[0];
+
+        assertEquals(unknown(word), r470.answer(command), "no note either: R470 logs only the refusal");
+        assertEquals(unknown("get_default_device_pinned_mem_limit"), r470.answer("get_default_device_pinned_mem_limit 0"));
+        assertEquals(new ControlCommands.Reply("100.0\n", false), r470.answer("get_default_active_thread_percentage"));
+    }
+
+    @Test
+    void r535AndLaterKnowThePinnedMemoryCommands() {
+        for (DriverProfile profile : List.of(DriverProfile.R535, DriverProfile.R550, DriverProfile.R555)) {
+            ControlCommands later = new ControlCommands(servers, profile);
+
+            assertEquals(NOTHING, later.answer("set_default_device_pinned_mem_limit 0 8G"), profile.branch());
+            assertEquals(new ControlCommands.Reply("8G\n", false), later.answer("get_default_device_pinned_mem_limit 0"), profile.branch());
+        }
+    }
+
+    @Test
+    void r555KnowsServerStatusAsR550() {
+        ControlCommands r555 = new ControlCommands(servers, DriverProfile.R555);
+
+        assertEquals(new ControlCommands.Reply("A server PID is required\n", false), r555.answer("get_server_status"));
+        assertEquals(new ControlCommands.Reply("Server 4100 not found\n", false), r555.answer("get_server_status 4100"));
     }
 
     private static ControlCommands.Reply unknown(String word) {

@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class SimConfigTest {
 
@@ -122,6 +124,22 @@ class SimConfigTest {
 
         assertEquals(DriverProfile.R535, config.driverBranch());
         assertEquals("535.261.03", config.driverVersion());
-        assertThrows(IllegalArgumentException.class, () -> SimConfig.fromEnvironment(Map.of(SimConfig.ENV_DRIVER, "470")));
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> SimConfig.fromEnvironment(Map.of(SimConfig.ENV_DRIVER, "999")));
+        assertEquals("unknown driver branch '999' (known: 470, 535, 550, 555)", unknown.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"470, 470.256.02", "r535, 535.261.03", "550, 550.54.15", "R555, 555.58.02"})
+    void everyBranchHasItsDriverVersionAndRoundTrips(String branch, String version) throws IOException {
+        SimConfig config = SimConfig.fromEnvironment(Map.of(SimConfig.ENV_DRIVER, branch));
+        Path file = dir.resolve("sim.json");
+
+        config.write(file);
+
+        assertEquals(version, config.driverVersion());
+        assertEquals(config, SimConfig.load(file));
+        assertEquals(DriverProfile.of(branch), SimConfig.load(file).driverBranch());
+        assertEquals(DriverProfile.R550, DriverProfile.NEWEST, "the default stays R550: R555 is a feature branch");
     }
 }

@@ -129,8 +129,10 @@ class StandInParityTest {
         assertSameAsJava(Map.of(SimConfig.ENV_GPUS, " 10 ", SimConfig.ENV_COMPUTE_MODE, "default", SimConfig.ENV_MIG, "1"));
         assertSameAsJava(Map.of(SimConfig.ENV_GPUS, "1", SimConfig.ENV_COMPUTE_MODE, "2", SimConfig.ENV_MPS_FAULT, "SLOW",
                 SimConfig.ENV_MPS_SLOW_MS, "50"));
+        assertSameAsJava(Map.of(SimConfig.ENV_DRIVER, "470"));
         assertSameAsJava(Map.of(SimConfig.ENV_DRIVER, "535"));
         assertSameAsJava(Map.of(SimConfig.ENV_DRIVER, " r550 "));
+        assertSameAsJava(Map.of(SimConfig.ENV_DRIVER, "R555"));
     }
 
     @Test
@@ -158,8 +160,10 @@ class StandInParityTest {
         gpus.add(new SimGpu("GPU-0123abcd-0000-4000-8000-00000000000b", "A100 \"quoted\" \\ name", 1, null, null));
         new SimConfig("535.1\t\"x\"", gpus, SmiFault.NONE, MpsFault.DIES, 10).write(file);
         assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString()));
-        SimConfig.defaults(1).withDriver(DriverProfile.R535).write(file);
-        assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString()));
+        for (DriverProfile profile : DriverProfile.values()) {
+            SimConfig.defaults(1).withDriver(profile).write(file);
+            assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString()));
+        }
         Files.writeString(file, "{\"driverVersion\":\"1.0\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\","
                 + "\"name\":\"N\\u00e9\",\"memoryTotalMiB\":\"2048\",\"computeMode\":\"3\"}],\"smiFault\":\"none\"}");
         assertSameAsJava(Map.of(SimConfig.ENV_CONFIG, file.toString(), SimConfig.ENV_MIG, "enabled"));
@@ -174,7 +178,7 @@ class StandInParityTest {
         List<Map<String, String>> envs = new ArrayList<>();
         for (String[] pair : new String[][] {{SimConfig.ENV_GPUS, "two"}, {SimConfig.ENV_GPUS, "0"}, {SimConfig.ENV_GPUS, "1_0"},
                 {SimConfig.ENV_COMPUTE_MODE, "shared"}, {SimConfig.ENV_MIG, "maybe"}, {SimConfig.ENV_SMI_FAULT, "explode"},
-                {SimConfig.ENV_MPS_FAULT, "explode"}, {SimConfig.ENV_MPS_SLOW_MS, "soon"}, {SimConfig.ENV_DRIVER, "470"},
+                {SimConfig.ENV_MPS_FAULT, "explode"}, {SimConfig.ENV_MPS_SLOW_MS, "soon"}, {SimConfig.ENV_DRIVER, "999"},
                 {SimConfig.ENV_CONFIG, machine.root.resolve("absent.json").toString()}, {SimConfig.ENV_CONFIG, file.toString()}}) {
             Map<String, String> env = new HashMap<>();
             env.put(pair[0], pair[1]);
@@ -185,7 +189,7 @@ class StandInParityTest {
                 "{\"driverVersion\":\"1\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\",\"name\":\"n\"}]}",
                 "{\"driverVersion\":\"1\",\"gpus\":[]}",
                 "{\"driverVersion\":\"1\",\"gpus\":[{\"uuid\":\"GPU-5f0c1a2e-0000-4000-8000-000000000000\",\"name\":\"n\","
-                        + "\"memoryTotalMiB\":1}],\"driverBranch\":\"470\"}")) {
+                        + "\"memoryTotalMiB\":1}],\"driverBranch\":\"999\"}")) {
             Files.writeString(file, text);
             assertThrows(Exception.class, () -> SimConfig.fromEnvironment(Map.of(SimConfig.ENV_CONFIG, file.toString())), text);
             SimMachine.Run py = python(Map.of(SimConfig.ENV_CONFIG, file.toString()), List.of("-L"));
