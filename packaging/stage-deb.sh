@@ -44,7 +44,8 @@ share="$cstage/usr/share"
 mkdir -p "$share/man/man1" "$share/bash-completion/completions"
 gzip -9n < "$root/docs/man/cumps.1" > "$share/man/man1/cumps.1.gz"
 # (without picocli's "#!/usr/bin/env bash": bash-completion sources the file, it never runs it)
-env -i PATH=/usr/bin:/bin HOME="$scratch/completion-home" timeout 120 "$cstage/usr/bin/cumps" completion \
+# (CUMPS_AOT=off: the staged launcher would train a cache beside the jar, in the package)
+env -i PATH=/usr/bin:/bin HOME="$scratch/completion-home" CUMPS_AOT=off timeout 120 "$cstage/usr/bin/cumps" completion \
     | sed '1{/^#!/d}' > "$share/bash-completion/completions/cumps"
 grep -q 'complete .* cumps' "$share/bash-completion/completions/cumps" \
     || { echo "error: cumps completion printed no completion for cumps" >&2; exit 1; }

@@ -1,5 +1,5 @@
 # The AOT cache of a launcher (JEP 483/514: classes loaded and linked ahead of time, kept in one
-# file). Inlined at @AOT@ into all four launchers: core/cli/src/main/launcher/cumps and
+# file). Inlined, at the AOT token, into all four launchers: core/cli/src/main/launcher/cumps and
 # app/src/main/launcher/mps-console when Maven copies them to target/, packaging/launcher/*.in by
 # packaging/build.sh. SPDX-License-Identifier: Apache-2.0.
 #
@@ -13,11 +13,12 @@
 #   - it is a regular file, not a link, owned by the user or root, writable by no one else;
 #   - its name carries the identity of the jar and the runtime it was trained for (size, change time and
 #     inode of the jar and of the runtime's lib/modules).
-# Otherwise the launcher runs without it and says nothing. It looks beside the jar first (when that
-# folder passes: the user's own build, or a folder root prepared), then in the per-user folder
-# ${XDG_CACHE_HOME:-$HOME/.cache}/<name>/ (made 0700; XDG_CACHE_HOME only when absolute). It trains a
-# missing cache only where it may write: beside the jar when that folder is the user's own, else in
-# the per-user folder. One `stat` answers every question of a run that finds its cache.
+# Otherwise the launcher runs without it and says nothing. The source tree's launchers look beside the
+# jar first (when that folder passes: the user's own build, or a folder root prepared), then in the
+# per-user folder ${XDG_CACHE_HOME:-$HOME/.cache}/<name>/ (made 0700; XDG_CACHE_HOME only when absolute);
+# the installed ones only there, so that nothing, not even root's first run, writes under /usr. A
+# missing cache is trained only where the launcher may write: beside the jar when that folder is the
+# user's own, else in the per-user folder. One `stat` answers every question of a run that finds its cache.
 
 # The per-user cache base: $XDG_CACHE_HOME only when absolute (the XDG rule: a relative one is
 # ignored, it would name a folder under the working directory), else $HOME/.cache; /nonexistent when
@@ -83,15 +84,14 @@ $info
 EOF
 }
 
-# aot_cache NAME MODE JAR RUNTIME_HOME: prints the cache to use, training it first with
+# aot_cache NAME MODE JAR RUNTIME_HOME [BESIDE]: prints the cache to use, training it first with
 # `aot_train FILE` when needed and allowed; prints nothing when there is none to use. MODE: auto
-# (default), off (none), rebuild (train again now).
+# (default), off (none), rebuild (train again now). BESIDE: yes to look beside the jar first.
 aot_cache() {
     [ "$2" != off ] || return 0
     # Beside the jar: the user's own build, or a folder only root can write.
     jar_dir=${3%/*}
-    aot_look "$jar_dir" "$1" "$3" "$4" || return 0
-    if [ "$aot_dir_ok" = yes ]; then
+    if [ "${5:-no}" = yes ] && aot_look "$jar_dir" "$1" "$3" "$4" && [ "$aot_dir_ok" = yes ]; then
         if [ -O "$jar_dir" ] && [ -w "$jar_dir" ]; then
             if [ "$2" = rebuild ] || [ ! -e "$aot_file" ]; then
                 aot_build "$aot_file" "$1"
