@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Builds MPS Console's two Debian packages (x86-64, JDK 17+ with jlink) into packaging/target/:
+# Builds MPS Console's two Debian packages (x86-64, JDK 25 with jlink) into packaging/target/:
 #   cumps_<version>_amd64.deb        the command line: cumps on its own trimmed runtime (no GUI library)
 #   mps-console_<version>_amd64.deb  the window (JavaFX, on its own runtime); depends on cumps
 #   stage/{cumps,mps-console}/        the trees the .debs hold (run from there: stage/cumps/usr/bin/cumps)
@@ -13,8 +13,8 @@
 # under its output folder (MPS_CONSOLE_OUT, default packaging/target) and a temporary folder.
 # Reproducible: every file, and the .debs' members, get the time SOURCE_DATE_EPOCH (default: the
 # last commit's time), so two builds of one commit are byte-identical (packaging/smoke.sh checks it).
-# Needs dpkg-deb, dpkg-shlibdeps (dpkg-dev), rsvg-convert (librsvg2-bin), unzip, gzip, strip
-# (binutils). See packaging/README.md.
+# Needs a JDK 25 (JAVA_HOME's, else the one on PATH: its jlink and jdeps make the runtimes), dpkg-deb,
+# dpkg-shlibdeps (dpkg-dev), rsvg-convert (librsvg2-bin), unzip, gzip, strip (binutils). See packaging/README.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd -P)"
 cd "$root"
@@ -30,6 +30,14 @@ for arg in "$@"; do
 done
 
 fail() { echo "error: $*" >&2; exit 1; }
+# The JDK: JAVA_HOME's when set (Maven's too), else the one on PATH; its jlink and jdeps, and Java 25 or newer.
+if [ -n "${JAVA_HOME:-}" ]; then
+    [ -x "$JAVA_HOME/bin/jlink" ] || fail "JAVA_HOME=$JAVA_HOME has no bin/jlink (a JDK 25 is needed, not a JRE)"
+    export PATH="$JAVA_HOME/bin:$PATH"
+fi
+jdk_feature=$(jlink --version 2>/dev/null | sed -n 's/^\([0-9]*\).*/\1/p' | head -1)
+[ -n "$jdk_feature" ] && [ "$jdk_feature" -ge 25 ] \
+    || fail "jlink $(jlink --version 2>/dev/null || echo missing) is older than 25; set JAVA_HOME to a JDK 25"
 for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
@@ -69,8 +77,9 @@ cumps_flags=$(sed -n 's/^flags="\(.*\)"$/\1/p' core/cli/src/main/launcher/cumps)
 [ -n "$console_flags" ] && [ -n "$cumps_flags" ] || fail "no flags= line in the launchers under */src/main/launcher"
 console_flags="$console_flags -Dprism.order=es2,sw"
 
-# make_runtime DIR MODULES: a jlink'd runtime, native code stripped. No CDS archive: JDK 17's base
-# archive differs from dump to dump; the package's postinst dumps it (see postinst.in).
+# make_runtime DIR MODULES: a jlink'd runtime, native code stripped. No CDS archive: the base archive
+# differs from dump to dump; the package's postinst dumps it (see postinst.in), each user's launcher trains
+# its AOT cache (launcher/aot.sh).
 make_runtime() {
     local locales=()
     case ",$2," in *,jdk.localedata,*) locales=(--include-locales=en,zh) ;; esac
@@ -80,12 +89,12 @@ make_runtime() {
     rm -f "$1/lib/server/classes.jsa" "$1/lib/server/classes_nocoops.jsa"
 }
 
-# install_launcher TEMPLATE DEST FLAGS: a launcher from packaging/launcher/, the CDS helper inlined.
+# install_launcher TEMPLATE DEST FLAGS: a launcher from packaging/launcher/, the AOT cache helper inlined.
 install_launcher() {
-    python3 - "$1" "$2" "$3" packaging/launcher/cds.sh <<'PY'
+    python3 - "$1" "$2" "$3" packaging/launcher/aot.sh <<'PY'
 import sys
-template, dest, flags, cds = sys.argv[1:]
-text = open(template).read().replace("@FLAGS@", flags).replace("@CDS@", open(cds).read().rstrip("\n"))
+template, dest, flags, aot = sys.argv[1:]
+text = open(template).read().replace("@FLAGS@", flags).replace("@AOT@", open(aot).read().rstrip("\n"))
 open(dest, "w").write(text)
 PY
     chmod 755 "$2"
@@ -97,7 +106,7 @@ PY
 cstage="$work/stage/cumps"
 clib="$cstage/usr/lib/cumps"
 mkdir -p "$clib" "$cstage/usr/bin"
-cumps_modules=$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps core/cli/target/cumps.jar \
+cumps_modules=$(jdeps -q --multi-release 25 --ignore-missing-deps --print-module-deps core/cli/target/cumps.jar \
     | tr , '\n' | grep -vx java.desktop | sort -u | paste -sd, -)
 echo "cumps runtime modules: $cumps_modules"
 make_runtime "$clib/runtime" "$cumps_modules"
@@ -113,7 +122,7 @@ mlib="$mstage/usr/lib/mps-console"
 mkdir -p "$mlib/lib" "$mstage/usr/bin"
 cp app/target/mps-console.jar "$mlib/mps-console.jar"
 for jar in app/target/lib/*.jar; do
-    # javafx-base-21.0.11.jar and friends hold only a manifest: the classes are in the -linux ones.
+    # javafx-base-26.0.2.jar and friends hold only a manifest: the classes are in the -linux ones.
     if [ "$(unzip -Z1 "$jar" | grep -c '\.class$')" = 0 ]; then
         echo "leaving out $(basename "$jar") (no classes)"
         continue
@@ -124,7 +133,7 @@ for jar in "$mlib"/lib/javafx-*-linux.jar; do
     # (javafx-base has no native library: unzip's 11 means "nothing matched")
     unzip -q -o -j "$jar" '*.so' -d "$mlib/lib" >/dev/null 2>&1 || [ $? = 11 ]
 done
-console_modules=$(jdeps -q --multi-release 17 --ignore-missing-deps --print-module-deps \
+console_modules=$(jdeps -q --multi-release 25 --ignore-missing-deps --print-module-deps \
     --class-path "$mlib/lib/*" "$mlib/mps-console.jar" "$mlib"/lib/*.jar)
 # jdk.unsupported: JavaFX's sun.misc.Unsafe; jdk.zipfs: zip file systems opened by name;
 # jdk.localedata (English and Chinese only): number and date formats of the zh-CN window.

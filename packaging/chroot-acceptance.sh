@@ -85,14 +85,12 @@ expect 0 'useradd -m -s /bin/bash op && echo "user op"'
 expect 0 'apt-get install -y -q --no-install-recommends bash-completion man-db >/dev/null && echo installed bash-completion man-db'
 expect 0 "runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin TERM=dumb bash -ic '__load_completion cumps; complete -p cumps' 2>&1 | grep -v -e 'job control' -e 'terminal process group'"
 expect 0 'man -w cumps && man cumps 2>/dev/null | head -n 4'
-# The class-data archive: made on the first run into the user's cache; the next run takes the main
-# class from it (the class-loading log's "shared objects file (top)"); the same archive offered to a
-# copy of the package at another path is not used. (-Xshare:on would not tell: it needs only the base.)
+# The AOT cache: trained on the first run into the user's cache; the next run opens it (the JVM's own
+# -Xlog:aot log names the file); the same file owned by another uid (nobody) is never opened.
 expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin cumps --version && ls /home/op/.cache/cumps/'
-expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log cumps --version 2>/dev/null; grep -m1 "dev.cumps.core.cli.CumpsMain source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "CumpsMain source: shared objects file (top)" /tmp/cl.log'
-expect 0 'cp -a /usr/lib/cumps /opt/cumps-copy && a=\$(ls /home/op/.cache/cumps/*.jsa) && k=\$(printf %s /opt/cumps-copy/cumps.jar | cksum) && cp -p "\$a" "/home/op/.cache/cumps/cumps-\${k%% *}.jsa" && touch "/home/op/.cache/cumps/cumps-\${k%% *}.jsa" && chown op: /home/op/.cache/cumps/*.jsa && echo "copied \$a under the copy'"'"'s name"'
-expect 1 'cd /tmp && rm -f /tmp/cl.log; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log /opt/cumps-copy/cumps --version 2>/dev/null; grep -m1 "dev.cumps.core.cli.CumpsMain source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "CumpsMain source: shared objects file (top)" /tmp/cl.log'
-step 'rm -rf /opt/cumps-copy'
+expect 0 'cd /tmp && rm -f /tmp/aot.log && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:aot=info:file=/tmp/aot.log cumps --version >/dev/null 2>&1; grep -o "Opened AOT cache .*" /tmp/aot.log; grep -q "Opened AOT cache /home/op/.cache/cumps/cumps-" /tmp/aot.log'
+expect 0 'chown nobody /home/op/.cache/cumps/cumps-*.aot && echo "the cache now belongs to nobody"'
+expect 1 'cd /tmp && rm -f /tmp/aot.log; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:aot=info:file=/tmp/aot.log cumps --version >/dev/null 2>&1; grep -o "Opened AOT cache .*" /tmp/aot.log'
 STEPS
     if [ -n "$console_deb" ]; then
         cat >> "$chroot_dir/tmp/pkg/steps.sh" <<STEPS
@@ -106,10 +104,7 @@ expect 0 'cat /usr/share/applications/dev.cumps.MpsConsole.desktop | grep -E "^(
 expect 0 'find /usr/share/icons/hicolor -name "dev.cumps.MpsConsole.*" | sort'
 expect 0 'man -w mps-console'
 expect 0 'cd /tmp && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin mps-console --simulate --screenshot /tmp/x.png > /tmp/x.log 2>&1; s=\$?; cat /tmp/x.log; ! grep -q "Unsupported JavaFX" /tmp/x.log && python3 -c "import struct; b=open(\"/tmp/x.png\",\"rb\").read(24); print(\"PNG\", b[:8]==b\"\\\\x89PNG\\\\r\\\\n\\\\x1a\\\\n\", \"%dx%d\" % struct.unpack(\">II\", b[16:24]))" && exit \$s'
-expect 0 'cd /tmp && ls /home/op/.cache/mps-console/ && rm -f /tmp/cl.log && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log mps-console --simulate --lang zh-CN --screenshot /tmp/y.png 2>/dev/null; grep -m1 "dev.cumps.app.ConsoleLauncher source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "ConsoleLauncher source: shared objects file (top)" /tmp/cl.log'
-expect 0 'cp -a /usr/lib/mps-console /opt/console-copy && a=\$(ls /home/op/.cache/mps-console/*.jsa) && k=\$(printf %s /opt/console-copy/mps-console.jar | cksum) && cp -p "\$a" "/home/op/.cache/mps-console/mps-console-\${k%% *}.jsa" && touch "/home/op/.cache/mps-console/mps-console-\${k%% *}.jsa" && chown op: /home/op/.cache/mps-console/*.jsa && echo copied'
-expect 1 'cd /tmp && rm -f /tmp/cl.log; runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:class+load=info:file=/tmp/cl.log /opt/console-copy/mps-console --simulate --screenshot /tmp/z.png 2>/dev/null; grep -m1 "dev.cumps.app.ConsoleLauncher source" /tmp/cl.log | sed "s/^\\[[^]]*\\]//"; grep -q "ConsoleLauncher source: shared objects file (top)" /tmp/cl.log'
-step 'rm -rf /opt/console-copy'
+expect 0 'cd /tmp && ls /home/op/.cache/mps-console/ && rm -f /tmp/aot.log && runuser -u op -- env -i HOME=/home/op PATH=/usr/bin:/bin JAVA_TOOL_OPTIONS=-Xlog:aot=info:file=/tmp/aot.log mps-console --simulate --lang zh-CN --screenshot /tmp/y.png >/dev/null 2>&1; grep -o "Opened AOT cache .*" /tmp/aot.log; grep -q "Opened AOT cache /home/op/.cache/mps-console/mps-console-" /tmp/aot.log'
 expect 0 'dpkg --verify cumps mps-console && echo "dpkg --verify: every installed file as shipped"'
 expect 0 'cd /usr/lib/mps-console && LD_LIBRARY_PATH=runtime/lib:runtime/lib/server:lib ldd lib/*.so runtime/lib/*.so runtime/bin/java > /tmp/ldd.txt; echo "not found: \$(grep -c not.found /tmp/ldd.txt)"; ! grep -q not.found /tmp/ldd.txt'
 expect 0 'apt-get remove -y -q --purge mps-console cumps >/dev/null && ls /usr/lib/cumps /usr/lib/mps-console /usr/share/doc/cumps 2>&1; ! ls -d /usr/lib/cumps /usr/lib/mps-console /usr/share/doc/cumps /usr/share/doc/mps-console 2>/dev/null | grep -q . && echo "removed: nothing left under /usr"'

@@ -13,9 +13,12 @@
 #    completion, man pages, changelog and copyright.
 # 3. Runs the programs from the .debs extracted into a scratch root: cumps --version,
 #    --simulate status --json, doctor's guide links; mps-console --version, its one-line error
-#    without a display, its headless --simulate --screenshot (no JavaFX warning); and the class-data
-#    archive: after the runtime's base archive is dumped (what postinst does), a second run takes its
-#    main class from the per-user archive, and a copy of the package at another path does not.
+#    without a display, its headless --simulate --screenshot (no JavaFX warning); and the AOT cache: the
+#    first run trains a per-user cache, the second maps it (the JVM's own log says which file it opened),
+#    and one of another uid in that folder is never opened.
+# 4. The bundled runtimes have the newest update of their Java line that Debian's archive offers for the
+#    build machine's release (packaging/runtime-fresh.sh), and that check is shown to fail for a runtime
+#    older than what the archive offers.
 # Every command is bounded by `timeout`; it ends only processes it started (those running from its
 # scratch directory). Exit 0 when all pass; the first failure prints `smoke: FAIL ...`, exit 1.
 set -euo pipefail
@@ -97,7 +100,9 @@ if grep -Eiq 'gtk|x11|libx|asound|libgl|cairo|pango|freetype|fontconfig|jpeg|png
 fi
 mdeps=$(dpkg-deb --field "$console_deb" Depends)
 grep -q "^cumps (= $deb_version), " <<<"$mdeps" || fail "mps-console does not depend on cumps (= $deb_version): $mdeps"
-grep -q 'libjpeg62-turbo ([^)]*) | libjpeg62 (' <<<"$mdeps" && grep -q 'libasound2 ([^)]*) | libasound2t64 (' <<<"$mdeps" \
+# (the JDK's libjpeg is linked in by Temurin's build, Debian's OpenJDK links the system's: the alternative only when named)
+grep -q 'libasound2 ([^)]*) | libasound2t64 (' <<<"$mdeps" \
+    && { ! grep -q 'libjpeg62-turbo' <<<"$mdeps" || grep -q 'libjpeg62-turbo ([^)]*) | libjpeg62 (' <<<"$mdeps"; } \
     || fail "mps-console's Depends lack the alternatives for Debian 13 / Ubuntu: $mdeps"
 ok ".debs: control fields; cumps Depends: $cdeps"
 
@@ -113,12 +118,15 @@ for path in /usr/bin/cumps /usr/lib/cumps/cumps /usr/lib/cumps/cumps.jar /usr/li
         /usr/share/doc/cumps/copyright /usr/share/doc/cumps/changelog.gz /usr/share/lintian/overrides/cumps; do
     grep -qx -- "$path" "$scratch/cumps.paths" || fail "cumps .deb lacks $path"
 done
-# The guides in both languages beside each other (the Chinese window opens guide.zh-CN.md) and every image they show.
-guide_files=$(bash "$root/packaging/stage-guide.sh" --list) || fail "packaging/stage-guide.sh --list"
-grep -qx guide.zh-CN.md <<<"$guide_files" || fail "stage-guide.sh does not list the Chinese guide"
+# The guides in both languages beside each other in cumps (the Chinese window opens guide.zh-CN.md); every image
+# they show in mps-console, beside them; no picture of a window on a headless server.
+grep -qx /usr/share/doc/cumps/guide.zh-CN.md "$scratch/cumps.paths" || fail "cumps .deb lacks the Chinese guide"
+images=$(bash "$root/packaging/stage-guide.sh" --list-images) || fail "packaging/stage-guide.sh --list-images"
+[ -n "$images" ] || fail "stage-guide.sh lists no image the guides show"
 while IFS= read -r rel; do
-    grep -qx -- "/usr/share/doc/cumps/$rel" "$scratch/cumps.paths" || fail "cumps .deb lacks /usr/share/doc/cumps/$rel (the guide shows it)"
-done <<<"$guide_files"
+    grep -qx -- "/usr/share/doc/cumps/$rel" "$scratch/console.paths" || fail "mps-console .deb lacks /usr/share/doc/cumps/$rel (the guide shows it)"
+done <<<"$images"
+grep -E '\.(png|jpe?g|gif|svg)$' "$scratch/cumps.paths" && fail "the headless cumps .deb ships pictures"
 for path in /usr/bin/mps-console /usr/lib/mps-console/mps-console /usr/lib/mps-console/mps-console.jar \
         /usr/lib/mps-console/runtime/bin/java /usr/lib/mps-console/lib/libglass.so \
         /usr/share/applications/$id.desktop /usr/share/metainfo/$id.metainfo.xml \
@@ -128,7 +136,7 @@ for path in /usr/bin/mps-console /usr/lib/mps-console/mps-console /usr/lib/mps-c
         /usr/share/doc/mps-console/copyright /usr/share/doc/mps-console/changelog.gz; do
     grep -qx -- "$path" "$scratch/console.paths" || fail "mps-console .deb lacks $path"
 done
-grep -q '\.jsa$' "$scratch/cumps.paths" "$scratch/console.paths" && fail "a .deb ships a class-data archive (made per user)"
+grep -qE '\.(jsa|aot)$' "$scratch/cumps.paths" "$scratch/console.paths" && fail "a .deb ships a class-data archive or AOT cache (made per user)"
 grep -E 'javafx-[a-z]+-[0-9.]+\.jar$' "$scratch/console.paths" && fail "mps-console ships an empty JavaFX jar"
 # (the console's class path has cumps-engine, cumps-sim and Jackson once each; cumps.jar, which shades them, is the CLI's)
 grep -q '/cumps\.jar$' "$scratch/console.paths" && fail "mps-console ships cumps.jar beside cumps-engine (a duplicate)"
@@ -146,7 +154,7 @@ for pkg in cumps console; do
     [ -z "$bad" ] || fail "shared libraries not 0644: $bad"
 done
 [ "$links" -ge 2 ] || fail "the .debs have $links symlinks, expected usr/bin/{cumps,mps-console}"
-ok ".debs: $(wc -l < "$scratch/cumps.paths") + $(wc -l < "$scratch/console.paths") paths, every required one present; $links symlinks resolve inside; libraries 0644; no archive, empty or duplicate jar"
+ok ".debs: $(wc -l < "$scratch/cumps.paths") + $(wc -l < "$scratch/console.paths") paths, every required one present; $links symlinks resolve inside; libraries 0644; no cache, picture in cumps, empty or duplicate jar"
 
 # ---- lintian: no error and no warning, but for each package's documented overrides.
 if command -v lintian >/dev/null 2>&1; then
@@ -193,10 +201,16 @@ ok "man pages cumps.1.gz and mps-console.1.gz; changelog.gz; DEP-5 copyright (Ap
 
 # ---- The programs, from the extracted root.
 got=$(run timeout 120 "$x/usr/bin/cumps" --version) || fail "cumps --version exited $?"
-[ "$got" = "cumps $version" ] || fail "cumps --version printed '$got', expected 'cumps $version'"
+# The second line names the bundled runtime: its version (the release file's JAVA_VERSION) and its folder.
+jv=$(sed -n 's/^JAVA_VERSION="\(.*\)"$/\1/p' "$x/usr/lib/cumps/runtime/release")
+line2=$(sed -n 2p <<<"$got")
+[ "$(head -1 <<<"$got")" = "cumps $version" ] && [ "$(wc -l <<<"$got")" = 2 ] && [ -n "$jv" ] \
+    && case $line2 in "runtime: Java $jv"[+-]*" in $x/usr/lib/cumps/runtime" | "runtime: Java $jv ("*" in $x/usr/lib/cumps/runtime") true ;; *) false ;; esac \
+    || fail "cumps --version printed '$got', expected 'cumps $version' and 'runtime: Java $jv… in $x/usr/lib/cumps/runtime'"
+ok "cumps --version: $(tr '\n' ' ' <<<"$got")"
 got=$(run timeout 120 "$x/usr/bin/mps-console" --version) || fail "mps-console --version exited $?"
 [ "$got" = "mps-console $version" ] || fail "mps-console --version printed '$got', expected 'mps-console $version'"
-ok "cumps --version = cumps $version; mps-console --version = $got"
+ok "mps-console --version = $got"
 run timeout 180 "$x/usr/bin/cumps" --simulate status --json > "$scratch/status.json" || fail "cumps --simulate status --json exited $?"
 python3 - "$scratch/status.json" <<'PY' || fail "status --json is not JSON with schema_version"
 import json, sys
@@ -233,28 +247,45 @@ assert width >= 800 and height >= 600 and len(data) > 20000, (width, height, len
 print(f"smoke: ok   mps-console --simulate --screenshot: {width}x{height} PNG, {len(data)} bytes, no JavaFX warning")
 PY
 
-# ---- Class-data archive: dumped per user on the first run; the next run takes the main class from it
-# (the JVM's class-loading log says "source: shared objects file (top)"); the same archive offered to a
-# copy of the package at another path is not used (its classes come from the jar). -Xshare:on would
-# not tell: it only requires the runtime's base archive and silently drops a top archive that does not match.
+# ---- AOT cache: trained per user on the first run; the next run maps it (the JVM's own log names the file it
+# opened: -Xlog:aot=info into a file through JAVA_TOOL_OPTIONS, which the launcher's -Xlog:aot=off for the
+# terminal leaves alone); a cache of another uid in that folder is never opened. The base archive is what
+# postinst dumps.
 timeout 300 "$x/usr/lib/cumps/runtime/bin/java" -Xshare:dump -Xlog:cds=off >/dev/null 2>&1 || fail "dumping the base archive (postinst's step)"
-from_archive() { # launcher -> prints where CumpsMain came from
-    rm -f "$scratch/classes.log"
-    run env JAVA_TOOL_OPTIONS="-Xlog:class+load=info:file=$scratch/classes.log" timeout 180 "$1" --version >/dev/null 2>&1 \
-        || fail "$1 --version with the class-loading log"
-    [ -f "$scratch/classes.log" ] || fail "$1 wrote no class-loading log"
-    sed -n 's/.* dev\.cumps\.core\.cli\.CumpsMain source: //p' "$scratch/classes.log"
+opened() { # launcher -> prints the AOT caches its JVMs opened, one a line
+    rm -rf "$scratch/aot-log"
+    mkdir -p "$scratch/aot-log"
+    run env JAVA_TOOL_OPTIONS="-Xlog:aot=info:file=$scratch/aot-log/aot-%p.log" timeout 180 "$1" --version >/dev/null 2>&1 \
+        || fail "$1 --version with the AOT log"
+    sed -n 's/.*Opened AOT cache \(.*\)\.$/\1/p' "$scratch"/aot-log/aot-*.log 2>/dev/null || true
 }
-run timeout 180 "$x/usr/bin/cumps" --version >/dev/null || fail "cumps --version (first run, dumps the archive)"
-archive=$(ls "$scratch"/home/.cache/cumps/cumps-*.jsa) || fail "no per-user archive in ~/.cache/cumps after the first run"
-source=$(from_archive "$x/usr/bin/cumps")
-[ "$source" = "shared objects file (top)" ] || fail "cumps's main class came from '$source', not from the per-user archive ${archive##*/}"
-ok "cumps: per-user archive ${archive##*/} made on the first run; the next takes CumpsMain from it"
-cp -a "$x/usr/lib/cumps" "$scratch/elsewhere"
-key=$(printf '%s' "$scratch/elsewhere/cumps.jar" | cksum)
-cp "$archive" "$scratch/home/.cache/cumps/cumps-${key%% *}.jsa"
-touch -d '+1 hour' "$scratch/home/.cache/cumps/cumps-${key%% *}.jsa"
-source=$(from_archive "$scratch/elsewhere/cumps")
-[ "$source" != "shared objects file (top)" ] || fail "an archive dumped for one path was used by a copy at another: the check cannot fail"
-ok "the same archive under a copy at another path is not used (CumpsMain from: $source)"
+run timeout 300 "$x/usr/bin/cumps" --version >/dev/null || fail "cumps --version (first run, trains the cache)"
+cache=$(ls "$scratch"/home/.cache/cumps/cumps-*.aot) || fail "no per-user AOT cache in ~/.cache/cumps after the first run"
+[ "$(opened "$x/usr/bin/cumps")" = "$cache" ] || fail "cumps's second run did not map its per-user cache ${cache##*/}"
+ok "cumps: per-user AOT cache ${cache##*/} trained on the first run; the next maps it"
+if [ "$(id -u)" = 0 ]; then
+    chown 65534:65534 "$cache"
+    [ -z "$(opened "$x/usr/bin/cumps")" ] || fail "cumps mapped a cache of uid 65534 in the user's cache folder"
+    ok "a cache of another uid (65534) in that folder is not opened"
+fi
+
+# ---- The bundled runtimes: the newest update of their line that Debian's archive offers for this release. The
+# check must be able to fail: a runtime of an older update of a line this release offers is refused.
+for rt in "$x/usr/lib/cumps/runtime" "$x/usr/lib/mps-console/runtime"; do
+    fresh=$(timeout 600 bash "$root/packaging/runtime-fresh.sh" "$rt") || { echo "$fresh" >&2; fail "the runtime in ${rt#$x} is out of date"; }
+    ok "${rt#$x}: $(tr '\n' ' ' <<<"$fresh")"
+done
+bites=
+for line in 17 21 25; do
+    mkdir -p "$scratch/old-runtime-$line"
+    echo "JAVA_VERSION=\"$line.0.1\"" > "$scratch/old-runtime-$line/release"
+    set +e
+    said=$(timeout 600 bash "$root/packaging/runtime-fresh.sh" "$scratch/old-runtime-$line" 2>&1)
+    status=$?
+    set -e
+    [ "$status" = 2 ] && { echo "$said" >&2; fail "packaging/runtime-fresh.sh could not tell"; }
+    [ "$status" = 1 ] && { bites=$said; break; }
+done
+[ -n "$bites" ] || fail "runtime-fresh.sh passed a runtime $line.0.1 of every line: the check cannot fail"
+ok "runtime-fresh.sh refuses an old runtime: $bites"
 echo "smoke: all passed in $(( $(date +%s) - started )) s"

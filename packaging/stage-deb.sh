@@ -3,11 +3,12 @@
 # Adds to the two staged package trees everything but the programs (called by packaging/build.sh):
 #   packaging/stage-deb.sh CUMPS_STAGE CONSOLE_STAGE DEB_VERSION SCRATCH
 # cumps:       the man page (docs/man/cumps.1), bash completion (from the staged `cumps completion`),
-#              /usr/share/doc/cumps/{guide.md,guide.zh-CN.md,screenshots/,hosts/,copyright,changelog.gz}
-#              (the guides and the images they show: stage-guide.sh), postinst/prerm.
+#              /usr/share/doc/cumps/{guide.md,guide.zh-CN.md,copyright,changelog.gz} (the guides:
+#              stage-guide.sh; no picture of a window on a headless server), postinst/prerm.
 # mps-console: the desktop entry, hicolor icons (SVG, and PNGs rendered from it here), AppStream
 #              metainfo, its man page (docs/man/mps-console.1), /usr/share/doc/mps-console/{copyright,
-#              changelog.gz}, postinst/prerm.
+#              changelog.gz}, the images the guides show in /usr/share/doc/cumps/{screenshots,hosts}/
+#              (beside the guides of the cumps package it depends on), postinst/prerm.
 # The control files are written by build.sh (they need the derived Depends).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd -P)"
@@ -43,12 +44,13 @@ share="$cstage/usr/share"
 mkdir -p "$share/man/man1" "$share/bash-completion/completions"
 gzip -9n < "$root/docs/man/cumps.1" > "$share/man/man1/cumps.1.gz"
 # (without picocli's "#!/usr/bin/env bash": bash-completion sources the file, it never runs it)
-env -i PATH=/usr/bin:/bin HOME="$scratch/completion-home" timeout 120 "$cstage/usr/bin/cumps" completion \
+# (CUMPS_AOT=off: the staged launcher would train a cache beside the jar, in the package)
+env -i PATH=/usr/bin:/bin HOME="$scratch/completion-home" CUMPS_AOT=off timeout 120 "$cstage/usr/bin/cumps" completion \
     | sed '1{/^#!/d}' > "$share/bash-completion/completions/cumps"
 grep -q 'complete .* cumps' "$share/bash-completion/completions/cumps" \
     || { echo "error: cumps completion printed no completion for cumps" >&2; exit 1; }
 doc_files cumps "$cstage"
-bash "$root/packaging/stage-guide.sh" "$share/doc/cumps"
+bash "$root/packaging/stage-guide.sh" --guides "$share/doc/cumps"
 maintainer_scripts cumps "$cstage"
 
 # ---- mps-console
@@ -64,6 +66,8 @@ for size in 48 128 256 512; do
 done
 gzip -9n < "$root/docs/man/mps-console.1" > "$share/man/man1/mps-console.1.gz"
 doc_files mps-console "$mstage"
+# The pictures the guides show, beside cumps's guides (mps-console depends on cumps of the same version).
+bash "$root/packaging/stage-guide.sh" --images "$share/doc/cumps"
 maintainer_scripts mps-console "$mstage"
 
 # lintian overrides: the few warnings a bundled runtime cannot avoid, each with its reason.

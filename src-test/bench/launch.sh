@@ -5,7 +5,7 @@
 #   src-test/bench/launch.sh [--openbox] [RUNS] [NAME=COMMAND ...]      default: 10 runs of the case "app"
 #
 # --openbox: each run on the GTK glass under a private Xvfb (1920x1080) with openbox, as a user's
-# desktop (not Monocle); the script starts both once and ends them by pid. It then also reports the
+# desktop (not the headless glass); the script starts both once and ends them by pid. It then also reports the
 # first frame: the time until the console's main window is mapped (`xdotool search --onlyvisible`,
 # polled without pause from the moment the command starts). Needs Xvfb, openbox, xdotool.
 #
@@ -15,7 +15,7 @@
 # dev.cumps.app.ConsoleLauncher` (the README's plain class-path launch: no launcher flags, no archive). Several cases run interleaved: one run of each per
 # round, so the load of other jobs hits them alike.
 #
-# Each run uses a scratch HOME/TMPDIR/XDG_CONFIG_HOME, no DISPLAY, and Monocle's headless platform
+# Each run uses a scratch HOME/TMPDIR/XDG_CONFIG_HOME, no DISPLAY, and JavaFX's headless glass platform
 # with software rendering (JAVA_TOOL_OPTIONS), like CI; with --openbox, the private display and GTK. The console logs one line,
 # `first-complete-status <ms since JVM start> ...; at <epoch ms>`, at DEBUG (a logging.properties
 # turns it on); the script records the time before it starts the process and takes the difference,
@@ -72,7 +72,7 @@ dev.cumps.app.FirstStatusLog.level=FINE
 EOF
 unset DISPLAY WAYLAND_DISPLAY CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
 export LC_ALL=C
-tool_options="-Dglass.platform=Monocle -Dmonocle.platform=Headless -Dprism.order=sw -Djava.util.logging.config.file=$scratch/logging.properties"
+tool_options="-Dglass.platform=Headless -Dprism.order=sw -Djava.util.logging.config.file=$scratch/logging.properties"
 if $openbox; then
     # Xvfb picks a free display and writes its number to fd 3; openbox manages it (HOME: its config).
     mkdir -p "$scratch/x"
@@ -178,4 +178,4 @@ print("%-12s %8d %8d %8d %8d %8d %14s %14s" % (name, statistics.median(launch), 
       launch[0], launch[-1], int(statistics.median(up)) if up else "?", int(statistics.median(mapped)) if mapped else "-"))
 EOF
 done
-echo "runs: $runs per case, interleaved; load average (1 min) $load_start at start, $load_end at end; $(nproc) CPUs; display: $($openbox && echo "GTK on Xvfb $DISPLAY with openbox" || echo "Monocle headless")"
+echo "runs: $runs per case, interleaved; load average (1 min) $load_start at start, $load_end at end; $(nproc) CPUs; display: $($openbox && echo "GTK on Xvfb $DISPLAY with openbox" || echo "JavaFX headless glass")"

@@ -115,7 +115,7 @@ EOF
 
 export PATH="$scratch/bin:/usr/bin:/bin" HOME="$scratch/home" LC_ALL=C TMPDIR="$scratch"
 unset CUDA_VISIBLE_DEVICES CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
-"$cumps" --version >/dev/null # builds the launcher's archive if needed: not part of the figures
+"$cumps" --version >/dev/null # trains the launcher's AOT cache if needed: not part of the figures
 cases=("status --json" "env" "doctor --json")
 for c in "${cases[@]}"; do
     for tool in "$cumps" "$uni"; do

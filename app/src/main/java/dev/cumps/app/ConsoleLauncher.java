@@ -49,7 +49,7 @@ public final class ConsoleLauncher {
 
         if (options.screenshots().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
-                LOG.log(Level.DEBUG, "No display: rendering the screenshot set with Monocle's headless platform");
+                LOG.log(Level.DEBUG, "No display: rendering the screenshot set with JavaFX's headless platform");
             }
             // The pictures are in one supported language throughout, JavaFX's own button texts included.
             Locale pictures = ScreenshotSet.language(messages.locale());
@@ -58,7 +58,7 @@ public final class ConsoleLauncher {
         }
         if (options.screenshot().isPresent()) {
             if (selectHeadlessPlatformIfNoDisplay(System.getenv(), System.getProperties())) {
-                LOG.log(Level.DEBUG, "No display: rendering the screenshot with Monocle's headless platform");
+                LOG.log(Level.DEBUG, "No display: rendering the screenshot with JavaFX's headless platform");
             }
             System.exit(ScreenshotMode.run(options, messages));
         }
@@ -83,7 +83,7 @@ public final class ConsoleLauncher {
     }
 
     /**
-     * Without an X11 or Wayland display, selects Monocle's headless platform and software
+     * Without an X11 or Wayland display, selects JavaFX's own headless glass platform and software
      * rendering, unless the caller chose a platform. Must run before the toolkit starts.
      *
      * @return whether the headless platform was selected
@@ -92,8 +92,7 @@ public final class ConsoleLauncher {
         if (hasDisplay(env) || properties.containsKey("glass.platform")) {
             return false;
         }
-        properties.setProperty("glass.platform", "Monocle");
-        properties.setProperty("monocle.platform", "Headless");
+        properties.setProperty("glass.platform", "Headless");
         properties.putIfAbsent("prism.order", "sw");
         return true;
     }

@@ -145,8 +145,8 @@ class LaunchOptionsTest {
     void headlessPlatformIsChosenOnlyWithoutADisplay() {
         Properties noDisplay = new Properties();
         assertTrue(ConsoleLauncher.selectHeadlessPlatformIfNoDisplay(Map.of(), noDisplay));
-        assertEquals("Monocle", noDisplay.getProperty("glass.platform"));
-        assertEquals("Headless", noDisplay.getProperty("monocle.platform"));
+        assertEquals("Headless", noDisplay.getProperty("glass.platform"));
+        assertFalse(noDisplay.containsKey("monocle.platform"));
         assertEquals("sw", noDisplay.getProperty("prism.order"));
 
         Properties x11 = new Properties();

@@ -3,18 +3,24 @@ package dev.cumps.app;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.app.ui.error.ErrorReporter;
+import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import javafx.animation.AnimationTimer;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * Watches a window under test for the two promises "never throws" and "never freezes".
  *
  * <p>Throws: the window's own {@link ErrorReporter} is installed on the FX thread and as the JVM's
  * default handler (as {@code ConsoleApplication} installs it), presenting into a list instead of a
- * dialog; {@link #assertNoUncaughtErrors()} fails with what reached it.
+ * dialog; {@link #assertNoUncaughtErrors()} fails with what reached it. JavaFX's headless glass delivers
+ * a robot's mouse and key events inside the task TestFX runs on the FX thread, so an exception thrown by
+ * a handler ends in that task (TestFX keeps it) instead of the FX thread's handler, where a desktop's event
+ * loop sends it: those are handed to the same reporter.
  *
  * <p>Freezes: an {@link AnimationTimer} counts FX pulses. It runs on the FX thread, so the count only
  * moves while that thread is free; {@link #framesWhile()} counts only the pulses during which
@@ -22,6 +28,8 @@ import javafx.animation.AnimationTimer;
  * Call everything from the test thread; {@link #close()} restores the handlers.
  */
 public final class WindowGuard implements AutoCloseable {
+
+    private static final int MAX_ROBOT_TASK_ERRORS = 100;
 
     private final List<Throwable> uncaught = new CopyOnWriteArrayList<>();
     private final List<ErrorReport> reports = new CopyOnWriteArrayList<>();
@@ -32,9 +40,10 @@ public final class WindowGuard implements AutoCloseable {
     private Thread.UncaughtExceptionHandler fxHandler;
     private final Thread.UncaughtExceptionHandler defaultHandler;
     private final Thread fxThread;
+    private final ErrorReporter reporter;
 
     public WindowGuard(Messages messages) {
-        ErrorReporter reporter = new ErrorReporter(messages, reports::add, Runnable::run);
+        reporter = new ErrorReporter(messages, reports::add, Runnable::run);
         Thread.UncaughtExceptionHandler recording = (thread, error) -> {
             uncaught.add(error);
             reporter.uncaughtException(thread, error);
@@ -87,11 +96,30 @@ public final class WindowGuard implements AutoCloseable {
     }
 
     public void assertNoUncaughtErrors() {
+        collectFromRobotTasks();
         if (!uncaught.isEmpty()) {
             AssertionError failure = new AssertionError(uncaught.size() + " uncaught exception(s) reached the error reporter: "
                     + reports.stream().map(ErrorReport::summary).toList());
             uncaught.forEach(failure::addSuppressed);
             throw failure;
+        }
+    }
+
+    /** What the robot's input tasks threw (TestFX keeps each; {@code checkException} hands one over at a time). */
+    private void collectFromRobotTasks() {
+        for (int i = 0; i < MAX_ROBOT_TASK_ERRORS; i++) {
+            try {
+                WaitForAsyncUtils.checkException();
+                return;
+            } catch (Throwable kept) {
+                Throwable cause = kept;
+                while ((cause instanceof RuntimeException && cause.getClass() == RuntimeException.class
+                        || cause instanceof InvocationTargetException || cause instanceof ExecutionException) && cause.getCause() != null) {
+                    cause = cause.getCause();
+                }
+                uncaught.add(cause);
+                reporter.uncaughtException(fxThread, cause);
+            }
         }
     }
 

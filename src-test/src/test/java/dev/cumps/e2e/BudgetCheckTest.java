@@ -30,7 +30,7 @@ class BudgetCheckTest {
                 Map.of(StartupBudgetE2eTest.SMI, 1)));
 
         assertEquals(1, v.size(), v.toString());
-        assertTrue(v.get(0).contains("1 doctor check classes loaded, budget 0"), v.get(0));
+        assertTrue(v.get(0).contains("1 doctor check classes initialized, budget 0"), v.get(0));
     }
 
     @Test
@@ -41,6 +41,11 @@ class BudgetCheckTest {
         List<String> other = BudgetCheck.violations(STATUS, atBudget(Map.of(StartupBudgetE2eTest.SMI, 1, "ps", 1)));
         assertEquals(1, other.size());
         assertTrue(other.get(0).contains("{ps=1}"), other.get(0));
+        assertEquals(List.of(), BudgetCheck.violations(STATUS, atBudget(Map.of(StartupBudgetE2eTest.SMI, 1, "stat", 1))),
+                "the launcher's one stat");
+        List<String> twice = BudgetCheck.violations(STATUS, atBudget(Map.of(StartupBudgetE2eTest.SMI, 1, "stat", 2)));
+        assertEquals(1, twice.size());
+        assertTrue(twice.get(0).contains("{stat=1}"), twice.get(0));
     }
 
     @Test

@@ -25,17 +25,21 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The {@code cumps} shell launcher that {@code mvn package} writes beside {@code cumps.jar}: it
- * runs the jar with an AppCDS archive, finds the jar through a symlink on PATH, rebuilds a missing
- * or stale archive, falls back to a per-user cache directory when the jar's directory is not ours,
- * and never fails a command because of the archive (a corrupt one is ignored by the JVM).
+ * The {@code cumps} shell launcher that {@code mvn package} writes beside {@code cumps.jar}: it runs the jar
+ * with an AOT cache (JEP 483/514), finds the jar through a symlink on PATH, trains a cache when there is none
+ * for this build of the jar and this runtime, falls back to a per-user cache folder when the jar's folder is
+ * not ours, never fails a command because of the cache (a corrupt one is ignored by the JVM), and never uses
+ * a cache that someone else could have written: one planted by another uid beside the jar (a shared tools
+ * folder) or in a cache folder others can reach is not opened. Which cache the JVM opened is read from its
+ * own log ({@code -Xlog:aot=info} into files through {@code JAVA_TOOL_OPTIONS}: "Opened AOT cache PATH").
  */
 class LauncherE2eTest {
+    private static final String NOBODY = "65534";
     private Path root;
     private Path install;
     private Path launcher;
     private Path jar;
-    private Path archive;
+    private Path aotLogs;
 
     private record Result(int code, String out, String err) {
     }
@@ -47,7 +51,7 @@ class LauncherE2eTest {
         install = Files.createDirectories(root.resolve("install"));
         launcher = install.resolve("cumps");
         jar = install.resolve("cumps.jar");
-        archive = install.resolve("cumps.jsa");
+        aotLogs = Files.createDirectories(root.resolve("aot-logs"));
         Files.copy(builtJar.resolveSibling("cumps"), launcher, StandardCopyOption.COPY_ATTRIBUTES);
         Files.copy(builtJar, jar);
     }
@@ -88,6 +92,36 @@ class LauncherE2eTest {
         return run(program, env, "--records", root.resolve("records").toString(), "status", "--json");
     }
 
+    /**
+     * {@code status --json} through the launcher with the JVM's AOT log in files of {@link #aotLogs} (one per JVM);
+     * returns the caches the command's JVMs opened. The JVM's note "Picked up JAVA_TOOL_OPTIONS" is its only
+     * line on standard error.
+     */
+    private List<String> statusJsonOpening(Map<String, String> extraEnv) throws IOException, InterruptedException {
+        try (Stream<Path> old = Files.list(aotLogs)) {
+            for (Path p : old.toList()) {
+                Files.delete(p);
+            }
+        }
+        Map<String, String> env = new HashMap<>(extraEnv);
+        env.put("JAVA_TOOL_OPTIONS", "-Xlog:aot=info:file=" + aotLogs.resolve("aot-%p.log"));
+        Result run = statusJson(launcher, env);
+        assertEquals(plainJava().out(), run.out());
+        assertEquals(0, run.code(), run.err());
+        List<String> opened = new ArrayList<>();
+        try (Stream<Path> logs = Files.list(aotLogs)) {
+            for (Path log : logs.toList()) {
+                for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                    int at = line.indexOf("Opened AOT cache ");
+                    if (at >= 0) {
+                        opened.add(line.substring(at + "Opened AOT cache ".length()).replaceAll("\\.$", ""));
+                    }
+                }
+            }
+        }
+        return opened;
+    }
+
     /** What the jar prints without the launcher: the reference output. */
     private Result plainJava() throws IOException, InterruptedException {
         Path script = root.resolve("plain.sh");
@@ -96,23 +130,49 @@ class LauncherE2eTest {
         return statusJson(script, Map.of());
     }
 
+    /** Every AOT cache under {@code dir}, however deep. */
+    private static List<Path> cachesUnder(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".aot")).sorted().toList();
+        }
+    }
+
+    /** The one cache beside the jar, trained by a first run in the install folder (ours). */
+    private Path trainBesideTheJar() throws Exception {
+        Result first = statusJson(launcher, Map.of());
+        assertEquals(0, first.code(), first.err());
+        List<Path> caches = cachesUnder(install);
+        assertEquals(1, caches.size(), "one cache beside the jar: " + caches);
+        return caches.get(0);
+    }
+
+    private static void chown(Path path, String user) throws IOException {
+        Files.setOwner(path, path.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(user));
+    }
+
     @Test
-    void buildsTheArchiveOnFirstUseAndPrintsWhatTheJarPrints() throws Exception {
-        assertFalse(Files.exists(archive));
+    void trainsTheCacheOnFirstUseUsesItAfterAndPrintsWhatTheJarPrints() throws Exception {
+        assertEquals(List.of(), cachesUnder(install));
 
         Result first = statusJson(launcher, Map.of());
-        Result second = statusJson(launcher, Map.of());
+        List<Path> caches = cachesUnder(install);
+        List<String> opened = statusJsonOpening(Map.of());
 
-        assertTrue(Files.isRegularFile(archive) && Files.size(archive) > 0, "archive built beside the jar");
+        assertEquals(1, caches.size(), caches.toString());
+        assertTrue(Files.size(caches.get(0)) > 0);
+        assertTrue(caches.get(0).getFileName().toString().matches("cumps-\\d+(-\\d+){5}\\.aot"), caches.toString());
+        assertEquals(List.of(caches.get(0).toString()), opened, "the second run maps the cache beside the jar");
         assertEquals(plainJava(), first);
-        assertEquals(first, second);
         assertTrue(first.out().contains("\"schema_version\": 1"), first.out());
     }
 
     @Test
-    void aCorruptArchiveIsIgnoredAndTheCommandStillRuns() throws Exception {
-        Files.write(archive, "not a CDS archive\n".repeat(1000).getBytes(StandardCharsets.US_ASCII));
-        Files.setLastModifiedTime(archive, FileTime.from(Instant.now().plusSeconds(60)));
+    void aCorruptCacheIsIgnoredAndTheCommandStillRuns() throws Exception {
+        Path cache = trainBesideTheJar();
+        Files.write(cache, "not an AOT cache\n".repeat(1000).getBytes(StandardCharsets.US_ASCII));
 
         Result run = statusJson(launcher, Map.of());
 
@@ -121,23 +181,33 @@ class LauncherE2eTest {
         assertEquals("", run.err());
     }
 
+    /**
+     * A new build of the jar (here: the same bytes written anew, older than the cache, as a package upgrade leaves
+     * it) gets a cache of its own; the old one, trained for the other build, is removed and never mapped: JDK 25
+     * maps a cache whatever became of the jar.
+     */
     @Test
-    void aStaleArchiveIsRebuilt() throws Exception {
-        Files.write(archive, new byte[] {1, 2, 3});
-        Files.setLastModifiedTime(archive, FileTime.from(Instant.now().minusSeconds(3600)));
+    void aCacheTrainedForAnotherBuildOfTheJarIsNotUsed() throws Exception {
+        Path old = trainBesideTheJar();
+        Path rebuilt = root.resolve("rebuilt.jar");
+        Files.copy(jar, rebuilt);
+        Files.setLastModifiedTime(rebuilt, FileTime.from(Instant.now().minusSeconds(86_400)));
+        Files.move(rebuilt, jar, StandardCopyOption.REPLACE_EXISTING);
 
-        Result run = statusJson(launcher, Map.of());
+        List<String> opened = statusJsonOpening(Map.of());
 
-        assertEquals(plainJava(), run);
-        assertNotEquals(3, Files.size(archive), "the archive older than the jar was replaced");
+        List<Path> caches = cachesUnder(install);
+        assertEquals(1, caches.size(), caches.toString());
+        assertNotEquals(old, caches.get(0), "a cache of its own for the new build");
+        assertFalse(opened.contains(old.toString()), "the old build's cache was mapped: " + opened);
     }
 
     @Test
-    void cdsOffRunsWithoutAnArchive() throws Exception {
-        Result run = statusJson(launcher, Map.of("CUMPS_CDS", "off"));
+    void aotOffRunsWithoutACache() throws Exception {
+        Result run = statusJson(launcher, Map.of("CUMPS_AOT", "off"));
 
         assertEquals(plainJava(), run);
-        assertFalse(Files.exists(archive));
+        assertEquals(List.of(), cachesUnder(root));
     }
 
     @Test
@@ -179,37 +249,29 @@ class LauncherE2eTest {
     }
 
     @Test
-    void aDirectoryThatIsNotOursUsesAPrivateCacheDirectory() throws Exception {
+    void aFolderThatIsNotOursUsesAPrivateCacheFolder() throws Exception {
         Path cache = root.resolve("xdg");
-        Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
-        try {
-            Map<String, String> env = new HashMap<>();
-            env.put("XDG_CACHE_HOME", cache.toString());
-            Result run = statusJson(launcher, env);
+        withInstallOf(NOBODY, () -> {
+            List<String> first = statusJsonOpening(Map.of("XDG_CACHE_HOME", cache.toString()));
+            List<String> second = statusJsonOpening(Map.of("XDG_CACHE_HOME", cache.toString()));
 
-            assertEquals(plainJava(), run);
-            assertFalse(Files.exists(archive), "nothing written into a directory that is not ours");
+            assertEquals(List.of(), cachesUnder(install), "nothing written into a folder that is not ours");
             Path dir = cache.resolve("cumps");
             assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)));
-            try (Stream<Path> files = Files.list(dir)) {
-                List<Path> archives = files.filter(p -> p.getFileName().toString().matches("cumps-\\d+\\.jsa")).toList();
-                assertEquals(1, archives.size(), archives.toString());
-                assertTrue(Files.size(archives.get(0)) > 0);
-            }
-        } finally {
-            Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService()
-                    .lookupPrincipalByName(System.getProperty("user.name")));
-        }
+            List<Path> caches = cachesUnder(dir);
+            assertEquals(1, caches.size(), caches.toString());
+            assertEquals(List.of(caches.get(0).toString()), first, "the first run trains the cache, then runs on it");
+            assertEquals(List.of(caches.get(0).toString()), second);
+        });
     }
 
-    /** Runs {@code test} with the install folder owned by uid 65534 (an installed or shared copy: not ours). */
-    private void withInstallNotOurs(ThrowingRunnable test) throws Exception {
-        Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
+    /** Runs {@code test} with the install folder owned by {@code user} (an installed or shared copy: not ours). */
+    private void withInstallOf(String user, ThrowingRunnable test) throws Exception {
+        chown(install, user);
         try {
             test.run();
         } finally {
-            Files.setOwner(install, install.getFileSystem().getUserPrincipalLookupService()
-                    .lookupPrincipalByName(System.getProperty("user.name")));
+            chown(install, System.getProperty("user.name"));
         }
     }
 
@@ -218,46 +280,85 @@ class LauncherE2eTest {
         void run() throws Exception;
     }
 
-    /** Every class-data archive under {@code dir}, however deep. */
-    private static List<Path> archivesUnder(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".jsa")).toList();
-        }
-    }
-
     /** A relative XDG_CACHE_HOME named a folder under the working directory, which others may share. */
     @Test
     void aRelativeXdgCacheHomeIsIgnoredForTheHomeCache() throws Exception {
-        withInstallNotOurs(() -> {
+        withInstallOf(NOBODY, () -> {
             Result run = statusJson(launcher, Map.of("XDG_CACHE_HOME", "relative-cache"));
 
             assertEquals(plainJava(), run);
             assertFalse(Files.exists(root.resolve("relative-cache")), "nothing under the working directory");
-            assertEquals(1, archivesUnder(root.resolve("home/.cache/cumps")).size(), "the archive is in $HOME/.cache/cumps");
+            assertEquals(1, cachesUnder(root.resolve("home/.cache/cumps")).size(), "the cache is in $HOME/.cache/cumps");
         });
     }
 
     /**
-     * A cache folder inside a folder others can write could be swapped for a link
-     * between the launcher's checks and the JVM's start, and the JVM would load their archive.
+     * A cache beside the jar planted by another uid, in a tools folder of theirs that we run the launcher from
+     * (the review's finding: a fresh archive there was used with no owner check, so its owner ran code as every
+     * user of the launcher), and one of another uid in a folder of ours: neither is opened, though each is a
+     * valid cache for this very jar and runtime, named as the launcher names it. The command runs on a private cache.
      */
     @Test
-    void aCacheFolderOthersCanReachIsNeverUsed() throws Exception {
+    void aCachePlantedBesideTheJarByAnotherUserIsNeverUsed() throws Exception {
+        Path planted = trainBesideTheJar();
+        chown(planted, NOBODY);
+        Path xdg = root.resolve("xdg");
+
+        List<String> inOurFolder = statusJsonOpening(Map.of("XDG_CACHE_HOME", xdg.toString()));
+        List<String> inTheirFolder = new ArrayList<>();
+        withInstallOf(NOBODY, () -> {
+            inTheirFolder.addAll(statusJsonOpening(Map.of("XDG_CACHE_HOME", xdg.toString())));
+            inTheirFolder.addAll(statusJsonOpening(Map.of("XDG_CACHE_HOME", xdg.toString())));
+        });
+
+        assertFalse(inOurFolder.contains(planted.toString()), "opened another user's cache in our folder: " + inOurFolder);
+        assertFalse(inTheirFolder.contains(planted.toString()), "opened the cache planted in their tools folder: " + inTheirFolder);
+        List<Path> ours = cachesUnder(xdg.resolve("cumps"));
+        assertEquals(1, ours.size(), ours.toString());
+        assertTrue(inTheirFolder.contains(ours.get(0).toString()), "the launcher runs on the user's own cache: " + inTheirFolder);
+        assertTrue(Files.exists(planted), "another user's file is left as it is");
+    }
+
+    /**
+     * A cache folder inside a folder others can write (could be swapped for a link between the launcher's
+     * checks and the JVM's start), a cache folder of another uid, and a cache file of another uid planted in
+     * our own cache folder: none is opened, and the command runs without a cache (or trains its own).
+     */
+    @Test
+    void aCachePlantedInACacheFolderOthersCanReachIsNeverUsed() throws Exception {
+        Path valid = trainBesideTheJar();
+        String name = valid.getFileName().toString();
         Path shared = Files.createDirectories(root.resolve("shared"));
         Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
         Path foreign = Files.createDirectories(root.resolve("foreign"));
-        Files.setOwner(foreign, foreign.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("65534"));
-        withInstallNotOurs(() -> {
-            for (Path xdg : List.of(shared.resolve("xdg"), foreign.resolve("xdg"))) {
-                Result run = statusJson(launcher, Map.of("XDG_CACHE_HOME", xdg.toString()));
+        Path ours = Files.createDirectories(root.resolve("ours/cumps"));
+        Files.setPosixFilePermissions(ours, PosixFilePermissions.fromString("rwx------"));
+        List<Path> planted = new ArrayList<>();
+        for (Path dir : List.of(shared.resolve("xdg/cumps"), foreign.resolve("xdg/cumps"), ours)) {
+            Path file = Files.createDirectories(dir).resolve(name);
+            Files.copy(valid, file);
+            chown(file, NOBODY);
+            planted.add(file);
+        }
+        chown(foreign.resolve("xdg/cumps"), NOBODY);
+        chown(foreign.resolve("xdg"), NOBODY);
+        chown(foreign, NOBODY);
+        Files.delete(valid);
 
-                assertEquals(plainJava(), run, "the command still runs, without an archive");
-                assertEquals(List.of(), archivesUnder(xdg), "no archive written or read under " + xdg);
+        withInstallOf(NOBODY, () -> {
+            for (Path xdg : List.of(shared.resolve("xdg"), foreign.resolve("xdg"), root.resolve("ours"))) {
+                List<String> opened = statusJsonOpening(Map.of("XDG_CACHE_HOME", xdg.toString()));
+                for (Path file : planted) {
+                    assertFalse(opened.contains(file.toString()), "opened the planted " + file + " with XDG_CACHE_HOME=" + xdg);
+                }
+                assertEquals(List.of(), opened, "no cache for XDG_CACHE_HOME=" + xdg);
             }
         });
-        assertFalse(Files.exists(archive));
+        assertEquals(List.of(), cachesUnder(install));
+        List<Path> left = new ArrayList<>();
+        for (Path dir : List.of(shared, foreign, root.resolve("ours"))) {
+            left.addAll(cachesUnder(dir));
+        }
+        assertEquals(planted.stream().sorted().toList(), left.stream().sorted().toList(), "nothing trained beside the planted caches");
     }
 }

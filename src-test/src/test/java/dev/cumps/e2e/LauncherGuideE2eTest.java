@@ -65,7 +65,7 @@ class LauncherGuideE2eTest {
         env.put("PATH", root.resolve("no-tools").toString());
         env.put("LC_ALL", "C");
         env.put("JAVA_HOME", System.getProperty("java.home"));
-        env.put("CUMPS_CDS", "off");
+        env.put("CUMPS_AOT", "off");
         Process process = builder.start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -18,15 +18,17 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What the {@code cumps} package installs as its user guide ({@code packaging/stage-guide.sh}, called
- * by {@code stage-deb.sh} for {@code /usr/share/doc/cumps}): both guides as in {@code docs/}, and every
- * image either shows beside them at the path the Markdown names. The launchers pass the English guide
- * ({@code -Dcumps.guide}); the Chinese window finds the Chinese one beside it. A guide that shows an
- * image outside {@code docs/} or a missing one stops the build with one line.
+ * The user guide as the packages install it ({@code packaging/stage-guide.sh}, called by {@code stage-deb.sh}
+ * for {@code /usr/share/doc/cumps}): the {@code cumps} package both guides as in {@code docs/} and no picture
+ * (a headless server has no window to show), the {@code mps-console} package every image either shows,
+ * beside them at the path the Markdown names. The launchers pass the English guide ({@code -Dcumps.guide});
+ * the Chinese window finds the Chinese one beside it. A guide that shows an image outside {@code docs/} or a
+ * missing one stops the build with one line.
  */
 class PackagedGuidesE2eTest {
     private static final Pattern IMAGE = Pattern.compile("!\\[[^]]*]\\(([^)\\s]+)");
@@ -39,8 +41,17 @@ class PackagedGuidesE2eTest {
         Path repo = Repository.root();
         Path doc = dir.resolve("usr/share/doc/cumps");
 
-        Result staged = run(repo.resolve("packaging/stage-guide.sh"), doc.toString());
+        Path headless = dir.resolve("cumps-only/usr/share/doc/cumps");
+        Result guidesOnly = run(repo.resolve("packaging/stage-guide.sh"), "--guides", headless.toString());
+        Result guides = run(repo.resolve("packaging/stage-guide.sh"), "--guides", doc.toString());
+        Result staged = run(repo.resolve("packaging/stage-guide.sh"), "--images", doc.toString());
 
+        assertEquals(0, guidesOnly.status(), guidesOnly.stderr());
+        try (Stream<Path> files = Files.walk(headless)) {
+            assertEquals(List.of("guide.md", GuideLink.CHINESE_NAME), files.filter(Files::isRegularFile)
+                    .map(p -> headless.relativize(p).toString()).sorted().toList(), "the cumps package: the guides, no picture");
+        }
+        assertEquals(0, guides.status(), guides.stderr());
         assertEquals(0, staged.status(), staged.stderr());
         List<String> images = new ArrayList<>();
         for (String name : List.of("guide.md", GuideLink.CHINESE_NAME)) {
@@ -74,12 +85,12 @@ class PackagedGuidesE2eTest {
         Files.writeString(docs.resolve(GuideLink.CHINESE_NAME), "# 指南\n", StandardCharsets.UTF_8);
 
         Files.writeString(docs.resolve("guide.md"), "# Guide\n\n![secret](../../etc/passwd)\n", StandardCharsets.UTF_8);
-        Result outside = run(script, dir.resolve("out1").toString());
+        Result outside = run(script, "--images", dir.resolve("out1").toString());
         assertEquals(1, outside.status());
         assertEquals("error: docs/guide*.md shows the image ../../etc/passwd, which is not a path inside docs/\n", outside.stderr());
 
         Files.writeString(docs.resolve("guide.md"), "# Guide\n\n![gone](screenshots/gone.png)\n", StandardCharsets.UTF_8);
-        Result missing = run(script, dir.resolve("out2").toString());
+        Result missing = run(script, "--images", dir.resolve("out2").toString());
         assertEquals(1, missing.status());
         assertEquals("error: docs/guide*.md shows the image screenshots/gone.png, which is not a regular file in docs/\n", missing.stderr());
         assertTrue(Files.notExists(dir.resolve("out1")) && Files.notExists(dir.resolve("out2")), "nothing installed");
@@ -88,11 +99,11 @@ class PackagedGuidesE2eTest {
     private record Result(int status, String stderr) {
     }
 
-    /** {@code bash script arg} with a PATH of the system's tools only, bounded by a deadline. */
-    private Result run(Path script, String arg) throws IOException, InterruptedException {
+    /** {@code bash script mode dir} with a PATH of the system's tools only, bounded by a deadline. */
+    private Result run(Path script, String mode, String arg) throws IOException, InterruptedException {
         Path out = dir.resolve("stdout.txt");
         Path err = dir.resolve("stderr.txt");
-        ProcessBuilder builder = new ProcessBuilder("/bin/bash", script.toString(), arg)
+        ProcessBuilder builder = new ProcessBuilder("/bin/bash", script.toString(), mode, arg)
                 .redirectOutput(out.toFile()).redirectError(err.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
         Map<String, String> env = builder.environment();

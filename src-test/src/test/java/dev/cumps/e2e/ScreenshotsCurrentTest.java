@@ -98,8 +98,8 @@ class ScreenshotsCurrentTest {
         env.put("TMPDIR", tmp.toString());
         env.put("LANG", "C.UTF-8");
         env.put("JAVA_HOME", System.getProperty("java.home"));
-        // The class-data archive beside the launcher is built by mvn package; the test writes nothing there.
-        env.put("MPS_CONSOLE_CDS", "off");
+        // The AOT cache beside the launcher is trained by mvn package; the test writes nothing there.
+        env.put("MPS_CONSOLE_AOT", "off");
         ProcessBuilder builder = new ProcessBuilder(launcher.toString(), "--simulate", "--screenshots", out.toString(),
                 "--lang", lang).redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(
                         Path.of("/dev/null").toFile()));

@@ -100,6 +100,8 @@ final class Console implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-cp", consoleClassPath(),
                 // Xvfb has no OpenGL: software rendering straight away instead of a failed probe.
                 "-Dprism.order=sw",
+                // As the launcher runs it: JavaFX loads its native libraries from the class path.
+                "--enable-native-access=ALL-UNNAMED",
                 "dev.cumps.app.ConsoleLauncher"));
         command.addAll(arguments);
         Path log = dir.resolve("console.log");

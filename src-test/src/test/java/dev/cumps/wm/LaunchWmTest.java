@@ -1,5 +1,6 @@
 package dev.cumps.wm;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
@@ -51,15 +52,17 @@ class LaunchWmTest extends OpenboxSuite {
     }
 
     /**
-     * Every size the main window's frame has while mapped, up to its first filled table and on until it
-     * closes, is the final 1280×820 give or take the frame's own decorations: JavaFX 21's GTK glass maps
-     * the client at the asked outer size before it knows the frame (so the first frame is larger by the
-     * decorations, 2×21 px under this openbox theme), then fits it. It never drops to the stage's minimum
-     * (760×540) or GTK's default size: that drop happened on every launch before the size was pinned
-     * until the frame is known.
+     * Every size the main window's frame has while mapped, from its first map up to its first filled table and
+     * on until it closes, is the final 1280×820, or larger by at most the frame's own decorations, and it changes
+     * once at most, to the final size. JavaFX 26.0.2's GTK glass still maps the client at the asked outer size before it knows the
+     * frame (so the first frame is larger by the decorations: 1282×845 under this openbox theme, then 1280×820),
+     * but it no longer recomputes the size from GTK's default meanwhile: the window never drops to the stage's
+     * minimum (760×540), which JavaFX 21 did on every launch until the console pinned its size until the frame
+     * was known. That pin, and the re-placing after it, are gone; with JavaFX 26 they made it worse (1282×841,
+     * 1280×824, 1282×841, 1280×820).
      */
     @Test
-    void theMainWindowIsMappedOnlyAtItsFinalSize() throws IOException {
+    void theMainWindowIsMappedOnlyAtItsFinalSizeOrThatWithItsDecorations() throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
         Path events = dir.resolve("xev.txt");
         // The console's documented first-complete-status line (DEBUG) marks its first filled table.
@@ -83,14 +86,17 @@ class LaunchWmTest extends OpenboxSuite {
                     () -> mappedSizes(read(events), client), seen -> !seen.isEmpty() && seen.get(seen.size() - 1).equals(UNMAPPED));
             int wider = extents[0] + extents[1];
             int taller = extents[2] + extents[3];
+            String said = "the main window's frame while mapped, in order: " + sizes + "; final " + settled + ", frame extents "
+                    + wider + "x" + taller;
             for (String size : sizes.subList(0, sizes.size() - 1)) {
                 String[] wh = size.split("x");
                 int w = Integer.parseInt(wh[0]);
                 int h = Integer.parseInt(wh[1]);
                 assertTrue(w >= settled.width() && w <= settled.width() + wider && h >= settled.height() && h <= settled.height() + taller,
-                        "the main window's frame was mapped at " + size + "; all its sizes while mapped: " + sizes
-                        + "; final " + settled + ", frame extents " + wider + "x" + taller);
+                        "mapped at " + size + ": " + said);
             }
+            assertEquals(settled.width() + "x" + settled.height(), sizes.get(sizes.size() - 2), said);
+            assertTrue(sizes.size() <= 3, "one change at most, from the first map to the final size: " + said);
         } finally {
             XDesktop.end(xev);
         }

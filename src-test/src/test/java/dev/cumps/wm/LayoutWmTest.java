@@ -46,6 +46,7 @@ class LayoutWmTest extends OpenboxSuite {
                 "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
                 // The GTK glass (no glass.platform): TestFX not headless, its robot the toolkit's (XTest).
                 "-Dtestfx.headless=false", "-Dtestfx.robot=glass", "-Dprism.order=sw", "-Djava.awt.headless=true",
+                "--enable-native-access=ALL-UNNAMED",
                 "-Dcumps.layout.language=" + language,
                 JUnitRun.class.getName(), ReadableLayoutOnOpenbox.class.getName()));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());

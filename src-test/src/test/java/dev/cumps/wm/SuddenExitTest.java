@@ -187,7 +187,7 @@ class SuddenExitTest {
 
     private void launchConsoleWithDemo() throws IOException {
         List<String> command = List.of(java(), "-cp", Console.consoleClassPath(), "-Dprism.order=sw",
-                "dev.cumps.app.ConsoleLauncher", "--simulate");
+                "--enable-native-access=ALL-UNNAMED", "dev.cumps.app.ConsoleLauncher", "--simulate");
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("console.log").toFile());
         pb.environment().clear();
         pb.environment().putAll(environment());

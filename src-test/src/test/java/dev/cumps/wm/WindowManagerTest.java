@@ -99,16 +99,16 @@ class WindowManagerTest {
     }
 
     @Test
-    void aWindowManagerThatFramesTheWindowOnlyAfterTheConsoleStoppedWaitingStillGetsItAtTheDefaultBounds() throws IOException {
+    void aWindowManagerThatFramesTheWindowOnlyAfterTheConsoleHasFilledItsTableStillGetsItAtTheDefaultBounds() throws IOException {
         Path home = Files.createDirectories(dir.resolve("h"));
-        // The console's DEBUG lines from its window placement, in console.log.
-        Map<String, String> debugLog = Console.debugLog(dir, "dev.cumps.app.ui.window.WindowPlacement");
-        // A window manager too busy to frame the window for longer than the console waits for it (seen in CI
-        // on a loaded machine: the window stayed 1282x841 for 1280x820): openbox stopped while the window maps.
+        // The console's documented first-complete-status line (DEBUG), in console.log.
+        Map<String, String> debugLog = Console.debugLog(dir, "dev.cumps.app.FirstStatusLog");
+        // A window manager too busy to frame the window until the console is up (seen in CI on a loaded machine
+        // with JavaFX 21: the window stayed 1282x841 for 1280x820): openbox stopped while the window maps.
         desktop.pauseWindowManager();
         try (Console console = Console.launch(desktop, dir, home, Optional.empty(), List.of(), debugLog)) {
-            Waits.until("the console to stop waiting for the window's frame (log: " + dir.resolve("console.log") + ")",
-                    console::log, log -> log.contains("window-frame-wait-over"));
+            Waits.until("the console's first filled table while openbox is stopped (log: " + dir.resolve("console.log") + ")",
+                    console::log, log -> log.contains("first-complete-status"));
             desktop.resumeWindowManager();
             String main = console.mainWindow();
             XFrame frame = awaitFrame(main, DEFAULT_X, DEFAULT_Y, DEFAULT_WIDTH, DEFAULT_HEIGHT);
@@ -131,9 +131,7 @@ class WindowManagerTest {
             String main = console.mainWindow();
             awaitFrame(main, XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700);
 
-            // The console pins its size (minimum = maximum) until openbox's frame is known, so that the GTK glass
-            // cannot map it at another size; a resize asked before it gives the real minimum back is refused by
-            // the window manager. Wait for the hints that allow shrinking, as a user would find the edge movable.
+            // Wait for the hints that allow shrinking (the window's minimum), as a user would find the edge movable.
             Waits.until("the window's size hints to allow shrinking to its minimum", () -> desktop.property(main, "WM_NORMAL_HINTS"),
                     hints -> minimumWidth(hints) <= 800);
             // The user (or the window manager) shrinks it as far as it goes: to the window's minimum.

@@ -109,8 +109,10 @@ public final class WindowMenus {
     }
 
     private void about() {
-        Alert about = new Alert(Alert.AlertType.INFORMATION, messages.get("about.text", AppVersion.version(),
-                System.getProperty("java.version", "?"), System.getProperty("javafx.runtime.version", "?")), ButtonType.OK);
+        // The runtime in full (a package bundles its own: whether it has its updates shows here).
+        String java = Runtime.version() + " (" + System.getProperty("java.vendor", "?") + ")";
+        Alert about = new Alert(Alert.AlertType.INFORMATION, messages.get("about.text", AppVersion.version(), java,
+                System.getProperty("javafx.runtime.version", "?")), ButtonType.OK);
         about.setTitle(messages.get("about.title"));
         about.setHeaderText(messages.get("app.title"));
         about.getDialogPane().setId("aboutDialog");

@@ -83,6 +83,7 @@ public final class ReadableLayout {
     /** Runs the doctor in the window for GPU 1, typed in its selector, and waits for its verdict. */
     static void runDoctor(FxRobot robot) {
         robot.clickOn("#doctorNav");
+        Waits.onFx("the doctor page", () -> robot.lookup("#doctorCopy").tryQuery().isPresent());
         Button copy = robot.lookup("#doctorCopy").queryButton();
         TextField selector = robot.lookup("#doctorSelector").queryAs(TextField.class);
         robot.interact(selector::clear);

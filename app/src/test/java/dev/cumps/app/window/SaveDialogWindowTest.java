@@ -51,6 +51,7 @@ class SaveDialogWindowTest {
         robot.interact(() -> console.stage().setMaximized(true));
 
         robot.clickOn("#doctorNav");
+        Waits.onFx("the doctor page", () -> robot.lookup("#doctorExport").tryQuery().isPresent());
         Button export = robot.lookup("#doctorExport").queryButton();
         robot.clickOn("#doctorRun");
         Waits.onFx("the doctor report", () -> !export.isDisabled());

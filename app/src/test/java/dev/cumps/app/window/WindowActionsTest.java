@@ -158,6 +158,7 @@ class WindowActionsTest {
     @Test
     void exportAsksWhereAndWritesTheDoctorReportThere(FxRobot robot, @TempDir Path dir) throws Exception {
         robot.clickOn("#doctorNav");
+        Waits.onFx("the doctor page", () -> robot.lookup("#doctorExport").tryQuery().isPresent());
         Button export = robot.lookup("#doctorExport").queryButton();
         assertTrue(export.isDisabled(), "nothing to export before a run");
         robot.clickOn("#doctorRun");
@@ -197,6 +198,7 @@ class WindowActionsTest {
     void exportCancelledInTheChooserWritesNothing(FxRobot robot) {
         chosenFile = Optional.empty();
         robot.clickOn("#doctorNav");
+        Waits.onFx("the doctor page", () -> robot.lookup("#doctorExport").tryQuery().isPresent());
         Button export = robot.lookup("#doctorExport").queryButton();
         robot.clickOn("#doctorRun");
         Waits.onFx("the doctor report", () -> !export.isDisabled());

@@ -43,8 +43,8 @@ public final class CumpsMain {
     }
 
     /**
-     * A failure on another thread as one line. A class, not a lambda: the launcher's class-data archive
-     * is dumped from {@code CdsTraining}, which never runs this method, so a lambda here was spun at
+     * A failure on another thread as one line. A class, not a lambda: the launcher's AOT cache
+     * is trained by {@code AotTraining}, which never runs this method, so a lambda here was spun at
      * run time on every start (method-handle classes, ASM). The training creates one, so that it is archived
      * too: read from the jar, it made the JVM open the jar on every start.
      */

@@ -52,7 +52,9 @@ final class FastPath {
     static Integer execute(Cli cli, RootCommand root, String[] args) {
         if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
             // What picocli prints for the root's version option (VersionProvider), without loading picocli.
-            root.context().out().println("cumps " + BuildVersion.version());
+            for (String line : BuildVersion.lines()) {
+                root.context().out().println(line);
+            }
             return ExitCode.OK;
         }
         String command = null;

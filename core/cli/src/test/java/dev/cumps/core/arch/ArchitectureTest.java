@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * core prints only from the CLI and reads files others can shape through SafeFiles (STYLE.md,
- * "Layers"). "core free of JavaFX" cannot fail here, where JavaFX is not on the class path: that rule
+ * core prints only from the CLI, reads files others can shape through SafeFiles (STYLE.md,
+ * "Layers") and calls native code only from {@code dev.cumps.core.posix}. "core free of JavaFX" cannot fail here, where JavaFX is not on the class path: that rule
  * and the other whole-project rules run in the app module ({@code ProjectArchitectureTest}); the
  * layers of core are in {@link LayeringTest}.
  */
@@ -36,4 +36,11 @@ class ArchitectureTest {
             .orShould().callMethod(Files.class, "readString", Path.class)
             .orShould().callMethod(Files.class, "readAllBytes", Path.class)
             .because("records, pid files and control.log are read without following links, regular files only, with a cap (SafeFiles)");
+
+    @ArchTest
+    static final ArchRule onlyThePosixPackageCallsNativeCode = noClasses()
+            .that().resideOutsideOfPackage("dev.cumps.core.posix..")
+            .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
+            .because("native code is reached in one place (FFM, --enable-native-access for the class path), where its"
+                    + " layouts and its tests live");
 }

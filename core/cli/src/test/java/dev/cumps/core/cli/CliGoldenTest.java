@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cumps.core.cli.command.BuildVersion;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
@@ -29,7 +30,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * doctor, every usage error, each command's {@code --help}, {@code --version}, {@code completion}
  * and reset without {@code --simulate}. It proves the CLI prints the same before and after a
  * restructuring. Runs in-process over the fake host with explicit directories; only the sandbox
- * folder and the user id are normalised (the sandbox path is always 12 characters, so table
+ * folder, the user id and the Java runtime are normalised (the sandbox path is always 12 characters, so table
  * widths do not move).
  *
  * <p>After an intended change of output, regenerate with
@@ -73,7 +74,8 @@ class CliGoldenTest {
     }
 
     private String normalised(String text) {
-        return text.replace(sb.dir.toString(), SANDBOX_TOKEN).replaceAll("\"uid\": " + sb.uid + "(?=[,\n])", "\"uid\": \"<UID>\"")
+        return text.replace(BuildVersion.runtime(), "runtime: <RUNTIME>")
+                .replace(sb.dir.toString(), SANDBOX_TOKEN).replaceAll("\"uid\": " + sb.uid + "(?=[,\n])", "\"uid\": \"<UID>\"")
                 .replace("uni-cumps-" + sb.uid, "uni-cumps-<UID>").replace("cumps-sim-" + sb.uid, "cumps-sim-<UID>");
     }
 

@@ -141,7 +141,6 @@ class StatusCallsTest {
         assertEquals(List.of(gpuQuery()), run.smi());
     }
 
-    /** {@code metrics} once asked every daemon twice per scrape (its own live snapshot, then the doctor's); now once. */
     /** Three servers cost one control run more than none, not two per server. */
     @Test
     void everyServerOfADaemonIsAskedInOneControlRun() {

@@ -19,7 +19,6 @@ public enum DoctorMessages implements MessageKey {
     NEED_LIVE_DAEMON("one live daemon"),
     NEED_CONTROL_PIPE("the control pipe"),
 
-    /** A failure another package reported as plain text (raw evidence until it carries a message). */
     /** Two findings side by side ("a; b"). */
     JOINED("{0}; {1}"),
     /** Two list items ("a, b"). */

@@ -43,9 +43,9 @@ public enum LiveMessages implements MessageKey {
     SERVERS_UNANSWERED("{0} server(s) not answered within the live view's {1} s"),
     /** {0}: the server; {1}: clients listed; {2}: clients shown. */
     CLIENTS_CAPPED("server {0} lists {1} clients; only the first {2} are shown"),
-    /** {0}: the live view's budget in seconds. */
     /** Two problems of one daemon, one after the other. */
     PROBLEMS_JOINED("{0}; {1}"),
+    /** {0}: the live view's budget in seconds. */
     BUDGET_SPENT("no answer within the live view's {0} s"),
     /** What the clients table shows for what {@code /proc} would not tell (another user's process, or one that has exited). */
     UNREADABLE("unreadable"),

@@ -29,7 +29,6 @@ public enum MpsMessages implements MessageKey {
     LIMIT_NO_DAEMON("no control daemon answered `{0}`; it has stopped (see `cumps status`)"),
     /** {1}: why the control program failed ({@code exec} text). */
     LIMIT_COMMAND_FAILED("`{0}` failed: {1}"),
-    /** {1}: the daemon's reply. */
     /** {0}: the command word the daemon does not know; {1}: its reply. */
     LIMIT_NOT_SUPPORTED("this driver's control daemon does not know {0} (it answered: {1}): the limit is not supported by this"
             + " driver branch; leave it out"),

@@ -5,13 +5,25 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /**
- * The version filtered into the jar at build time. Apart from {@link VersionProvider} (picocli's) so that
- * the fast path's {@code --version} loads no picocli class.
+ * What {@code cumps --version} prints: the version filtered into the jar at build time, and the Java runtime
+ * it runs on (a package bundles its own: whether that has its security updates shows here). Apart from
+ * {@link VersionProvider} (picocli's) so that the fast path's {@code --version} loads no picocli class.
  */
 public final class BuildVersion {
     private static final String RESOURCE = "/dev/cumps/core/cli/version.properties";
 
     private BuildVersion() {
+    }
+
+    /** {@code cumps --version}'s lines: {@code cumps <version>}, then the runtime. */
+    public static String[] lines() {
+        return new String[] {"cumps " + version(), runtime()};
+    }
+
+    /** The runtime: {@code runtime: Java <version> (<vendor>) in <java.home>}. */
+    public static String runtime() {
+        return "runtime: Java " + Runtime.version() + " (" + System.getProperty("java.vendor", "unknown vendor") + ") in "
+                + System.getProperty("java.home", "?");
     }
 
     /** The build's version, or {@code unknown} when the resource is missing. */

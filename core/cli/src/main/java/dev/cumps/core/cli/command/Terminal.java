@@ -3,9 +3,7 @@ package dev.cumps.core.cli.command;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.CommandSpec;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.cumps.core.posix.Terminals;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +12,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The controlling terminal of {@code cumps top}: whether standard input or output is one (Linux:
- * {@code /proc/self/fd/N} names a {@code /dev/pts/N} or {@code /dev/tty*} device), its width, and
- * its key mode. Key mode is changed and restored by running {@code stty -F /dev/tty} through the
+ * The controlling terminal of {@code cumps top}: whether standard input or output is one and its width
+ * (asked of the C library: {@code isatty}, {@code ioctl(TIOCGWINSZ)}; {@link Terminals}), and its key mode.
+ * Key mode is changed and restored by running {@code stty -F /dev/tty} through the
  * command runner (a timeout, the explicit child environment, the runner's PATH rules); the saved
  * mode is restored exactly once, on whichever exit path comes first (the normal end, {@code q}, or
  * the shutdown hook that Ctrl-C runs).
@@ -34,27 +32,14 @@ final class Terminal {
         this.environment = Map.copyOf(environment);
     }
 
-    /** Whether file descriptor {@code fd} of this process is a terminal device. */
+    /** Whether file descriptor {@code fd} of this process is a terminal. */
     static boolean isTerminal(int fd) {
-        try {
-            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/" + fd)).toString();
-            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
-        } catch (IOException | UnsupportedOperationException | SecurityException e) {
-            return false;
-        }
+        return Terminals.isTerminal(fd);
     }
 
-    /** The terminal's width in columns ({@code stty size}), if it says. */
+    /** The width in columns of the terminal on standard output, if it says. */
     Optional<Integer> columns() {
-        CommandResult size = stty("size");
-        if (!size.succeeded()) {
-            return Optional.empty();
-        }
-        String[] parts = size.stdout().trim().split("\\s+");
-        if (parts.length == 2 && parts[1].matches("[0-9]{1,5}") && Integer.parseInt(parts[1]) > 0) {
-            return Optional.of(Integer.parseInt(parts[1]));
-        }
-        return Optional.empty();
+        return Terminals.columns(1);
     }
 
     /**

@@ -2,11 +2,11 @@ package dev.cumps.core.cli.command;
 
 import picocli.CommandLine;
 
-/** {@code cumps --version}: {@code cumps <version>}, the version filtered into the jar at build time. */
+/** {@code cumps --version}: {@code cumps <version>} (filtered into the jar at build time) and the runtime ({@link BuildVersion}). */
 public final class VersionProvider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-        return new String[] {"cumps " + version()};
+        return BuildVersion.lines();
     }
 
     /** The build's version, or {@code unknown} when the resource is missing: {@link BuildVersion#version}. */

@@ -27,12 +27,12 @@ final class ReferenceProse {
             new Entry("HOME", "The default record directory is `$HOME/.cache/unilab/cuda-mps` (as uni-cumps has it; `XDG_CACHE_HOME`"
                     + " does not move it)."),
             new Entry("PATH", "Where nvidia-smi and nvidia-cuda-mps-control are looked up; empty and relative entries are skipped."),
-            new Entry("COLUMNS", "The width `top` cuts its lines to when `stty size` cannot tell (default 120)."),
-            new Entry("XDG_CACHE_HOME", "The launcher keeps its class-data archive in `${XDG_CACHE_HOME:-$HOME/.cache}/cumps/` when the"
-                    + " directory of `cumps.jar` is not yours."),
-            new Entry("JAVA_HOME", "The launcher runs this Java 17 or later, else `java` on PATH (an installed package uses its own"
+            new Entry("COLUMNS", "The width `top` cuts its lines to when standard output is no terminal that knows its size (default 120)."),
+            new Entry("XDG_CACHE_HOME", "The launcher keeps its AOT cache in `${XDG_CACHE_HOME:-$HOME/.cache}/cumps/` when the"
+                    + " directory of `cumps.jar` is not yours; a cache in a folder others can write, or of another user, is never used."),
+            new Entry("JAVA_HOME", "The launcher runs this Java 25 or later, else `java` on PATH (an installed package uses its own"
                     + " runtime)."),
-            new Entry("CUMPS_CDS", "The launcher's class-data archive: `auto` (default), `off`, or `rebuild`."));
+            new Entry("CUMPS_AOT", "The launcher's AOT cache: `auto` (default), `off`, or `rebuild`."));
 
     static final List<Entry> FILES = List.of(
             new Entry("~/.cache/unilab/cuda-mps/<name>/daemon.json", "The record of daemon <name>: pid, process start time, GPU,"

@@ -25,18 +25,18 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The training run the {@code cumps} launcher dumps its class-data-sharing archive from
- * ({@code -XX:ArchiveClassesAtExit}; see docs/performance.md). It runs the hot commands
+ * The training run the {@code cumps} launcher makes its AOT cache from ({@code -XX:AOTCacheOutput}, JEP 514;
+ * see docs/performance.md). It runs the hot commands
  * ({@code status}, {@code status --json}, {@code env}, {@code clients}, {@code limits}, {@code metrics},
  * {@code doctor}, {@code --version}, {@code stop}) in this JVM against three private scratch hosts: no record; one live
  * daemon, its record folder named with {@code --records}; two live daemons, a stale record and a control socket at
  * NVIDIA's default pipe directory. A {@code nvidia-smi} script prints one GPU (and on a fourth, bare host none is on
  * {@code PATH}); a control client script's daemon (this JVM) has one server with one client. So the classes those
- * commands load on the paths users take are archived: a class the archive lacks is read from the jar, which the JVM
- * then opens (about 55 classes of its own), and a lambda it lacks is spun at run time. It changes nothing outside its
+ * commands load on the paths users take are cached, loaded and linked: a class the cache lacks is read from the jar,
+ * which the JVM then opens (about 55 classes of its own), and a lambda it lacks is spun at run time. It changes nothing outside its
  * scratch directory, which it removes, and prints nothing.
  */
-public final class CdsTraining {
+public final class AotTraining {
     private static final String GPU = "GPU-5f0c1a2e-0000-4000-8000-000000000000";
 
     /** The commands run on every host. */
@@ -45,11 +45,11 @@ public final class CdsTraining {
             List.of("limits"), List.of("limits", "--json"), List.of("metrics"), List.of("doctor"), List.of("doctor", "--json"),
             List.of("--version"), List.of("stop", "--name", "stale"), List.of("stop", "--name", "nope"));
 
-    private CdsTraining() {
+    private AotTraining() {
     }
 
     public static void main(String[] args) throws IOException {
-        Path scratch = Files.createTempDirectory("cumps-cds-",
+        Path scratch = Files.createTempDirectory("cumps-aot-",
                 PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         Process server = startServer();
         try {
