@@ -95,7 +95,7 @@ public final class TrustRule {
     }
 
     /** Whether {@code owner} and {@code mode} of one path pass the rule for {@code uid} (the path itself, not its folders). */
-    static Optional<Message> ownerAndMode(Path path, int owner, int mode, int uid) {
+    public static Optional<Message> ownerAndMode(Path path, int owner, int mode, int uid) {
         if (owner != uid && owner != 0) {
             return Optional.of(Message.of(FsMessages.TRUST_FOREIGN_OWNER, path, Integer.toUnsignedString(owner),
                     Integer.toUnsignedString(uid)));
@@ -108,26 +108,36 @@ public final class TrustRule {
 
     /**
      * Why the folders above {@code path} do not pass the rule (see the class comment, point 3): as written,
-     * then as resolved. Reads only.
+     * then as resolved. Folders not created yet are skipped (their creator is then held to the ones above).
+     * Reads only.
      */
     public static Optional<Message> parents(Path path, int uid) {
-        Path parent = path.getParent();
-        if (parent == null) {
-            return Optional.empty();
-        }
-        for (Path p = parent; p != null; p = p.getParent()) {
+        Path deepest = null;
+        for (Path p = path.getParent(); p != null; p = p.getParent()) {
+            if (!Files.exists(p)) {
+                if (Files.exists(p, LinkOption.NOFOLLOW_LINKS)) {
+                    return Optional.of(Message.of(FsMessages.TRUST_CANNOT_INSPECT, p, "a link to nothing"));
+                }
+                continue; // not created yet: whoever creates it must pass the folders above it
+            }
+            if (deepest == null) {
+                deepest = p;
+            }
             Optional<Message> problem = folderAbove(path, p, uid);
             if (problem.isPresent()) {
                 return problem;
             }
         }
+        if (deepest == null) {
+            return Optional.empty();
+        }
         Path real;
         try {
-            real = parent.toRealPath();
+            real = deepest.toRealPath();
         } catch (IOException e) {
-            return Optional.of(Message.of(FsMessages.TRUST_CANNOT_INSPECT, parent, String.valueOf(e.getMessage())));
+            return Optional.of(Message.of(FsMessages.TRUST_CANNOT_INSPECT, deepest, String.valueOf(e.getMessage())));
         }
-        if (!real.equals(parent)) {
+        if (!real.equals(deepest)) {
             for (Path p = real; p != null; p = p.getParent()) {
                 Optional<Message> problem = folderAbove(path, p, uid);
                 if (problem.isPresent()) {
