@@ -12,7 +12,8 @@ import java.util.OptionalLong;
 
 /**
  * Whether a record's daemon still runs: live only when its pid runs with the recorded {@code /proc}
- * start time (a pid alone is never enough). Status, doctor and the lifecycle all ask this one
+ * start time (a pid alone is never enough) <em>and</em> as the record's uid (pid and start time of any
+ * process are readable by anyone, so a record naming another user's process is not that user's daemon). Status, doctor and the lifecycle all ask this one
  * service, so none of them depends on another to know what "live" means.
  *
  * <p>Before a command is sent to a daemon, {@link #verifiedOwnLive(RecordStore, String)} is the one
@@ -31,7 +32,17 @@ public final class Liveness {
 
     /** The record with its state: {@link RecordState#LIVE} or {@link RecordState#STALE}. */
     public ManagedDaemon assess(DaemonRecord record) {
-        return new ManagedDaemon(record, processes.isAlive(record.identity()) ? RecordState.LIVE : RecordState.STALE);
+        return new ManagedDaemon(record, runsAsRecorded(record) ? RecordState.LIVE : RecordState.STALE);
+    }
+
+    /**
+     * The owner first, then pid and start time: if the pid changes hands between the two reads, the start
+     * time no longer matches. An owner {@code /proc} does not show (the process is gone, or hidden) is not the
+     * record's.
+     */
+    private boolean runsAsRecorded(DaemonRecord record) {
+        long recordedUid = Integer.toUnsignedLong(record.uid());
+        return processes.owner(record.pid()).filter(o -> o.uid() == recordedUid).isPresent() && processes.isAlive(record.identity());
     }
 
     /** The live ones among {@code records}, in their order. */

@@ -142,6 +142,7 @@ class ClientTerminatorTest {
         long hidden = 4_150_003L;
         sb.mps.reply("get_client_list " + SERVER, CLIENT + "\n" + hidden + "\n");
         sb.processes.put(hidden, "python3", 800);
+        sb.processes.hideOwner(hidden);
         sb.start("mine");
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", hidden));
