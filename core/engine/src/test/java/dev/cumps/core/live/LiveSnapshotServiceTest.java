@@ -32,6 +32,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -192,7 +193,7 @@ class LiveSnapshotServiceTest {
         DaemonSnapshot d = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
-        assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
+        assertEquals("the daemon lists more than 32 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
         assertEquals(32, d.servers().size());
         assertEquals(2, controlCalls.size(), "the server list, then all 32 servers in one run: " + controlCalls.size());
         assertEquals(64, controlCalls.get(1).lines().filter(l -> !l.equals(ControlReplies.REPLY_END)).count());
@@ -211,7 +212,49 @@ class LiveSnapshotServiceTest {
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals(256, d.clients().size());
-        assertEquals("server 4190100 lists 5000 clients; only the first 256 are shown", d.problem().orElseThrow().english());
+        assertEquals("server 4190100 lists more than 256 clients; only the first 256 are shown", d.problem().orElseThrow().english());
+    }
+
+    /**
+     * A squatted {@code /tmp/nvidia-mps} whose server list names 150,000 servers held {@code clients} 38 to 96 s
+     * (a repeat check comparing every pid with every other, before the cap). Now its reply is kept only up to
+     * a small byte cap (a daemon no record vouches for), the list is read up to the cap plus one, and the
+     * first 32 servers are asked about.
+     */
+    @Test
+    void aSquattedDefaultPipeListing150000ServersIsReadUpToItsCapsOnly() throws IOException {
+        Path pipe = sb.nvidiaPipeDirectory();
+        Sandbox.mkdir700(pipe);
+        String huge = serverList(150_000);
+        List<Integer> limits = new CopyOnWriteArrayList<>();
+        daemons.put(pipe, stdin -> {
+            Map<String, String> replies = new HashMap<>(Map.of("get_server_list", huge));
+            stdin.lines().filter(l -> l.startsWith("get_server_status ")).forEach(l -> replies.put(l, "ACTIVE\n"));
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
+        });
+        CommandRunner capped = spec -> {
+            CommandResult r = runner.run(spec);
+            if (!spec.program().equals("nvidia-cuda-mps-control")) {
+                return r;
+            }
+            limits.add(spec.outputLimit());
+            // What the real runner keeps of a longer output: its first outputLimit bytes.
+            String out = r.stdout().length() > spec.outputLimit() ? r.stdout().substring(0, spec.outputLimit()) : r.stdout();
+            return CommandResult.exited(r.program(), r.exitCode(), out, r.stderr());
+        };
+        try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            socket.bind(UnixDomainSocketAddress.of(pipe.resolve("control")));
+            LiveSnapshotService service = new LiveSnapshotService(sb.host(), capped, sb.processes,
+                    new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5));
+
+            DaemonSnapshot d = service.collect(List.of(), GpuInventory.of(List.of())).daemons().get(0);
+
+            assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
+            assertEquals("the daemon lists more than 32 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
+            assertEquals(32, d.servers().size());
+            assertEquals(List.of(DaemonQuestions.UNMANAGED_REPLY_LIMIT), limits.stream().distinct().toList(),
+                    "every reply of the unmanaged pipe is capped");
+        }
     }
 
     /** A live record whose daemon answers from {@code replies} (anything else: nothing). */
