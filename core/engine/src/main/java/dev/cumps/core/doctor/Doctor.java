@@ -110,7 +110,7 @@ public final class Doctor {
         List<CheckResult> results = new ArrayList<>();
         for (Check check : checks) {
             Optional<Need> missing = check.needs().stream().filter(need -> !holds(need, statuses)).findFirst();
-            CheckResult result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> judged(check.id(), check.evaluate(context)));
+            CheckResult result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> evaluated(check, context));
             if (Thread.currentThread().isInterrupted()) {
                 throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
             }
@@ -134,6 +134,25 @@ public final class Doctor {
     private static CheckResult skipped(DoctorCheckId id, Need need) {
         return new CheckResult(id, CheckStatus.SKIP, Message.of(DoctorMessages.SKIPPED, Message.of(need.wording())), Optional.empty(),
                 Optional.empty());
+    }
+
+    /**
+     * The check's verdict; a check that throws is a FAIL row saying it could not run and why, so one broken
+     * check never ends the run without a report (the checks that need it are then skipped). A cancelled run
+     * still ends at once.
+     */
+    private static CheckResult evaluated(Check check, DoctorContext context) {
+        try {
+            return judged(check.id(), check.evaluate(context));
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()
+                    || e instanceof CumpsException c && c.errorMessage().id() == DoctorMessages.RUN_CANCELLED) {
+                throw e;
+            }
+            Object why = e instanceof CumpsException c ? c.errorMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            return new CheckResult(check.id(), CheckStatus.FAIL, Message.of(DoctorMessages.CHECK_COULD_NOT_RUN, why),
+                    Optional.of(Message.of(DoctorMessages.CHECK_RUNS)), Optional.of(Message.of(DoctorMessages.CHECK_COULD_NOT_RUN_REMEDY)));
+        }
     }
 
     /** A passing check needs no remedy, so none is shown. */

@@ -162,6 +162,11 @@ public enum DoctorMessages implements MessageKey {
     STATUS_SKIP("skip"),
     NO_LIVE_DAEMON("no live managed daemon for the selected GPU"),
     RUN_CANCELLED("doctor run cancelled"),
+    /** {0}: why (a message, or the exception's class and text). */
+    CHECK_COULD_NOT_RUN("the check could not run: {0}"),
+    CHECK_RUNS("the check runs to its end"),
+    CHECK_COULD_NOT_RUN_REMEDY("a defect of cumps or a fault of this host it did not foresee: the other checks still ran; report it with"
+            + " the output of `cumps doctor --json`"),
     // live snapshot checks: server_uid, unmanaged_clients
     /** {0}: daemon name; {1}: server pid; {2}: user name; {3}: uid. */
     SERVER_UID_OTHER("daemon '{0}': MPS server pid {1} runs as {2} (uid {3})"),
