@@ -22,7 +22,7 @@ public final class StatusRenderer {
             out.append("SIMULATED host (stand-in NVIDIA tools; no real GPU is touched)\n");
         }
         out.append("platform: ").append(s.platform()).append("   nvidia-smi: ").append(s.nvidiaSmiAvailable() ? "available" : "not available")
-                .append(s.driverVersion().map(d -> "   driver: " + d).orElse(""))
+                .append(s.driverVersion().map(d -> "   driver: " + TerminalEscapes.escape(d)).orElse(""))
                 .append("   CUDA_VISIBLE_DEVICES: ").append(s.cudaVisibleDevices().map(TerminalEscapes::escape).orElse("(unset)")).append('\n');
         s.diagnostic().ifPresent(d -> out.append("diagnostic: ").append(TerminalEscapes.escape(d)).append('\n'));
         out.append("\nGPUs\n");
@@ -39,7 +39,7 @@ public final class StatusRenderer {
             pipes.row(p.path(), p.kind().id(), p.managed() ? String.join(",", p.managedNames()) : "UNMANAGED (read-only)");
         }
         out.append(table(pipes));
-        out.append("\nDaemons (records in ").append(s.recordRoot()).append(")\n");
+        out.append("\nDaemons (records in ").append(TerminalEscapes.escape(s.recordRoot().toString())).append(")\n");
         TextTable daemons = new TextTable("NAME", "STATE", "PID", "START TICKS", "GPU", "PIPE DIRECTORY", "CREATED");
         for (ManagedDaemon d : s.daemons()) {
             DaemonRecord r = d.record();
