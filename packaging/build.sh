@@ -14,7 +14,7 @@
 # Reproducible: every file, and the .debs' members, get the time SOURCE_DATE_EPOCH (default: the
 # last commit's time), so two builds of one commit are byte-identical (packaging/smoke.sh checks it).
 # Needs dpkg-deb, dpkg-shlibdeps (dpkg-dev), rsvg-convert (librsvg2-bin), unzip, gzip, strip
-# (binutils). See packaging/README.md.
+# (binutils), python3 (writes the launchers). Each is checked before anything is built. See packaging/README.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd -P)"
 cd "$root"
@@ -30,7 +30,7 @@ for arg in "$@"; do
 done
 
 fail() { echo "error: $*" >&2; exit 1; }
-for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf; do
+for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf python3; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
 [ -f docs/man/cumps.1 ] || fail "docs/man/cumps.1 is missing (the man page generated from the picocli model: cumps reference --format man)"
