@@ -33,6 +33,8 @@ import java.util.function.Consumer;
  * {@link FixTarget}s and done elsewhere ({@code dev.cumps.core.fix}).
  */
 public final class Doctor {
+    /** {@code plan.selector} when no {@code --gpus} was given: uni-cumps's word for its default. */
+    public static final String AUTO_SELECTOR = "auto";
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
@@ -119,8 +121,10 @@ public final class Doctor {
             listener.accept(result);
         }
         Optional<String> selector = context.selector();
-        DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
-                .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
+        // uni-cumps names the selector that was not given "auto" (its default), not "".
+        String given = selector.orElse(AUTO_SELECTOR);
+        DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(given, p.mode(), p.gpus()))
+                .orElseGet(() -> new DoctorReport.Plan(given, Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(results, context.visible().map(StatusService::compatibleModes).orElse(List.of()), plan,
                 context.managedForPlan(), SharingEvidence.of(context, results), guide);
     }

@@ -66,7 +66,8 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
         map.put("simulated", simulated);
         map.put("nvidia_smi_available", nvidiaSmiAvailable);
         map.put("diagnostic", diagnostic().orElse(null));
-        map.put("cuda_visible_devices", cudaVisibleDevices.orElse(null));
+        // uni-cumps: null when the variable is unset or empty (an empty mask still hides every GPU: see gpus).
+        map.put("cuda_visible_devices", cudaVisibleDevices.filter(v -> !v.isEmpty()).orElse(null));
         map.put("driver_version", driverVersion.orElse(null));
         map.put("record_root", recordRoot.toString());
         List<Object> visibleList = new ArrayList<>();

@@ -21,6 +21,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -104,7 +105,7 @@ public final class StatusService {
         return false;
     }
 
-    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root. */
+    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root, by path. */
     List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
         Set<Path> dirs = new LinkedHashSet<>();
         records.forEach(r -> dirs.add(r.pipeDirectory()));
@@ -122,6 +123,8 @@ public final class StatusService {
             ControlPipe.in(dir).ifPresent(pipe -> rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
                     records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList())));
         }
+        // Ordered by path, as uni-cumps orders them.
+        rows.sort(Comparator.comparing(row -> row.path().toString()));
         return rows;
     }
 
