@@ -30,6 +30,7 @@ import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A folder that passed the {@link TrustRule}, held open: files in it are opened relative to the open
@@ -47,6 +48,14 @@ public final class TrustedFolder implements Closeable {
     private final Path path;
     private final int uid;
     private final SecureDirectoryStream<Path> dir;
+    /**
+     * The JDK holds the open folder's lock while it opens a file in it, and {@code close} waits for that lock:
+     * a read abandoned on its deadline (a FIFO swapped in, no writer) would make {@code close} wait for ever.
+     * So the folder is closed by whichever comes last, {@link #close} or the abandoned worker.
+     */
+    private final AtomicBoolean reading = new AtomicBoolean();
+    private final AtomicBoolean closeWanted = new AtomicBoolean();
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private TrustedFolder(Path path, int uid, SecureDirectoryStream<Path> dir) {
         this.path = path;
@@ -144,12 +153,26 @@ public final class TrustedFolder implements Closeable {
             throw new SafeFiles.UnsafeFileException(Message.of(FsMessages.TOO_LARGE, limit % 1024 == 0 ? (limit / 1024) + " KiB"
                     : limit + " bytes", before.size()));
         }
-        byte[] bytes = BoundedRead.within(deadline, () -> {
-            try (SeekableByteChannel ch = dir.newByteChannel(entry, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
-                ch.position(0); // ESPIPE on a FIFO
-                return readUpTo(ch, limit + 1);
+        reading.set(true);
+        byte[] bytes;
+        try {
+            bytes = BoundedRead.within(deadline, () -> {
+                try (SeekableByteChannel ch = dir.newByteChannel(entry, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS))) {
+                    ch.position(0); // ESPIPE on a FIFO
+                    return readUpTo(ch, limit + 1);
+                } finally {
+                    reading.set(false);
+                    if (closeWanted.get()) {
+                        closeNow();
+                    }
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            if (!(e instanceof SafeFiles.UnsafeFileException u && u.reason().id() == FsMessages.NOT_READ_IN_TIME)) {
+                reading.set(false); // the worker ended (or never ran): nothing is left holding the folder
             }
-        });
+            throw e;
+        }
         if (bytes.length > limit) {
             throw new SafeFiles.UnsafeFileException(Message.of(FsMessages.TOO_LARGE_GREW, limit % 1024 == 0 ? (limit / 1024) + " KiB"
                     : limit + " bytes"));
@@ -258,6 +281,19 @@ public final class TrustedFolder implements Closeable {
 
     @Override
     public void close() throws IOException {
-        dir.close();
+        closeWanted.set(true);
+        if (!reading.get()) {
+            closeNow();
+        }
+    }
+
+    private void closeNow() {
+        if (closed.compareAndSet(false, true)) {
+            try {
+                dir.close();
+            } catch (IOException e) {
+                // Nothing was written through it; the descriptor is gone either way.
+            }
+        }
     }
 }
