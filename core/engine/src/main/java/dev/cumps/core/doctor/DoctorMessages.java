@@ -180,6 +180,9 @@ public enum DoctorMessages implements MessageKey {
     /** {0}: pipe directory; {1}: client pids. */
     UNMANAGED_CLIENTS_FOUND("unmanaged control pipe {0} serves your client(s) pid {1}"),
     UNMANAGED_CLIENTS_NONE("no client of yours uses an unmanaged control pipe"),
+    /** {0}: pipe directory; {1}: the uid owning its control socket. */
+    UNMANAGED_PIPE_FOREIGN("the control pipe in {0} belongs to uid {1}, neither you nor root: a CUDA program of yours started without"
+            + " CUDA_MPS_PIPE_DIRECTORY connects to that user's daemon, and what it answers (its clients included) is not taken as fact"),
     UNMANAGED_CLIENTS_EXPECTED("your MPS clients use daemons that cumps manages"),
     /** {0}: pipe directory. */
     UNMANAGED_CLIENTS_REMEDY("these programs use an MPS daemon cumps does not manage ({0}, started by hand or by another tool):"

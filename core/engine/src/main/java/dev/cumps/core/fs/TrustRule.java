@@ -35,7 +35,7 @@ import java.util.Optional;
 public final class TrustRule {
     /** What a trusted path must be. */
     public enum Kind {
-        DIRECTORY, REGULAR_FILE, ANY
+        DIRECTORY, REGULAR_FILE, SOCKET, ANY
     }
 
     private static final int GROUP_OR_OTHER_WRITE = 0022;
@@ -44,6 +44,7 @@ public final class TrustRule {
     private static final int TYPE_DIRECTORY = 0040000;
     private static final int TYPE_REGULAR = 0100000;
     private static final int TYPE_LINK = 0120000;
+    private static final int TYPE_SOCKET = 0140000;
 
     private TrustRule() {
     }
@@ -76,6 +77,9 @@ public final class TrustRule {
         }
         if (kind == Kind.REGULAR_FILE && type != TYPE_REGULAR) {
             return Optional.of(Message.of(FsMessages.TRUST_WRONG_KIND, path, Message.of(FsMessages.TRUST_KIND_REGULAR_FILE)));
+        }
+        if (kind == Kind.SOCKET && type != TYPE_SOCKET) {
+            return Optional.of(Message.of(FsMessages.TRUST_WRONG_KIND, path, Message.of(FsMessages.KIND_SOCKET)));
         }
         Optional<Message> mine = ownerAndMode(path, owner, mode, uid);
         if (mine.isPresent()) {

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A read-only snapshot of the host: GPUs, control pipes, and this user's daemon records.
@@ -46,8 +47,11 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
     public record GpuRow(Gpu gpu, boolean visible, List<String> daemonNames) {
     }
 
-    /** One control pipe; no managed names means no record owns it (read-only, no stop authority). */
-    public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames) {
+    /**
+     * One control pipe; no managed names means no record owns it (read-only, no stop authority). {@code ownerUid}
+     * owns the pipe itself; {@code foreign}: neither the caller nor root, so nothing it says is trusted.
+     */
+    public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames, OptionalInt ownerUid, boolean foreign) {
         public boolean managed() {
             return !managedNames.isEmpty();
         }
@@ -90,6 +94,8 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
             p.put("kind", pipe.kind().id());
             p.put("managed_names", pipe.managedNames());
             p.put("managed", pipe.managed());
+            p.put("owner_uid", pipe.ownerUid().isPresent() ? Integer.toUnsignedLong(pipe.ownerUid().getAsInt()) : null);
+            p.put("trusted", !pipe.foreign());
             pipes.add(p);
         }
         map.put("control_pipes", pipes);

@@ -9,6 +9,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.PipeOwner;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -121,7 +122,8 @@ public final class StatusService {
         List<HostStatus.PipeRow> rows = new ArrayList<>();
         for (Path dir : dirs) {
             ControlPipe.in(dir).ifPresent(pipe -> rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
-                    records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList())));
+                    records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList(), PipeOwner.of(dir),
+                    PipeOwner.foreign(dir, host.uid()).isPresent())));
         }
         // Ordered by path, as uni-cumps orders them.
         rows.sort(Comparator.comparing(row -> row.path().toString()));

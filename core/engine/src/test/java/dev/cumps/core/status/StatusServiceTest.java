@@ -104,6 +104,27 @@ class StatusServiceTest {
         assertEquals(paths, list(json, "control_pipes").stream().map(p -> p.get("path")).toList());
     }
 
+    /** A control pipe names its owner; one neither the caller's nor root's is marked not trusted. */
+    @Test
+    void aControlPipeOfAnotherUserIsListedWithItsOwnerAndNotTrusted() throws Exception {
+        Path squatted = sb.nvidiaPipeDirectory();
+        Sandbox.mkdir700(squatted);
+        Sandbox.mkfifo(squatted.resolve("control"));
+        Files.setAttribute(squatted.resolve("control"), "unix:uid", 65534);
+        DaemonRecord mine = sb.start("mine");
+
+        Map<String, Object> json = Sandbox.parseObject(Json.write(status().toJsonMap()));
+
+        Map<String, Object> theirs = list(json, "control_pipes").stream().filter(p -> p.get("path").equals(squatted.resolve("control").toString()))
+                .findFirst().orElseThrow();
+        assertEquals(65534, ((Number) theirs.get("owner_uid")).intValue());
+        assertEquals(false, theirs.get("trusted"));
+        Map<String, Object> ours = list(json, "control_pipes").stream()
+                .filter(p -> p.get("path").equals(mine.pipeDirectory().resolve("control").toString())).findFirst().orElseThrow();
+        assertEquals(sb.uid, ((Number) ours.get("owner_uid")).intValue());
+        assertEquals(true, ours.get("trusted"));
+    }
+
     /** uni-cumps writes null for an unset or empty CUDA_VISIBLE_DEVICES, and cumps reads an empty mask as none (every GPU visible). */
     @Test
     void anEmptyCudaVisibleDevicesIsNullInJsonAsWhenUnset() {

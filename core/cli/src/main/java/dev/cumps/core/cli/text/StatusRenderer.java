@@ -36,7 +36,9 @@ public final class StatusRenderer {
         out.append("\nControl pipes\n");
         TextTable pipes = new TextTable("PATH", "KIND", "OWNER");
         for (HostStatus.PipeRow p : s.controlPipes()) {
-            pipes.row(p.path(), p.kind().id(), p.managed() ? String.join(",", p.managedNames()) : "UNMANAGED (read-only)");
+            pipes.row(p.path(), p.kind().id(), p.managed() ? String.join(",", p.managedNames())
+                    : p.foreign() ? "UNMANAGED (read-only; uid " + Integer.toUnsignedString(p.ownerUid().getAsInt()) + "'s, not trusted)"
+                    : "UNMANAGED (read-only)");
         }
         out.append(table(pipes));
         out.append("\nDaemons (records in ").append(TerminalEscapes.escape(s.recordRoot().toString())).append(")\n");
