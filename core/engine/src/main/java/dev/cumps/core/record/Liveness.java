@@ -1,5 +1,6 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.fs.TrustRule;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.DaemonPids;
@@ -52,8 +53,8 @@ public final class Liveness {
 
     /**
      * The record {@code name} when it is the caller's own (uid and host, as {@code store} is scoped),
-     * readable, live by pid <em>and</em> {@code /proc} start time, and its daemon verifiably serves
-     * the record's pipe directory ({@link #pipeCheck}); otherwise a one-line error saying why and what
+     * readable, live by pid <em>and</em> {@code /proc} start time, its pipe directory passes the
+     * {@link TrustRule}, and its daemon verifiably serves that directory ({@link #pipeCheck}); otherwise a one-line error saying why and what
      * to do. Read right before acting: call it with the name's lock held, just before sending.
      */
     public DaemonRecord verifiedOwnLive(RecordStore store, String name) {
@@ -61,6 +62,11 @@ public final class Liveness {
         DaemonRecord record = store.lookup(name).require(VERIFY_REFUSALS);
         if (!assess(record).live()) {
             throw new CumpsException(Message.of(RecordMessages.VERIFY_STALE, name, record.pid()));
+        }
+        // The folder the command goes through must pass the trust rule: no one else may swap the socket in it.
+        Optional<Message> untrusted = TrustRule.directoryProblem(record.pipeDirectory(), store.uid());
+        if (untrusted.isPresent()) {
+            throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, name, untrusted.get()));
         }
         PipeCheck pipe = pipeCheck(record);
         switch (pipe.result()) {

@@ -60,7 +60,9 @@ public enum RecordMessages implements MessageKey {
     VERIFY_PID_NOT_ON_PIPE("pid {0} was not started with CUDA_MPS_PIPE_DIRECTORY={1}, so another daemon may serve that directory;"
             + " nothing was sent"),
     VERIFY_PIPE_UNVERIFIABLE("the pid file in {0} is missing or unreadable, and the environment of pid {1} does not show its pipe"
-            + " directory, so another daemon may serve that directory; nothing was sent");
+            + " directory, so another daemon may serve that directory; nothing was sent"),
+    /** {0}: the record name; {1}: why the trust rule refuses its pipe directory. */
+    VERIFY_PIPE_UNTRUSTED("the pipe directory of '{0}' is not one cumps talks through: {1}; nothing was sent");
 
     private final String english;
 
