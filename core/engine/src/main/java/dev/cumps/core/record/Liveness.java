@@ -63,31 +63,34 @@ public final class Liveness {
         if (!assess(record).live()) {
             throw new CumpsException(Message.of(RecordMessages.VERIFY_STALE, name, record.pid()));
         }
-        // The folder the command goes through must pass the trust rule: no one else may swap the socket in it.
-        Optional<Message> untrusted = TrustRule.directoryProblem(record.pipeDirectory(), store.uid());
-        if (untrusted.isPresent()) {
-            throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, name, untrusted.get()));
-        }
         PipeCheck pipe = pipeCheck(record);
         switch (pipe.result()) {
             case SERVED_BY_OTHER -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_SERVED_BY_OTHER,
                     record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
             case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
             case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
-            default -> {
+            case UNTRUSTED -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, name, pipe.untrusted().orElseThrow()));
+            case VERIFIED -> {
                 return record;
             }
+            default -> throw new IllegalStateException("unknown pipe check " + pipe.result());
         }
     }
 
     /**
-     * Whether the recorded daemon is the one serving the record's pipe directory: the pid file there
+     * Whether the recorded daemon is the one serving the record's pipe directory, a folder that passes the
+     * {@link TrustRule} ({@link PipeCheck.Result#UNTRUSTED} otherwise): the pid file there
      * must not name another process, and the recorded process's environment must not show another
      * {@code CUDA_MPS_PIPE_DIRECTORY}; at least one of the two must say yes. So a record naming one
      * daemon's pid and another's pipe directory (with that directory's pid file missing, a link, or
      * forged) never sends a command to the other daemon.
      */
     public PipeCheck pipeCheck(DaemonRecord record) {
+        // The folder a command goes through must pass the trust rule: no one else may put a socket there.
+        Optional<Message> untrusted = TrustRule.directoryProblem(record.pipeDirectory(), record.uid());
+        if (untrusted.isPresent()) {
+            return new PipeCheck(PipeCheck.Result.UNTRUSTED, OptionalLong.empty(), untrusted);
+        }
         Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
         if (served.isPresent() && served.get() != record.pid()) {
             return new PipeCheck(PipeCheck.Result.SERVED_BY_OTHER, OptionalLong.of(served.get()));
