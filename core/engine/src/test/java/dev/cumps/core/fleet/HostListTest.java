@@ -85,4 +85,15 @@ class HostListTest {
         assertTrue(write.getMessage().startsWith("cannot read your hosts file"), write.getMessage());
         assertEquals("gpu3\n", Files.readString(folder.resolve("hosts")));
     }
+
+    /** A hosts file edited by hand to hold an ssh option (a line starting with '-') is refused, not passed to ssh. */
+    @Test
+    void aLineThatWouldBeAnSshOptionIsRefused() throws Exception {
+        Path folder = Files.createDirectory(dir.resolve("opt"), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        for (String line : List.of("-oProxyCommand=touch /tmp/pwned", "-F/tmp/x", "--")) {
+            Files.writeString(folder.resolve("hosts"), "gpu3\n" + line + "\n");
+            CumpsException e = assertThrows(CumpsException.class, new HostList(folder.resolve("hosts"), uid())::load);
+            assertTrue(e.getMessage().contains("line 2"), e.getMessage());
+        }
+    }
 }

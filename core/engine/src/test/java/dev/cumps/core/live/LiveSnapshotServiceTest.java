@@ -44,6 +44,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -139,6 +140,8 @@ class LiveSnapshotServiceTest {
     void slowServersGetOneOverallBudgetAskedInParallelAndTheRestAreNamedNotAnswered() {
         Duration budget = Duration.ofMillis(1500);
         List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        List<Long> ends = new CopyOnWriteArrayList<>();
+        AtomicLong firstQuestion = new AtomicLong();
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
         DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
@@ -148,6 +151,7 @@ class LiveSnapshotServiceTest {
                 return runner.run(spec);
             }
             if (spec.stdin().strip().equals("get_server_list")) {
+                firstQuestion.compareAndSet(0, System.nanoTime());
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, serverList(10), "");
             }
             if (spec.stdin().contains(ControlReplies.REPLY_END)) {
@@ -158,6 +162,7 @@ class LiveSnapshotServiceTest {
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, spec.stdin().startsWith("get_server_status") ? "ACTIVE\n" : "", "");
             }
             timeouts.add(spec.timeout());
+            ends.add(System.nanoTime() + spec.timeout().toNanos());
             mostAtOnce.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
                 never.await(spec.timeout().toMillis(), TimeUnit.MILLISECONDS); // hangs for as long as it is allowed to
@@ -176,6 +181,14 @@ class LiveSnapshotServiceTest {
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
         assertEquals("9 server(s) not answered within the live view's 1 s", d.problem().orElseThrow().english());
+        // One budget for the whole snapshot, started before its first question: no question may be allowed to run past
+        // it, however late it was asked (a budget restarting per question would let the ninth server, asked after the
+        // first eight hung for the whole budget, run a whole budget more). The margin absorbs only the moments between
+        // a question's allowance being computed and the runner seeing it.
+        long begin = firstQuestion.get();
+        long end = begin + budget.toNanos() + Duration.ofMillis(1000).toNanos();
+        assertTrue(ends.stream().allMatch(e -> e <= end), "a question outlives the snapshot's budget: " + ends.stream().map(e -> (e - begin) / 1_000_000)
+                .toList() + " ms after its start, budget " + budget.toMillis() + " ms");
         assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList(), "what was answered is shown");
         assertTrue(timeouts.stream().allMatch(t -> t.compareTo(budget) <= 0), "no question may outlast the budget: " + timeouts);
         assertTrue(mostAtOnce.get() > 1, "the servers are asked in parallel, not one after the other");
@@ -617,6 +630,8 @@ class LiveSnapshotServiceTest {
     void aBatchThatHangsCostsTheBudgetAndNamesEveryServerNotAnswered() {
         Duration budget = Duration.ofMillis(1500);
         List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        List<Long> ends = new CopyOnWriteArrayList<>();
+        AtomicLong firstQuestion = new AtomicLong();
         DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
         CommandRunner slow = spec -> {
             if (!spec.program().equals("nvidia-cuda-mps-control")) {
