@@ -14,7 +14,8 @@
 # Reproducible: every file, and the .debs' members, get the time SOURCE_DATE_EPOCH (default: the
 # last commit's time), so two builds of one commit are byte-identical (packaging/smoke.sh checks it).
 # Needs a JDK 25 (JAVA_HOME's, else the one on PATH: its jlink and jdeps make the runtimes), dpkg-deb,
-# dpkg-shlibdeps (dpkg-dev), rsvg-convert (librsvg2-bin), unzip, gzip, strip (binutils). See packaging/README.md.
+# dpkg-shlibdeps (dpkg-dev), rsvg-convert (librsvg2-bin), unzip, gzip, strip (binutils),
+# python3 (writes the launchers). Each is checked before anything is built. See packaging/README.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd -P)"
 cd "$root"
@@ -38,7 +39,7 @@ fi
 jdk_feature=$(jlink --version 2>/dev/null | sed -n 's/^\([0-9]*\).*/\1/p' | head -1)
 [ -n "$jdk_feature" ] && [ "$jdk_feature" -ge 25 ] \
     || fail "jlink $(jlink --version 2>/dev/null || echo missing) is older than 25; set JAVA_HOME to a JDK 25"
-for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf; do
+for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf python3; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
 [ -f docs/man/cumps.1 ] || fail "docs/man/cumps.1 is missing (the man page generated from the picocli model: cumps reference --format man)"

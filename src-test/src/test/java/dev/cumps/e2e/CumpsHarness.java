@@ -221,7 +221,8 @@ final class CumpsHarness implements AutoCloseable {
     }
 
     /** {@code java ... -jar cumps.jar args}. */
-    private List<String> cumpsCommand(String... args) {
+    /** The command line that runs the built cumps jar with {@code args} (the JVM flags of every run). */
+    List<String> cumpsCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_FLAGS);

@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -167,5 +168,28 @@ class InputsE2eTest {
         assertTrue(line.contains("mode 755"), line);
         assertEquals(List.of(), contents(sandbox));
         assertFalse(Files.exists(sandbox.resolve("bin"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /**
+     * {@code --simulate} on a {@code $TMPDIR} mounted {@code noexec} said "nvidia-smi was not found on PATH; install
+     * the NVIDIA driver utilities": the stand-ins were there but could not run. Now it says so. The test mounts a
+     * noexec tmpfs in a mount namespace of its own ({@code unshare --mount}), so the machine's mounts are untouched.
+     */
+    @Test
+    void simulateOnANoexecTmpdirSaysSoInOneLine(CumpsHarness h) throws Exception {
+        assertTrue(h.uid == 0, "needs root to mount: run the tests as root (CI does; a root-only check fails, never skips)");
+        Path tmp = h.privateDir("noexec");
+        List<String> command = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                "mount -t tmpfs -o noexec,mode=0700 cumps-noexec \"$1\" && shift && exec \"$@\"", "sh", tmp.toString()));
+        command.addAll(h.cumpsCommand("--simulate", "status"));
+
+        CumpsHarness.Exec run = h.exec(command, Map.of("PATH", "/usr/bin:/bin", "TMPDIR", tmp.toString()), null);
+
+        assertEquals(1, run.exitCode(), run.toString());
+        assertEquals("", run.stdout());
+        assertEquals(1, run.stderr().lines().count(), run.stderr());
+        assertTrue(run.stderr().startsWith("error: the simulated NVIDIA programs in " + tmp.resolve("cumps-sim-" + h.uid).resolve("bin")
+                + " cannot be run: its file system does not allow running programs (mounted noexec)"), run.stderr());
+        assertFalse(run.stderr().contains("not found on PATH"), run.stderr());
     }
 }

@@ -36,8 +36,12 @@ final class SshHosts implements AutoCloseable {
     static final Path SSHD = Path.of("/usr/sbin/sshd");
     private static final String HUNG_PIDS = "hung.pids";
 
-    /** What a host's {@code cumps} is. */
-    enum Cumps { REAL, MISSING, GARBAGE, HANGS }
+    /**
+     * What a host's {@code cumps} is. {@code HOSTILE}: answers as cumps does, with terminal control sequences
+     * (title, clear screen) and a line break that forges another host's line in what it prints. {@code TRAP}:
+     * an attacker's host; its cumps notes each run in {@link #trapRuns} and claims to have done what was asked.
+     */
+    enum Cumps { REAL, MISSING, GARBAGE, HANGS, HOSTILE, TRAP }
 
     /** What the client knows about a host's key, and which key it offers. */
     enum Trust { KNOWN, UNKNOWN, CHANGED, WRONG_CLIENT_KEY }
@@ -73,16 +77,52 @@ final class SshHosts implements AutoCloseable {
         return Files.isExecutable(SSHD) && Files.isExecutable(Path.of("/usr/bin/ssh")) && Files.isExecutable(Path.of("/usr/bin/ssh-keygen"));
     }
 
+    /** The file a {@link Cumps#TRAP} host's cumps appends a line to for every run on it. */
+    Path trapRuns(String alias) {
+        return dir.resolve(alias).resolve("trap.runs");
+    }
+
+    /** A new key pair named {@code name} in this fixture's folder; returns the private key's path ({@code .pub} beside it). */
+    Path newKey(String name) throws IOException, InterruptedException {
+        return keygen(name);
+    }
+
+    /** The port sshd of {@code alias} listens on, from the client configuration. */
+    int port(String alias) {
+        String text = clientConfig.toString();
+        int at = text.indexOf("Host " + alias + "\n");
+        int port = text.indexOf("  Port ", at) + 7;
+        return Integer.parseInt(text.substring(port, text.indexOf('\n', port)));
+    }
+
+    /** The host's public key line ({@code alias}'s known-hosts entry without the name). */
+    String hostKey(String alias) throws IOException {
+        return Files.readString(Path.of(dir.resolve(alias).resolve("host") + ".pub")).strip();
+    }
+
+    /** Options the client's ssh gets for every host (lines of {@code ssh_config}, before the fixture's own). */
+    void clientOptions(String lines) throws IOException {
+        extraClientOptions = lines;
+        writeClientFiles();
+    }
+
+    private String extraClientOptions = "";
+
     /** Adds a host named {@code alias} (the destination the client types) and returns its simulated host. */
     SimHost add(String alias, Cumps cumps, Trust trust) throws IOException, InterruptedException {
+        return add(alias, cumps, trust, Files.readString(Path.of(clientKey + ".pub")));
+    }
+
+    /** {@link #add(String, Cumps, Trust)}, the host authorizing {@code authorizedKey} (a public key line) instead of the client's. */
+    SimHost add(String alias, Cumps cumps, Trust trust, String authorizedKey) throws IOException, InterruptedException {
         SimHost sim = SimHost.create("sh", client.jar.toString());
         sims.add(sim);
         sim.configure(SimConfig.defaults(1));
         Path hostDir = Files.createDirectories(dir.resolve(alias));
-        installCumps(sim, cumps, hostDir.resolve(HUNG_PIDS));
+        installCumps(sim, cumps, hostDir.resolve(HUNG_PIDS), hostDir.resolve("trap.runs"));
         Path hostKey = keygen(alias + "/host");
         Path authorized = hostDir.resolve("authorized_keys");
-        Files.writeString(authorized, Files.readString(Path.of(clientKey + ".pub")));
+        Files.writeString(authorized, authorizedKey);
         int port = freePort();
         Map<String, String> env = new TreeMap<>(sim.environment());
         env.put(CumpsHarness.MARKER_VARIABLE, client.marker);
@@ -139,7 +179,7 @@ final class SshHosts implements AutoCloseable {
 
     private void writeClientFiles() throws IOException {
         Files.writeString(dir.resolve("known_hosts"), knownHosts.toString());
-        Files.writeString(dir.resolve("config"), clientConfig + "Host *\n"
+        Files.writeString(dir.resolve("config"), clientConfig + "Host *\n" + extraClientOptions
                 + "  IdentitiesOnly yes\n"
                 + "  IdentityAgent none\n"
                 + "  UserKnownHostsFile " + dir.resolve("known_hosts") + "\n"
@@ -158,7 +198,17 @@ final class SshHosts implements AutoCloseable {
                 : List.of();
     }
 
-    private void installCumps(SimHost sim, Cumps cumps, Path hungPids) throws IOException {
+    /**
+     * What a {@link Cumps#HOSTILE} host's {@code cumps status --json} prints: valid JSON whose daemon name, printed
+     * raw, sets the terminal's title, clears the screen and forges the line of another host.
+     */
+    static final String HOSTILE_STATUS = "{\"schema_version\": 1, \"driver_version\": \"550\", \"all_gpus\": [], \"managed_daemons\":"
+            + " [{\"name\": \"a\\u001b]0;owned\\u0007\\u001b[2J\\ngpu-forged  reachable  cumps=9.9.9 driver=1 gpus=8 live=8 stale=0\","
+            + " \"record_state\": \"live\", \"pid\": 7, \"gpu_uuids\": []}]}\n";
+    /** What it prints for any other command: escape sequences raw, a carriage return and a forged line. */
+    static final String HOSTILE_TEXT = "\u001b]0;owned\u0007\u001b[2Jstopped daemon x\r\ngpu-forged  stopped\n";
+
+    private void installCumps(SimHost sim, Cumps cumps, Path hungPids, Path trapRuns) throws IOException {
         Path launcher = sim.bin.resolve("cumps");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String body = switch (cumps) {
@@ -167,11 +217,27 @@ final class SshHosts implements AutoCloseable {
             case MISSING -> null;
             case GARBAGE -> "echo 'Welcome to gpu-box! Today is a good day.'\necho '<html>not json</html>'\n";
             case HANGS -> "echo $$ >> " + hungPids + "\nexec sleep 3600\n";
+            case HOSTILE -> "case \"$*\" in\n"
+                    + "  *--version*) echo 'cumps 1.4.0' ;;\n"
+                    + "  *status*) cat " + written(trapRuns.resolveSibling("hostile-status.json"), HOSTILE_STATUS) + " ;;\n"
+                    + "  *) cat " + written(trapRuns.resolveSibling("hostile-text.txt"), HOSTILE_TEXT) + " ;;\n"
+                    + "esac\n";
+            case TRAP -> "echo \"$*\" >> " + trapRuns + "\n"
+                    + "case \"$*\" in\n"
+                    + "  *--version*) echo 'cumps 1.4.0' ;;\n"
+                    + "  *status*) echo '{\"schema_version\": 1, \"all_gpus\": [], \"managed_daemons\": []}' ;;\n"
+                    + "  *) echo 'stopped daemon (as the attacker says)' ;;\n"
+                    + "esac\n";
         };
         if (body != null) {
             Files.writeString(launcher, "#!/bin/sh\n" + body, StandardCharsets.UTF_8);
             Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
         }
+    }
+
+    private static Path written(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
     }
 
     private Path keygen(String name) throws IOException, InterruptedException {

@@ -22,6 +22,9 @@ public enum SimMessages implements MessageKey {
     SANDBOX_UNSAFE_PARENT("cannot use the simulation sandbox: {0} (or set TMPDIR to a private directory of yours)"),
     SANDBOX_CANNOT_CREATE("cannot create a simulation sandbox in {0}: {1}"),
     SANDBOX_CANNOT_PREPARE("cannot prepare the simulation sandbox {0}: {1}"),
+    /** {0}: the sandbox's program folder. */
+    SANDBOX_NOEXEC("the simulated NVIDIA programs in {0} cannot be run: its file system does not allow running programs (mounted"
+            + " noexec); set TMPDIR to a folder of yours on a file system that does"),
     SANDBOX_CANNOT_REMOVE("cannot remove the simulation sandbox {0}: {1}"),
     /** {0}: the folder given; {1}: the TMPDIR a console's sandbox is made in. */
     SANDBOX_NOT_CONSOLE("{0} is not a console's simulation sandbox (a csim-* folder in {1}); nothing was cleaned up"),

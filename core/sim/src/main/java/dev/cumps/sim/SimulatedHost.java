@@ -163,6 +163,11 @@ public final class SimulatedHost {
             }
             SimTools.install(bin(), new SimToolOptions(SimTools.currentClasspath(), config(), nvidiaPipeDirectory(),
                     nvidiaLogDirectory()));
+            // Written 0755 a moment ago: if the kernel still will not run it, the file system forbids running
+            // programs (mounted noexec, as $TMPDIR often is). Said here, not later as "not found on PATH".
+            if (!Files.isExecutable(bin().resolve(SimTools.MPS_CONTROL))) {
+                throw new CumpsException(Message.of(SimMessages.SANDBOX_NOEXEC, bin()));
+            }
         } catch (IOException | IllegalArgumentException e) {
             throw new CumpsException(Message.of(SimMessages.SANDBOX_CANNOT_PREPARE, root, String.valueOf(e.getMessage())));
         }

@@ -178,4 +178,22 @@ class SettingsFileTest {
             assertEquals("width=9999\n", Files.readString(file), mode);
         }
     }
+
+    /**
+     * The folder above counts too: a settings folder of the user's inside a folder others can write
+     * ({@code XDG_CONFIG_HOME} in a shared place) could be swapped for theirs between a check and a read.
+     */
+    @Test
+    void aSettingsFolderInsideAFolderOthersCanWriteIsNeitherReadNorWritten() throws Exception {
+        Path shared = Files.createDirectory(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path folder = Files.createDirectory(shared.resolve("mps-console"), PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
+        Path file = Files.writeString(folder.resolve("window.properties"), "width=9999\n");
+        SettingsFile settings = new SettingsFile(file, "window state");
+
+        assertEquals(Optional.empty(), settings.load(), "the defaults apply");
+        settings.save(of("width", "1"), "test");
+        assertEquals("width=9999\n", Files.readString(file), "nothing written there");
+    }
 }

@@ -75,7 +75,7 @@ class CliGoldenTest {
 
     private String normalised(String text) {
         return text.replace(BuildVersion.runtime(), "runtime: <RUNTIME>")
-                .replace(sb.dir.toString(), SANDBOX_TOKEN).replaceAll("\"uid\": " + sb.uid + "(?=[,\n])", "\"uid\": \"<UID>\"")
+                .replace(sb.dir.toString(), SANDBOX_TOKEN).replaceAll("\"(owner_)?uid\": " + sb.uid + "(?=[,\n])", "\"$1uid\": \"<UID>\"")
                 .replace("uni-cumps-" + sb.uid, "uni-cumps-<UID>").replace("cumps-sim-" + sb.uid, "cumps-sim-<UID>");
     }
 

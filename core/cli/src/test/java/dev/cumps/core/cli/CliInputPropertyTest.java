@@ -8,9 +8,19 @@ import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.testing.FakeGpu;
 import dev.cumps.core.testing.Props;
 import dev.cumps.core.testing.Sandbox;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,17 +106,53 @@ class CliInputPropertyTest {
         return Generate.oneOf(structured, uuidSpellings, Props.anyStrings(1, 60));
     }
 
+    /** The fake host's GPU {@code index} an entry of a selector names, by ASCII index or any spelling of its UUID; -1 for none. */
+    private static int named(String entry) {
+        String e = entry.strip();
+        if (e.matches("[0-9]{1,9}")) {
+            int index = Integer.parseInt(e);
+            return index <= 1 ? index : -1;
+        }
+        String canonical = e.toUpperCase(Locale.ROOT).replaceFirst("^GPU-", "").replace("-", "");
+        for (int i = 0; i <= 1; i++) {
+            if (FakeGpu.exclusive(i).uuid().toUpperCase(Locale.ROOT).substring(4).replace("-", "").equals(canonical)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A start succeeds only for a selector naming exactly one GPU (multi-GPU and {@code all} fail closed), and the
+     * daemon runs on that GPU; everything else is one clean error line.
+     */
     @Test
     void anyGpuSelectorStartsOneDaemonOrIsRefusedInOneLine() {
         Props.qt(300).forAll(selectors()).checkAssert(selector -> {
             Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
             if (r.code() == 0) {
                 assertEquals("", r.err());
+                List<Integer> gpus = Arrays.stream(selector.split(",", -1)).map(CliInputPropertyTest::named).distinct().toList();
+                assertTrue(!selector.strip().equalsIgnoreCase("all") && gpus.size() == 1 && gpus.get(0) >= 0,
+                        "a selector naming no single GPU started a daemon: " + printable(selector) + " " + r.out());
+                assertTrue(r.out().contains("\"" + FakeGpu.exclusive(gpus.get(0)).uuid() + "\"")
+                        && !r.out().contains("\"" + FakeGpu.exclusive(1 - gpus.get(0)).uuid() + "\""),
+                        "the daemon runs on the GPU named, and only there: " + printable(selector) + " " + r.out());
                 assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
             } else {
                 assertOneCleanErrorLine(r, selector);
             }
         });
+    }
+
+    /** The selectors that name two GPUs, or all: each is refused, whatever else it says (multi-GPU fails closed). */
+    @Test
+    void selectorsNamingSeveralGpusAreRefused() {
+        for (String selector : List.of("0,1", "1,0", "all", "ALL", "0,1,0", FakeGpu.exclusive(0).uuid() + ",1")) {
+            Result r = cumps(sb, "start", "--name", "prop", "--gpus", selector);
+            assertOneCleanErrorLine(r, selector);
+            assertEquals(0, cumps(sb, "status", "--json").code());
+        }
     }
 
     @Test
@@ -137,15 +183,99 @@ class CliInputPropertyTest {
         return SourceDSL.lists().of(segment).ofSizeBetween(1, 12).map(parts -> sb.dir + "/p/" + String.join("/", parts));
     }
 
+    /**
+     * What already stands where the typed directory goes: nothing, a folder of ours ({@code 0700}, {@code 0755},
+     * {@code 0777}) or of another user, under a parent that is ours ({@code 0700}, {@code 0755}), open to all
+     * ({@code 0777}) or sticky ({@code 1777}).
+     */
+    record Setup(int existing, int parentMode) {
+        static final int[] EXISTING = {-1, 0700, 0755, 0777, -2};
+        static final int[] PARENT = {0700, 0755, 0777, 01777};
+    }
+
+    static Gen<Setup> setups() {
+        return Generate.range(0, Setup.EXISTING.length - 1).zip(Generate.range(0, Setup.PARENT.length - 1),
+                (e, p) -> new Setup(Setup.EXISTING[e], Setup.PARENT[p]));
+    }
+
+    private static int mode(Path p) throws IOException {
+        return (Integer) Files.getAttribute(p, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+    }
+
+    private static int owner(Path p) throws IOException {
+        return (Integer) Files.getAttribute(p, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+    }
+
+    /**
+     * A daemon starts in a typed directory only when that directory ends up ours, {@code 0700}, not a link, and no
+     * folder above it is another user's or writable by others (unless sticky); else one clean error line. A folder
+     * others can write, another user's folder, or one under a parent others can write is always refused.
+     */
     @Test
     void anyPipeDirectoryStartsADaemonThereOrIsRefusedInOneLine() {
-        Props.qt(250).forAll(directories()).checkAssert(dir -> {
+        Props.qt(250).forAll(directories(), setups()).checkAssert((dir, setup) -> {
+            Path path;
+            try {
+                path = Path.of(dir);
+            } catch (InvalidPathException e) {
+                path = null; // not a path in this JVM's file name encoding (LC_ALL=C): the CLI must refuse it in one line
+            }
+            boolean prepared = path != null && prepare(path, setup);
             Result r = cumps(sb, "start", "--name", "prop", "--gpus", "0", "--pipe-dir", dir);
+            if (r.code() == 0 && path == null) {
+                throw new AssertionError("started in a directory this JVM cannot name: " + printable(dir));
+            }
             if (r.code() == 0) {
+                try {
+                    assertEquals(sb.uid, owner(path), "ours: " + printable(dir));
+                    assertEquals(040700, mode(path), "a private real directory: " + printable(dir));
+                    for (Path p = path.getParent(); p != null; p = p.getParent()) {
+                        int m = mode(p);
+                        assertTrue(owner(p) == sb.uid || owner(p) == 0, "no folder above is another user's: " + p);
+                        assertTrue((m & 0022) == 0 || (m & 01000) != 0, "no folder above others can change: " + p + " " + Integer.toOctalString(m));
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
                 assertEquals(0, cumps(sb, "stop", "--name", "prop").code());
             } else {
                 assertOneCleanErrorLine(r, dir);
             }
+            boolean mustRefuse = prepared && (setup.existing() == 0777 || setup.existing() == 0755 || setup.existing() == -2
+                    || setup.parentMode() == 0777);
+            assertTrue(!mustRefuse || r.code() != 0, "started in " + printable(dir) + " with " + setup);
+            reset();
         });
+    }
+
+    /** Makes what {@code setup} says stand at {@code dir}; false when the file system would not have it (a name too long). */
+    private boolean prepare(Path dir, Setup setup) {
+        try {
+            Files.createDirectories(dir.getParent());
+            Files.setAttribute(dir.getParent(), "unix:mode", setup.parentMode());
+            if (setup.existing() != -1) {
+                Files.createDirectory(dir);
+                Files.setAttribute(dir, "unix:mode", setup.existing() == -2 ? 0700 : setup.existing());
+                if (setup.existing() == -2) {
+                    Files.setAttribute(dir, "unix:uid", 65534);
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Removes what a try left under the sandbox's {@code p} folder, so the next starts from nothing. */
+    private void reset() {
+        Path top = sb.dir.resolve("p");
+        try (Stream<Path> all = Files.exists(top) ? Files.walk(top)
+                : Stream.empty()) {
+            for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }

@@ -136,6 +136,20 @@ class CliTest {
         assertOneErrorLine();
     }
 
+    /** A newline typed into a value shows as {@code \n}, not as a space that would hide it. */
+    @Test
+    void aTypedNewlineInAValueIsShownEscapedInTheOneErrorLine() {
+        int code = cumps("env", "--name", "a\nb");
+
+        assertEquals(1, code);
+        assertOneErrorLine();
+        assertTrue(err.contains("a\\nb"), err);
+        assertFalse(err.contains("a b"), err);
+
+        assertEquals(2, cumps("stop", "--bogus\nline"));
+        assertTrue(err.contains("--bogus\\nline"), err);
+    }
+
     @Test
     void unknownOptionIsAUsageError() {
         assertEquals(2, cumps("status", "--frobnicate"));

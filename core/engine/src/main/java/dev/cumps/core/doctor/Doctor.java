@@ -33,6 +33,8 @@ import java.util.function.Consumer;
  * {@link FixTarget}s and done elsewhere ({@code dev.cumps.core.fix}).
  */
 public final class Doctor {
+    /** {@code plan.selector} when no {@code --gpus} was given: uni-cumps's word for its default. */
+    public static final String AUTO_SELECTOR = "auto";
     private final HostEnvironment host;
     private final CommandRunner runner;
     private final ProcessTable processes;
@@ -110,7 +112,7 @@ public final class Doctor {
         List<CheckResult> results = new ArrayList<>();
         for (Check check : checks) {
             Optional<Need> missing = check.needs().stream().filter(need -> !holds(need, statuses)).findFirst();
-            CheckResult result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> judged(check.id(), check.evaluate(context)));
+            CheckResult result = missing.map(need -> skipped(check.id(), need)).orElseGet(() -> evaluated(check, context));
             if (Thread.currentThread().isInterrupted()) {
                 throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
             }
@@ -119,8 +121,10 @@ public final class Doctor {
             listener.accept(result);
         }
         Optional<String> selector = context.selector();
-        DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(selector.orElse(""), p.mode(), p.gpus()))
-                .orElseGet(() -> new DoctorReport.Plan(selector.orElse(""), Selectors.requestedMode(selector), List.of()));
+        // uni-cumps names the selector that was not given "auto" (its default), not "".
+        String given = selector.orElse(AUTO_SELECTOR);
+        DoctorReport.Plan plan = context.plan().map(p -> new DoctorReport.Plan(given, p.mode(), p.gpus()))
+                .orElseGet(() -> new DoctorReport.Plan(given, Selectors.requestedMode(selector), List.of()));
         return new DoctorReport(results, context.visible().map(StatusService::compatibleModes).orElse(List.of()), plan,
                 context.managedForPlan(), SharingEvidence.of(context, results), guide);
     }
@@ -134,6 +138,25 @@ public final class Doctor {
     private static CheckResult skipped(DoctorCheckId id, Need need) {
         return new CheckResult(id, CheckStatus.SKIP, Message.of(DoctorMessages.SKIPPED, Message.of(need.wording())), Optional.empty(),
                 Optional.empty());
+    }
+
+    /**
+     * The check's verdict; a check that throws is a FAIL row saying it could not run and why, so one broken
+     * check never ends the run without a report (the checks that need it are then skipped). A cancelled run
+     * still ends at once.
+     */
+    private static CheckResult evaluated(Check check, DoctorContext context) {
+        try {
+            return judged(check.id(), check.evaluate(context));
+        } catch (RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()
+                    || e instanceof CumpsException c && c.errorMessage().id() == DoctorMessages.RUN_CANCELLED) {
+                throw e;
+            }
+            Object why = e instanceof CumpsException c ? c.errorMessage() : e.getClass().getSimpleName() + ": " + e.getMessage();
+            return new CheckResult(check.id(), CheckStatus.FAIL, Message.of(DoctorMessages.CHECK_COULD_NOT_RUN, why),
+                    Optional.of(Message.of(DoctorMessages.CHECK_RUNS)), Optional.of(Message.of(DoctorMessages.CHECK_COULD_NOT_RUN_REMEDY)));
+        }
     }
 
     /** A passing check needs no remedy, so none is shown. */

@@ -161,6 +161,11 @@ public enum DoctorMessages implements MessageKey {
     STATUS_SKIP("skip"),
     NO_LIVE_DAEMON("no live managed daemon for the selected GPU"),
     RUN_CANCELLED("doctor run cancelled"),
+    /** {0}: why (a message, or the exception's class and text). */
+    CHECK_COULD_NOT_RUN("the check could not run: {0}"),
+    CHECK_RUNS("the check runs to its end"),
+    CHECK_COULD_NOT_RUN_REMEDY("a defect of cumps or a fault of this host it did not foresee: the other checks still ran; report it with"
+            + " the output of `cumps doctor --json`"),
     // live snapshot checks: server_uid, unmanaged_clients
     /** {0}: daemon name; {1}: server pid; {2}: user name; {3}: uid. */
     SERVER_UID_OTHER("daemon '{0}': MPS server pid {1} runs as {2} (uid {3})"),
@@ -174,6 +179,9 @@ public enum DoctorMessages implements MessageKey {
     /** {0}: pipe directory; {1}: client pids. */
     UNMANAGED_CLIENTS_FOUND("unmanaged control pipe {0} serves your client(s) pid {1}"),
     UNMANAGED_CLIENTS_NONE("no client of yours uses an unmanaged control pipe"),
+    /** {0}: pipe directory; {1}: the uid owning its control socket. */
+    UNMANAGED_PIPE_FOREIGN("the control pipe in {0} belongs to uid {1}, neither you nor root: a CUDA program of yours started without"
+            + " CUDA_MPS_PIPE_DIRECTORY connects to that user's daemon, and what it answers (its clients included) is not taken as fact"),
     UNMANAGED_CLIENTS_EXPECTED("your MPS clients use daemons that cumps manages"),
     /** {0}: pipe directory. */
     UNMANAGED_CLIENTS_REMEDY("these programs use an MPS daemon cumps does not manage ({0}, started by hand or by another tool):"

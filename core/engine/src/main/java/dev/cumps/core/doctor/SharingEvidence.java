@@ -15,7 +15,8 @@ import java.util.Optional;
 /**
  * The CUDA process-sharing evidence under uni-cumps's keys and types (docs/cli.md): the doctor
  * probes as one process ({@code rank} 0 of {@code world_size} 1) whose learner and collector share
- * the selected GPU, addressed as {@code cuda:<ordinal among the visible GPUs>};
+ * the selected GPU, addressed as a launcher under the exported environment addresses it: {@code cuda:0}
+ * (its {@code CUDA_VISIBLE_DEVICES} names that GPU alone, as uni-cumps's does);
  * {@code configured}/{@code effective} are {@code "mps"} when a live managed daemon is selected /
  * answers, else null; {@code ambient_server} is whether NVIDIA's default pipe directory holds a
  * control pipe no record owns. Keys about the daemon ({@code daemon_pid}, {@code gpu_uuid}) follow
@@ -32,7 +33,9 @@ final class SharingEvidence {
         boolean answered = answer.map(MpsControl::answered).orElse(false);
         Optional<Gpu> gpu = context.gpu();
         List<Gpu> visible = context.visible().orElse(List.of());
-        Optional<String> device = gpu.map(g -> "cuda:" + position(visible, g));
+        // What a launcher addresses: `cumps env` exports CUDA_VISIBLE_DEVICES=<the selected GPU's UUID>, under which that
+        // GPU is the only one CUDA sees, cuda:0, whatever its place among the caller's visible GPUs (--gpus 1 included).
+        Optional<String> device = gpu.filter(g -> position(visible, g) >= 0).map(g -> "cuda:0");
         Optional<String> uuid = gpu.map(g -> canonicalUuid(g.uuid().value()));
         boolean valid = results.stream().noneMatch(c -> c.status() == CheckStatus.FAIL);
 

@@ -30,7 +30,6 @@ public final class ProcessCommandRunner implements CommandRunner {
     }
 
     private static final long DRAIN_GRACE_MS = 1500;
-    private static final int MAX_CAPTURE = 1 << 20;
 
     @Override
     public CommandResult run(CommandSpec spec) {
@@ -51,8 +50,8 @@ public final class ProcessCommandRunner implements CommandRunner {
         }
         // No per-run "started" log line: creating the logger starts java.util.logging (about 25 ms of
         // every `cumps status`), for a DEBUG line nobody sees by default. Failures below are logged.
-        Drain out = Drain.start(process.getInputStream(), "stdout of " + spec.program());
-        Drain err = Drain.start(process.getErrorStream(), "stderr of " + spec.program());
+        Drain out = Drain.start(process.getInputStream(), "stdout of " + spec.program(), spec.outputLimit());
+        Drain err = Drain.start(process.getErrorStream(), "stderr of " + spec.program(), spec.outputLimit());
         writeStdin(process, spec.stdin());
         boolean exited;
         try {
@@ -154,15 +153,17 @@ public final class ProcessCommandRunner implements CommandRunner {
         private final InputStream stream;
         private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
         private final Thread thread;
+        private final int limit;
 
-        private Drain(InputStream stream, String name) {
+        private Drain(InputStream stream, String name, int limit) {
             this.stream = stream;
+            this.limit = limit;
             this.thread = new Thread(this, "drain " + name);
             this.thread.setDaemon(true);
         }
 
-        static Drain start(InputStream stream, String name) {
-            Drain drain = new Drain(stream, name);
+        static Drain start(InputStream stream, String name, int limit) {
+            Drain drain = new Drain(stream, name, limit);
             drain.thread.start();
             return drain;
         }
@@ -174,8 +175,8 @@ public final class ProcessCommandRunner implements CommandRunner {
                 int n;
                 while ((n = stream.read(chunk)) >= 0) {
                     synchronized (buffer) {
-                        if (buffer.size() < MAX_CAPTURE) {
-                            buffer.write(chunk, 0, Math.min(n, MAX_CAPTURE - buffer.size()));
+                        if (buffer.size() < limit) {
+                            buffer.write(chunk, 0, Math.min(n, limit - buffer.size()));
                         }
                     }
                 }

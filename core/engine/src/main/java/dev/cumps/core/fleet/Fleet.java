@@ -98,7 +98,8 @@ public final class Fleet {
     /** One host's read: {@code cumps --version && cumps status --json} over ssh, classified. */
     public HostReport read(Destination d, Duration deadline) {
         long begin = System.nanoTime();
-        CommandResult result = runner.run(SshCommand.spec(host, d, RemoteCommand.status(), deadline));
+        CommandResult result = runner.run(SshCommand.spec(host, d, RemoteCommand.status(), deadline,
+                SshCommand.controlPathOptions(runner, host, d)));
         Duration took = Duration.ofNanos(System.nanoTime() - begin);
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
@@ -139,7 +140,7 @@ public final class Fleet {
 
     /** Runs {@code command} on {@code d} within {@code deadline}. */
     public RemoteRun run(Destination d, RemoteCommand command, Duration deadline) {
-        CommandResult result = runner.run(SshCommand.spec(host, d, command, deadline));
+        CommandResult result = runner.run(SshCommand.spec(host, d, command, deadline, SshCommand.controlPathOptions(runner, host, d)));
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
             HostState state = failure.get();

@@ -21,8 +21,6 @@ public enum FleetMessages implements MessageKey {
     HOSTS_BAD_LINE("your hosts file {0} has a line that is not a host (line {1}: '{2}'); fix or remove it"),
     /** {0}: the hosts file. */
     NO_HOSTS("no hosts yet: add one with `cumps hosts add HOST` (stored in {0})"),
-    /** {0}: a folder. */
-    FOLDER_UNSAFE("the folder {0} is a link, not a directory, not yours, or writable by others"),
     /** {0}: count of hosts that did not answer. */
     SOME_HOSTS_DID_NOT_ANSWER("{0} host(s) did not answer"),
 

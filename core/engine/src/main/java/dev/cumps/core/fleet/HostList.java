@@ -1,33 +1,31 @@
 package dev.cumps.core.fleet;
 
 import dev.cumps.core.fs.SafeFiles;
+import dev.cumps.core.fs.TrustRule;
+import dev.cumps.core.fs.TrustedFolder;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * The user's hosts: {@code ${XDG_CONFIG_HOME:-~/.config}/mps-console/hosts}, one destination a line
- * ({@code #} starts a comment), shared by {@code cumps hosts} and the window. The file is read without
- * following a link, must be a regular file of at most {@link #MAX_BYTES} ({@link SafeFiles}), and its
- * folder must be a real directory of the user's that no one else can write; it is written 0600 through a
- * private temporary file renamed over it, in a folder created 0700 when missing. Every line must be a
+ * ({@code #} starts a comment), shared by {@code cumps hosts} and the window. Its folder must pass the
+ * {@link TrustRule} (the user's or root's, writable by no one else, no link, under folders no one else can
+ * change); the folder is opened and the file read relative to it ({@link TrustedFolder}: no link followed,
+ * a regular file of the user's of at most {@link #MAX_BYTES}), so a folder swapped after the check is never
+ * read. It is written 0600 through a private temporary file renamed over it in the open folder, created
+ * 0700 when missing. Every line must be a
  * valid {@link Destination}: a file someone edited into something else is refused, not half-used.
  */
 public final class HostList {
@@ -56,8 +54,14 @@ public final class HostList {
     /** The hosts in the file's order; none when there is no file. */
     public List<Destination> load() {
         try {
-            checkFolder(file.getParent());
-            byte[] bytes = SafeFiles.readAll(file, MAX_BYTES);
+            Optional<TrustedFolder> open = TrustedFolder.open(file.getParent(), uid);
+            if (open.isEmpty()) {
+                return List.of();
+            }
+            byte[] bytes;
+            try (TrustedFolder folder = open.get()) {
+                bytes = folder.read(file.getFileName().toString(), MAX_BYTES, SafeFiles.DEFAULT_DEADLINE);
+            }
             List<Destination> hosts = new ArrayList<>();
             List<String> lines = new String(bytes, StandardCharsets.UTF_8).lines().toList();
             for (int i = 0; i < lines.size(); i++) {
@@ -107,44 +111,14 @@ public final class HostList {
         StringBuilder text = new StringBuilder("# Hosts of cumps fleet and MPS Console: one ssh destination a line.\n");
         hosts.forEach(h -> text.append(h.value()).append('\n'));
         try {
-            if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+            if (!TrustRule.exists(folder) && folder.getParent() != null && !Files.isDirectory(folder.getParent())) {
                 Files.createDirectories(folder.getParent());
-                Files.createDirectory(folder, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
-            checkFolder(folder);
-            Path temporary = folder.resolve(".hosts." + ProcessHandle.current().pid() + ".tmp");
-            Files.deleteIfExists(temporary);
-            try {
-                try (FileChannel ch = FileChannel.open(temporary, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
-                        LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(FILE_MODE));
-                     OutputStream out = Channels.newOutputStream(ch)) {
-                    out.write(text.toString().getBytes(StandardCharsets.UTF_8));
-                    out.flush();
-                    ch.force(true);
-                }
-                Files.setPosixFilePermissions(temporary, FILE_MODE);
-                Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } finally {
-                Files.deleteIfExists(temporary);
+            try (TrustedFolder open = TrustedFolder.openOrCreate(folder, uid)) {
+                open.replace(file.getFileName().toString(), text.toString().getBytes(StandardCharsets.UTF_8), FILE_MODE);
             }
         } catch (IOException e) {
             throw new CumpsException(Message.of(FleetMessages.HOSTS_UNWRITABLE, file.toString(), SafeFiles.reasonOf(e)), e);
-        }
-    }
-
-    /** The folder must be a directory (not a link) of this user that no one else can write. */
-    private void checkFolder(Path folder) throws IOException {
-        PosixFileAttributes a;
-        try {
-            a = Files.readAttributes(folder, PosixFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
-            return;
-        }
-        int owner = ((Number) Files.getAttribute(folder, "unix:uid", LinkOption.NOFOLLOW_LINKS)).intValue();
-        Set<PosixFilePermission> mode = a.permissions();
-        if (a.isSymbolicLink() || !a.isDirectory() || owner != uid || mode.contains(PosixFilePermission.GROUP_WRITE)
-                || mode.contains(PosixFilePermission.OTHERS_WRITE)) {
-            throw new CumpsException(Message.of(FleetMessages.FOLDER_UNSAFE, folder.toString()));
         }
     }
 }

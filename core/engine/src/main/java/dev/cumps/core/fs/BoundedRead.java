@@ -108,10 +108,14 @@ final class BoundedRead {
         return new IOException(cause);
     }
 
-    /** Whether an open failed with {@code ELOOP}: the no-follow open met a symbolic link. */
+    /**
+     * Whether an open failed with {@code ELOOP}: the no-follow open met a symbolic link. JDK 17 reports that as a plain
+     * {@link IOException} whose text is the system's words (in the locale's language) plus its own
+     * {@code (NOFOLLOW_LINKS specified)}; other paths give a {@link FileSystemException} with the English reason.
+     */
     static boolean isLinkLoop(IOException e) {
-        return e instanceof FileSystemException fs && fs.getReason() != null
-                && fs.getReason().contains("Too many levels of symbolic links");
+        String text = e instanceof FileSystemException fs ? fs.getReason() : e.getMessage();
+        return text != null && (text.contains("Too many levels of symbolic links") || text.endsWith("(NOFOLLOW_LINKS specified)"));
     }
 
     private static final class DaemonThreads implements ThreadFactory {

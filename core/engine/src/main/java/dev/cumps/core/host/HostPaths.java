@@ -1,5 +1,6 @@
 package dev.cumps.core.host;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -29,8 +30,23 @@ public record HostPaths(Path nvidiaPipeDirectory, Path nvidiaLogDirectory, Path 
 
     /** The running machine's: NVIDIA's defaults and {@code user.home}. Only {@link HostEnvironment#current()} calls it. */
     static HostPaths machine() {
-        return new HostPaths(NVIDIA_DEFAULT_PIPE_DIRECTORY, NVIDIA_DEFAULT_LOG_DIRECTORY,
-                Path.of(System.getProperty("user.home", "/")));
+        return new HostPaths(NVIDIA_DEFAULT_PIPE_DIRECTORY, NVIDIA_DEFAULT_LOG_DIRECTORY, accountHome(System.getProperty("user.home")));
+    }
+
+    /**
+     * {@code user.home} when it is an absolute path; else {@code /}. A uid without an entry in the user database
+     * (a container's arbitrary uid, an account removed since) gets {@code user.home=?} from the JVM, and cumps
+     * must still run: the account home is used only when {@code HOME} is unset.
+     */
+    static Path accountHome(String userHome) {
+        if (userHome == null || !userHome.startsWith("/")) {
+            return Path.of("/");
+        }
+        try {
+            return Path.of(userHome);
+        } catch (InvalidPathException e) {
+            return Path.of("/");
+        }
     }
 
     /**

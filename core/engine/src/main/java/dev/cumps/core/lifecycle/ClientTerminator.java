@@ -99,7 +99,7 @@ public final class ClientTerminator {
     }
 
     private List<Long> pids(DaemonRecord record, String command) {
-        return ControlReplies.pids(command, ask(record, command).stdout());
+        return ControlReplies.pids(command, ask(record, command).stdout(), ControlReplies.MAX_CLIENTS);
     }
 
     private CommandResult ask(DaemonRecord record, String command) {

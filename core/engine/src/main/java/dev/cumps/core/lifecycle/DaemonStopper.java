@@ -7,6 +7,7 @@ import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.PipeCheck;
 import dev.cumps.core.record.RecordLookup;
+import dev.cumps.core.record.RecordMessages;
 import dev.cumps.core.record.RecordNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -119,8 +120,13 @@ public final class DaemonStopper {
             case UNVERIFIABLE:
                 return outcome(record, StopOutcome.Result.FAILED,
                         Message.of(LifecycleMessages.STOP_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
-            default:
+            case UNTRUSTED:
+                return outcome(record, StopOutcome.Result.FAILED,
+                        Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, record.name(), pipe.untrusted().orElseThrow()));
+            case VERIFIED:
                 break;
+            default:
+                throw new IllegalStateException("unknown pipe check " + pipe.result());
         }
         CommandResult quit = c.control().ask(record.pipeDirectory(), record.logDirectory(), "quit");
         if (!c.waits().exit(record.identity())) {

@@ -4,10 +4,12 @@ import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +28,10 @@ public final class ControlReplies {
     public static final String INVALID_COMMAND = "Invalid command";
     /** What it answers when a question names a server that is not (or no longer) there: {@code Server 4242 not found}. */
     private static final Pattern SERVER_NOT_FOUND = Pattern.compile("Server ([0-9]{1,7}) not found");
+    /** Servers read from one {@code get_server_list} and asked about; a real workstation runs one per user, a few at most. */
+    public static final int MAX_SERVERS = 32;
+    /** Clients read from one {@code get_client_list}; MPS allows 48 (Volta and later: 60) clients per server. */
+    public static final int MAX_CLIENTS = 256;
     /** Linux's PID_MAX_LIMIT: no pid is larger. */
     static final long PID_MAX_LIMIT = 4_194_304L;
     private static final Pattern DIGITS = Pattern.compile("[0-9]{1,7}");
@@ -81,13 +87,27 @@ public final class ControlReplies {
         return Optional.of(List.copyOf(replies));
     }
 
-    /** The pids of a {@code get_server_list} or {@code get_client_list} reply, in the order printed; no line means none. */
-    public static List<Long> pids(String command, String reply) {
+    /**
+     * The pids of a {@code get_server_list} or {@code get_client_list} reply, in the order printed (no line
+     * means none), at most {@code cap} + 1 of them: the reading stops there, so a reply of any length costs
+     * what {@code cap} lines cost (anyone can put a socket at NVIDIA's default pipe directory that lists
+     * hundreds of thousands of servers), and a caller tells "more than {@code cap}" by the size. Linear:
+     * each line is looked at once, repeats are found in a hash set.
+     */
+    public static List<Long> pids(String command, String reply, int cap) {
         List<Long> pids = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
         int lineNo = 0;
-        for (String raw : reply.split("\\R", -1)) {
+        int start = 0;
+        int length = reply.length();
+        while (start < length && pids.size() <= cap) {
+            int end = start;
+            while (end < length && reply.charAt(end) != '\n' && reply.charAt(end) != '\r') {
+                end++;
+            }
             lineNo++;
-            String line = raw.strip();
+            String line = reply.substring(start, end).strip();
+            start = end + (end + 1 < length && reply.charAt(end) == '\r' && reply.charAt(end + 1) == '\n' ? 2 : 1);
             if (line.isEmpty()) {
                 continue;
             }
@@ -98,7 +118,7 @@ public final class ControlReplies {
             if (pid < 1 || pid > PID_MAX_LIMIT) {
                 throw garbage(command, lineNo, line, Message.of(LiveMessages.EXPECTED_PID));
             }
-            if (pids.contains(pid)) {
+            if (!seen.add(pid)) {
                 throw garbage(command, lineNo, line, Message.of(LiveMessages.DUPLICATE_PID));
             }
             pids.add(pid);

@@ -1,6 +1,7 @@
 package dev.cumps.core.live;
 
 import dev.cumps.core.exec.CommandResult;
+import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsControl;
@@ -38,12 +39,18 @@ import java.util.function.Supplier;
  * {@code get_server_list} makes the daemon not answering.
  */
 final class DaemonQuestions {
-    /** Servers asked about per daemon; a real workstation runs one per user, a few at most. */
-    static final int MAX_SERVERS = 32;
-    /** Clients shown per server; MPS allows 48 (Volta and later: 60) clients per server. */
-    static final int MAX_CLIENTS = 256;
+    /** Servers asked about per daemon ({@link ControlReplies#MAX_SERVERS}). */
+    static final int MAX_SERVERS = ControlReplies.MAX_SERVERS;
+    /** Clients shown per server ({@link ControlReplies#MAX_CLIENTS}). */
+    static final int MAX_CLIENTS = ControlReplies.MAX_CLIENTS;
     /** Servers asked about at once, after the first. */
     private static final int PARALLEL_SERVERS = 8;
+    /**
+     * The most kept of one reply of a daemon no record of ours vouches for (NVIDIA's shared
+     * {@code /tmp/nvidia-mps} may be anyone's): enough for {@link #MAX_SERVERS} servers' questions with their
+     * {@link #MAX_CLIENTS} clients each in one run, and far less than the runner's own megabyte.
+     */
+    static final int UNMANAGED_REPLY_LIMIT = 64 * 1024;
 
     private final MpsControl control;
     private final ProcessTable processes;
@@ -79,7 +86,7 @@ final class DaemonQuestions {
      * a second run.
      */
     DaemonSnapshot ask(Optional<String> name, Path pipeDirectory, Path logDirectory, boolean serversOnly, OptionalLong daemonPid) {
-        Daemon daemon = new Daemon(pipeDirectory, logDirectory);
+        Daemon daemon = new Daemon(pipeDirectory, logDirectory, name.isEmpty() ? UNMANAGED_REPLY_LIMIT : CommandSpec.DEFAULT_OUTPUT_LIMIT);
         List<Long> listed;
         Optional<CommandResult> listRun = Optional.empty();
         List<Long> guessed = serversOnly || daemonPid.isEmpty() ? List.of() : ChildServers.of(processes, daemonPid.getAsLong());
@@ -93,7 +100,7 @@ final class DaemonQuestions {
             } else {
                 Run run = daemon.run("get_server_list");
                 listRun = Optional.of(run.result());
-                listed = ControlReplies.pids("get_server_list", daemon.checked("get_server_list", run));
+                listed = ControlReplies.pids("get_server_list", daemon.checked("get_server_list", run), MAX_SERVERS);
             }
         } catch (Unanswered e) {
             return new DaemonSnapshot(name, pipeDirectory, DaemonSnapshot.State.NOT_ANSWERING, Optional.of(e.why), List.of(),
@@ -104,7 +111,7 @@ final class DaemonQuestions {
         }
         List<Message> problems = new ArrayList<>();
         if (listed.size() > MAX_SERVERS) {
-            problems.add(Message.of(LiveMessages.SERVERS_CAPPED, listed.size(), MAX_SERVERS));
+            problems.add(Message.of(LiveMessages.SERVERS_CAPPED, MAX_SERVERS));
         }
         List<Long> asked = listed.subList(0, Math.min(listed.size(), MAX_SERVERS));
         if (serversOnly) {
@@ -228,10 +235,12 @@ final class DaemonQuestions {
     private final class Daemon {
         private final Path pipeDirectory;
         private final Path logDirectory;
+        private final int replyLimit;
 
-        Daemon(Path pipeDirectory, Path logDirectory) {
+        Daemon(Path pipeDirectory, Path logDirectory, int replyLimit) {
             this.pipeDirectory = pipeDirectory;
             this.logDirectory = logDirectory;
+            this.replyLimit = replyLimit;
         }
 
         /** The servers' answers, asked at most {@link #PARALLEL_SERVERS} at a time, until the budget is spent. */
@@ -305,7 +314,7 @@ final class DaemonQuestions {
                 return Optional.empty();
             }
             String list = replies.get().get(0);
-            List<Long> servers = ControlReplies.pids("get_server_list", list);
+            List<Long> servers = ControlReplies.pids("get_server_list", list, MAX_SERVERS);
             CommandResult r = run.result();
             // The doctor's answers check judges this run as the server list's: its reply alone, as if asked alone.
             CommandResult listRun = new CommandResult(r.outcome(), r.exitCode(), list, r.stderr(), r.program());
@@ -359,7 +368,7 @@ final class DaemonQuestions {
             if (ControlReplies.serverNotFound(clients, server)) {
                 return new Answer(Optional.empty(), serverStatus, Optional.empty());
             }
-            List<Long> clientPids = ControlReplies.pids(clientsCommand, clients);
+            List<Long> clientPids = ControlReplies.pids(clientsCommand, clients, MAX_CLIENTS);
             if (!clientPids.isEmpty()) {
                 clientsListed.run();
             }
@@ -368,7 +377,7 @@ final class DaemonQuestions {
                 clientProcesses.add(client(client));
             }
             Optional<Message> cut = clientPids.size() > MAX_CLIENTS
-                    ? Optional.of(Message.of(LiveMessages.CLIENTS_CAPPED, server, clientPids.size(), MAX_CLIENTS)) : Optional.empty();
+                    ? Optional.of(Message.of(LiveMessages.CLIENTS_CAPPED, server, MAX_CLIENTS)) : Optional.empty();
             return new Answer(Optional.of(mpsServer(server, status, clientProcesses)), serverStatus, cut);
         }
 
@@ -382,7 +391,7 @@ final class DaemonQuestions {
             if (left.isZero() || left.isNegative()) {
                 throw new Unanswered(Message.of(LiveMessages.BUDGET_SPENT, budget.seconds()), true);
             }
-            return new Run(control.ask(pipeDirectory, logDirectory, command, left), left);
+            return new Run(control.ask(pipeDirectory, logDirectory, command, left, replyLimit), left);
         }
 
         /** The reply {@code run} carries; unanswered when it timed out, found no daemon or failed. */

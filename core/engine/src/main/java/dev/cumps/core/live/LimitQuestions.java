@@ -44,7 +44,7 @@ final class LimitQuestions {
             firstQuestions.addAll(questions(guessed));
             List<String> first = replies(record, firstQuestions);
             CurrentLimits defaults = limits(percentageCommand, first.get(0), pinnedCommand, first.get(1));
-            List<Long> pids = ControlReplies.pids("get_server_list", first.get(2));
+            List<Long> pids = ControlReplies.pids("get_server_list", first.get(2), ControlReplies.MAX_SERVERS);
             Map<Long, List<String>> answers = new HashMap<>(ChildServers.pairs(guessed, first.subList(3, first.size())));
             List<Long> rest = ChildServers.notAsked(pids, answers);
             if (!rest.isEmpty()) {
@@ -63,7 +63,7 @@ final class LimitQuestions {
 
     /** The pids of the daemon's running servers; a {@link CumpsException} when it does not answer as documented. */
     List<Long> servers(DaemonRecord record) {
-        return ControlReplies.pids("get_server_list", reply(record, "get_server_list"));
+        return ControlReplies.pids("get_server_list", reply(record, "get_server_list"), ControlReplies.MAX_SERVERS);
     }
 
     /** {@code get_active_thread_percentage} and {@code get_device_pinned_mem_limit} of each of {@code servers}, in that order. */

@@ -12,6 +12,7 @@ import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.PipeCheck;
+import dev.cumps.core.record.RecordMessages;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
 import java.time.Duration;
@@ -161,9 +162,11 @@ public final class LimitsService {
                     record.pipeDirectory()));
             case UNVERIFIABLE -> throw new CumpsException(Message.of(LiveMessages.LIMITS_PIPE_UNVERIFIABLE, name, record.pid(),
                     record.pipeDirectory()));
-            default -> {
-                // verified: the recorded daemon serves the record's pipe directory
+            case UNTRUSTED -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, name, pipe.untrusted().orElseThrow()));
+            case VERIFIED -> {
+                // the recorded daemon serves the record's pipe directory
             }
+            default -> throw new IllegalStateException("unknown pipe check " + pipe.result());
         }
     }
 }

@@ -37,12 +37,12 @@ public enum LiveMessages implements MessageKey {
     STATE_NOT_ANSWERING("not answering"),
     STATE_BAD_REPLY("unexpected reply"),
     STATE_PARTIAL("partly answered"),
-    /** {0}: servers listed; {1}: servers asked about. */
-    SERVERS_CAPPED("the daemon lists {0} servers; only the first {1} were asked about"),
+    /** {0}: servers asked about (the most read from a list). */
+    SERVERS_CAPPED("the daemon lists more than {0} servers; only the first {0} were asked about"),
     /** {0}: servers whose questions got no answer in time; {1}: the live view's budget in seconds. */
     SERVERS_UNANSWERED("{0} server(s) not answered within the live view's {1} s"),
-    /** {0}: the server; {1}: clients listed; {2}: clients shown. */
-    CLIENTS_CAPPED("server {0} lists {1} clients; only the first {2} are shown"),
+    /** {0}: the server; {1}: clients shown (the most read from a list). */
+    CLIENTS_CAPPED("server {0} lists more than {1} clients; only the first {1} are shown"),
     /** Two problems of one daemon, one after the other. */
     PROBLEMS_JOINED("{0}; {1}"),
     /** {0}: the live view's budget in seconds. */

@@ -41,8 +41,13 @@ public final class MpsControl {
 
     /** Sends one command, waiting at most {@code within} (never longer than this control's own timeout). */
     public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within) {
+        return ask(pipeDirectory, logDirectory, command, within, CommandSpec.DEFAULT_OUTPUT_LIMIT);
+    }
+
+    /** {@link #ask(Path, Path, String, Duration)}, keeping at most {@code outputLimit} bytes of the reply. */
+    public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within, int outputLimit) {
         Map<String, String> env = environment(pipeDirectory, logDirectory, null);
-        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", within.compareTo(timeout) < 0 ? within : timeout));
+        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", within.compareTo(timeout) < 0 ? within : timeout, outputLimit));
     }
 
     /**

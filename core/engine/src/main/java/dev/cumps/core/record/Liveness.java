@@ -1,5 +1,6 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.fs.TrustRule;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.DaemonPids;
@@ -12,7 +13,8 @@ import java.util.OptionalLong;
 
 /**
  * Whether a record's daemon still runs: live only when its pid runs with the recorded {@code /proc}
- * start time (a pid alone is never enough). Status, doctor and the lifecycle all ask this one
+ * start time (a pid alone is never enough) <em>and</em> as the record's uid (pid and start time of any
+ * process are readable by anyone, so a record naming another user's process is not that user's daemon). Status, doctor and the lifecycle all ask this one
  * service, so none of them depends on another to know what "live" means.
  *
  * <p>Before a command is sent to a daemon, {@link #verifiedOwnLive(RecordStore, String)} is the one
@@ -31,7 +33,17 @@ public final class Liveness {
 
     /** The record with its state: {@link RecordState#LIVE} or {@link RecordState#STALE}. */
     public ManagedDaemon assess(DaemonRecord record) {
-        return new ManagedDaemon(record, processes.isAlive(record.identity()) ? RecordState.LIVE : RecordState.STALE);
+        return new ManagedDaemon(record, runsAsRecorded(record) ? RecordState.LIVE : RecordState.STALE);
+    }
+
+    /**
+     * The owner first, then pid and start time: if the pid changes hands between the two reads, the start
+     * time no longer matches. An owner {@code /proc} does not show (the process is gone, or hidden) is not the
+     * record's.
+     */
+    private boolean runsAsRecorded(DaemonRecord record) {
+        long recordedUid = Integer.toUnsignedLong(record.uid());
+        return processes.owner(record.pid()).filter(o -> o.uid() == recordedUid).isPresent() && processes.isAlive(record.identity());
     }
 
     /** The live ones among {@code records}, in their order. */
@@ -41,8 +53,8 @@ public final class Liveness {
 
     /**
      * The record {@code name} when it is the caller's own (uid and host, as {@code store} is scoped),
-     * readable, live by pid <em>and</em> {@code /proc} start time, and its daemon verifiably serves
-     * the record's pipe directory ({@link #pipeCheck}); otherwise a one-line error saying why and what
+     * readable, live by pid <em>and</em> {@code /proc} start time, its pipe directory passes the
+     * {@link TrustRule}, and its daemon verifiably serves that directory ({@link #pipeCheck}); otherwise a one-line error saying why and what
      * to do. Read right before acting: call it with the name's lock held, just before sending.
      */
     public DaemonRecord verifiedOwnLive(RecordStore store, String name) {
@@ -57,20 +69,28 @@ public final class Liveness {
                     record.pipeDirectory(), pipe.servedBy().orElse(0), record.pid()));
             case NOT_ON_PIPE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PID_NOT_ON_PIPE, record.pid(), record.pipeDirectory()));
             case UNVERIFIABLE -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNVERIFIABLE, record.pipeDirectory(), record.pid()));
-            default -> {
+            case UNTRUSTED -> throw new CumpsException(Message.of(RecordMessages.VERIFY_PIPE_UNTRUSTED, name, pipe.untrusted().orElseThrow()));
+            case VERIFIED -> {
                 return record;
             }
+            default -> throw new IllegalStateException("unknown pipe check " + pipe.result());
         }
     }
 
     /**
-     * Whether the recorded daemon is the one serving the record's pipe directory: the pid file there
+     * Whether the recorded daemon is the one serving the record's pipe directory, a folder that passes the
+     * {@link TrustRule} ({@link PipeCheck.Result#UNTRUSTED} otherwise): the pid file there
      * must not name another process, and the recorded process's environment must not show another
      * {@code CUDA_MPS_PIPE_DIRECTORY}; at least one of the two must say yes. So a record naming one
      * daemon's pid and another's pipe directory (with that directory's pid file missing, a link, or
      * forged) never sends a command to the other daemon.
      */
     public PipeCheck pipeCheck(DaemonRecord record) {
+        // The folder a command goes through must pass the trust rule: no one else may put a socket there.
+        Optional<Message> untrusted = TrustRule.directoryProblem(record.pipeDirectory(), record.uid());
+        if (untrusted.isPresent()) {
+            return new PipeCheck(PipeCheck.Result.UNTRUSTED, OptionalLong.empty(), untrusted);
+        }
         Optional<Long> served = RuntimeDirs.readPidFile(record.pipeDirectory());
         if (served.isPresent() && served.get() != record.pid()) {
             return new PipeCheck(PipeCheck.Result.SERVED_BY_OTHER, OptionalLong.of(served.get()));

@@ -1,5 +1,7 @@
 package dev.cumps.core.record;
 
+import dev.cumps.core.message.Message;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -7,9 +9,15 @@ import java.util.OptionalLong;
  * sent there ({@code quit}, {@code terminate_client}, a limit) reaches the recorded daemon and no
  * other: see {@link Liveness#pipeCheck(DaemonRecord)}.
  *
- * @param servedBy the pid in the directory's pid file, when it names another process ({@link Result#SERVED_BY_OTHER})
+ * @param servedBy  the pid in the directory's pid file, when it names another process ({@link Result#SERVED_BY_OTHER})
+ * @param untrusted why the directory does not pass the trust rule ({@link Result#UNTRUSTED})
  */
-public record PipeCheck(Result result, OptionalLong servedBy) {
+public record PipeCheck(Result result, OptionalLong servedBy, Optional<Message> untrusted) {
+    /** A check that found no problem of the trust rule. */
+    public PipeCheck(Result result, OptionalLong servedBy) {
+        this(result, servedBy, Optional.empty());
+    }
+
     /** What the check found. */
     public enum Result {
         /** The pid file names the recorded pid, or the recorded process was started on this directory. */
@@ -19,6 +27,11 @@ public record PipeCheck(Result result, OptionalLong servedBy) {
         /** The recorded process was started with another {@code CUDA_MPS_PIPE_DIRECTORY}. */
         NOT_ON_PIPE,
         /** No pid file and no readable environment: nothing shows which daemon serves the directory. */
-        UNVERIFIABLE
+        UNVERIFIABLE,
+        /**
+         * The directory does not pass the trust rule (another user's, writable by others, a link, under a folder
+         * others can change): someone else could put their socket there, so nothing is sent through it.
+         */
+        UNTRUSTED
     }
 }

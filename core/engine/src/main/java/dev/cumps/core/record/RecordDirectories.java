@@ -1,6 +1,8 @@
 package dev.cumps.core.record;
 
 import dev.cumps.core.fs.SafeFiles;
+import dev.cumps.core.fs.TrustRule;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -14,14 +16,17 @@ import java.util.Optional;
 /**
  * The directories under a record root that the store acts in ({@code <name>}, {@code .locks},
  * {@code .stale}): created 0700 when missing, and refused unless each is a real directory (not a
- * link) owned by the owner of the root, so nothing is written, locked or moved through a link or into
- * a directory another user controls.
+ * link) owned by the owner of the root and writable by neither group nor others, so nothing is written,
+ * locked or moved through a link or into a directory another user controls. The root itself passes the
+ * {@link TrustRule}, checked before every use.
  */
 final class RecordDirectories {
     private final Path root;
+    private final int uid;
 
-    RecordDirectories(Path root) {
+    RecordDirectories(Path root, int uid) {
         this.root = root;
+        this.uid = uid;
     }
 
     Path root() {
@@ -30,10 +35,24 @@ final class RecordDirectories {
 
     /** Creates {@code dir} when missing, then refuses it (see the class comment) with the reason. */
     void privateDirectory(Path dir) throws IOException {
+        checkRoot();
         createPrivateDirectories(dir);
+        checkRoot();
         Optional<Message> problem = problem(dir);
         if (problem.isPresent()) {
             throw new SafeFiles.UnsafeFileException(Message.of(RecordMessages.UNSAFE_DIRECTORY, problem.get()));
+        }
+    }
+
+    /**
+     * Refuses a records folder that does not pass the {@link TrustRule} (another user's, writable by others,
+     * a link, under folders others can change): its records could name any daemon and any pipe folder. A
+     * missing root is created private on the first write, only under folders that pass.
+     */
+    void checkRoot() {
+        Optional<Message> problem = TrustRule.exists(root) ? TrustRule.directoryProblem(root, uid) : TrustRule.parents(root, uid);
+        if (problem.isPresent()) {
+            throw new CumpsException(Message.of(RecordMessages.ROOT_UNTRUSTED, root, problem.get()));
         }
     }
 
@@ -51,6 +70,10 @@ final class RecordDirectories {
             int rootOwner = (Integer) Files.getAttribute(root, "unix:uid");
             if (owner != rootOwner) {
                 return Optional.of(Message.of(RecordMessages.DIRECTORY_FOREIGN_OWNER, dir, owner, rootOwner, root));
+            }
+            int mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+            if ((mode & 0022) != 0) {
+                return Optional.of(Message.of(RecordMessages.DIRECTORY_WRITABLE, dir, String.format("%04o", mode & 07777)));
             }
             return Optional.empty();
         } catch (IOException | UnsupportedOperationException e) {

@@ -24,6 +24,11 @@ public enum RecordMessages implements MessageKey {
     DIRECTORY_FOREIGN_OWNER("directory {0} is owned by uid {1}, not by uid {2} who owns {3}"),
     CANNOT_INSPECT("cannot inspect {0}: {1}"),
     /** {0}: one of the directory problems above. */
+    /** {0}: the directory; {1}: its mode in octal. */
+    DIRECTORY_WRITABLE("directory {0} can be written by group or others (mode {1})"),
+    /** {0}: the records folder; {1}: why the trust rule refuses it. */
+    ROOT_UNTRUSTED("the records folder {0} is not used: {1}. cumps keeps and reads records only in a folder that you or root own"
+            + " and no one else can write, under folders no one else can change (docs/security.md)"),
     UNSAFE_DIRECTORY("{0}; remove or move it and try again"),
     NOT_AN_OBJECT("daemon.json is not a JSON object"),
     FIELD_NOT_A_LIST("field {0} is not a list"),
@@ -55,7 +60,9 @@ public enum RecordMessages implements MessageKey {
     VERIFY_PID_NOT_ON_PIPE("pid {0} was not started with CUDA_MPS_PIPE_DIRECTORY={1}, so another daemon may serve that directory;"
             + " nothing was sent"),
     VERIFY_PIPE_UNVERIFIABLE("the pid file in {0} is missing or unreadable, and the environment of pid {1} does not show its pipe"
-            + " directory, so another daemon may serve that directory; nothing was sent");
+            + " directory, so another daemon may serve that directory; nothing was sent"),
+    /** {0}: the record name; {1}: why the trust rule refuses its pipe directory. */
+    VERIFY_PIPE_UNTRUSTED("the pipe directory of '{0}' is not one cumps talks through: {1}; nothing was sent");
 
     private final String english;
 

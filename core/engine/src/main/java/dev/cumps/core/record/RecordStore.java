@@ -1,6 +1,7 @@
 package dev.cumps.core.record;
 
 import dev.cumps.core.fs.SafeFiles;
+import dev.cumps.core.fs.TrustRule;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -50,7 +52,7 @@ public final class RecordStore {
         this.uid = uid;
         this.host = host;
         this.clock = clock;
-        this.directories = new RecordDirectories(this.root);
+        this.directories = new RecordDirectories(this.root, uid);
         this.locks = new RecordLocks(directories);
     }
 
@@ -80,11 +82,16 @@ public final class RecordStore {
         return root.resolve(RecordNames.validate(name)).resolve(RECORD_FILE);
     }
 
+    private void checkRoot() {
+        directories.checkRoot();
+    }
+
     /** Records of this user and host, sorted by name, plus every daemon.json that could not be read. */
     public RecordListing list() {
         List<DaemonRecord> mine = new ArrayList<>();
         List<UnreadableRecord> unreadable = new ArrayList<>();
-        if (!Files.isDirectory(root)) {
+        checkRoot();
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             return new RecordListing(mine, unreadable);
         }
         List<Path> dirs = new ArrayList<>();
@@ -123,7 +130,9 @@ public final class RecordStore {
      * with the reason.
      */
     public RecordLookup lookup(String name) {
-        return lookup(name, recordFile(name));
+        Path file = recordFile(name);
+        checkRoot();
+        return lookup(name, file);
     }
 
     private RecordLookup lookup(String name, Path file) {
@@ -136,6 +145,10 @@ public final class RecordStore {
         }
         byte[] bytes;
         try {
+            Optional<Message> untrusted = fileProblem(file);
+            if (untrusted.isPresent()) {
+                return new RecordLookup.Unreadable(new UnreadableRecord(name, file, untrusted.get()));
+            }
             bytes = SafeFiles.readAll(file, SafeFiles.RECORD_LIMIT_BYTES);
         } catch (NoSuchFileException e) {
             return new RecordLookup.Missing(name);
@@ -161,6 +174,20 @@ public final class RecordStore {
                     Message.of(RecordMessages.NAME_MISMATCH, record.name(), name)));
         }
         return new RecordLookup.Found(record);
+    }
+
+    /**
+     * Why a {@code daemon.json} that is there must not be read: another user's, or writable by group or
+     * others (its folders passed already). A link or special file is left to {@link SafeFiles}, which
+     * names it.
+     */
+    private Optional<Message> fileProblem(Path file) throws IOException {
+        Map<String, Object> a = Files.readAttributes(file, "unix:uid,mode", LinkOption.NOFOLLOW_LINKS);
+        int mode = (Integer) a.get("mode");
+        if ((mode & 0170000) != 0100000) {
+            return Optional.empty();
+        }
+        return TrustRule.ownerAndMode(file, (Integer) a.get("uid"), mode, uid);
     }
 
     /** Writes a new record; refuses to overwrite one that exists. Call with the name's lock held. */

@@ -23,26 +23,19 @@ import java.util.concurrent.TimeoutException;
  * {@code cumps env} printed, as {@code eval "$(cumps env)"; CMD} would give it. Which client: the
  * {@code --client} command line, run by {@code /bin/sh -c} (the operator's own words, quoting and
  * all, as in a job script); else on a simulated host the simulated MPS client; else
- * {@code python3 -c} with PyTorch when it imports, or a skip naming why not.
+ * {@code python3 -I -c} with PyTorch when it imports (searching only where {@link PythonPath} allows), or a
+ * skip naming why not.
  */
 final class ClientStep implements Step {
     static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(180);
     static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);
     private static final long POLL_MILLIS = 200;
     private static final int OUTPUT_LINES = 20;
-    /**
-     * The first statement of every Python program the self-test runs: {@code python3 -c} puts the
-     * working directory first on {@code sys.path}, so in a folder others can write (say {@code /tmp}) a
-     * planted {@code torch.py} would run as the caller. It is taken off before anything is imported
-     * ({@code sys} is built in). {@code -I} would do it too, but also drops {@code PYTHONPATH}, which
-     * module systems on GPU clusters use to find PyTorch.
-     */
-    static final String SAFE_PATH = "import sys; sys.path[:] = [p for p in sys.path if p not in ('', '.')]";
-    /** Whether PyTorch imports, without looking in the working directory. */
-    static final String TORCH_PROBE = SAFE_PATH + "\nimport torch";
+    /** Whether PyTorch imports, looking only where {@link PythonPath} allows. */
+    static final String TORCH_PROBE = PythonPath.PRELUDE + "\nimport torch";
     /** Holds its CUDA context for about three seconds of matrix products, so the server can be seen. */
     static final String TORCH_CLIENT = String.join("\n",
-            SAFE_PATH,
+            PythonPath.PRELUDE,
             "import time, torch",
             "assert torch.cuda.is_available(), 'torch.cuda.is_available() is False'",
             "x = torch.ones(1024, 1024, device='cuda')",
@@ -71,16 +64,21 @@ final class ClientStep implements Step {
             argv = state.request.simulatedClient().get();
             evidence.add("client (the simulated MPS client): " + String.join(" ", argv));
         } else {
-            CommandResult probe = services.runner().run(new CommandSpec(List.of("python3", "-c", TORCH_PROBE), env, "", PROBE_TIMEOUT));
-            evidence.add("python3 -c 'import torch': " + (probe.succeeded() ? "ok" : probe.describeFailure()));
-            if (probe.outcome() == CommandResult.Outcome.NOT_FOUND) {
+            CommandResult site = services.runner().run(new CommandSpec(List.of("python3", "-I", "-c", PythonPath.USER_SITE_PROBE), env, "",
+                    PROBE_TIMEOUT));
+            if (site.outcome() == CommandResult.Outcome.NOT_FOUND) {
+                evidence.add("python3: not found on PATH");
                 return StepResult.skip(id(), Message.of(SelftestMessages.CLIENT_SKIP_NO_PYTHON), evidence);
             }
+            PythonPath path = PythonPath.of(services.host(), site.succeeded() ? Optional.of(site.stdout()) : Optional.empty());
+            evidence.add("python search path: " + path.describe());
+            CommandResult probe = services.runner().run(new CommandSpec(path.argv(TORCH_PROBE), env, "", PROBE_TIMEOUT));
+            evidence.add("python3 -I -c 'import torch': " + (probe.succeeded() ? "ok" : probe.describeFailure()));
             if (!probe.succeeded()) {
                 return StepResult.skip(id(), Message.of(SelftestMessages.CLIENT_SKIP_NO_TORCH, probe.failureMessage()), evidence);
             }
-            argv = List.of("python3", "-c", TORCH_CLIENT);
-            evidence.add("client (PyTorch):\npython3 -c '" + TORCH_CLIENT + "'");
+            argv = path.argv(TORCH_CLIENT);
+            evidence.add("client (PyTorch):\npython3 -I -c '" + TORCH_CLIENT + "' " + String.join(" ", path.arguments()));
         }
         return runWatched(services, state, new CommandSpec(argv, env, "", CLIENT_TIMEOUT), evidence);
     }

@@ -28,6 +28,8 @@ public enum SelftestMessages implements MessageKey {
     CLIENT_NO_SERVER("the client exited 0, but get_server_list never showed a server while it ran"),
     CLIENT_FAILED("the client did not succeed: {0}"),
     CLIENT_SKIP_NO_PYTHON("no client: python3 is not on PATH and no --client was given"),
+    /** A {@code PYTHONPATH} entry that is empty or relative: Python would search the working directory for it. */
+    PYTHONPATH_RELATIVE("empty or relative: it would mean the working directory"),
     CLIENT_SKIP_NO_TORCH("no client: python3 cannot import torch ({0}) and no --client was given"),
     STOP_PASS("stopped: pid {0} is gone, {1} holds no control socket or pid file, and record {2} is gone"),
     STOP_FAILED("stop did not stop daemon {0}: {1}"),

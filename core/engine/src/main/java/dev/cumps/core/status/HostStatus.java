@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * A read-only snapshot of the host: GPUs, control pipes, and this user's daemon records.
@@ -46,8 +47,11 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
     public record GpuRow(Gpu gpu, boolean visible, List<String> daemonNames) {
     }
 
-    /** One control pipe; no managed names means no record owns it (read-only, no stop authority). */
-    public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames) {
+    /**
+     * One control pipe; no managed names means no record owns it (read-only, no stop authority). {@code ownerUid}
+     * owns the pipe itself; {@code foreign}: neither the caller nor root, so nothing it says is trusted.
+     */
+    public record PipeRow(Path path, ControlPipe.Kind kind, List<String> managedNames, OptionalInt ownerUid, boolean foreign) {
         public boolean managed() {
             return !managedNames.isEmpty();
         }
@@ -66,7 +70,8 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
         map.put("simulated", simulated);
         map.put("nvidia_smi_available", nvidiaSmiAvailable);
         map.put("diagnostic", diagnostic().orElse(null));
-        map.put("cuda_visible_devices", cudaVisibleDevices.orElse(null));
+        // uni-cumps: null when the variable is unset or empty (an empty mask still hides every GPU: see gpus).
+        map.put("cuda_visible_devices", cudaVisibleDevices.filter(v -> !v.isEmpty()).orElse(null));
         map.put("driver_version", driverVersion.orElse(null));
         map.put("record_root", recordRoot.toString());
         List<Object> visibleList = new ArrayList<>();
@@ -89,6 +94,8 @@ public record HostStatus(String platform, boolean nvidiaSmiAvailable, List<Messa
             p.put("kind", pipe.kind().id());
             p.put("managed_names", pipe.managedNames());
             p.put("managed", pipe.managed());
+            p.put("owner_uid", pipe.ownerUid().isPresent() ? Integer.toUnsignedLong(pipe.ownerUid().getAsInt()) : null);
+            p.put("trusted", !pipe.foreign());
             pipes.add(p);
         }
         map.put("control_pipes", pipes);

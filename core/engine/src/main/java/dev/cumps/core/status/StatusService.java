@@ -9,6 +9,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.PipeOwner;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -21,6 +22,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -104,7 +106,7 @@ public final class StatusService {
         return false;
     }
 
-    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root. */
+    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root, by path. */
     List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
         Set<Path> dirs = new LinkedHashSet<>();
         records.forEach(r -> dirs.add(r.pipeDirectory()));
@@ -120,8 +122,11 @@ public final class StatusService {
         List<HostStatus.PipeRow> rows = new ArrayList<>();
         for (Path dir : dirs) {
             ControlPipe.in(dir).ifPresent(pipe -> rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
-                    records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList())));
+                    records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList(), PipeOwner.of(dir),
+                    PipeOwner.foreign(dir, host.uid()).isPresent())));
         }
+        // Ordered by path, as uni-cumps orders them.
+        rows.sort(Comparator.comparing(row -> row.path().toString()));
         return rows;
     }
 

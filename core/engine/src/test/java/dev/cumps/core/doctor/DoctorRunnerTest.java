@@ -61,6 +61,59 @@ class DoctorRunnerTest {
         return report.checks().stream().filter(c -> c.checkId() == id).findFirst().orElseThrow();
     }
 
+    /** A check that throws. */
+    private Check throwing(DoctorCheckId id, RuntimeException e) {
+        return new Check() {
+            @Override
+            public DoctorCheckId id() {
+                return id;
+            }
+
+            @Override
+            public List<Need> needs() {
+                return List.of();
+            }
+
+            @Override
+            public Finding evaluate(DoctorContext context) {
+                evaluated.add(id);
+                throw e;
+            }
+        };
+    }
+
+    @Test
+    void aCheckThatThrowsIsAFailRowSayingWhyAndTheRestOfTheDoctorRuns() {
+        DoctorReport report = doctor(fixed(DoctorCheckId.PLATFORM, CheckStatus.PASS),
+                throwing(DoctorCheckId.NVIDIA_SMI, new IllegalStateException("boom")),
+                fixed(DoctorCheckId.VISIBILITY, CheckStatus.PASS, Need.NVIDIA_SMI),
+                throwing(DoctorCheckId.TOPOLOGY, new CumpsException(Message.of(DoctorMessages.NO_LIVE_DAEMON))),
+                fixed(DoctorCheckId.ENV_VISIBLE_INDEX, CheckStatus.PASS)).run(Optional.empty());
+
+        CheckResult smi = result(report, DoctorCheckId.NVIDIA_SMI);
+        assertEquals(CheckStatus.FAIL, smi.status());
+        assertEquals("the check could not run: IllegalStateException: boom", smi.observed());
+        assertEquals("the check runs to its end", smi.expected());
+        assertTrue(smi.remedy().contains("cumps doctor --json"), smi.remedy());
+        assertEquals("the check could not run: " + DoctorMessages.NO_LIVE_DAEMON.english(), result(report, DoctorCheckId.TOPOLOGY).observed());
+        assertEquals(Message.of(DoctorMessages.NO_LIVE_DAEMON), result(report, DoctorCheckId.TOPOLOGY).observedMessage().args().get(0),
+                "the window translates the reason too");
+        assertEquals("skipped: needs nvidia-smi", result(report, DoctorCheckId.VISIBILITY).observed());
+        assertEquals(CheckStatus.PASS, result(report, DoctorCheckId.ENV_VISIBLE_INDEX).status(), "the checks after it ran");
+        assertEquals(List.of(DoctorCheckId.PLATFORM, DoctorCheckId.NVIDIA_SMI, DoctorCheckId.TOPOLOGY, DoctorCheckId.ENV_VISIBLE_INDEX),
+                evaluated);
+        assertEquals(false, report.valid());
+    }
+
+    @Test
+    void aCancelledRunStillEndsAtOnceWhenACheckThrowsOnTheInterrupt() {
+        Doctor doctor = doctor(throwing(DoctorCheckId.PLATFORM, new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED))),
+                fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS));
+        CumpsException e = assertThrows(CumpsException.class, () -> doctor.run(Optional.empty()));
+        assertEquals(DoctorMessages.RUN_CANCELLED, e.errorMessage().id());
+        assertEquals(List.of(DoctorCheckId.PLATFORM), evaluated);
+    }
+
     @Test
     void aCheckWhosePremiseFailedIsSkippedNamingTheFirstMissingNeedAndNotRun() {
         DoctorReport report = doctor(fixed(DoctorCheckId.NVIDIA_SMI, CheckStatus.PASS), fixed(DoctorCheckId.VISIBILITY, CheckStatus.FAIL),

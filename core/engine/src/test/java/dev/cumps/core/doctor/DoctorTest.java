@@ -325,6 +325,31 @@ class DoctorTest {
         assertEquals(null, sharing.get("pipe_directory_env"));
     }
 
+    /**
+     * {@code --gpus 1}: the launcher runs under {@code cumps env}'s {@code CUDA_VISIBLE_DEVICES=<GPU 1's UUID>}, where
+     * that GPU is the only device and so {@code cuda:0}; uni-cumps says {@code cuda:0} too. Without {@code --gpus},
+     * {@code plan.selector} is uni-cumps's {@code auto}.
+     */
+    @Test
+    void theSecondGpuIsCuda0ForTheLauncherAndNoSelectorIsAuto() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        sb.start("second", 1);
+
+        Map<String, Object> json = Sandbox.parseObject(Json.write(doctor("1").toJsonMap()));
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> sharing = (Map<String, Object>) json.get("cuda_process_sharing");
+        assertEquals("cuda:0", sharing.get("learner_device"));
+        assertEquals("cuda:0", sharing.get("collector_device"));
+        assertEquals(SharingEvidence.canonicalUuid(FakeGpu.uuidFor(1)), sharing.get("learner_gpu_uuid"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> plan = (Map<String, Object>) json.get("plan");
+        assertEquals("1", plan.get("selector"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> auto = (Map<String, Object>) Sandbox.parseObject(Json.write(doctor(null).toJsonMap())).get("plan");
+        assertEquals("auto", auto.get("selector"));
+    }
+
     @Test
     void invalidReportJsonCarriesTheProbeError() {
         Map<String, Object> json = Sandbox.parseObject(Json.write(doctor(null).toJsonMap()));

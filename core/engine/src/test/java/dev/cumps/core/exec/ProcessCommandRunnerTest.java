@@ -44,6 +44,17 @@ class ProcessCommandRunnerTest {
         assertTrue(r.stdout().length() >= 1 << 20 - 1);
     }
 
+    /** A caller may keep less than the default megabyte (a reply from a pipe no record vouches for); the child still runs to its end. */
+    @Test
+    void anOutputLimitKeepsThatManyBytesOfEachStreamAndTheChildIsNotBlocked() {
+        CommandResult r = runner.run(new CommandSpec(List.of("sh", "-c", "head -c 300000 /dev/zero | tr '\\0' x; "
+                + "head -c 300000 /dev/zero | tr '\\0' y >&2; echo done >&2"), ENV, "", Duration.ofSeconds(60), 1000));
+        assertTrue(r.succeeded(), r.describeFailure());
+        assertEquals("x".repeat(1000), r.stdout());
+        assertEquals("y".repeat(1000), r.stderr());
+        assertEquals(1 << 20, new CommandSpec(List.of("true"), ENV, "", Duration.ofSeconds(1)).outputLimit());
+    }
+
     @Test
     void aHungChildIsStoppedAtItsTimeout(@TempDir Path dir) throws Exception {
         // The child writes its pid, then sleeps far longer than any test runs; only the runner can end it.

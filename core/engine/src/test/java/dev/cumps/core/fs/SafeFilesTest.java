@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -205,5 +206,52 @@ class SafeFilesTest {
         Path link = Files.createSymbolicLink(dir.resolve("link.lock"), target);
         assertThrows(IOException.class, () -> SafeFiles.openLockFile(link, mode));
         assertFalse(Files.exists(target, LinkOption.NOFOLLOW_LINKS), "nothing was created through the link");
+    }
+
+    /**
+     * The open itself follows no link ({@code O_NOFOLLOW}), not only the check before it: another process swaps the
+     * record and a link to a secret file, atomically and as fast as it can ({@code renameat2(RENAME_EXCHANGE)}, so the
+     * record's own inode is back by the re-check after the read). Read after read, the secret never comes back.
+     */
+    @Test
+    void aLinkSwappedInBetweenTheCheckAndTheOpenIsNeverFollowed() throws Exception {
+        Path record = Files.writeString(dir.resolve("daemon.json"), "{\"pid\": 7}\n");
+        Path secret = Files.writeString(dir.resolve("secret"), "SECRET\n");
+        Path stop = dir.resolve("stop");
+        Path ready = dir.resolve("ready");
+        Process swapper = new ProcessBuilder("/usr/bin/python3", "-c", String.join("\n",
+                "import ctypes, os, sys",
+                "libc = ctypes.CDLL(None, use_errno=True)",
+                "os.chdir(sys.argv[1])",
+                "os.symlink(sys.argv[2], 'link')",
+                "open(sys.argv[4], 'w').close()",
+                "n = 0",
+                "while n % 1000 or not os.path.exists(sys.argv[3]):",
+                "    libc.renameat2(-100, b'daemon.json', -100, b'link', 2)",
+                "    n += 1"), dir.toString(), secret.toString(), stop.toString(), ready.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("swapper.log").toFile()).start();
+        try {
+            long deadline = System.nanoTime() + NEVER_HANGS.toNanos();
+            while (!Files.exists(ready) && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(Files.exists(ready), "the swapper runs: " + Files.readString(dir.resolve("swapper.log")));
+            int read = 0;
+            for (int i = 0; i < 20_000; i++) {
+                try {
+                    byte[] bytes = SafeFiles.readAll(record, CAP);
+                    assertEquals("{\"pid\": 7}\n", new String(bytes, StandardCharsets.UTF_8), "only the record itself is ever read");
+                    read++;
+                } catch (UnsafeFileException | NoSuchFileException e) {
+                    // the link (or nothing) stood there: refused, as it must be
+                }
+            }
+            assertTrue(read > 0, "some reads met the record itself");
+        } finally {
+            Files.writeString(stop, "");
+            if (!swapper.waitFor(60, TimeUnit.SECONDS)) {
+                swapper.destroyForcibly();
+            }
+        }
     }
 }

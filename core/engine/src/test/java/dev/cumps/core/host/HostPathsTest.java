@@ -58,4 +58,13 @@ class HostPathsTest {
         assertThrows(IllegalArgumentException.class, () -> new HostPaths(Path.of("rel"), Path.of("/l"), Path.of("/h")));
         assertFalse(Files.exists(paths.nvidiaPipeDirectory()), "under() creates nothing");
     }
+
+    /** The JVM sets {@code user.home=?} for a uid the user database does not know: cumps runs all the same. */
+    @Test
+    void aUserHomeThatIsNoAbsolutePathIsTheRoot() {
+        assertEquals(Path.of("/"), HostPaths.accountHome("?"));
+        assertEquals(Path.of("/"), HostPaths.accountHome(null));
+        assertEquals(Path.of("/"), HostPaths.accountHome("relative/home"));
+        assertEquals(Path.of("/home/me"), HostPaths.accountHome("/home/me"));
+    }
 }

@@ -136,12 +136,25 @@ class ClientTerminatorTest {
         assertEquals(LifecycleMessages.TERMINATE_OTHER_USER, refusal("mine", CLIENT));
     }
 
+    /** Another user's client is refused by the preview too, and nothing is sent, whatever the client's command line says. */
+    @Test
+    void clientOfAnotherUserIsRefusedByThePreviewAndNothingIsSent() {
+        sb.start("mine");
+        sb.processes.describe(CLIENT, new ProcessOwner(65534, "nobody"), List.of("python3", "mine.py"));
+        assertEquals(LifecycleMessages.TERMINATE_OTHER_USER, assertThrows(CumpsException.class,
+                () -> sb.services().terminator().find("mine", CLIENT)).errorMessage().id());
+        assertEquals(LifecycleMessages.TERMINATE_OTHER_USER, refusal("mine", CLIENT));
+        assertFalse(terminateSent(), "nothing sent: " + sb.mps.clientCommands());
+        assertTrue(sb.processes.contains(CLIENT));
+    }
+
     @Test
     void aClientWhoseOwnerProcDoesNotShowIsRefusedWithTheReason() {
         // As under /proc mounted hidepid=2: the pid is listed by the server and present, but /proc says nothing of its owner.
         long hidden = 4_150_003L;
         sb.mps.reply("get_client_list " + SERVER, CLIENT + "\n" + hidden + "\n");
         sb.processes.put(hidden, "python3", 800);
+        sb.processes.hideOwner(hidden);
         sb.start("mine");
 
         CumpsException e = assertThrows(CumpsException.class, () -> sb.services().terminator().terminate("mine", hidden));

@@ -129,6 +129,32 @@ class DaemonStartTest {
         assertTrue(sb.mps.daemon(pipe).map(d -> !sb.processes.contains(d.pid)).orElse(false), "this launch's own daemon is undone");
     }
 
+    /**
+     * The launch identity on the start path, where a pid file is written (R550): a pid file naming a running MPS
+     * daemon that is not this launch's (no nonce of this launch in its environment) is never recorded nor signalled.
+     */
+    @Test
+    void aPidFileNamingAnotherRunningDaemonIsNeverRecordedAndThatDaemonIsLeftAlone() {
+        Path log = sb.dir.resolve("l");
+        Path pipe = sb.dir.resolve("p");
+        long impostor = FakeMpsHost.FIRST_FAKE_PID + 600;
+        sb.processes.put(impostor, FakeMpsHost.DAEMON_COMM, 2000, Map.of("CUDA_MPS_PIPE_DIRECTORY", pipe.toString()));
+        AtomicBoolean launched = new AtomicBoolean();
+        sb.mps.observe(spec -> {
+            if (spec.argv().contains("-d")) {
+                launched.set(true);
+            } else if (launched.get()) {
+                write(pipe.resolve(RuntimeDirs.PID_FILE), impostor + "\n");
+            }
+        });
+
+        assertThrows(CumpsException.class, () -> starter().start(Sandbox.request("0", "impostor", pipe, log), s -> { }));
+
+        assertTrue(sb.processes.contains(impostor), "the impostor the pid file names is never signalled");
+        assertFalse(sb.processes.terminated().stream().anyMatch(i -> i.pid() == impostor));
+        assertFalse(Files.exists(sb.recordFile("impostor")), "no record names it");
+    }
+
     private static void write(Path file, String text) {
         try {
             Files.writeString(file, text);

@@ -13,6 +13,7 @@ import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -41,6 +42,22 @@ class DaemonStopperTest {
         assertEquals("stopped daemon 'job' (pid " + record.pid() + ")", outcome.message());
         assertFalse(sb.processes.isAlive(record.identity()));
         assertFalse(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** `quit` goes through the record's pipe directory only while it passes the trust rule; the daemon runs on. */
+    @Test
+    void aPipeDirectoryOthersCanWriteGetsNoQuitAndTheRecordStays() throws Exception {
+        DaemonRecord record = sb.start("job");
+        Files.setPosixFilePermissions(record.pipeDirectory(), PosixFilePermissions.fromString("rwxrwxrwx"));
+
+        StopOutcome outcome = stopper().stop(Optional.of("job"));
+
+        assertEquals(StopOutcome.Result.FAILED, outcome.result());
+        assertEquals("the pipe directory of 'job' is not one cumps talks through: " + record.pipeDirectory()
+                + " can be written by group or others (mode 0777); nothing was sent", outcome.message());
+        assertTrue(sb.processes.isAlive(record.identity()));
+        assertFalse(sb.mps.clientCommands().stream().anyMatch(c -> c.contains("quit")), sb.mps.clientCommands().toString());
+        assertTrue(Files.exists(sb.recordFile("job"), LinkOption.NOFOLLOW_LINKS));
     }
 
     @Test

@@ -16,25 +16,25 @@ class ControlRepliesTest {
 
     @Test
     void serverListIsOnePidPerLine() {
-        assertEquals(List.of(4100L, 4242L), ControlReplies.pids("get_server_list", "4100\n4242\n"));
+        assertEquals(List.of(4100L, 4242L), ControlReplies.pids("get_server_list", "4100\n4242\n", 32));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "\n", "  \n\n"})
     void emptyReplyListsNothing(String reply) {
-        assertEquals(List.of(), ControlReplies.pids("get_client_list 4100", reply));
+        assertEquals(List.of(), ControlReplies.pids("get_client_list 4100", reply, 32));
     }
 
     @Test
     void blanksAroundPidsAndWindowsLineEndsAreTolerated() {
-        assertEquals(List.of(7L, 8L), ControlReplies.pids("get_client_list 1", " 7 \r\n8\r\n"));
+        assertEquals(List.of(7L, 8L), ControlReplies.pids("get_client_list 1", " 7 \r\n8\r\n", 32));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"Invalid command\n", "4100 4242\n", "abc\n", "-5\n", "0\n", "4194305\n", "12345678901\n",
         "4100\n\u001b[2J\n", "4100\n4100\n"})
     void anythingButPidsIsRefusedNamingCommandAndLine(String reply) {
-        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", reply));
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", reply, 32));
 
         String text = e.getMessage();
         assertEquals(true, text.startsWith("the control daemon answered `get_server_list` with line "), text);
@@ -42,9 +42,39 @@ class ControlRepliesTest {
         assertEquals("live.REPLY_GARBAGE", e.errorMessage().key());
     }
 
+    /**
+     * Reading stops at the cap plus one: a reply listing 150,000 servers (a squatted /tmp/nvidia-mps held
+     * {@code clients} for a minute with the quadratic repeat check) costs what 33 lines cost, and garbage or
+     * repeats after that point are never looked at.
+     */
+    @Test
+    void readingStopsAtTheCapPlusOneWhateverFollows() {
+        StringBuilder reply = new StringBuilder();
+        for (int i = 1; i <= 150_000; i++) {
+            reply.append(i).append('\n');
+        }
+        reply.append("1\ngarbage\n");
+        assertEquals(33, ControlReplies.pids("get_server_list", reply.toString(), 32).size());
+        assertEquals(List.of(1L, 2L, 3L), ControlReplies.pids("get_server_list", reply.toString(), 2));
+        assertEquals(List.of(5L), ControlReplies.pids("get_server_list", "5\n5\n", 0), "the repeat comes after the cap plus one");
+        assertEquals(List.of(1L, 2L), ControlReplies.pids("get_server_list", "1\r2", 32), "a lone carriage return ends a line too");
+    }
+
+    /** Repeats are found in one pass (a hash set), not by comparing every pid with every other: 150,000 distinct pids, then one repeat. */
+    @Test
+    void aRepeatIsFoundInOnePassOverAHugeList() {
+        StringBuilder reply = new StringBuilder();
+        for (int i = 1; i <= 150_000; i++) {
+            reply.append(i).append('\n');
+        }
+        reply.append("149999\n");
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", reply.toString(), 200_000));
+        assertEquals("the control daemon answered `get_server_list` with line 150001 '149999': that process id is listed twice", e.getMessage());
+    }
+
     @Test
     void garbageMessageShowsTheLineAndWhatWasExpected() {
-        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_client_list 4100", "4101\nhello\n"));
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_client_list 4100", "4101\nhello\n", 32));
 
         assertEquals("the control daemon answered `get_client_list 4100` with line 2 'hello': expected one process id per line",
                 e.getMessage());

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -289,6 +290,20 @@ class LimitsServiceTest {
 
         assertEquals(LiveMessages.LIMITS_PIPE_SERVED_BY_OTHER.key(), e.errorMessage().key());
         assertEquals(List.of(), commandsSince(mark));
+    }
+
+    @Test
+    void setRefusesAPipeDirectoryThatFailsTheTrustRuleAndSendsNothing() throws IOException {
+        DaemonRecord a = startWith("a", MpsLimits.NONE);
+        Files.setPosixFilePermissions(a.pipeDirectory(), PosixFilePermissions.fromString("rwxrwxrwx"));
+        int mark = sb.mps.clientCommands().size();
+        String before = recordText("a");
+
+        CumpsException e = assertThrows(CumpsException.class, () -> limits().set("a", limitsOf(50, "8G")));
+
+        assertEquals("record.VERIFY_PIPE_UNTRUSTED", e.errorMessage().key());
+        assertEquals(List.of(), commandsSince(mark));
+        assertEquals(before, recordText("a"));
     }
 
     @Test

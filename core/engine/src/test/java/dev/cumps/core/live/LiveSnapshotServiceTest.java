@@ -32,6 +32,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,6 +44,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -138,6 +140,8 @@ class LiveSnapshotServiceTest {
     void slowServersGetOneOverallBudgetAskedInParallelAndTheRestAreNamedNotAnswered() {
         Duration budget = Duration.ofMillis(1500);
         List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        List<Long> ends = new CopyOnWriteArrayList<>();
+        AtomicLong firstQuestion = new AtomicLong();
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
         DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
@@ -147,6 +151,7 @@ class LiveSnapshotServiceTest {
                 return runner.run(spec);
             }
             if (spec.stdin().strip().equals("get_server_list")) {
+                firstQuestion.compareAndSet(0, System.nanoTime());
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, serverList(10), "");
             }
             if (spec.stdin().contains(ControlReplies.REPLY_END)) {
@@ -157,6 +162,7 @@ class LiveSnapshotServiceTest {
                 return CommandResult.exited("nvidia-cuda-mps-control", 0, spec.stdin().startsWith("get_server_status") ? "ACTIVE\n" : "", "");
             }
             timeouts.add(spec.timeout());
+            ends.add(System.nanoTime() + spec.timeout().toNanos());
             mostAtOnce.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
                 never.await(spec.timeout().toMillis(), TimeUnit.MILLISECONDS); // hangs for as long as it is allowed to
@@ -175,6 +181,14 @@ class LiveSnapshotServiceTest {
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
         assertEquals("9 server(s) not answered within the live view's 1 s", d.problem().orElseThrow().english());
+        // One budget for the whole snapshot, started before its first question: no question may be allowed to run past
+        // it, however late it was asked (a budget restarting per question would let the ninth server, asked after the
+        // first eight hung for the whole budget, run a whole budget more). The margin absorbs only the moments between
+        // a question's allowance being computed and the runner seeing it.
+        long begin = firstQuestion.get();
+        long end = begin + budget.toNanos() + Duration.ofMillis(1000).toNanos();
+        assertTrue(ends.stream().allMatch(e -> e <= end), "a question outlives the snapshot's budget: " + ends.stream().map(e -> (e - begin) / 1_000_000)
+                .toList() + " ms after its start, budget " + budget.toMillis() + " ms");
         assertEquals(List.of(4_190_100L), d.servers().stream().map(MpsServer::pid).toList(), "what was answered is shown");
         assertTrue(timeouts.stream().allMatch(t -> t.compareTo(budget) <= 0), "no question may outlast the budget: " + timeouts);
         assertTrue(mostAtOnce.get() > 1, "the servers are asked in parallel, not one after the other");
@@ -192,7 +206,7 @@ class LiveSnapshotServiceTest {
         DaemonSnapshot d = everyDaemon().daemons().get(0);
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
-        assertEquals("the daemon lists 200 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
+        assertEquals("the daemon lists more than 32 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
         assertEquals(32, d.servers().size());
         assertEquals(2, controlCalls.size(), "the server list, then all 32 servers in one run: " + controlCalls.size());
         assertEquals(64, controlCalls.get(1).lines().filter(l -> !l.equals(ControlReplies.REPLY_END)).count());
@@ -211,7 +225,49 @@ class LiveSnapshotServiceTest {
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state());
         assertEquals(256, d.clients().size());
-        assertEquals("server 4190100 lists 5000 clients; only the first 256 are shown", d.problem().orElseThrow().english());
+        assertEquals("server 4190100 lists more than 256 clients; only the first 256 are shown", d.problem().orElseThrow().english());
+    }
+
+    /**
+     * A squatted {@code /tmp/nvidia-mps} whose server list names 150,000 servers held {@code clients} 38 to 96 s
+     * (a repeat check comparing every pid with every other, before the cap). Now its reply is kept only up to
+     * a small byte cap (a daemon no record vouches for), the list is read up to the cap plus one, and the
+     * first 32 servers are asked about.
+     */
+    @Test
+    void aSquattedDefaultPipeListing150000ServersIsReadUpToItsCapsOnly() throws IOException {
+        Path pipe = sb.nvidiaPipeDirectory();
+        Sandbox.mkdir700(pipe);
+        String huge = serverList(150_000);
+        List<Integer> limits = new CopyOnWriteArrayList<>();
+        daemons.put(pipe, stdin -> {
+            Map<String, String> replies = new HashMap<>(Map.of("get_server_list", huge));
+            stdin.lines().filter(l -> l.startsWith("get_server_status ")).forEach(l -> replies.put(l, "ACTIVE\n"));
+            return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
+        });
+        CommandRunner capped = spec -> {
+            CommandResult r = runner.run(spec);
+            if (!spec.program().equals("nvidia-cuda-mps-control")) {
+                return r;
+            }
+            limits.add(spec.outputLimit());
+            // What the real runner keeps of a longer output: its first outputLimit bytes.
+            String out = r.stdout().length() > spec.outputLimit() ? r.stdout().substring(0, spec.outputLimit()) : r.stdout();
+            return CommandResult.exited(r.program(), r.exitCode(), out, r.stderr());
+        };
+        try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            socket.bind(UnixDomainSocketAddress.of(pipe.resolve("control")));
+            LiveSnapshotService service = new LiveSnapshotService(sb.host(), capped, sb.processes,
+                    new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5));
+
+            DaemonSnapshot d = service.collect(List.of(), GpuInventory.of(List.of())).daemons().get(0);
+
+            assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
+            assertEquals("the daemon lists more than 32 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
+            assertEquals(32, d.servers().size());
+            assertEquals(List.of(DaemonQuestions.UNMANAGED_REPLY_LIMIT), limits.stream().distinct().toList(),
+                    "every reply of the unmanaged pipe is capped");
+        }
     }
 
     /** A live record whose daemon answers from {@code replies} (anything else: nothing). */
@@ -574,6 +630,8 @@ class LiveSnapshotServiceTest {
     void aBatchThatHangsCostsTheBudgetAndNamesEveryServerNotAnswered() {
         Duration budget = Duration.ofMillis(1500);
         List<Duration> timeouts = new CopyOnWriteArrayList<>();
+        List<Long> ends = new CopyOnWriteArrayList<>();
+        AtomicLong firstQuestion = new AtomicLong();
         DaemonRecord r = daemon("slow", 4_190_001L, Map.of());
         CommandRunner slow = spec -> {
             if (!spec.program().equals("nvidia-cuda-mps-control")) {

@@ -1,6 +1,7 @@
 package dev.cumps.core.proc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -46,6 +47,41 @@ class ProcFsProcessTableTest {
         } finally {
             sleeper.destroy();
             sleeper.waitFor(60, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * The real table signals only a pid that still runs with the start time given: with any other start time
+     * (the pid reused) {@code terminate} and {@code forceKill} send nothing and say so; with the right one SIGTERM
+     * (and SIGKILL) reach the process. Unit tests of the lifecycle use a fake table with its own copy of this
+     * check, so this is where the real one is held.
+     */
+    @Test
+    void terminateAndForceKillSignalOnlyThePidWithItsRecordedStartTime() throws Exception {
+        ProcFsProcessTable proc = new ProcFsProcessTable();
+        Process sleeper = new ProcessBuilder("sleep", "600").start();
+        Process other = new ProcessBuilder("sleep", "600").start();
+        try {
+            long ticks = proc.find(sleeper.pid()).orElseThrow().startTicks();
+            assertFalse(proc.terminate(new ProcessIdentity(sleeper.pid(), ticks + 1)), "another start time: nothing sent");
+            assertFalse(proc.forceKill(new ProcessIdentity(sleeper.pid(), ticks - 1)), "another start time: nothing sent");
+            assertFalse(proc.terminate(new ProcessIdentity(4_194_305L, ticks)), "no such pid");
+            assertTrue(sleeper.isAlive());
+
+            assertTrue(proc.terminate(new ProcessIdentity(sleeper.pid(), ticks)));
+            assertTrue(sleeper.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(143, sleeper.exitValue(), "ended by SIGTERM");
+            assertFalse(proc.terminate(new ProcessIdentity(sleeper.pid(), ticks)), "gone: nothing sent");
+
+            long otherTicks = proc.find(other.pid()).orElseThrow().startTicks();
+            assertTrue(proc.forceKill(new ProcessIdentity(other.pid(), otherTicks)));
+            assertTrue(other.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(137, other.exitValue(), "ended by SIGKILL");
+        } finally {
+            sleeper.destroyForcibly();
+            other.destroyForcibly();
+            sleeper.waitFor(60, TimeUnit.SECONDS);
+            other.waitFor(60, TimeUnit.SECONDS);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.cumps.core.record;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -103,12 +104,75 @@ class RecordCodecPropertyTest {
         Props.qt(2000).forAll(arbitrary()).checkAssert(RecordCodecPropertyTest::decodeOrCodecError);
     }
 
+    /**
+     * Refused with the codec's own error (which RecordStore turns into an UNREADABLE record with this reason), or
+     * decoded into a record that is valid by every rule a record must meet (checked here, not by the codec) and
+     * that reads back the same: a mutation the codec lets through must still be a record cumps may act on.
+     */
     private static void decodeOrCodecError(String text) {
+        DaemonRecord record;
         try {
-            RecordCodec.decode(text);
+            record = RecordCodec.decode(text);
         } catch (CumpsException e) {
-            // the codec's own error, which RecordStore turns into an UNREADABLE record with this reason
+            assertFalse(e.getMessage().isBlank());
+            return;
         }
+        assertValid(record, text);
+        assertEquals(record, RecordCodec.decode(RecordCodec.encode(record)), text);
+    }
+
+    /**
+     * The codec's rules of a record, stated independently of the codec. (Whether the name is a valid one, and the
+     * record's own directory's, is the store's rule: a record naming another is unreadable there.)
+     */
+    private static void assertValid(DaemonRecord r, String text) {
+        assertTrue(Integer.toUnsignedLong(r.uid()) <= RecordCodec.MAX_UID, "uid: " + text);
+        assertTrue(r.pid() >= 1 && r.pid() <= RecordCodec.MAX_PID, "pid: " + text);
+        assertTrue(r.processStartTicks() >= 0, "ticks: " + text);
+        assertTrue(Double.isFinite(r.createdAt()), "created_at: " + text);
+        for (Path p : List.of(r.pipeDirectory(), r.logDirectory())) {
+            assertTrue(p.isAbsolute() && !p.toString().contains("\0"), "path " + p + ": " + text);
+        }
+        for (String s : r.gpuUuids()) {
+            assertFalse(s.contains("\0"), "gpu: " + text);
+        }
+        assertFalse(r.host().contains("\0") || r.name().contains("\0"), text);
+    }
+
+    /** Which JSON type each field must have. */
+    private static final Map<String, String> FIELD_TYPES = Map.of("created_at", "number", "gpu_uuids", "array", "host", "string",
+            "log_directory", "string", "name", "string", "pid", "integer", "pipe_directory", "string", "process_start_ticks", "integer",
+            "topology_mode", "string", "uid", "integer");
+
+    /**
+     * A field uni-cumps always writes that is missing, or holds a value of another JSON type, is always refused: these
+     * mutations must never decode (the property above accepts a decode; this one does not).
+     */
+    @Test
+    void aMissingOrRetypedFieldIsAlwaysRefused() {
+        Gen<Object> wrongTyped = Generate.pick(List.<Object>of("text", true, List.of(), Map.of(), 7, 1.5));
+        Props.qt(2000).forAll(records(), Generate.pick(List.copyOf(FIELD_TYPES.keySet())), wrongTyped, Generate.booleans())
+                .checkAssert((record, field, value, remove) -> {
+                    ObjectNode node = PLAIN.valueToTree(record.toJsonMap());
+                    JsonNode v = PLAIN.valueToTree(value);
+                    String type = FIELD_TYPES.get(field);
+                    boolean sameType = switch (type) {
+                        case "number" -> v.isNumber();
+                        case "integer" -> v.isIntegralNumber();
+                        case "array" -> v.isArray() && v.isEmpty();
+                        default -> v.isTextual();
+                    };
+                    if (!remove && sameType) {
+                        return; // not a retyping
+                    }
+                    if (remove) {
+                        node.remove(field);
+                    } else {
+                        node.set(field, v);
+                    }
+                    String text = node.toString();
+                    assertThrows(CumpsException.class, () -> RecordCodec.decode(text), (remove ? "missing " : "retyped ") + field + ": " + text);
+                });
     }
 
     static Gen<String> arbitrary() {

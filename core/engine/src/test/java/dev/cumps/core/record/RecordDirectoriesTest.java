@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.fs.SafeFiles;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -23,7 +24,7 @@ class RecordDirectoriesTest {
 
     @Test
     void createsAMissingDirectoryPrivateAndAcceptsIt() throws Exception {
-        RecordDirectories dirs = new RecordDirectories(root);
+        RecordDirectories dirs = new RecordDirectories(root, Sandbox.currentUid());
         Path dir = root.resolve("train");
 
         dirs.privateDirectory(dir);
@@ -35,7 +36,7 @@ class RecordDirectoriesTest {
     @Test
     void refusesALinkWithTheReasonAndCreatesNothingThroughIt(@TempDir Path elsewhere) throws Exception {
         Path link = Files.createSymbolicLink(root.resolve("train"), elsewhere);
-        RecordDirectories dirs = new RecordDirectories(root);
+        RecordDirectories dirs = new RecordDirectories(root, Sandbox.currentUid());
 
         Message problem = dirs.problem(link).orElseThrow();
         SafeFiles.UnsafeFileException refused = assertThrows(SafeFiles.UnsafeFileException.class,
@@ -53,7 +54,7 @@ class RecordDirectoriesTest {
     void aFileWhereADirectoryBelongsIsNotADirectory() throws Exception {
         Path file = Files.writeString(root.resolve("train"), "x");
 
-        Message problem = new RecordDirectories(root).problem(file).orElseThrow();
+        Message problem = new RecordDirectories(root, Sandbox.currentUid()).problem(file).orElseThrow();
 
         assertEquals(RecordMessages.NOT_A_DIRECTORY, problem.id());
         assertEquals(file + " is not a directory", problem.english());
@@ -64,7 +65,7 @@ class RecordDirectoriesTest {
         assertTrue(Objects.equals(Files.getAttribute(root, "unix:uid"), 0), "needs root to chown: run the tests as root (CI does; a root-only check fails, never skips)");
         Path theirs = Files.createDirectory(root.resolve("theirs"));
         Files.setAttribute(theirs, "unix:uid", 65534);
-        RecordDirectories dirs = new RecordDirectories(root);
+        RecordDirectories dirs = new RecordDirectories(root, Sandbox.currentUid());
 
         Message problem = dirs.problem(theirs).orElseThrow();
         SafeFiles.UnsafeFileException refused = assertThrows(SafeFiles.UnsafeFileException.class, () -> dirs.privateDirectory(theirs));

@@ -8,6 +8,7 @@ import dev.cumps.core.fs.FsMessages;
 import dev.cumps.core.gpu.GpuMessages;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ class RecordLocksTest {
     Path root;
 
     private RecordLocks locks() {
-        return new RecordLocks(new RecordDirectories(root));
+        return new RecordLocks(new RecordDirectories(root, Sandbox.currentUid()));
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.cumps.core.testing.Sandbox;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +44,21 @@ class VerifiedOwnLiveTest {
     void ownLiveDaemonServingItsPipeIsReturned() {
         DaemonRecord started = sb.start("mine");
         assertEquals(started, verify("mine"));
+    }
+
+    /** A command goes through the record's pipe directory only while that folder passes the trust rule. */
+    @Test
+    void aPipeDirectoryOthersCanWriteOrAnotherUsersIsRefusedAndNothingIsSent() throws IOException {
+        DaemonRecord r = sb.start("opened");
+        Files.setPosixFilePermissions(r.pipeDirectory(), PosixFilePermissions.fromString("rwxrwxrwx"));
+        CumpsException e = refused("opened");
+        assertEquals(RecordMessages.VERIFY_PIPE_UNTRUSTED, e.errorMessage().id());
+        assertEquals("the pipe directory of 'opened' is not one cumps talks through: " + r.pipeDirectory()
+                + " can be written by group or others (mode 0777); nothing was sent", e.getMessage());
+
+        Files.setPosixFilePermissions(r.pipeDirectory(), PosixFilePermissions.fromString("rwx------"));
+        Files.setAttribute(r.pipeDirectory(), "unix:uid", 65534);
+        assertEquals(RecordMessages.VERIFY_PIPE_UNTRUSTED, refused("opened").errorMessage().id());
     }
 
     @Test

@@ -84,6 +84,64 @@ class StatusServiceTest {
         assertTrue(s.compatibleModes().isEmpty());
     }
 
+    /** uni-cumps orders the control pipes by path (cumps listed the records' first, by name). */
+    @Test
+    void controlPipesAreOrderedByPath() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        sb.start("zeta", 0);
+        sb.start("alpha", 1);
+        Path handmade = sb.dir.resolve("a-handmade");
+        Sandbox.mkdir700(handmade);
+        Sandbox.mkfifo(handmade.resolve("control"));
+        sb.env("CUDA_MPS_PIPE_DIRECTORY", handmade.toString());
+
+        List<String> paths = status().controlPipes().stream().map(p -> p.path().toString()).toList();
+
+        assertEquals(3, paths.size(), paths.toString());
+        assertEquals(paths.stream().sorted().toList(), paths);
+        assertEquals(handmade.resolve("control").toString(), paths.get(0));
+        Map<String, Object> json = Sandbox.parseObject(Json.write(status().toJsonMap()));
+        assertEquals(paths, list(json, "control_pipes").stream().map(p -> p.get("path")).toList());
+    }
+
+    /** A control pipe names its owner; one neither the caller's nor root's is marked not trusted. */
+    @Test
+    void aControlPipeOfAnotherUserIsListedWithItsOwnerAndNotTrusted() throws Exception {
+        Path squatted = sb.nvidiaPipeDirectory();
+        Sandbox.mkdir700(squatted);
+        Sandbox.mkfifo(squatted.resolve("control"));
+        Files.setAttribute(squatted.resolve("control"), "unix:uid", 65534);
+        DaemonRecord mine = sb.start("mine");
+
+        Map<String, Object> json = Sandbox.parseObject(Json.write(status().toJsonMap()));
+
+        Map<String, Object> theirs = list(json, "control_pipes").stream().filter(p -> p.get("path").equals(squatted.resolve("control").toString()))
+                .findFirst().orElseThrow();
+        assertEquals(65534, ((Number) theirs.get("owner_uid")).intValue());
+        assertEquals(false, theirs.get("trusted"));
+        Map<String, Object> ours = list(json, "control_pipes").stream()
+                .filter(p -> p.get("path").equals(mine.pipeDirectory().resolve("control").toString())).findFirst().orElseThrow();
+        assertEquals(sb.uid, ((Number) ours.get("owner_uid")).intValue());
+        assertEquals(true, ours.get("trusted"));
+    }
+
+    /** uni-cumps writes null for an unset or empty CUDA_VISIBLE_DEVICES, and cumps reads an empty mask as none (every GPU visible). */
+    @Test
+    void anEmptyCudaVisibleDevicesIsNullInJsonAsWhenUnset() {
+        sb.env("CUDA_VISIBLE_DEVICES", "");
+        Map<String, Object> empty = Sandbox.parseObject(Json.write(status().toJsonMap()));
+        assertTrue(empty.containsKey("cuda_visible_devices"));
+        assertNull(empty.get("cuda_visible_devices"));
+
+        sb.env("CUDA_VISIBLE_DEVICES", null);
+        Map<String, Object> unset = Sandbox.parseObject(Json.write(status().toJsonMap()));
+        assertNull(unset.get("cuda_visible_devices"));
+        assertEquals(unset.get("gpus"), empty.get("gpus"), "the same GPUs are visible");
+
+        sb.env("CUDA_VISIBLE_DEVICES", "0");
+        assertEquals("0", Sandbox.parseObject(Json.write(status().toJsonMap())).get("cuda_visible_devices"));
+    }
+
     @Test
     void controlPipesShowSocketsAndFifosWithTheirOwners() {
         DaemonRecord r = sb.start("owned");

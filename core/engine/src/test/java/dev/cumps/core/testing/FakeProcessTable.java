@@ -22,6 +22,8 @@ public final class FakeProcessTable implements ProcessTable {
     private final Map<Long, Map<String, String>> environments = new ConcurrentHashMap<>();
     private volatile long selfStartTicks;
     private final Map<Long, ProcessOwner> owners = new ConcurrentHashMap<>();
+    private final Map<Long, Boolean> hiddenOwners = new ConcurrentHashMap<>();
+    private volatile ProcessOwner defaultOwner;
     private final Map<Long, List<String>> commandLines = new ConcurrentHashMap<>();
     private volatile OptionalLong ticksSinceBoot = OptionalLong.empty();
     private final Map<Long, Runnable> onExit = new ConcurrentHashMap<>();
@@ -51,9 +53,22 @@ public final class FakeProcessTable implements ProcessTable {
         this.ticksSinceBoot = OptionalLong.of(ticks);
     }
 
+    /** Who runs every process not {@link #describe described} otherwise (as on a real host, the caller, mostly). */
+    public void defaultOwner(ProcessOwner owner) {
+        this.defaultOwner = owner;
+    }
+
+    /** {@code /proc} does not say who runs {@code pid} (as under {@code hidepid=2}). */
+    public void hideOwner(long pid) {
+        hiddenOwners.put(pid, true);
+    }
+
     @Override
     public Optional<ProcessOwner> owner(long pid) {
-        return table.containsKey(pid) ? Optional.ofNullable(owners.get(pid)) : Optional.empty();
+        if (!table.containsKey(pid) || hiddenOwners.containsKey(pid)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(owners.getOrDefault(pid, defaultOwner));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordCodec;
 import java.io.IOException;
@@ -67,6 +68,7 @@ public final class Sandbox implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         mps.gpus(FakeGpu.exclusive(0));
+        processes.defaultOwner(new ProcessOwner(uid, "me"));
     }
 
     public static int currentUid() {

@@ -1,5 +1,6 @@
 package dev.cumps.core.cli.command;
 
+import dev.cumps.core.cli.text.TerminalEscapes;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.Fleet;
@@ -80,7 +81,8 @@ public final class FleetCommand implements Callable<Integer> {
                 out.println(Json.write(FleetJson.toJsonMap(reports)));
             } else {
                 int width = hosts.stream().mapToInt(h -> h.value().length()).max().orElse(4);
-                reports.forEach(r -> out.println(FleetJson.line(r, width)));
+                // A host's words (its state, versions, daemon names, evidence) are the host's: one line each, escaped.
+                reports.forEach(r -> out.println(TerminalEscapes.escape(FleetJson.line(r, width))));
             }
             long silent = reports.stream().filter(r -> !r.answered()).count();
             if (silent > 0) {
@@ -91,11 +93,29 @@ public final class FleetCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * What a host printed, fit for this terminal: a JSON document is read and written again by our own writer
+     * (same keys, sorted, every control and non-ASCII character escaped as JSON escapes it), anything else is
+     * shown line by line with every control character but the line feed escaped. A hostile host can then
+     * neither set the terminal's title, clear the screen, nor print a line that looks like another host's.
+     */
+    static String shown(String hostOutput) {
+        String trimmed = hostOutput.strip();
+        if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+            try {
+                return Json.write(Json.read(trimmed)) + "\n";
+            } catch (CumpsException e) {
+                // Not JSON after all: shown as text, escaped.
+            }
+        }
+        return TerminalEscapes.escapeLines(hostOutput);
+    }
+
     /** Runs one remote command on {@code host} (validated by the caller) and prints what the host's cumps printed. */
     static int remote(RootCommand root, Destination host, RemoteCommand command, FleetTimeout timeout) {
         RemoteRun run = fleet(root).run(host, command, timeout.deadline());
         if (run.succeeded()) {
-            root.context().out().print(run.stdout());
+            root.context().out().print(shown(run.stdout()));
             return ExitCode.OK;
         }
         throw new CumpsException(run.failureMessage());
@@ -223,7 +243,7 @@ public final class FleetCommand implements Callable<Integer> {
             RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), timeout.deadline());
             // doctor exits 1 when a check fails; its document is the answer all the same.
             if (run.state().answered() && run.stdout().strip().startsWith("{")) {
-                root.context().out().print(run.stdout());
+                root.context().out().print(shown(run.stdout()));
                 return ExitCode.OK;
             }
             throw new CumpsException(run.failureMessage());

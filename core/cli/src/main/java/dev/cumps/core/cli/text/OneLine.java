@@ -5,9 +5,12 @@ public final class OneLine {
     private OneLine() {
     }
 
-    /** The message as one printable line: line breaks become spaces, other control characters are shown escaped. */
+    /**
+     * The message as one printable line: every control character, a line feed included, is shown escaped
+     * ({@code \n}), so a newline the user typed into a name reads as one, not as a space.
+     */
     public static String of(String message) {
-        return message == null ? "" : TerminalEscapes.escape(message.strip().replace('\n', ' '));
+        return message == null ? "" : TerminalEscapes.escape(message.strip());
     }
 
     /** {@code error: <message>} as one printable line. */

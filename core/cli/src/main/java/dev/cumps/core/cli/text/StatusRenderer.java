@@ -22,7 +22,7 @@ public final class StatusRenderer {
             out.append("SIMULATED host (stand-in NVIDIA tools; no real GPU is touched)\n");
         }
         out.append("platform: ").append(s.platform()).append("   nvidia-smi: ").append(s.nvidiaSmiAvailable() ? "available" : "not available")
-                .append(s.driverVersion().map(d -> "   driver: " + d).orElse(""))
+                .append(s.driverVersion().map(d -> "   driver: " + TerminalEscapes.escape(d)).orElse(""))
                 .append("   CUDA_VISIBLE_DEVICES: ").append(s.cudaVisibleDevices().map(TerminalEscapes::escape).orElse("(unset)")).append('\n');
         s.diagnostic().ifPresent(d -> out.append("diagnostic: ").append(TerminalEscapes.escape(d)).append('\n'));
         out.append("\nGPUs\n");
@@ -36,10 +36,12 @@ public final class StatusRenderer {
         out.append("\nControl pipes\n");
         TextTable pipes = new TextTable("PATH", "KIND", "OWNER");
         for (HostStatus.PipeRow p : s.controlPipes()) {
-            pipes.row(p.path(), p.kind().id(), p.managed() ? String.join(",", p.managedNames()) : "UNMANAGED (read-only)");
+            pipes.row(p.path(), p.kind().id(), p.managed() ? String.join(",", p.managedNames())
+                    : p.foreign() ? "UNMANAGED (read-only; uid " + Integer.toUnsignedString(p.ownerUid().getAsInt()) + "'s, not trusted)"
+                    : "UNMANAGED (read-only)");
         }
         out.append(table(pipes));
-        out.append("\nDaemons (records in ").append(s.recordRoot()).append(")\n");
+        out.append("\nDaemons (records in ").append(TerminalEscapes.escape(s.recordRoot().toString())).append(")\n");
         TextTable daemons = new TextTable("NAME", "STATE", "PID", "START TICKS", "GPU", "PIPE DIRECTORY", "CREATED");
         for (ManagedDaemon d : s.daemons()) {
             DaemonRecord r = d.record();

@@ -34,6 +34,25 @@ public final class TerminalEscapes {
         return out == null ? text : out.toString();
     }
 
+    /**
+     * {@code text} (several lines, as another program printed them) with its line feeds kept and every
+     * other control and format character escaped, carriage returns included: each line shows as printed,
+     * and no line can overwrite another or act on the terminal.
+     */
+    public static String escapeLines(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        int start = 0;
+        while (true) {
+            int lf = text.indexOf('\n', start);
+            if (lf < 0) {
+                out.append(escape(text.substring(start)));
+                return out.toString();
+            }
+            out.append(escape(text.substring(start, lf))).append('\n');
+            start = lf + 1;
+        }
+    }
+
     private static String replacement(int cp) {
         switch (cp) {
             case '\n':

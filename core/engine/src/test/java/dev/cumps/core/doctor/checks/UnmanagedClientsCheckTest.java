@@ -62,6 +62,25 @@ class UnmanagedClientsCheckTest {
         assertTrue(remedy.contains("CUDA_MPS_PIPE_DIRECTORY=" + r.pipeDirectory()) && remedy.contains("`cumps env`"), remedy);
     }
 
+    /**
+     * A squatted pipe (its socket another user's) listed the caller's own processes as its clients, and the
+     * doctor never said whose socket that was. Now it says, and takes none of its answers as evidence.
+     */
+    @Test
+    void aPipeOfAnotherUserIsNamedWithItsOwnerAndItsClientListIsNotTaken() throws IOException {
+        DaemonRecord r = unmanaged();
+        clients();
+        Files.setAttribute(r.pipeDirectory().resolve("control"), "unix:uid", 65534);
+
+        Finding f = CheckFixture.evaluate(new UnmanagedClientsCheck(), sb);
+
+        assertEquals(CheckStatus.WARN, f.status());
+        assertEquals("the control pipe in " + r.pipeDirectory() + " belongs to uid 65534, neither you nor root: a CUDA program of yours"
+                + " started without CUDA_MPS_PIPE_DIRECTORY connects to that user's daemon, and what it answers (its clients included) is"
+                + " not taken as fact", f.observed().english());
+        assertTrue(!f.observed().english().contains(Long.toString(MINE)), "the caller's pid is not claimed as its client");
+    }
+
     @Test
     void onlyOtherUsersClientsOnAnUnmanagedPipePass() throws IOException {
         unmanaged();
