@@ -220,8 +220,7 @@ final class CumpsHarness implements AutoCloseable {
         return launch(cumpsCommand(args), extraEnv, out, err, ProcessBuilder.Redirect.PIPE);
     }
 
-    /** {@code java ... -jar cumps.jar args}. */
-    /** The command line that runs the built cumps jar with {@code args} (the JVM flags of every run). */
+    /** The command line ({@code java ... -jar cumps.jar args}) that runs the built cumps jar with {@code args} (the JVM flags of every run). */
     List<String> cumpsCommand(String... args) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

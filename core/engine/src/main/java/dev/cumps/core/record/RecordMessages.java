@@ -23,12 +23,12 @@ public enum RecordMessages implements MessageKey {
     NOT_A_DIRECTORY("{0} is not a directory"),
     DIRECTORY_FOREIGN_OWNER("directory {0} is owned by uid {1}, not by uid {2} who owns {3}"),
     CANNOT_INSPECT("cannot inspect {0}: {1}"),
-    /** {0}: one of the directory problems above. */
     /** {0}: the directory; {1}: its mode in octal. */
     DIRECTORY_WRITABLE("directory {0} can be written by group or others (mode {1})"),
     /** {0}: the records folder; {1}: why the trust rule refuses it. */
     ROOT_UNTRUSTED("the records folder {0} is not used: {1}. cumps keeps and reads records only in a folder that you or root own"
             + " and no one else can write, under folders no one else can change (docs/security.md)"),
+    /** {0}: one of the directory problems above. */
     UNSAFE_DIRECTORY("{0}; remove or move it and try again"),
     NOT_AN_OBJECT("daemon.json is not a JSON object"),
     FIELD_NOT_A_LIST("field {0} is not a list"),
