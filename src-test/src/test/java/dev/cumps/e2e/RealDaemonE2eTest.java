@@ -504,7 +504,8 @@ class RealDaemonE2eTest {
      * The record {@code name} names a running {@code nvidia-cuda-mps} with the recorded start time, which is this
      * branch's real program (its {@code /proc/<pid>/exe}) and has the record's pipe directory in its environment; a
      * detached one is the one its {@code control.log} says started on that pipe (a foreground one logs to its
-     * stdout); the pid file is there (naming it) exactly when the branch writes one.
+     * stdout); the pid file is there (naming it) exactly when the branch writes one; the record holds only limits the
+     * daemon reports ({@link #assertRecordConfirmed}).
      */
     Identity assertRecordedRealDaemon(CumpsHarness h, String name, boolean foreground) throws Exception {
         JsonNode rec = h.record(name);
@@ -532,6 +533,7 @@ class RealDaemonE2eTest {
             assertFalse(Files.exists(pipe.resolve("nvidia-cuda-mps-control.pid"), LinkOption.NOFOLLOW_LINKS),
                     "R" + real.branch + " writes no pid file: the start found the daemon without one");
         }
+        assertRecordConfirmed(h, name); // after every start: the record holds only limits the daemon reports
         return new Identity(pid, stat.startTicks());
     }
 
