@@ -67,7 +67,7 @@ class SimulateGoldenE2eTest {
 
     private String normalised(CumpsHarness h, String text) {
         String s = text.replace(h.root.toString(), "<ROOT>").replace("-" + h.uid + "/", "-<UID>/").replaceAll("-" + h.uid + "\\b", "-<UID>")
-                .replaceAll("\"uid\": " + h.uid + "\\b", "\"uid\": \"<UID>\"")
+                .replaceAll("\"(owner_)?uid\": " + h.uid + "\\b", "\"$1uid\": \"<UID>\"")
                 .replaceAll("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z", "<TIME>")
                 .replaceAll("\"created_at\": [0-9.]+", "\"created_at\": <CREATED>").replaceAll("\"host\": \"[^\"]*\"", "\"host\": \"<HOST>\"");
         for (int i = 0; i < variable.size(); i++) {

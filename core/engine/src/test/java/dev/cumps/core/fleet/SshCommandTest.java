@@ -98,4 +98,13 @@ class SshCommandTest {
         assertEquals("", spec.stdin());
         assertTrue(spec.argv().contains("ConnectTimeout=7"), spec.argv().toString());
     }
+
+    /** A refused host name is quoted in the error with control characters escaped and at most 200 characters. */
+    @Test
+    void aRefusedNameIsShownPrintableAndCut() {
+        assertEquals("a\\x1bb\\x0a\\x7fc\u00e9", Destination.printable("a\u001bb\n\u007fc\u00e9"));
+        assertEquals("x".repeat(200), Destination.printable("x".repeat(300)));
+        assertEquals("", Destination.printable(null));
+        assertEquals(" ~", Destination.printable(" ~"), "the printable edges stay");
+    }
 }

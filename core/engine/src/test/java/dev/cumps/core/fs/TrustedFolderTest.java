@@ -143,4 +143,43 @@ class TrustedFolderTest {
         assertTrue(e.getMessage().contains("which group or others can write"), e.getMessage());
         assertEquals(false, Files.exists(open.resolve("new")));
     }
+
+    @Test
+    void aFileOfExactlyTheLimitIsReadAndOneByteMoreIsRefused() throws IOException {
+        Files.writeString(folder.resolve("exact"), "x".repeat(64));
+        Files.writeString(folder.resolve("over"), "x".repeat(65));
+        assertEquals("x".repeat(64), read("exact"));
+        assertEquals("larger than 64 bytes (65 bytes)", refusal("over"));
+    }
+
+    @Test
+    void aClosedFolderReadsNothingMore() throws IOException {
+        Files.writeString(folder.resolve("hosts"), "gpu1\n");
+        TrustedFolder f = TrustedFolder.open(folder, uid).orElseThrow();
+        f.close();
+        assertThrows(IllegalStateException.class, () -> f.read("hosts", 64, DEADLINE), "the open folder is closed");
+        f.close(); // twice is harmless
+    }
+
+    @Test
+    void aReplaceThatCannotTakeThePlaceLeavesNoTemporaryFile() throws IOException {
+        Path taken = Files.createDirectory(folder.resolve("hosts"));
+        Files.writeString(taken.resolve("inside"), "x");
+        try (TrustedFolder f = TrustedFolder.open(folder, uid).orElseThrow()) {
+            assertThrows(IOException.class, () -> f.replace("hosts", "new\n".getBytes(StandardCharsets.UTF_8),
+                    PosixFilePermissions.fromString("rw-------")));
+        }
+        try (Stream<Path> files = Files.list(folder)) {
+            assertEquals(Set.of(taken), Set.copyOf(files.toList()), "the temporary file was removed");
+        }
+    }
+
+    @Test
+    void replaceGivesTheModeAskedForWhateverTheUmaskLeft() throws IOException {
+        try (TrustedFolder f = TrustedFolder.open(folder, uid).orElseThrow()) {
+            f.replace("wide", "x".getBytes(StandardCharsets.UTF_8), PosixFilePermissions.fromString("rw-rw-r--"));
+        }
+        assertEquals("rw-rw-r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(folder.resolve("wide"))),
+                "group write asked for is given, though the umask (022) removes it at creation");
+    }
 }

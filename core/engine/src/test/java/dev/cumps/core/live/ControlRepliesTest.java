@@ -60,6 +60,18 @@ class ControlRepliesTest {
         assertEquals(List.of(1L, 2L), ControlReplies.pids("get_server_list", "1\r2", 32), "a lone carriage return ends a line too");
     }
 
+    @Test
+    void theLargestPidIsTakenAndLinesAreCountedWhateverTheirEnds() {
+        assertEquals(List.of(4_194_304L, 1L), ControlReplies.pids("get_server_list", "4194304\n1", 32));
+        assertEquals(List.of(1L, 2L), ControlReplies.pids("get_server_list", "1\r\n2\r\n", 32));
+        CumpsException e = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", "1\r\n2\r\nx\r\n", 32));
+        assertEquals("the control daemon answered `get_server_list` with line 3 'x': expected one process id per line", e.getMessage());
+        CumpsException cr = assertThrows(CumpsException.class, () -> ControlReplies.pids("get_server_list", "1\r2\rx", 32));
+        assertEquals("the control daemon answered `get_server_list` with line 3 'x': expected one process id per line", cr.getMessage());
+        assertEquals(List.of(1L, 2L, 3L), ControlReplies.pids("get_server_list", "1\n2\n3\n4\n", 2), "the cap plus one, exactly");
+        assertEquals(List.of(), ControlReplies.pids("get_server_list", "\r\n\n", 0));
+    }
+
     /** Repeats are found in one pass (a hash set), not by comparing every pid with every other: 150,000 distinct pids, then one repeat. */
     @Test
     void aRepeatIsFoundInOnePassOverAHugeList() {

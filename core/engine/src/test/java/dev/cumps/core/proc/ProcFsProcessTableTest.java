@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -113,5 +114,52 @@ class ProcFsProcessTableTest {
     private static void write(Path file, String text) throws IOException {
         Files.createDirectories(file.getParent());
         Files.writeString(file, text);
+    }
+
+    /** The environment a process started with: NUL-separated entries, the first of a repeated name kept; anything unreadable is none. */
+    @Test
+    void anEnvironmentIsReadFromEnvironAndTooLargeOrMissingIsNone(@TempDir Path proc) throws IOException {
+        write(proc.resolve("4242/environ"), "CUDA_MPS_PIPE_DIRECTORY=/p\0A=1\0A=2\0=nothing\0NOVALUE\0B=x=y\0");
+        assertEquals(Map.of("CUDA_MPS_PIPE_DIRECTORY", "/p", "A", "1", "B", "x=y"),
+                new ProcFsProcessTable(proc).environment(4242).orElseThrow());
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).environment(4243), "gone");
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).environment(0));
+        write(proc.resolve("4244/environ"), "X=" + "y".repeat((1 << 20) + 1));
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).environment(4244), "larger than any real environment: not read");
+        write(proc.resolve("4245/environ"), "X=" + "y".repeat((1 << 20) - 2));
+        assertEquals((1 << 20) - 2, new ProcFsProcessTable(proc).environment(4245).orElseThrow().get("X").length(), "exactly the limit is read");
+    }
+
+    /** A command line is NUL-separated arguments, its last NUL dropped; an empty one (a kernel thread, a zombie) is none. */
+    @Test
+    void aCommandLineIsItsArgumentsAndAnEmptyOneIsNone(@TempDir Path proc) throws IOException {
+        write(proc.resolve("4242/cmdline"), "python3\0train.py\0--epochs\0\0");
+        assertEquals(List.of("python3", "train.py", "--epochs", ""), new ProcFsProcessTable(proc).commandLine(4242).orElseThrow());
+        write(proc.resolve("4243/cmdline"), "");
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).commandLine(4243));
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).commandLine(4244));
+        assertEquals(Optional.empty(), new ProcFsProcessTable(proc).commandLine(-1));
+    }
+
+    /** The pids are the entries made of digits only; the rest of /proc (self, sys, a name with a letter) is not a pid. */
+    @Test
+    void pidsAreTheAllDigitEntries(@TempDir Path proc) throws IOException {
+        for (String name : List.of("1", "4242", "self", "sys", "12a", "1234567890", "12345678901")) {
+            Files.createDirectories(proc.resolve(name));
+        }
+        assertEquals(List.of(1L, 4242L, 1234567890L), new ProcFsProcessTable(proc).pids().stream().sorted().toList());
+        assertEquals(List.of(), new ProcFsProcessTable(proc.resolve("absent")).pids());
+    }
+
+    /** This process's own start time, and clock ticks since boot from /proc/uptime. */
+    @Test
+    void thisProcessStartedBeforeNowAndUptimeIsInTicks(@TempDir Path proc) throws IOException {
+        ProcFsProcessTable real = new ProcFsProcessTable();
+        long self = real.selfStartTicks();
+        assertTrue(self > 0, "a start time after boot");
+        assertTrue(real.ticksSinceBoot().orElseThrow() >= self, "now is after this process started");
+        write(proc.resolve("uptime"), "12.34 56.78\n");
+        assertEquals(OptionalLong.of(1234), new ProcFsProcessTable(proc).ticksSinceBoot());
+        assertEquals(OptionalLong.empty(), new ProcFsProcessTable(proc.resolve("absent")).ticksSinceBoot());
     }
 }
