@@ -174,6 +174,11 @@ class CrashLoopE2eTest {
         return Procs.runningDaemon(pid) && Procs.cmdline(pid).contains("--internal-daemon");
     }
 
+    /** Whether the record's very process (pid and start time) still runs. */
+    private static boolean runs(DaemonRecord r) {
+        return Procs.stat(r.pid()).filter(Procs.Stat::running).filter(s -> s.startTicks() == r.processStartTicks()).isPresent();
+    }
+
     private static Optional<Path> pipeOf(long pid) {
         return Procs.environ(pid).stream().filter(e -> e.startsWith("CUDA_MPS_PIPE_DIRECTORY=")).findFirst()
                 .map(e -> Path.of(e.substring("CUDA_MPS_PIPE_DIRECTORY=".length())));
@@ -206,6 +211,14 @@ class CrashLoopE2eTest {
             }
         }
         for (DaemonRecord r : records) {
+            // A daemon told to quit by the killed command may be exiting: its memory (cmdline, environment) is already gone
+            // while /proc still shows it running for a moment. Wait until it has ended or shows itself as a daemon.
+            CumpsHarness.await(context + ": pid " + r.pid() + " of record " + r.name() + " to end or show itself", CumpsHarness.PATIENCE,
+                    () -> !runs(r) || isDaemon(r.pid()) || !Procs.cmdline(r.pid()).isEmpty());
+            if (runs(r) && daemons.stream().noneMatch(x -> x.pid() == r.pid()) && isDaemon(r.pid())) {
+                Procs.stat(r.pid()).ifPresent(s -> daemons.add(new Daemon(r.pid(), s.startTicks(), pipeOf(r.pid()).orElseThrow())));
+                h.remember(r.pid());
+            }
             Optional<Procs.Stat> stat = Procs.stat(r.pid()).filter(Procs.Stat::running).filter(s -> s.startTicks() == r.processStartTicks());
             if (stat.isPresent()) {
                 Optional<Daemon> d = daemons.stream().filter(x -> x.pid() == r.pid()).findFirst();

@@ -72,11 +72,8 @@ final class MpsControlDaemon {
     /** Runs a daemon until {@code quit} and returns its exit status; problems go to stderr and control.log. */
     static int runAndReport(Map<String, String> env, boolean foreground) {
         ProcName.set(MpsControlMain.DAEMON_NAME);
-        SimConfig config;
-        try {
-            config = SimConfig.fromEnvironment(env);
-        } catch (IOException | RuntimeException e) {
-            System.err.println("cumps-sim: nvidia-cuda-mps-control stand-in: " + e.getMessage());
+        SimConfig config = MpsControlMain.configOrReport(env);
+        if (config == null) {
             return 70;
         }
         return new MpsControlDaemon(config, env, foreground).run();

@@ -122,13 +122,20 @@ public final class MpsControlMain {
         return Path.of(value == null || value.isEmpty() ? fallback : value).toAbsolutePath();
     }
 
-    /** {@code -h}: NVIDIA's banner, with the copyright year of the configured driver branch, on stdout; exits {@code code}. */
-    private static int help(Map<String, String> env, int code) {
-        SimConfig config;
+    /** The simulated machine of {@code env}, or null after saying on stderr why it cannot be read (then exit 70). */
+    static SimConfig configOrReport(Map<String, String> env) {
         try {
-            config = SimConfig.fromEnvironment(env);
+            return SimConfig.fromEnvironment(env);
         } catch (IOException | RuntimeException e) {
             System.err.println("cumps-sim: nvidia-cuda-mps-control stand-in: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** {@code -h}: NVIDIA's banner, with the copyright year of the configured driver branch, on stdout; exits {@code code}. */
+    private static int help(Map<String, String> env, int code) {
+        SimConfig config = configOrReport(env);
+        if (config == null) {
             return 70;
         }
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
