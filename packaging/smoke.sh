@@ -141,6 +141,7 @@ grep -E 'javafx-[a-z]+-[0-9.]+\.jar$' "$scratch/console.paths" && fail "mps-cons
 # (the console's class path has cumps-engine, cumps-sim and Jackson once each; cumps.jar, which shades them, is the CLI's)
 grep -q '/cumps\.jar$' "$scratch/console.paths" && fail "mps-console ships cumps.jar beside cumps-engine (a duplicate)"
 grep -q '/runtime/lib/libawt\|javafx\|libglass' "$scratch/cumps.paths" && fail "cumps ships graphical code"
+grep -qi monocle "$scratch/cumps.paths" "$scratch/console.paths" && fail "a .deb ships Monocle (the headless glass is JavaFX's own)"
 links=0
 for pkg in cumps console; do
     while read -r link target; do
