@@ -46,7 +46,9 @@ class HostileUsersE2eTest {
             "    try:",
             "        for raw in c.makefile('rb'):",
             "            cmd = raw.decode('utf-8', 'replace').strip()",
-            "            if cmd == 'get_server_list':",
+            "            if cmd == '\\0UI':",  // the stand-in client's connection-type line (ControlServer.UI_HELLO): an empty reply
+            "                reply = b''",
+            "            elif cmd == 'get_server_list':",
             "                reply = servers",
             "            elif cmd.startswith('get_client_list '):",
             "                reply = (client + '\\n').encode()",
