@@ -36,12 +36,14 @@ if [ -n "${JAVA_HOME:-}" ]; then
     [ -x "$JAVA_HOME/bin/jlink" ] || fail "JAVA_HOME=$JAVA_HOME has no bin/jlink (a JDK 25 is needed, not a JRE)"
     export PATH="$JAVA_HOME/bin:$PATH"
 fi
-jdk_feature=$(jlink --version 2>/dev/null | sed -n 's/^\([0-9]*\).*/\1/p' | head -1)
-[ -n "$jdk_feature" ] && [ "$jdk_feature" -ge 25 ] \
-    || fail "jlink $(jlink --version 2>/dev/null || echo missing) is older than 25; set JAVA_HOME to a JDK 25"
-for tool in jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf python3; do
+# Every tool first (sed and head included: the version check below is the first to run one).
+for tool in sed head jlink jdeps dpkg-deb dpkg-shlibdeps rsvg-convert unzip gzip strip readelf python3; do
     command -v "$tool" >/dev/null 2>&1 || fail "$tool is missing; see packaging/README.md for what to install"
 done
+jlink_version=$(jlink --version 2>/dev/null || true)
+jdk_feature=$(printf '%s\n' "$jlink_version" | sed -n 's/^\([0-9]*\).*/\1/p' | head -1)
+[ -n "$jdk_feature" ] && [ "$jdk_feature" -ge 25 ] \
+    || fail "jlink ${jlink_version:-gave no version} is older than 25; set JAVA_HOME to a JDK 25"
 [ -f docs/man/cumps.1 ] || fail "docs/man/cumps.1 is missing (the man page generated from the picocli model: cumps reference --format man)"
 for f in docs/guide.md docs/guide.zh-CN.md docs/man/mps-console.1 LICENSE; do
     [ -f "$f" ] || fail "$f is missing"
