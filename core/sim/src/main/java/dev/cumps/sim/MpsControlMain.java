@@ -300,11 +300,28 @@ public final class MpsControlMain {
                     return 0;
                 }
             }
+            awaitClose(channel, replies);
         } catch (IOException e) {
             System.err.println("nvidia-cuda-mps-control: cannot read standard input: " + e.getMessage());
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * The end of input, as NVIDIA's client ends it: no more commands, then the daemon closes the connection; so
+     * the daemon's {@code UI closed} is logged before this program exits (and before a next client's
+     * {@code Accepting connection...}).
+     */
+    private static void awaitClose(SocketChannel channel, InputStream replies) {
+        try {
+            channel.shutdownOutput();
+            while (replies.read() >= 0) {
+                // whatever comes before the close is no answer to anything
+            }
+        } catch (IOException e) {
+            // closed already
+        }
     }
 
     private static int noDaemon() {

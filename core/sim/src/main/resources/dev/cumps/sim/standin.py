@@ -802,6 +802,16 @@ def client(env):
             out.flush()
             if line.decode("utf-8", "replace").strip() == "quit":
                 return 0
+        # The end of input, as NVIDIA's client ends it: no more commands, then wait for the daemon to close the
+        # connection, so the daemon's "UI closed" is logged before this program exits (and before a next
+        # client's "Accepting connection...").
+        try:
+            s.shutdown(socket.SHUT_WR)
+            s.settimeout(10)
+            while s.recv(65536):
+                pass
+        except OSError:
+            pass
         return 0
     finally:
         s.close()
