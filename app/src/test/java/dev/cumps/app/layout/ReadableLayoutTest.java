@@ -10,10 +10,10 @@ import org.testfx.api.FxRobot;
 
 /**
  * The English window at 1280×820, 1100×700 and 900×600: with a failing check in
- * the doctor's run, every result row's status and title is on screen at once, failures first; the
- * rail, the page and the status line do not overlap; no button's name is cut on the doctor page
- * or on the overview; a sentence in a cell is cut only at its end, and the selected failure's
- * sentences show whole beside the table.
+ * the doctor's run, every result row is drawn whole (status, check, observed, expected, remedy: no
+ * ellipsis, nothing clipped, no column cut off), failures first, the diagnosed GPU named above the
+ * table; the rail, the page and the status line do not overlap; no button's name is cut on the doctor
+ * page or on the overview.
  */
 public class ReadableLayoutTest {
 
@@ -42,8 +42,9 @@ public class ReadableLayoutTest {
             ReadableLayout.assertNoOverlap(robot, where + " doctor page", "#menuBar", "#pageRail", "#doctorTable",
                     "#doctorSide", ".status-bar");
             ReadableLayout.assertNoNameCut(robot, where + " doctor page", "#doctorSide");
+            ReadableLayout.assertNoNameCut(robot, where + " doctor page", ".doctor-view");
             ReadableLayout.assertNoNameCut(robot, where + " rail", "#pageRail");
-            ReadableLayout.assertSentencesWhole(robot, where);
+            ReadableLayout.assertGpuNamed(robot, where);
         }
         robot.clickOn("#overviewNav");
         for (double[] size : ReadableLayout.SIZES) {
