@@ -60,5 +60,14 @@ public class ReadableLayoutTest {
             ReadableLayout.assertNoOverlap(robot, where + " overview", "#menuBar", "#pageRail", ".toolbar", "#gpusTable",
                     "#pipesTable", "#daemonsTable", ".status-bar");
         }
+        // The control log's toolbar: a long caption (a stopped daemon's "its last log: <path>") gives way to
+        // the buttons, which keep their names (review 2026-12-06 M-6).
+        robot.clickOn("#logNav");
+        for (double[] size : ReadableLayout.SIZES) {
+            String where = language + " " + (int) size[0] + "x" + (int) size[1];
+            sizing.resize(robot, stage, size[0], size[1]);
+            ReadableLayout.assertNamesShown(robot, where + " control log toolbar", "#logFollow", "#logWrap", "#logOpenFolder",
+                    "#logRefresh");
+        }
     }
 }
