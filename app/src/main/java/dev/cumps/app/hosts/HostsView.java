@@ -147,7 +147,11 @@ public final class HostsView extends VBox {
 
         Button start = button("startOnHost", "hosts.start");
         start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
-        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index()));
+        TextField startName = new TextField();
+        startName.setId("hostStartName");
+        startName.setPromptText(messages.get("hosts.start.name.prompt"));
+        startName.setPrefColumnCount(10);
+        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index(), startName.getText()));
         Button stop = button("stopOnHost", "hosts.stop");
         stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
         stop.setOnAction(e -> confirmStop(daemons.getSelectionModel().getSelectedItem()));
@@ -167,7 +171,7 @@ public final class HostsView extends VBox {
                 messages.get("disabled.hosts.noGpu"));
         DisabledReason.Why noDaemon = new DisabledReason.Why(daemons.getSelectionModel().selectedItemProperty().isNull(),
                 messages.get("disabled.hosts.noDaemon"));
-        HBox actions = new HBox(8, DisabledReason.wrap(start, noHost, acting, noGpu), DisabledReason.wrap(stop, noHost, acting, noDaemon),
+        HBox actions = new HBox(8, startName, DisabledReason.wrap(start, noHost, acting, noGpu), DisabledReason.wrap(stop, noHost, acting, noDaemon),
                 DisabledReason.wrap(env, noHost, acting, noDaemon), DisabledReason.wrap(limits, noHost, acting, noDaemon),
                 DisabledReason.wrap(doctor, noHost, acting));
         actions.setAlignment(Pos.CENTER_LEFT);

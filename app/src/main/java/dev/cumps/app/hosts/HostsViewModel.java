@@ -283,7 +283,22 @@ public final class HostsViewModel {
 
     /** Starts a daemon on the selected host on the GPU {@code selector} (an index or UUID there). */
     public void start(String selector) {
-        remote(RemoteCommand.start(selector, null), "hosts.action.start", true);
+        start(selector, "");
+    }
+
+    /**
+     * Starts a daemon named {@code name} (blank: the host's cumps names it {@code gpu-<uuid>}) on the selected
+     * host on the GPU {@code selector}; a name the record rules refuse is refused here, before anything runs.
+     */
+    public void start(String selector, String name) {
+        RemoteCommand command;
+        try {
+            command = RemoteCommand.start(selector, name.strip());
+        } catch (CumpsException e) {
+            message.set(messages().render(e.errorMessage()));
+            return;
+        }
+        remote(command, "hosts.action.start", true);
     }
 
     /** Stops {@code name} on the selected host (the caller has asked the user first). */
