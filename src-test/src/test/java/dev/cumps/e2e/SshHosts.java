@@ -113,11 +113,23 @@ final class SshHosts implements AutoCloseable {
         return add(alias, cumps, trust, Files.readString(Path.of(clientKey + ".pub")));
     }
 
+    /**
+     * {@link #add(String, Cumps, Trust)} for a workstation with {@code gpus} simulated GPUs (the review of
+     * 2026-12-06 found the Hosts page's doctor wrong only on hosts with several: H-1).
+     */
+    SimHost add(String alias, Cumps cumps, Trust trust, int gpus) throws IOException, InterruptedException {
+        return add(alias, cumps, trust, Files.readString(Path.of(clientKey + ".pub")), gpus);
+    }
+
     /** {@link #add(String, Cumps, Trust)}, the host authorizing {@code authorizedKey} (a public key line) instead of the client's. */
     SimHost add(String alias, Cumps cumps, Trust trust, String authorizedKey) throws IOException, InterruptedException {
+        return add(alias, cumps, trust, authorizedKey, 1);
+    }
+
+    private SimHost add(String alias, Cumps cumps, Trust trust, String authorizedKey, int gpus) throws IOException, InterruptedException {
         SimHost sim = SimHost.create("sh", client.jar.toString());
         sims.add(sim);
-        sim.configure(SimConfig.defaults(1));
+        sim.configure(SimConfig.defaults(gpus));
         Path hostDir = Files.createDirectories(dir.resolve(alias));
         installCumps(sim, cumps, hostDir.resolve(HUNG_PIDS), hostDir.resolve("trap.runs"));
         Path hostKey = keygen(alias + "/host");

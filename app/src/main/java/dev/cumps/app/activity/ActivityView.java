@@ -72,21 +72,21 @@ public final class ActivityView extends BorderPane {
             }
             if (added > 0 && following) {
                 // After the table itself has taken the new rows (its own listener may run after this one).
-                Platform.runLater(() -> {
-                    table.layout(); // the flow learns the new row count at its next layout
-                    int last = table.getItems().size() - 1;
-                    if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
-                        flow.scrollTo(last);
-                        // scrollTo leaves a row that was already partly in view where it is: put its bottom
-                        // on the viewport's bottom, so the newest entry shows whole.
-                        table.layout();
-                        showWhole(flow, last);
-                    } else {
-                        table.scrollTo(last);
-                    }
-                });
+                Platform.runLater(this::showNewest);
             }
         };
+        // The page is built on its first visit, with the entries of the session so far, and laid out after:
+        // it opens at the newest entry (review 2026-12-06 M-11), as it does when shown again or resized.
+        table.heightProperty().addListener((o, was, now) -> {
+            if (following && now.doubleValue() > 0) {
+                Platform.runLater(this::showNewest);
+            }
+        });
+        visibleProperty().addListener((o, was, now) -> {
+            if (now && following) {
+                Platform.runLater(this::showNewest);
+            }
+        });
         // The log lives as long as the window's model; this view may not.
         viewModel.entries().addListener(new WeakListChangeListener<>(followNewest));
         // Whether to follow is decided by what the user did: after each scroll, key or click, is the newest row in view?
@@ -116,6 +116,24 @@ public final class ActivityView extends BorderPane {
     /** The pane's name, for the tab or section that holds it. */
     public static String title(Messages messages) {
         return messages.get("activity.title");
+    }
+
+    /** Scrolls the newest entry into view, whole. */
+    private void showNewest() {
+        int last = table.getItems().size() - 1;
+        if (last < 0) {
+            return;
+        }
+        table.layout(); // the flow learns the new row count at its next layout
+        if (table.lookup(".virtual-flow") instanceof VirtualFlow<?> flow) {
+            flow.scrollTo(last);
+            // scrollTo leaves a row that was already partly in view where it is: put its bottom
+            // on the viewport's bottom, so the newest entry shows whole.
+            table.layout();
+            showWhole(flow, last);
+        } else {
+            table.scrollTo(last);
+        }
     }
 
     @SuppressWarnings("rawtypes")

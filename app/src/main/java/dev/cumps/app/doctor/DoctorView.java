@@ -6,7 +6,6 @@ import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.SaveDialog;
 import dev.cumps.app.ui.style.Severity;
-import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
@@ -16,17 +15,14 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Separator;
-import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Font;
-import javafx.scene.text.FontWeight;
-import javafx.scene.text.Text;
 
 /**
  * The doctor page (after Cryptomator's health check): the results table with the whole height, one
@@ -140,7 +136,17 @@ public final class DoctorView extends BorderPane {
         sideScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(
                 () -> Math.max(SIDE_MIN_WIDTH, Math.min(SIDE_WIDTH, getWidth() / 3)), widthProperty()));
         sideScroll.setMaxWidth(SIDE_WIDTH);
-        setCenter(table);
+        Label diagnosed = new Label();
+        diagnosed.setId("doctorGpu");
+        diagnosed.getStyleClass().add("doctor-diagnosed");
+        diagnosed.setWrapText(true);
+        diagnosed.textProperty().bind(viewModel.diagnosedProperty());
+        diagnosed.visibleProperty().bind(viewModel.diagnosedProperty().isNotEmpty());
+        diagnosed.managedProperty().bind(diagnosed.visibleProperty());
+        VBox center = new VBox(4, diagnosed, table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        center.setMinWidth(0);
+        setCenter(center);
         setRight(sideScroll);
         BorderPane.setMargin(sideScroll, new Insets(0, 0, 0, 8));
         setPadding(new Insets(8));
@@ -167,69 +173,16 @@ public final class DoctorView extends BorderPane {
     }
 
     private TableView<DoctorRow> table() {
-        TableView<DoctorRow> table = new TableView<>(FailuresFirst.of(viewModel.rows()));
+        EvidenceTable table = new EvidenceTable(FailuresFirst.of(viewModel.rows()), messages, this::showGuide).placeholder("doctor.empty");
         table.setId("doctorTable");
-        table.setPlaceholder(new Label(messages.get("doctor.empty")));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         // As many rows as the pane has room for: no fixed height, the table grows with the pane.
         table.setMinHeight(0);
         table.setPrefHeight(Region.USE_COMPUTED_SIZE);
         table.setMaxHeight(Double.MAX_VALUE);
-
-        // Never narrower than its longest status word with its icon, in the window's language.
-        double statusWidth = statusWidth();
-        TableColumn<DoctorRow, DoctorRow> status = Columns.severity(messages.get("doctor.column.status"), DoctorRow::severity,
-                DoctorRow::status, statusWidth);
-        status.setId("doctorStatusColumn");
-        status.setMinWidth(statusWidth);
-        status.setMaxWidth(statusWidth + 30);
-
-        table.getColumns().setAll(List.of(status,
-                checkColumn(),
-                // A sentence too long for its column ends with an ellipsis (never one in its middle); the
-                // detail panel beside the table shows the selected row whole.
-                Columns.sentence(messages.get("doctor.column.observed"), DoctorRow::observed, 260),
-                Columns.sentence(messages.get("doctor.column.expected"), DoctorRow::expected, 200),
-                remedyColumn()));
         // Failures first, then warnings, then the rest in the run's order: the rows the user must act on
         // are at the top, never scrolled away while checks arrive.
         table.getStyleClass().add("doctor-table");
         return table;
-    }
-
-    /** The check's title, never cut: the column widens to its longest title (up to a limit). */
-    private TableColumn<DoctorRow, String> checkColumn() {
-        TableColumn<DoctorRow, String> check = Columns.fittedSentence(messages.get("doctor.column.check"), DoctorRow::title, 240,
-                CHECK_MAX_WIDTH);
-        check.setId("doctorCheckColumn");
-        return check;
-    }
-
-    private double statusWidth() {
-        Font bold = Font.font(Font.getDefault().getFamily(), FontWeight.BOLD, STATUS_FONT_SIZE);
-        double widest = 0;
-        for (String word : List.of("doctor.status.pass", "doctor.status.warn", "doctor.status.fail", "doctor.status.skip",
-                "doctor.column.status")) {
-            Text probe = new Text(messages.get(word));
-            probe.setFont(bold);
-            widest = Math.max(widest, probe.getLayoutBounds().getWidth());
-        }
-        return Math.ceil(widest + STATUS_EXTRA);
-    }
-
-    /** The widest the check column grows to fit a title (the longest English one, 45 characters, fits). */
-    private static final double CHECK_MAX_WIDTH = 380;
-
-    /** console.css's font size; the icon (15 px), the gap and the cell's padding beside the word. */
-    private static final double STATUS_FONT_SIZE = 13;
-    private static final double STATUS_EXTRA = 48;
-
-    /** The remedy, and for a check that did not pass a Guide link to its entry in the user guide. */
-    private TableColumn<DoctorRow, DoctorRow> remedyColumn() {
-        TableColumn<DoctorRow, DoctorRow> remedy = Columns.row(messages.get("doctor.column.remedy"),
-                () -> new RemedyCell(messages, this::showGuide), 300);
-        remedy.setId("doctorRemedyColumn");
-        return remedy;
     }
 
     /** Opens the user guide inside the application, in the window's language, at the row's entry. */

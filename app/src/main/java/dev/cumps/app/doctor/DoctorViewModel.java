@@ -52,6 +52,7 @@ public final class DoctorViewModel {
     private final Path exportDirectory;
     private final DoctorFixes fixes;
     private final DoctorFreshness freshness = new DoctorFreshness();
+    private final ReadOnlyStringWrapper diagnosed = new ReadOnlyStringWrapper(this, "diagnosed", "");
     private final DoctorSharing sharing;
     private final EachGpu eachGpu = EachGpu.create();
     private ObservableValue<HostStatus> hostStatus;
@@ -123,6 +124,7 @@ public final class DoctorViewModel {
         checks.clear();
         report.set(null);
         verdictSeverity.set(null);
+        diagnosed.set("");
         running.set(true);
         eachGpu.clear();
         Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
@@ -221,6 +223,7 @@ public final class DoctorViewModel {
                 result.count(CheckStatus.FAIL), result.count(CheckStatus.SKIP));
         verdict.set(text);
         verdictSeverity.set(result.valid() ? Severity.PASS : Severity.FAIL);
+        diagnosed.set(diagnosedText(result));
         ctx.activity().record(runLabel, result.valid(), text);
     }
 
@@ -281,6 +284,21 @@ public final class DoctorViewModel {
     /** True while there is no report to copy or export. */
     public BooleanBinding reportAbsentBinding() {
         return reportAbsent;
+    }
+
+    /** The GPU the last run diagnosed, named in words (index, name, the UUID's telling part); empty before a run. */
+    public ReadOnlyStringProperty diagnosedProperty() {
+        return diagnosed.getReadOnlyProperty();
+    }
+
+    private String diagnosedText(DoctorReport result) {
+        List<String> uuids = new ArrayList<>();
+        if (hostStatus != null && hostStatus.getValue() != null) {
+            hostStatus.getValue().gpus().forEach(g -> uuids.add(g.gpu().uuid().value()));
+        }
+        result.plan().gpus().forEach(g -> uuids.add(g.uuid().value()));
+        return GpuWords.diagnosed(result.plan().gpus().stream()
+                .map(g -> GpuWords.named(g.index(), g.name(), g.uuid().value(), uuids, messages)).toList(), messages);
     }
 
     public ReadOnlyStringProperty verdictProperty() {

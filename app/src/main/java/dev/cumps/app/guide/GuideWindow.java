@@ -81,6 +81,13 @@ public final class GuideWindow {
             open.setOnAction(e -> b.open(said::setText));
             buttons.getChildren().add(1, open);
         });
+        // A long message beside them wraps; the buttons keep their names (review 2026-12-06 M-6).
+        buttons.getChildren().forEach(n -> {
+            if (n instanceof Button b) {
+                b.setMinWidth(Region.USE_PREF_SIZE);
+            }
+        });
+        said.setMinWidth(0);
         buttons.setAlignment(Pos.CENTER_RIGHT);
         buttons.setPadding(new Insets(8, 12, 8, 12));
         BorderPane root = new BorderPane(scroll);

@@ -1,5 +1,8 @@
 package dev.cumps.app.hosts;
 
+import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.doctor.EvidenceTable;
+import dev.cumps.app.guide.GuideWindow;
 import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
@@ -7,23 +10,30 @@ import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.style.Severity;
+import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressIndicator;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
@@ -93,6 +103,8 @@ public final class HostsView extends VBox {
             protected void updateItem(HostRow row, boolean empty) {
                 super.updateItem(row, empty);
                 setText(empty || row == null ? null : row.state());
+                // A failed host's state is a sentence with its remedy: whole as the tooltip (and in the output pane when selected).
+                setTooltip(empty || row == null || row.state().isEmpty() ? null : new Tooltip(row.state()));
                 Severity.apply(this, empty || row == null ? null : row.severity());
             }
         });
@@ -113,7 +125,6 @@ public final class HostsView extends VBox {
                 hosts.getSelectionModel().select(row);
             }
         });
-        VBox.setVgrow(hosts, Priority.ALWAYS);
 
         gpus.setId("hostGpus");
         gpus.setPlaceholder(new Label(messages.get("hosts.gpus.empty")));
@@ -136,7 +147,11 @@ public final class HostsView extends VBox {
 
         Button start = button("startOnHost", "hosts.start");
         start.disableProperty().bind(gpus.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
-        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index()));
+        TextField startName = new TextField();
+        startName.setId("hostStartName");
+        startName.setPromptText(messages.get("hosts.start.name.prompt"));
+        startName.setPrefColumnCount(10);
+        start.setOnAction(e -> viewModel.start(gpus.getSelectionModel().getSelectedItem().index(), startName.getText()));
         Button stop = button("stopOnHost", "hosts.stop");
         stop.disableProperty().bind(daemons.getSelectionModel().selectedItemProperty().isNull().or(viewModel.actingProperty()));
         stop.setOnAction(e -> confirmStop(daemons.getSelectionModel().getSelectedItem()));
@@ -147,15 +162,16 @@ public final class HostsView extends VBox {
         limits.disableProperty().bind(stop.disableProperty());
         limits.setOnAction(e -> viewModel.limits(daemons.getSelectionModel().getSelectedItem().name()));
         Button doctor = button("doctorOnHost", "hosts.doctor");
+        doctor.setTooltip(new Tooltip(messages.get("hosts.doctor.tooltip")));
         doctor.disableProperty().bind(viewModel.selectedProperty().isNull().or(viewModel.actingProperty()));
-        doctor.setOnAction(e -> viewModel.doctor());
+        doctor.setOnAction(e -> viewModel.doctor(Optional.ofNullable(gpus.getSelectionModel().getSelectedItem()).map(GpuLine::index)));
         DisabledReason.Why acting = new DisabledReason.Why(viewModel.actingProperty(), messages.get("disabled.hosts.acting"));
         DisabledReason.Why noHost = new DisabledReason.Why(viewModel.selectedProperty().isNull(), messages.get("disabled.hosts.noHost"));
         DisabledReason.Why noGpu = new DisabledReason.Why(gpus.getSelectionModel().selectedItemProperty().isNull(),
                 messages.get("disabled.hosts.noGpu"));
         DisabledReason.Why noDaemon = new DisabledReason.Why(daemons.getSelectionModel().selectedItemProperty().isNull(),
                 messages.get("disabled.hosts.noDaemon"));
-        HBox actions = new HBox(8, DisabledReason.wrap(start, noHost, acting, noGpu), DisabledReason.wrap(stop, noHost, acting, noDaemon),
+        HBox actions = new HBox(8, startName, DisabledReason.wrap(start, noHost, acting, noGpu), DisabledReason.wrap(stop, noHost, acting, noDaemon),
                 DisabledReason.wrap(env, noHost, acting, noDaemon), DisabledReason.wrap(limits, noHost, acting, noDaemon),
                 DisabledReason.wrap(doctor, noHost, acting));
         actions.setAlignment(Pos.CENTER_LEFT);
@@ -168,9 +184,50 @@ public final class HostsView extends VBox {
         TextArea detail = new TextArea();
         detail.setId("hostDetail");
         detail.setEditable(false);
+        detail.setWrapText(true);
         detail.setPrefRowCount(6);
         detail.textProperty().bind(viewModel.detailProperty());
-        getChildren().addAll(bar, hosts, drill, actions, setLimits, message, detail);
+        // The doctor's result in the local doctor's evidence table; any other output as text.
+        EvidenceTable evidence = new EvidenceTable(viewModel.doctorRows(), messages, this::showGuide);
+        evidence.setId("hostDoctorTable");
+        evidence.setMinHeight(0);
+        Label diagnosed = new Label();
+        diagnosed.setId("hostDoctorGpu");
+        diagnosed.getStyleClass().add("doctor-diagnosed");
+        diagnosed.setWrapText(true);
+        diagnosed.textProperty().bind(viewModel.doctorGpuProperty());
+        BooleanBinding doctored = Bindings.isNotEmpty(viewModel.doctorRows());
+        for (Node n : List.of(evidence, diagnosed)) {
+            n.visibleProperty().bind(doctored);
+            n.managedProperty().bind(doctored);
+        }
+        detail.visibleProperty().bind(doctored.not());
+        detail.managedProperty().bind(detail.visibleProperty());
+        VBox.setVgrow(evidence, Priority.ALWAYS);
+        VBox.setVgrow(detail, Priority.ALWAYS);
+        VBox output = new VBox(4, diagnosed, evidence, detail);
+        output.setId("hostOutput");
+        output.setMinHeight(0);
+
+        // Three parts the reader can size: the hosts, the selected host with its actions, the output.
+        hosts.setMinHeight(0);
+        gpus.setMinHeight(0);
+        daemons.setMinHeight(0);
+        VBox.setVgrow(drill, Priority.ALWAYS);
+        drill.setMinHeight(0);
+        VBox selectedHost = new VBox(8, drill, actions, setLimits, message);
+        selectedHost.setMinHeight(0);
+        SplitPane parts = new SplitPane(hosts, selectedHost, output);
+        parts.setId("hostsParts");
+        parts.setOrientation(Orientation.VERTICAL);
+        parts.setDividerPositions(0.28, 0.62);
+        VBox.setVgrow(parts, Priority.ALWAYS);
+        getChildren().addAll(bar, parts);
+    }
+
+    /** Opens the user guide inside the application, in the window's language, at the row's entry. */
+    private void showGuide(DoctorRow row) {
+        row.guide().ifPresent(anchor -> GuideWindow.show(getScene() == null ? null : getScene().getWindow(), messages, anchor));
     }
 
     /**

@@ -1,23 +1,27 @@
 package dev.cumps.app.hosts;
 
 import dev.cumps.app.context.ConsoleContext;
+import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.doctor.GpuWords;
+import dev.cumps.app.doctor.HostDoctorRows;
 import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
 import dev.cumps.core.fleet.Destination;
+import dev.cumps.core.fleet.DoctorDocument;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.Fleet.RemoteRun;
 import dev.cumps.core.fleet.HostList;
 import dev.cumps.core.fleet.HostReport;
 import dev.cumps.core.fleet.HostReport.HostSummary;
 import dev.cumps.core.fleet.RemoteCommand;
-import dev.cumps.core.fleet.StatusDocument;
 import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,6 +65,8 @@ public final class HostsViewModel {
     private final SimpleBooleanProperty acting = new SimpleBooleanProperty(false);
     private final BooleanProperty showing = new SimpleBooleanProperty(false);
     private final Map<String, DoctorVerdict> verdicts = new HashMap<>();
+    private final ObservableList<DoctorRow> doctorRows = FXCollections.observableArrayList();
+    private final ReadOnlyStringWrapper doctorGpu = new ReadOnlyStringWrapper("");
     private final LimitsForm limitsForm;
     private boolean readOnce;
 
@@ -76,7 +82,12 @@ public final class HostsViewModel {
         this.zone = zone;
         this.readDeadline = readDeadline;
         this.limitsForm = new LimitsForm(ctx.messages());
-        selected.addListener((o, was, row) -> showDetails(row));
+        selected.addListener((o, was, row) -> {
+            if (was == null || row == null || !was.host().equals(row.host())) {
+                forgetOutput(row);
+            }
+            showDetails(row);
+        });
         showing.addListener((o, was, is) -> {
             if (is && !readOnce) {
                 readOnce = true;
@@ -96,6 +107,28 @@ public final class HostsViewModel {
     /** The selected host's GPUs (empty when it has not answered). */
     public ObservableList<GpuLine> gpus() {
         return gpus;
+    }
+
+    /**
+     * Another host is selected: what the page showed of the previous one (its outcome line, its output,
+     * its doctor's rows) goes; a host that did not answer has its state whole in the output pane.
+     */
+    private void forgetOutput(HostRow row) {
+        message.set("");
+        doctorRows.clear();
+        doctorGpu.set("");
+        boolean failed = row != null && row.report().isPresent() && row.report().get().summary().isEmpty();
+        detail.set(failed ? messages().get("hosts.state.whole", row.host(), row.state()) : "");
+    }
+
+    /** The rows of the last doctor run on the selected host, for the same evidence table as the local doctor. */
+    public ObservableList<DoctorRow> doctorRows() {
+        return doctorRows;
+    }
+
+    /** The GPU(s) the last doctor run on the selected host diagnosed, in words; empty before one. */
+    public ReadOnlyStringProperty doctorGpuProperty() {
+        return doctorGpu.getReadOnlyProperty();
     }
 
     /** The selected host's daemons (empty when it has not answered). */
@@ -250,7 +283,22 @@ public final class HostsViewModel {
 
     /** Starts a daemon on the selected host on the GPU {@code selector} (an index or UUID there). */
     public void start(String selector) {
-        remote(RemoteCommand.start(selector, null), "hosts.action.start", true);
+        start(selector, "");
+    }
+
+    /**
+     * Starts a daemon named {@code name} (blank: the host's cumps names it {@code gpu-<uuid>}) on the selected
+     * host on the GPU {@code selector}; a name the record rules refuse is refused here, before anything runs.
+     */
+    public void start(String selector, String name) {
+        RemoteCommand command;
+        try {
+            command = RemoteCommand.start(selector, name.strip());
+        } catch (CumpsException e) {
+            message.set(messages().render(e.errorMessage()));
+            return;
+        }
+        remote(command, "hosts.action.start", true);
     }
 
     /** Stops {@code name} on the selected host (the caller has asked the user first). */
@@ -288,29 +336,66 @@ public final class HostsViewModel {
         remote(command, "hosts.action.setLimits", true);
     }
 
-    /** Runs the doctor on the selected host; its verdict joins the host's row. */
-    public void doctor() {
+    /**
+     * Runs the doctor on the selected host for the GPU {@code gpu} there (its index), or, with none given,
+     * for each GPU the host reported, one run after the other (without {@code --gpus} a host with several
+     * GPUs fails its topology check and skips the daemon's checks). The rows go to {@link #doctorRows()},
+     * the GPUs in words to {@link #doctorGpuProperty()}, the verdict joins the host's row.
+     */
+    public void doctor(Optional<String> gpu) {
         HostRow row = selected.get();
         if (row == null) {
             return;
         }
         Destination d = Destination.of(row.host());
+        List<GpuLine> all = List.copyOf(gpus);
+        List<GpuLine> chosen = gpu.map(index -> all.stream().filter(g -> g.index().equals(index)).toList()).orElse(all);
+        List<String> selectors = chosen.isEmpty() ? gpu.map(List::of).orElse(List.of("0")) : chosen.stream().map(GpuLine::index).toList();
         acting.set(true);
+        doctorRows.clear();
+        doctorGpu.set("");
+        detail.set("");
         message.set(messages().get("hosts.running", messages().get("hosts.action.doctor"), d.value()));
-        ctx.executor().submit(() -> fleet.run(d, RemoteCommand.doctor(), ACTION_DEADLINE), run -> {
+        ctx.executor().submit(() -> doctorRuns(d, selectors), runs -> {
             acting.set(false);
-            Optional<DoctorVerdict> verdict = run.state().answered() ? StatusDocument.doctorVerdict(run.stdout()) : Optional.empty();
-            if (verdict.isEmpty()) {
-                message.set(messages().render(run.failureMessage()));
+            if (!runs.failure().isEmpty()) {
+                message.set(runs.failure());
+                ctx.activity().record(messages().get("hosts.action.doctor") + " · " + d.value(), false, runs.failure());
                 return;
             }
-            verdicts.put(d.value(), verdict.get());
-            detail.set(run.stdout());
+            List<Long> indexes = selectors.stream().map(Long::parseLong).toList();
+            doctorRows.setAll(HostDoctorRows.of(runs.documents(), indexes, messages()));
+            List<String> uuids = all.stream().map(GpuLine::uuid).toList();
+            doctorGpu.set(GpuWords.diagnosed(chosen.stream().map(g -> GpuWords.named(Long.parseLong(g.index()), g.name(), g.uuid(), uuids,
+                    messages())).toList(), messages()));
+            DoctorVerdict verdict = new DoctorVerdict(runs.documents().stream().mapToLong(r -> r.count("fail")).sum(),
+                    runs.documents().stream().mapToLong(r -> r.count("warn")).sum(),
+                    runs.documents().stream().mapToLong(r -> r.count("pass")).sum());
+            verdicts.put(d.value(), verdict);
             message.set(messages().get("hosts.doctor.done", d.value()));
+            ctx.activity().record(messages().get("hosts.action.doctor") + " · " + d.value(), verdict.healthy(), "");
             rows.replaceAll(r -> r.host().equals(d.value()) && r.report().isPresent()
-                    ? HostRow.of(r.report().get(), verdict, messages(), zone) : r);
+                    ? HostRow.of(r.report().get(), Optional.of(verdict), messages(), zone) : r);
             reselect(d.value());
         }, this::failed);
+    }
+
+    /** The host's doctor runs, or the first failure in words (the host did not answer, or printed no doctor's JSON). */
+    private record DoctorRuns(List<DoctorDocument> documents, String failure) {
+    }
+
+    /** Off the UI thread: one doctor run per selector, in turn; stops at the first that fails. */
+    private DoctorRuns doctorRuns(Destination d, List<String> selectors) {
+        List<DoctorDocument> documents = new ArrayList<>();
+        for (String selector : selectors) {
+            RemoteRun run = fleet.run(d, RemoteCommand.doctor(selector), ACTION_DEADLINE);
+            Optional<DoctorDocument> document = run.state().answered() ? DoctorDocument.read(run.stdout()) : Optional.empty();
+            if (document.isEmpty()) {
+                return new DoctorRuns(List.of(), messages().render(run.failureMessage()));
+            }
+            documents.add(document.get());
+        }
+        return new DoctorRuns(documents, "");
     }
 
     private void remote(RemoteCommand command, String actionKey, boolean thenRefresh) {
@@ -325,6 +410,8 @@ public final class HostsViewModel {
         ctx.executor().submit(() -> fleet.run(d, command, ACTION_DEADLINE), (RemoteRun run) -> {
             acting.set(false);
             if (run.succeeded()) {
+                doctorRows.clear();
+                doctorGpu.set("");
                 detail.set(run.stdout());
                 message.set(messages().get("hosts.done", action, d.value()));
                 ctx.activity().record(action + " · " + d.value(), true, "");

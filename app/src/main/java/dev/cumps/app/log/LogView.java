@@ -4,6 +4,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.UiExecutor;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import javafx.application.Platform;
 import javafx.beans.value.ObservableValue;
@@ -25,6 +26,7 @@ import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
 /**
@@ -95,6 +97,11 @@ public final class LogView extends BorderPane {
         pendingNote.managedProperty().bind(pendingNote.visibleProperty());
         pendingNote.setVisible(false);
 
+        // The caption gives way to the buttons, never the other way round (review 2026-12-06 M-6: "Wra…", "Open …").
+        for (Region named : List.of(follow, wrap, open, refresh)) {
+            named.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        caption.setMinWidth(0);
         HBox toolbar = new HBox(8, caption, pendingNote, follow, wrap, DisabledReason.wrap(open,
                 new DisabledReason.Why(viewModel.folderAvailableProperty().not(), messages.get("disabled.log.none"))), refresh);
         toolbar.setAlignment(Pos.CENTER_LEFT);

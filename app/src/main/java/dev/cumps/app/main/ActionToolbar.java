@@ -113,13 +113,20 @@ public final class ActionToolbar extends HBox {
      */
     @Override
     protected void layoutChildren() {
-        boolean fits = getWidth() >= fullWidth();
-        if (fits == compact) {
-            compact = !fits;
+        double full = fullWidth();
+        // The "Auto refresh:" label goes first: a name a little longer (Pause → Resume) never turns every
+        // button into a bare icon (review 2026-12-06 M-7).
+        double withoutLabel = full - autoLabel.prefWidth(-1) - getSpacing();
+        boolean names = getWidth() >= withoutLabel;
+        boolean label = names && getWidth() >= full;
+        if (names == compact) {
+            compact = !names;
             ContentDisplay display = compact ? ContentDisplay.GRAPHIC_ONLY : ContentDisplay.LEFT;
             labelled.forEach(button -> button.setContentDisplay(display));
-            autoLabel.setVisible(!compact);
-            autoLabel.setManaged(!compact);
+        }
+        if (autoLabel.isVisible() != label) {
+            autoLabel.setVisible(label);
+            autoLabel.setManaged(label);
         }
         super.layoutChildren();
     }

@@ -7,7 +7,8 @@ import java.util.Properties;
 /** The build's version for Help → About: the one {@code cumps --version} prints, filtered into the jar at build time. */
 final class AppVersion {
 
-    private static final String RESOURCE = "/dev/cumps/core/cli/version.properties";
+    /** The console's own, as {@code mps-console --version} reads it (the CLI's is not on the console's class path: review L-1). */
+    static final String RESOURCE = "/dev/cumps/app/version.properties";
 
     private AppVersion() {
     }

@@ -5,6 +5,7 @@ import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
@@ -24,10 +25,13 @@ public final class HeaderBar extends VBox {
 
     private final HostSummary summary;
     private final Messages messages;
+    private final ObservableBooleanValue paused;
 
-    public HeaderBar(HostSummary summary, Messages messages) {
+    /** @param paused whether the automatic refresh is paused: the header then says so beside the last refresh */
+    public HeaderBar(HostSummary summary, Messages messages, ObservableBooleanValue paused) {
         this.summary = Objects.requireNonNull(summary, "summary");
         this.messages = Objects.requireNonNull(messages, "messages");
+        this.paused = Objects.requireNonNull(paused, "paused");
         getChildren().addAll(titleLine(), hostFacts());
     }
 
@@ -44,9 +48,15 @@ public final class HeaderBar extends VBox {
         lastRefresh.setId("lastRefresh");
         lastRefresh.getStyleClass().add("muted");
         lastRefresh.textProperty().bind(summary.lastRefreshProperty());
+        Label pausedNote = new Label(messages.get("header.paused"));
+        pausedNote.setId("refreshPaused");
+        Severity.apply(pausedNote, Severity.WARN);
+        pausedNote.visibleProperty().bind(paused);
+        pausedNote.managedProperty().bind(pausedNote.visibleProperty());
+        pausedNote.setMinWidth(Region.USE_PREF_SIZE);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox top = new HBox(12, header, badge, spacer, lastRefresh);
+        HBox top = new HBox(12, header, badge, spacer, pausedNote, lastRefresh);
         top.getStyleClass().add("header-bar");
         return top;
     }

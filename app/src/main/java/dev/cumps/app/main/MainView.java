@@ -52,7 +52,7 @@ public final class MainView extends BorderPane {
                 TableSections.section("daemons", messages.get("main.daemons"), messages.get("main.daemons.empty"),
                         new DaemonTable(viewModel, messages, this::stopDaemon)));
         tables.getStyleClass().add("sections");
-        VBox overview = new VBox(new HeaderBar(viewModel.summary(), messages), toolbar, tables);
+        VBox overview = new VBox(new HeaderBar(viewModel.summary(), messages, viewModel.pausedProperty()), toolbar, tables);
         overview.getStyleClass().add("overview-page");
         VBox.setVgrow(tables, Priority.ALWAYS);
         List<PageRail.Page> list = new ArrayList<>();

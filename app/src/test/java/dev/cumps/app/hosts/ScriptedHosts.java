@@ -39,7 +39,22 @@ final class ScriptedHosts {
     /** The words each run sent to the healthy host, in order. */
     final List<List<String>> remote = new CopyOnWriteArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
+    private final int gpuCount;
     private volatile boolean live;
+
+    /** The healthy host with one GPU. */
+    ScriptedHosts() {
+        this(1);
+    }
+
+    /**
+     * The healthy host with {@code gpuCount} GPUs (indexes from 0, UUIDs {@code GPU-5f0c1a2e-0000-4000-8000-00000000000N}):
+     * its doctor without {@code --gpus} fails its topology check and skips the daemon's checks when it has several, as a
+     * real host's does; with {@code --gpus N} it diagnoses GPU N.
+     */
+    ScriptedHosts(int gpuCount) {
+        this.gpuCount = gpuCount;
+    }
 
     /** Shows the page in {@code stage}, in {@code locale}, with the three hosts listed in a settings folder under {@code dir}. */
     HostsViewModel open(Stage stage, Path dir, Locale locale) throws IOException {
@@ -118,9 +133,46 @@ final class ScriptedHosts {
             return CommandResult.exited("ssh", 0, "{\"schema_version\": 1, \"daemons\": [{\"name\": \"gpu-a\","
                     + " \"recorded\": {\"active_thread_percentage\": 40, \"pinned_device_mem_limit\": \"512M\"}}]}\n", "");
         }
+        if (words.size() >= 3 && words.subList(0, 3).equals(List.of("cumps", "doctor", "--json"))) {
+            return CommandResult.exited("ssh", 0, doctor(words.size() == 5 ? words.get(4) : null), "");
+        }
         String daemons = live ? "[{\"name\": \"gpu-a\", \"record_state\": \"live\", \"pid\": 4242, \"gpu_uuids\": [\"GPU-a\"]}]" : "[]";
+        List<String> gpus = new ArrayList<>();
+        for (int i = 0; i < gpuCount; i++) {
+            gpus.add("{\"index\": " + i + ", \"uuid\": \"" + uuid(i) + "\", \"name\": \"NVIDIA H100\", \"compute_mode\": \"Default\"}");
+        }
         return CommandResult.exited("ssh", 0, "cumps 1.4.0\n{\"schema_version\": 1, \"driver_version\": \"550.54.15\","
-                + " \"all_gpus\": [{\"index\": 0, \"uuid\": \"GPU-a\", \"name\": \"NVIDIA H100\", \"compute_mode\": \"Default\"}],"
+                + " \"all_gpus\": [" + String.join(", ", gpus) + "],"
                 + " \"managed_daemons\": " + daemons + "}\n", "");
+    }
+
+    /** The UUID of the healthy host's GPU {@code index} (one GPU: {@code GPU-a}, as the one-GPU tests know it). */
+    String uuid(int index) {
+        return gpuCount == 1 ? "GPU-a" : "GPU-5f0c1a2e-0000-4000-8000-00000000000" + index;
+    }
+
+    /** What the host's {@code cumps doctor --json [--gpus SEL]} prints. */
+    private String doctor(String selector) {
+        if (selector == null && gpuCount > 1) {
+            return "{\"schema_version\": 1, \"valid\": false, \"checks\": ["
+                    + check("platform", "pass", "Linux", "Linux", "") + ", "
+                    + check("topology", "fail", gpuCount + " GPUs are visible", "one GPU", "select one visible GPU with --gpus INDEX|UUID")
+                    + ", " + check("daemon_count", "skip", "skipped: no GPU selected", "", "")
+                    + "], \"plan\": {\"selector\": \"\", \"gpus\": [], \"resolved\": false}}\n";
+        }
+        int index = selector == null ? 0 : Integer.parseInt(selector);
+        return "{\"schema_version\": 1, \"valid\": true, \"checks\": ["
+                + check("platform", "pass", "Linux", "Linux", "") + ", "
+                + check("topology", "pass", "--gpus " + index + " -> GPU " + index, "single_gpu", "") + ", "
+                + check("compute_mode", "warn", "GPU " + index + " compute mode Default", "Exclusive_Process",
+                        "NVIDIA recommends EXCLUSIVE_PROCESS with MPS so only the MPS server uses the GPU: sudo nvidia-smi -i " + index
+                        + " -c EXCLUSIVE_PROCESS")
+                + "], \"plan\": {\"selector\": \"" + index + "\", \"gpus\": [{\"index\": " + index + ", \"uuid\": \"" + uuid(index)
+                + "\"}], \"resolved\": true}}\n";
+    }
+
+    private static String check(String id, String status, String observed, String expected, String remedy) {
+        return "{\"id\": \"" + id + "\", \"title\": \"" + id + "\", \"status\": \"" + status + "\", \"observed\": \"" + observed
+                + "\", \"expected\": \"" + expected + "\", \"remedy\": \"" + remedy + "\", \"fixes\": []}";
     }
 }

@@ -10,10 +10,10 @@ import org.testfx.api.FxRobot;
 
 /**
  * The English window at 1280×820, 1100×700 and 900×600: with a failing check in
- * the doctor's run, every result row's status and title is on screen at once, failures first; the
- * rail, the page and the status line do not overlap; no button's name is cut on the doctor page
- * or on the overview; a sentence in a cell is cut only at its end, and the selected failure's
- * sentences show whole beside the table.
+ * the doctor's run, every result row is drawn whole (status, check, observed, expected, remedy: no
+ * ellipsis, nothing clipped, no column cut off), failures first, the diagnosed GPU named above the
+ * table; the rail, the page and the status line do not overlap; no button's name is cut on the doctor
+ * page or on the overview.
  */
 public class ReadableLayoutTest {
 
@@ -42,8 +42,9 @@ public class ReadableLayoutTest {
             ReadableLayout.assertNoOverlap(robot, where + " doctor page", "#menuBar", "#pageRail", "#doctorTable",
                     "#doctorSide", ".status-bar");
             ReadableLayout.assertNoNameCut(robot, where + " doctor page", "#doctorSide");
+            ReadableLayout.assertNoNameCut(robot, where + " doctor page", ".doctor-view");
             ReadableLayout.assertNoNameCut(robot, where + " rail", "#pageRail");
-            ReadableLayout.assertSentencesWhole(robot, where);
+            ReadableLayout.assertGpuNamed(robot, where);
         }
         robot.clickOn("#overviewNav");
         for (double[] size : ReadableLayout.SIZES) {
@@ -58,6 +59,15 @@ public class ReadableLayoutTest {
             ReadableLayout.assertHeadersWhole(robot, where + " GPUs", "#gpusTable");
             ReadableLayout.assertNoOverlap(robot, where + " overview", "#menuBar", "#pageRail", ".toolbar", "#gpusTable",
                     "#pipesTable", "#daemonsTable", ".status-bar");
+        }
+        // The control log's toolbar: a long caption (a stopped daemon's "its last log: <path>") gives way to
+        // the buttons, which keep their names (review 2026-12-06 M-6).
+        robot.clickOn("#logNav");
+        for (double[] size : ReadableLayout.SIZES) {
+            String where = language + " " + (int) size[0] + "x" + (int) size[1];
+            sizing.resize(robot, stage, size[0], size[1]);
+            ReadableLayout.assertNamesShown(robot, where + " control log toolbar", "#logFollow", "#logWrap", "#logOpenFolder",
+                    "#logRefresh");
         }
     }
 }

@@ -12,7 +12,6 @@ import dev.cumps.app.doctor.DoctorRow;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.ui.style.Severity;
-import dev.cumps.app.ui.table.FullTextCell;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -24,9 +23,9 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
-import javafx.scene.control.Labeled;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextArea;
+import javafx.scene.text.Text;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -129,8 +128,8 @@ class DoctorFixViewTest {
             String remedy = row(id).remedy();
             assertTrue(remedy.startsWith("click Fix… to "), id + ": " + remedy);
             assertFalse(remedy.contains("cumps "), id + " names no command: " + remedy);
-            Predicate<Node> shown = n -> n instanceof Labeled l && remedy.equals(l.getText()) && l.isVisible()
-                    && l.getParent() != null && l.getParent().getParent() instanceof TableCell<?, ?>;
+            Predicate<Node> shown = n -> n instanceof Text t && remedy.equals(t.getText()) && t.isVisible()
+                    && t.getParent() != null && t.getParent().getParent() instanceof TableCell<?, ?>;
             Waits.onFx("the remedy of " + id + " in the table", () -> robot.lookup(shown).tryQuery().isPresent());
         }
         assertTrue(pane.host().recordFile("gone").toFile().exists(), "nothing was fixed by running the doctor");
@@ -155,19 +154,21 @@ class DoctorFixViewTest {
         assertTrue(table > pane * 0.6, "table " + table + " px of a " + pane + " px pane");
     }
 
+    /** Review 2026-12-06 M-3: a long path is drawn whole, wrapped over lines inside its cell, not cut with an ellipsis. */
     @Test
-    void cutOffCellsCarryTheirFullTextAsATooltip(FxRobot robot) {
+    void aLongPathWrapsWholeInsideItsCell(FxRobot robot) {
         run(robot);
 
-        // The orphaned socket's path does not fit its column: the cell is cut and its tooltip is the whole text.
-        Waits.onFx("a cut cell", () -> !cutCells(robot).isEmpty());
-        for (FullTextCell<?> cell : Waits.fx(() -> cutCells(robot))) {
-            assertEquals(cell.getText(), Waits.fx(() -> cell.getTooltip().getText()));
-        }
-    }
-
-    private static List<FullTextCell<?>> cutCells(FxRobot robot) {
-        return robot.lookup(".full-text-cell").queryAll().stream().filter(n -> n instanceof FullTextCell<?> c && c.isCut())
-                .<FullTextCell<?>>map(n -> (FullTextCell<?>) n).toList();
+        String observed = row("orphaned_sockets").observed();
+        Predicate<Node> drawn = n -> n instanceof Text t && observed.equals(t.getText()) && t.isVisible();
+        Waits.onFx("the orphaned sockets drawn in the table", () -> robot.lookup(drawn).tryQuery().isPresent());
+        Text text = robot.lookup(drawn).queryAs(Text.class);
+        TableCell<?, ?> cell = Waits.fx(() -> (TableCell<?, ?>) robot.lookup(drawn).query().getParent());
+        Waits.onFx("the path wrapped over lines inside its cell", () -> {
+            double line = text.getFont().getSize() * 1.5;
+            return text.getLayoutBounds().getHeight() > line
+                    && text.localToScene(text.getLayoutBounds()).getMaxX() <= cell.localToScene(cell.getLayoutBounds()).getMaxX() + 1
+                    && text.localToScene(text.getLayoutBounds()).getMaxY() <= cell.localToScene(cell.getLayoutBounds()).getMaxY() + 1;
+        });
     }
 }

@@ -19,7 +19,7 @@ import javafx.scene.control.Hyperlink;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableView;
-import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 import javafx.stage.Stage;
@@ -60,9 +60,12 @@ public class DoctorGuideViewTest {
             throw new AssertionError("no row " + id);
         });
         robot.interact(() -> table.scrollTo(index));
+        // Rows grow with their text: the row scrolled to is drawn within a pulse or two.
+        Waits.onFx("the remedy cell of " + id, () -> robot.lookup(".remedy-cell").queryAllAs(TableCell.class).stream()
+                .anyMatch(c -> !c.isEmpty() && c.getItem() instanceof DoctorRow row && row.id().equals(id)));
         return Waits.fx(() -> robot.lookup(".remedy-cell").queryAllAs(TableCell.class).stream()
                 .filter(c -> !c.isEmpty() && c.getItem() instanceof DoctorRow row && row.id().equals(id))
-                .map(c -> ((HBox) c.getGraphic()).getChildren().stream().filter(n -> n instanceof Hyperlink).findFirst().orElseThrow())
+                .map(c -> ((Pane) c.getGraphic()).getChildren().stream().filter(n -> n instanceof Hyperlink).findFirst().orElseThrow())
                 .filter(Node::isVisible).map(n -> (Hyperlink) n).findFirst());
     }
 

@@ -79,6 +79,28 @@ class DoctorFreshnessWindowTest {
         assertFalse(outOfDateShown(robot), "running again clears the mark");
     }
 
+    /**
+     * Review 2026-12-06 M-2: a one-GPU run on a host where another GPU has a daemon stayed "Out of date"
+     * after every refresh, though nothing changed. Three refreshes after the run, each awaited, leave it current.
+     */
+    @Test
+    void aDaemonOnAnotherGpuDoesNotMakeAOneGpuRunOutOfDate(FxRobot robot) throws Exception {
+        console.host().start("here", 0);
+        console.host().start("there", 1);
+        robot.clickOn("#refreshButton");
+        selectRow(robot, "here");
+        runDoctor(robot);
+        assertTrue(verdict(robot).startsWith("Valid: "), verdict(robot));
+        for (int i = 0; i < 3; i++) {
+            Object before = Waits.fx(() -> vm().summary().statusProperty().get());
+            robot.clickOn("#overviewNav");
+            robot.clickOn("#refreshButton");
+            Waits.onFx("a refresh after the run", () -> vm().summary().statusProperty().get() != before);
+            robot.clickOn("#doctorNav");
+            assertFalse(outOfDateShown(robot), "nothing the run judged changed (refresh " + (i + 1) + ")");
+        }
+    }
+
     @Test
     void theDoctorRunsAgainAfterAStopInTheWindow(FxRobot robot) throws Exception {
         DaemonRecord record = console.host().start("inside", 0);

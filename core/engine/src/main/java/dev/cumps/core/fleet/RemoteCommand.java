@@ -43,6 +43,14 @@ public record RemoteCommand(List<String> words) {
         return new RemoteCommand(List.of("cumps", "doctor", "--json"));
     }
 
+    /**
+     * {@code cumps doctor --json --gpus SEL} on the host: the diagnosis of one GPU there (without a
+     * selector a host with several visible GPUs fails its topology check and skips the daemon's checks).
+     */
+    public static RemoteCommand doctor(String selector) {
+        return new RemoteCommand(List.of("cumps", "doctor", "--json", "--gpus", selector(selector)));
+    }
+
     public static RemoteCommand clients() {
         return new RemoteCommand(List.of("cumps", "clients", "--json"));
     }

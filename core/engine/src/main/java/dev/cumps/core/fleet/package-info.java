@@ -7,7 +7,8 @@
  * {@code cumps} and validated names and selectors), {@code SshCommand} (the one way a host is reached:
  * the user's {@code ssh} with fixed options, {@code --}, an explicit environment), {@code SshOutcome}
  * (ssh's exit 255 and stderr line classified into a {@code HostState}), {@code StatusDocument} (the
- * host's {@code cumps --version && cumps status --json}, its {@code schema_version} checked),
+ * host's {@code cumps --version && cumps status --json}, its {@code schema_version} checked), {@code DoctorDocument} (a host's {@code cumps doctor --json --gpus SEL}: its checks,
+ * texts made printable, and the GPUs it diagnosed),
  * {@code Fleet} (every host read in parallel, one thread and one deadline each, into
  * {@code HostReport}s; remote actions as {@code RemoteRun}s), {@code FleetJson} (the JSON document
  * and lines of {@code cumps fleet status}); texts in {@code FleetMessages}.
