@@ -49,6 +49,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class InProcessClientConformanceTest {
     private static final Duration PATIENCE = Duration.ofSeconds(120);
+    /** How long our client may take for one question (a daemon that does not take our bytes stays silent; measured). */
+    private static final Duration ANSWER = Duration.ofSeconds(20);
     private static final Pattern READY = Pattern.compile(
             "^\\[[^]]* Control +(\\d+)\\] To connect CUDA applications to this daemon", Pattern.MULTILINE);
 
@@ -111,8 +113,12 @@ class InProcessClientConformanceTest {
             // As root, NVIDIA's client asks on control_privileged; on control, R550 and later refuse root's settings
             // ("Insufficient privileges for UID 0"), so there only the questions that change nothing are compared.
             for (boolean asRoot : question.contains("set_") ? List.of(true) : List.of(true, false)) {
-                CommandResult ours = ours(real, pipe, asRoot, noFallback()).ask(pipe, pipe, question);
+                CommandResult ours = ours(real, pipe, asRoot, noFallback()).ask(pipe, pipe, question, ANSWER);
                 asked++;
+                if (ours.outcome() == CommandResult.Outcome.TIMED_OUT) {
+                    fail("our client got no answer to " + question.replace("\n", "\\n") + " within " + ANSWER + " from R" + branch
+                            + " (NVIDIA's: " + nvidia + ")");
+                }
                 if (!same(nvidia, ours)) {
                     differences.append("== ").append(question.replace("\n", "\\n")).append(asRoot ? " (control_privileged)" : " (control)")
                             .append("\n  NVIDIA: ").append(nvidia).append("\n  ours:   ").append(ours).append('\n');
