@@ -221,8 +221,10 @@ class InProcessClientConformanceTest {
         assertEquals(1, after.exitCode());
         assertTrue(after.stderr().contains("Cannot find MPS control daemon process"), after.toString());
         assertTrue(same(after, ours), "NVIDIA's answer: " + after + ", ours: " + ours);
-        // and with no daemon at all, our client answers as NVIDIA's without asking it
-        CommandResult none = ours(real, killed, true, noFallback()).ask(killed, killed, "get_server_list");
+        // and where nobody listens, NVIDIA's client is asked (one run), so the answer is its own
+        CommandResult none = new MpsControl(program, host(), PATIENCE, new ControlClient(Optional.of(new ControlProtocol(UnixSeqPacket::connect,
+                true)))).ask(killed, killed, "get_server_list");
+        assertEquals(2, runs.size(), "nobody listening: asked through NVIDIA's program");
         assertTrue(same(after, none), "NVIDIA's answer: " + after + ", ours: " + none);
     }
 

@@ -25,14 +25,12 @@ import java.util.regex.Pattern;
  *
  * <p>With an in-process {@link ControlClient}, a question is asked over the daemon's socket by
  * {@link ControlProtocol} instead, no process started, and its answer is shaped as the program's would be (its
- * lines on stdout, exit 0; {@code Cannot find MPS control daemon process} on stderr, exit 1; a timeout). Anything
- * the protocol does not expect sends that daemon's questions, from then on, to the program (one DEBUG line).
+ * lines on stdout, exit 0; a timeout). Where nobody listens, the program is asked (it says so as it always did).
+ * Anything the protocol does not expect sends that daemon's questions, from then on, to the program (one DEBUG line).
  * {@code quit} always goes through the program: NVIDIA's client is what stops a daemon.
  */
 public final class MpsControl {
     public static final String PROGRAM = "nvidia-cuda-mps-control";
-    /** What NVIDIA's client prints on stderr, exit 1, when nobody listens on the pipe directory's socket (R470 to R555). */
-    static final String NO_DAEMON_LINE = "Cannot find MPS control daemon process\n";
     private final CommandRunner runner;
     private final HostEnvironment host;
     private final Duration timeout;
@@ -74,18 +72,25 @@ public final class MpsControl {
         ControlProtocol.Exchange exchange = client.protocol().get().ask(pipeDirectory, lines, start + limit.toNanos(), outputLimit);
         return switch (exchange) {
             case ControlProtocol.Exchange.Answered a -> CommandResult.exited(PROGRAM, 0, a.stdout(), "");
-            case ControlProtocol.Exchange.NoDaemon n -> CommandResult.exited(PROGRAM, 1, "", NO_DAEMON_LINE);
+            // Nobody listens: NVIDIA's client would print "Cannot find MPS control daemon process", exit 1 (R470 to R555, measured), but the
+            // program on PATH decides what that means today (a wrapper, a stand-in that needs no socket): it is asked.
+            // One process, only for a daemon that is not there; the pipe is not marked, it may listen later.
+            case ControlProtocol.Exchange.NoDaemon n -> program(pipeDirectory, logDirectory, command, remaining(limit, start), outputLimit);
             case ControlProtocol.Exchange.TimedOut t -> CommandResult.timedOut(PROGRAM, t.stdout(), "");
             case ControlProtocol.Exchange.Surprise s -> {
                 if (surprised.add(pipeDirectory)) {
                     Log.LOG.log(System.Logger.Level.DEBUG, "control daemon at {0}: {1}; asking it through {2} from now on",
                             pipeDirectory, s.why(), PROGRAM);
                 }
-                Duration left = limit.minusNanos(System.nanoTime() - start);
-                yield left.isNegative() || left.isZero() ? CommandResult.timedOut(PROGRAM, "", "")
-                        : program(pipeDirectory, logDirectory, command, left, outputLimit);
+                yield program(pipeDirectory, logDirectory, command, remaining(limit, start), outputLimit);
             }
         };
+    }
+
+    /** What is left of {@code limit} since {@code start} (at least 1 ms: the program is given its chance to answer). */
+    private static Duration remaining(Duration limit, long start) {
+        Duration left = limit.minusNanos(System.nanoTime() - start);
+        return left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left;
     }
 
     /** Whether {@code lines} may go in-process: no {@code quit} (NVIDIA's client stops a daemon), each line sendable. */

@@ -57,12 +57,16 @@ class MpsControlClientTest {
     }
 
     @Test
-    void noDaemonIsWhatNvidiasClientPrints() {
+    void noDaemonListeningIsAskedThroughTheProgramEachTime() {
         daemon.absent.add(PIPE);
-        CommandResult r = control().ask(PIPE, LOG, "get_server_list");
-        assertEquals(CommandResult.exited(MpsControl.PROGRAM, 1, "", "Cannot find MPS control daemon process\n"), r);
-        assertTrue(MpsControl.foundNoDaemon(r));
-        assertEquals(List.of(), runs);
+        MpsControl control = control();
+        CommandResult r = control.ask(PIPE, LOG, "get_server_list");
+        assertEquals("from the program\n", r.stdout());
+        assertEquals(1, runs.size());
+        daemon.absent.clear();
+        daemon.replies = commands -> List.of(ScriptedDaemon.output("4242"), ScriptedDaemon.end(0));
+        assertEquals("4242\n", control.ask(PIPE, LOG, "get_server_list").stdout(), "a daemon that listens later is asked in-process");
+        assertEquals(1, runs.size());
     }
 
     @Test
