@@ -11,6 +11,8 @@ import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
@@ -86,6 +88,10 @@ public final class UnixSeqPacket implements PacketSocket {
         byte[] name = path.toString().getBytes(StandardCharsets.UTF_8);
         if (name.length >= SUN_PATH_BYTES) {
             throw new IOException("socket path " + path + " is over " + (SUN_PATH_BYTES - 1) + " bytes");
+        }
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            // ENOENT without linking the native handles (about 100 ms in a fresh JVM): no socket, no daemon
+            throw new NoListener("connect " + path + ": no such file");
         }
         Arena arena = Arena.ofConfined();
         boolean done = false;
