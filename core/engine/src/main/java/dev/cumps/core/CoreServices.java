@@ -18,6 +18,7 @@ import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshotService;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
@@ -42,6 +43,7 @@ public final class CoreServices {
     private final RecordStore store;
     private final Liveness liveness;
     private final CommandRunner runner;
+    private final ControlClient control;
     private final ProcessTable processes;
     private final Clock clock;
     private final LifecycleTimeouts timeouts;
@@ -77,6 +79,13 @@ public final class CoreServices {
     /** @param guide the user guide the doctor links each check to (the launcher's {@code -Dcumps.guide}) */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
                         LifecycleTimeouts timeouts, boolean simulated, GuideLink guide) {
+        this(host, runner, processes, recordRoot, clock, timeouts, simulated, guide, ControlClient.program());
+    }
+
+    /** @param control the client that asks control daemons (status, limits, doctor); starting and stopping use NVIDIA's program */
+    public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
+                        LifecycleTimeouts timeouts, boolean simulated, GuideLink guide, ControlClient control) {
+        this.control = control;
         this.host = host;
         this.guide = guide;
         this.simulated = simulated;
@@ -116,11 +125,12 @@ public final class CoreServices {
             case FOREGROUND -> new ForegroundRunner(service(LIFECYCLE), starter());
             case TERMINATOR -> new ClientTerminator(service(LIFECYCLE));
             case STATUS -> new StatusService(host, runner, store, liveness, simulated);
-            case DOCTOR -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide);
+            case DOCTOR -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide, control);
             case ENV -> new EnvService(store, liveness);
-            case LIVE -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer());
+            case LIVE -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer(), LiveSnapshotService.LIVE_BUDGET,
+                    control);
             case SNAPSHOTS -> new HostSnapshotService(status(), live());
-            case LIMITS -> new LimitsService(host, runner, processes, store, liveness, timeouts.answer());
+            case LIMITS -> new LimitsService(host, runner, processes, store, liveness, timeouts.answer(), control);
             case FIXES -> new FixService(store, liveness, processes, stopper());
             case SELFTEST -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
                     clock, timeouts, simulated);
@@ -142,7 +152,7 @@ public final class CoreServices {
         // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#readWithLive).
         Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
-                timeouts, simulated, GuideLink.fromSystemProperty());
+                timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host));
     }
 
     /** Where the user guide is (the doctor's links, the window's Guide dialog). */

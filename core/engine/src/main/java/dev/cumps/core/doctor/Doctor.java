@@ -7,6 +7,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
@@ -43,6 +44,7 @@ public final class Doctor {
     private final Duration answerTimeout;
     private final List<Check> checks;
     private final GuideLink guide;
+    private final ControlClient client;
 
     /** A doctor whose reports know no user guide (links {@code docs/guide.md#anchor}). */
     public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
@@ -57,6 +59,13 @@ public final class Doctor {
      */
     public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                   Duration answerTimeout, List<Check> checks, GuideLink guide) {
+        this(host, runner, processes, store, liveness, answerTimeout, checks, guide, ControlClient.program());
+    }
+
+    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
+    public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
+                  Duration answerTimeout, List<Check> checks, GuideLink guide, ControlClient client) {
+        this.client = client;
         this.guide = Objects.requireNonNull(guide, "guide");
         this.host = host;
         this.runner = runner;
@@ -95,7 +104,7 @@ public final class Doctor {
      * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape).
      */
     public DoctorReport run(Optional<String> selector, GpuInventory inventory, LiveSnapshot live) {
-        DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector);
+        DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector, client);
         context.useInventory(inventory);
         context.useLive(live);
         return run(context, check -> { });
@@ -103,7 +112,7 @@ public final class Doctor {
 
     /** Runs every check, handing each result to {@code listener} as it completes. Interruption cancels. */
     public DoctorReport run(Optional<String> selector, Consumer<CheckResult> listener) {
-        return run(new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector), listener);
+        return run(new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector, client), listener);
     }
 
     private DoctorReport run(DoctorContext context, Consumer<CheckResult> listener) {

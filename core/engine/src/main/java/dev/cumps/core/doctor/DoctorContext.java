@@ -15,6 +15,7 @@ import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
@@ -63,15 +64,22 @@ public final class DoctorContext {
 
     public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                          Duration answerTimeout, Optional<String> selector) {
+        this(host, runner, processes, store, liveness, answerTimeout, selector, ControlClient.program());
+    }
+
+    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
+    public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
+                         Duration answerTimeout, Optional<String> selector, ControlClient client) {
         this.host = host;
         this.runner = runner;
         this.processes = processes;
         this.store = store;
         this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout);
+        this.control = new MpsControl(runner, host, answerTimeout, client);
         this.selector = selector;
         this.limitsService = new LimitsService(host, runner, processes, store, liveness, answerTimeout);
-        this.liveService = new LiveSnapshotService(host, runner, processes, store, liveness, answerTimeout);
+        this.liveService = new LiveSnapshotService(host, runner, processes, store, liveness, answerTimeout, LiveSnapshotService.LIVE_BUDGET,
+                client);
     }
 
     public HostEnvironment host() {

@@ -4,6 +4,7 @@ import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
@@ -48,9 +49,15 @@ public final class LimitsService {
      */
     public LimitsService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
                          Duration answerTimeout) {
+        this(host, runner, processes, store, liveness, answerTimeout, ControlClient.program());
+    }
+
+    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
+    public LimitsService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
+                         Duration answerTimeout, ControlClient client) {
         this.store = store;
         this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout);
+        this.control = new MpsControl(runner, host, answerTimeout, client);
         this.questions = new LimitQuestions(control, processes);
     }
 

@@ -10,6 +10,7 @@ import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.MpsControl;
@@ -86,13 +87,19 @@ public final class LiveSnapshotService {
     /** {@code answerTimeout} bounds each question to a control daemon, {@code budget} all of them in one snapshot. */
     public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
                                Liveness liveness, Duration answerTimeout, Duration budget) {
+        this(host, runner, processes, store, liveness, answerTimeout, budget, ControlClient.program());
+    }
+
+    /** {@code client} asks the daemons (NVIDIA's program its fallback); {@code budget} bounds all questions of one snapshot. */
+    public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
+                               Liveness liveness, Duration answerTimeout, Duration budget, ControlClient client) {
         this.budget = budget;
         this.host = host;
         this.runner = runner;
         this.processes = processes;
         this.store = store;
         this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout);
+        this.control = new MpsControl(runner, host, answerTimeout, client);
     }
 
     /**

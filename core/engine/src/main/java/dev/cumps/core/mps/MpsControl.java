@@ -15,23 +15,40 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
  * Talks to a control daemon the way NVIDIA documents it: {@code nvidia-cuda-mps-control} with no
  * arguments reads commands from standard input, and {@code CUDA_MPS_PIPE_DIRECTORY} says which
  * daemon. (uni-cumps passed the command as an argument, which the control program does not read.)
+ *
+ * <p>With an in-process {@link ControlClient}, a question is asked over the daemon's socket by
+ * {@link ControlProtocol} instead, no process started, and its answer is shaped as the program's would be (its
+ * lines on stdout, exit 0; a timeout). Where nobody listens, the program is asked (it says so as it always did).
+ * Anything the protocol does not expect sends that daemon's questions, from then on, to the program (one DEBUG line).
+ * {@code quit} always goes through the program: NVIDIA's client is what stops a daemon.
  */
 public final class MpsControl {
     public static final String PROGRAM = "nvidia-cuda-mps-control";
     private final CommandRunner runner;
     private final HostEnvironment host;
     private final Duration timeout;
+    private final ControlClient client;
+    /** Pipe directories whose daemon surprised the in-process client: asked through the program from then on. */
+    private final Set<Path> surprised = ConcurrentHashMap.newKeySet();
 
+    /** Every question through NVIDIA's program. */
     public MpsControl(CommandRunner runner, HostEnvironment host, Duration timeout) {
+        this(runner, host, timeout, ControlClient.program());
+    }
+
+    /** Questions through {@code client}, NVIDIA's program its fallback. */
+    public MpsControl(CommandRunner runner, HostEnvironment host, Duration timeout, ControlClient client) {
         this.runner = runner;
         this.host = host;
         this.timeout = timeout;
+        this.client = client;
     }
 
     /** Sends one command to the daemon serving {@code pipeDirectory}. */
@@ -46,8 +63,52 @@ public final class MpsControl {
 
     /** {@link #ask(Path, Path, String, Duration)}, keeping at most {@code outputLimit} bytes of the reply. */
     public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within, int outputLimit) {
+        Duration limit = within.compareTo(timeout) < 0 ? within : timeout;
+        List<String> lines = List.of(command.split("\n", -1));
+        if (client.protocol().isEmpty() || surprised.contains(pipeDirectory) || !inProcess(lines)) {
+            return program(pipeDirectory, logDirectory, command, limit, outputLimit);
+        }
+        long start = System.nanoTime();
+        ControlProtocol.Exchange exchange = client.protocol().get().ask(pipeDirectory, lines, start + limit.toNanos(), outputLimit);
+        return switch (exchange) {
+            case ControlProtocol.Exchange.Answered a -> CommandResult.exited(PROGRAM, 0, a.stdout(), "");
+            // Nobody listens: NVIDIA's client would print "Cannot find MPS control daemon process", exit 1 (R470 to R555, measured), but the
+            // program on PATH decides what that means today (a wrapper, a stand-in that needs no socket): it is asked.
+            // One process, only for a daemon that is not there; the pipe is not marked, it may listen later.
+            case ControlProtocol.Exchange.NoDaemon n -> program(pipeDirectory, logDirectory, command, remaining(limit, start), outputLimit);
+            case ControlProtocol.Exchange.TimedOut t -> CommandResult.timedOut(PROGRAM, t.stdout(), "");
+            case ControlProtocol.Exchange.Surprise s -> {
+                if (surprised.add(pipeDirectory)) {
+                    Log.LOG.log(System.Logger.Level.DEBUG, "control daemon at {0}: {1}; asking it through {2} from now on",
+                            pipeDirectory, s.why(), PROGRAM);
+                }
+                yield program(pipeDirectory, logDirectory, command, remaining(limit, start), outputLimit);
+            }
+        };
+    }
+
+    /** What is left of {@code limit} since {@code start} (at least 1 ms: the program is given its chance to answer). */
+    private static Duration remaining(Duration limit, long start) {
+        Duration left = limit.minusNanos(System.nanoTime() - start);
+        return left.compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : left;
+    }
+
+    /** Whether {@code lines} may go in-process: no {@code quit} (NVIDIA's client stops a daemon), each line sendable. */
+    private static boolean inProcess(List<String> lines) {
+        return ControlProtocol.sendable(lines) && lines.stream().noneMatch(l -> l.strip().split("\\s+")[0].equals("quit"));
+    }
+
+    private CommandResult program(Path pipeDirectory, Path logDirectory, String command, Duration limit, int outputLimit) {
         Map<String, String> env = environment(pipeDirectory, logDirectory, null);
-        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", within.compareTo(timeout) < 0 ? within : timeout, outputLimit));
+        return runner.run(new CommandSpec(List.of(PROGRAM), env, command + "\n", limit, outputLimit));
+    }
+
+    /** Created on first use: System.getLogger starts java.util.logging, which a plain run never needs. */
+    private static final class Log {
+        static final System.Logger LOG = System.getLogger(MpsControl.class.getName());
+
+        private Log() {
+        }
     }
 
     /**

@@ -1,7 +1,9 @@
 /**
  * Concern: the C library, through the FFM API; the only package of cumps that calls native code.
  *
- * Main types: {@code Terminals} ({@code isatty} and {@code ioctl(TIOCGWINSZ)}: whether a file
+ * Main types: {@code UnixSeqPacket} (a non-blocking {@code SOCK_SEQPACKET} Unix socket: {@code connect},
+ * {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS}, {@code recvmsg}) behind the {@code PacketSocket} seam;
+ * {@code Terminals} ({@code isatty} and {@code ioctl(TIOCGWINSZ)}: whether a file
  * descriptor is a terminal, and its width).
  */
 package dev.cumps.core.posix;

@@ -1,0 +1,304 @@
+package dev.cumps.core.posix;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+
+/**
+ * A Unix {@code SOCK_SEQPACKET} socket through the FFM API: {@code socket}, {@code setsockopt(SO_PASSCRED)},
+ * {@code connect}, {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS} and {@code recvmsg}, what NVIDIA's
+ * {@code nvidia-cuda-mps-control} calls to reach its daemon (seen with strace on R470 to R555). Non-blocking from
+ * the start, {@code connect} included: a listener that never accepts makes {@code connect} fail with
+ * {@code EAGAIN} instead of hanging, and every wait is a {@code poll} with a timeout.
+ *
+ * <p>The layouts are Linux x86-64 and arm64 (LP64): {@code struct msghdr} 56 bytes, {@code struct cmsghdr} 16
+ * bytes, {@code struct ucred} three ints. One confined arena per socket: it is used by the thread that opened it.
+ */
+public final class UnixSeqPacket implements PacketSocket {
+    private static final int AF_UNIX = 1;
+    private static final int SOCK_SEQPACKET = 5;
+    private static final int SOCK_NONBLOCK = 0x800;
+    private static final int SOCK_CLOEXEC = 0x80000;
+    private static final int SOL_SOCKET = 1;
+    private static final int SO_PASSCRED = 16;
+    private static final int SCM_CREDENTIALS = 2;
+    private static final int MSG_TRUNC = 0x20;
+    private static final int MSG_DONTWAIT = 0x40;
+    private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int MSG_CMSG_CLOEXEC = 0x40000000;
+    private static final short POLLIN = 0x1;
+    private static final short POLLOUT = 0x4;
+    private static final short POLLERR = 0x8;
+    private static final short POLLHUP = 0x10;
+    private static final int ENOENT = 2;
+    private static final int EINTR = 4;
+    private static final int EAGAIN = 11;
+    private static final int EPIPE = 32;
+    private static final int ECONNRESET = 104;
+    private static final int ECONNREFUSED = 111;
+    /** {@code sizeof(struct sockaddr_un)}: a short family and 108 bytes of path, NUL included. */
+    private static final int SOCKADDR_UN_BYTES = 110;
+    private static final int SUN_PATH_BYTES = 108;
+    private static final long MSGHDR_BYTES = 56;
+    private static final long IOVEC_BYTES = 16;
+    /** {@code CMSG_LEN(sizeof(struct ucred))} and {@code CMSG_SPACE(sizeof(struct ucred))}. */
+    private static final long CRED_CMSG_LEN = 28;
+    private static final long CRED_CMSG_SPACE = 32;
+    /** Room for control data received: credentials and, at worst, a few descriptors (closed on exec, never used). */
+    private static final long CONTROL_ROOM = 256;
+
+    private final Arena arena;
+    private final int fd;
+    private final MemorySegment state;
+    private final MemorySegment msg;
+    private final MemorySegment iov;
+    private final MemorySegment control;
+    private final MemorySegment poll;
+    private MemorySegment buffer;
+    private boolean closed;
+
+    private UnixSeqPacket(Arena arena, int fd, MemorySegment state) {
+        this.arena = arena;
+        this.fd = fd;
+        this.state = state;
+        this.msg = arena.allocate(MSGHDR_BYTES, 8);
+        this.iov = arena.allocate(IOVEC_BYTES, 8);
+        this.control = arena.allocate(CONTROL_ROOM, 8);
+        this.poll = arena.allocate(8, 4);
+        this.buffer = arena.allocate(1);
+    }
+
+    /**
+     * Connects to the socket at {@code path}. {@link NoListener} when nobody listens there ({@code ENOENT},
+     * {@code ECONNREFUSED}); any other failure (a path too long, {@code EACCES}, {@code EPROTOTYPE} of a stream
+     * socket, {@code EAGAIN} of a full backlog) is an {@link IOException} naming the errno.
+     */
+    public static UnixSeqPacket connect(Path path) throws IOException {
+        byte[] name = path.toString().getBytes(StandardCharsets.UTF_8);
+        if (name.length >= SUN_PATH_BYTES) {
+            throw new IOException("socket path " + path + " is over " + (SUN_PATH_BYTES - 1) + " bytes");
+        }
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            // ENOENT without linking the native handles (about 100 ms in a fresh JVM): no socket, no daemon
+            throw new NoListener("connect " + path + ": no such file");
+        }
+        Arena arena = Arena.ofConfined();
+        boolean done = false;
+        try {
+            MemorySegment state = arena.allocate(Handles.CAPTURE);
+            int fd = (int) Handles.SOCKET.invokeExact(state, AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            if (fd < 0) {
+                throw new IOException("socket failed: errno " + errno(state));
+            }
+            UnixSeqPacket socket = new UnixSeqPacket(arena, fd, state);
+            try {
+                MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
+                one.set(ValueLayout.JAVA_INT, 0, 1);
+                if ((int) Handles.SETSOCKOPT.invokeExact(state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
+                    throw new IOException("setsockopt(SO_PASSCRED) failed: errno " + errno(state));
+                }
+                MemorySegment address = arena.allocate(SOCKADDR_UN_BYTES, 2);
+                address.set(ValueLayout.JAVA_SHORT, 0, (short) AF_UNIX);
+                MemorySegment.copy(name, 0, address, ValueLayout.JAVA_BYTE, 2, name.length);
+                if ((int) Handles.CONNECT.invokeExact(state, fd, address, 2 + name.length + 1) != 0) {
+                    int errno = errno(state);
+                    if (errno == ENOENT || errno == ECONNREFUSED) {
+                        throw new NoListener("connect " + path + ": errno " + errno);
+                    }
+                    throw new IOException("connect " + path + " failed: errno " + errno);
+                }
+                done = true;
+                return socket;
+            } finally {
+                if (!done) {
+                    socket.close();
+                }
+            }
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IOException("native call failed", e);
+        } finally {
+            if (!done && arena.scope().isAlive()) {
+                arena.close();
+            }
+        }
+    }
+
+    @Override
+    public int await(boolean write, int timeoutMillis) throws IOException {
+        poll.set(ValueLayout.JAVA_INT, 0, fd);
+        poll.set(ValueLayout.JAVA_SHORT, 4, (short) (POLLIN | (write ? POLLOUT : 0)));
+        poll.set(ValueLayout.JAVA_SHORT, 6, (short) 0);
+        int n;
+        try {
+            n = (int) Handles.POLL.invokeExact(state, poll, 1L, Math.max(0, timeoutMillis));
+        } catch (Throwable e) {
+            throw new IOException("poll failed", e);
+        }
+        if (n < 0) {
+            if (errno(state) == EINTR) {
+                return 0;
+            }
+            throw new IOException("poll failed: errno " + errno(state));
+        }
+        if (n == 0) {
+            return 0;
+        }
+        short revents = poll.get(ValueLayout.JAVA_SHORT, 6);
+        int events = 0;
+        if ((revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+            events |= READABLE;
+        }
+        if ((revents & POLLOUT) != 0) {
+            events |= WRITABLE;
+        }
+        return events;
+    }
+
+    @Override
+    public boolean send(byte[] data, boolean withCredentials) throws IOException {
+        MemorySegment bytes = room(data.length);
+        MemorySegment.copy(data, 0, bytes, ValueLayout.JAVA_BYTE, 0, data.length);
+        header(bytes, data.length);
+        if (withCredentials) {
+            control.fill((byte) 0);
+            control.set(ValueLayout.JAVA_LONG, 0, CRED_CMSG_LEN);
+            control.set(ValueLayout.JAVA_INT, 8, SOL_SOCKET);
+            control.set(ValueLayout.JAVA_INT, 12, SCM_CREDENTIALS);
+            control.set(ValueLayout.JAVA_INT, 16, (int) ProcessHandle.current().pid());
+            control.set(ValueLayout.JAVA_INT, 20, Handles.id(Handles.GETUID));
+            control.set(ValueLayout.JAVA_INT, 24, Handles.id(Handles.GETGID));
+            msg.set(ValueLayout.ADDRESS, 32, control);
+            msg.set(ValueLayout.JAVA_LONG, 40, CRED_CMSG_SPACE);
+        }
+        long n;
+        try {
+            n = (long) Handles.SENDMSG.invokeExact(state, fd, msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+        } catch (Throwable e) {
+            throw new IOException("sendmsg failed", e);
+        }
+        if (n < 0) {
+            int errno = errno(state);
+            if (errno == EAGAIN || errno == EINTR) {
+                return false;
+            }
+            throw new IOException("sendmsg failed: errno " + errno + (errno == EPIPE || errno == ECONNRESET ? " (the daemon closed)" : ""));
+        }
+        if (n != data.length) {
+            throw new IOException("sendmsg sent " + n + " of " + data.length + " bytes");
+        }
+        return true;
+    }
+
+    @Override
+    public Received receive(int capacity) throws IOException {
+        MemorySegment bytes = room(capacity);
+        header(bytes, capacity);
+        msg.set(ValueLayout.ADDRESS, 32, control);
+        msg.set(ValueLayout.JAVA_LONG, 40, CONTROL_ROOM);
+        long n;
+        try {
+            n = (long) Handles.RECVMSG.invokeExact(state, fd, msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+        } catch (Throwable e) {
+            throw new IOException("recvmsg failed", e);
+        }
+        if (n < 0) {
+            int errno = errno(state);
+            if (errno == EAGAIN || errno == EINTR) {
+                return null;
+            }
+            if (errno == ECONNRESET) {
+                return Received.END;
+            }
+            throw new IOException("recvmsg failed: errno " + errno);
+        }
+        if (n == 0) {
+            return Received.END;
+        }
+        boolean truncated = (msg.get(ValueLayout.JAVA_INT, 48) & MSG_TRUNC) != 0;
+        return new Received(bytes.asSlice(0, Math.min(n, capacity)).toArray(ValueLayout.JAVA_BYTE), truncated, false);
+    }
+
+    /** A buffer of at least {@code size} bytes, kept for the next message (the arena frees it on close). */
+    private MemorySegment room(int size) {
+        if (buffer.byteSize() < size) {
+            buffer = arena.allocate(Math.max(size, 4096));
+        }
+        return buffer;
+    }
+
+    /** {@code struct msghdr} with one iovec over {@code size} bytes of {@code bytes}, no name, no control data. */
+    private void header(MemorySegment bytes, long size) {
+        msg.fill((byte) 0);
+        iov.set(ValueLayout.ADDRESS, 0, bytes);
+        iov.set(ValueLayout.JAVA_LONG, 8, size);
+        msg.set(ValueLayout.ADDRESS, 16, iov);
+        msg.set(ValueLayout.JAVA_LONG, 24, 1L);
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            int ignored = (int) Handles.CLOSE.invokeExact(fd);
+        } catch (Throwable e) {
+            // close(2) may fail (EINTR, EIO); the descriptor is released either way on Linux.
+        } finally {
+            arena.close();
+        }
+    }
+
+    private static int errno(MemorySegment state) {
+        return (int) Handles.ERRNO.get(state, 0L);
+    }
+
+    /** The downcall handles, linked when first used (javac's lint: restricted methods). */
+    @SuppressWarnings("restricted")
+    private static final class Handles {
+        private static final Linker LINKER = Linker.nativeLinker();
+        static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
+        static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+        private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+        private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
+        private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
+        static final MethodHandle SOCKET = errno("socket", FunctionDescriptor.of(INT, INT, INT, INT));
+        static final MethodHandle SETSOCKOPT = errno("setsockopt", FunctionDescriptor.of(INT, INT, INT, INT, ValueLayout.ADDRESS, INT));
+        static final MethodHandle CONNECT = errno("connect", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, INT));
+        static final MethodHandle SENDMSG = errno("sendmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
+        static final MethodHandle RECVMSG = errno("recvmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
+        static final MethodHandle POLL = errno("poll", FunctionDescriptor.of(INT, ValueLayout.ADDRESS, LONG, INT));
+        static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("close"), FunctionDescriptor.of(INT, INT));
+        static final MethodHandle GETUID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getuid"), FunctionDescriptor.of(INT));
+        static final MethodHandle GETGID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getgid"), FunctionDescriptor.of(INT));
+
+        private Handles() {
+        }
+
+        private static MethodHandle errno(String name, FunctionDescriptor descriptor) {
+            return LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow(name), descriptor, ERRNO_OPTION);
+        }
+
+        static int id(MethodHandle getter) {
+            try {
+                return (int) getter.invokeExact();
+            } catch (Throwable e) {
+                throw new IllegalStateException("cannot read this process's ids", e);
+            }
+        }
+    }
+}
