@@ -3,6 +3,7 @@ package dev.cumps.app.session;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
@@ -43,7 +44,7 @@ public final class HostSession implements AutoCloseable {
     /** Like {@link #open(boolean, HostEnvironment)}, with the start's and stop's waits bounded by {@code timeouts}. */
     public static HostSession open(boolean simulate, HostEnvironment host, LifecycleTimeouts timeouts) {
         if (!simulate) {
-            return new HostSession(CoreServices.real(host, Optional.empty(), false, timeouts), Optional.empty(), host.env());
+            return new HostSession(CoreServices.real(host, Optional.empty(), false, timeouts, ControlClient.LONG_LIVED), Optional.empty(), host.env());
         }
         return simulated(Simulation.fresh(host), host, timeouts);
     }

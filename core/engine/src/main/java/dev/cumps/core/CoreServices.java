@@ -144,15 +144,20 @@ public final class CoreServices {
      * the user guide the launcher named ({@code -Dcumps.guide}).
      */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated) {
-        return real(host, recordRoot, simulated, LifecycleTimeouts.defaults());
+        return real(host, recordRoot, simulated, LifecycleTimeouts.defaults(), ControlClient.ONE_RUN);
     }
 
-    /** Like {@link #real(HostEnvironment, Optional, boolean)}, with the start's and stop's waits bounded by {@code timeouts}. */
-    public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts) {
+    /**
+     * Like {@link #real(HostEnvironment, Optional, boolean)}, with the start's and stop's waits bounded by {@code timeouts},
+     * daemons asked in-process from {@code inProcessFrom} daemons together ({@link ControlClient#LONG_LIVED} for the window,
+     * {@link ControlClient#ONE_RUN} for one command-line run) unless {@code CUMPS_CONTROL_CLIENT} says otherwise.
+     */
+    public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts,
+                                    int inProcessFrom) {
         // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#readWithLive).
         Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
-                timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host));
+                timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host, inProcessFrom));
     }
 
     /** Where the user guide is (the doctor's links, the window's Guide dialog). */

@@ -3,6 +3,7 @@ package dev.cumps.sim;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.mps.ControlClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -49,10 +50,14 @@ public final class Simulation {
         return services(records, LifecycleTimeouts.defaults());
     }
 
-    /** Core services on this sandbox whose start and stop wait as long as {@code timeouts} allow. */
+    /**
+     * Core services on this sandbox whose start and stop wait as long as {@code timeouts} allow. Its stand-in daemons
+     * speak the simulator's own protocol, not NVIDIA's (docs/simulator.md): asked in-process, each would only be asked
+     * again through the stand-in program, so the in-process client asks only as a command-line run would.
+     */
     public CoreServices services(Optional<Path> records, LifecycleTimeouts timeouts) {
         SimulatedHost.Prepared prepared = sandbox.prepare(records);
-        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true, timeouts);
+        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true, timeouts, ControlClient.ONE_RUN);
     }
 
     /** A simulated client that attached to a daemon: its pid, its server's pid and the GPU it uses. */

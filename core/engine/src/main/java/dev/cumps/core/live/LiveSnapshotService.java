@@ -153,7 +153,7 @@ public final class LiveSnapshotService {
         // server lists a client, alongside the questions still being asked (other servers, other daemons).
         ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
         boolean memory = detail == Detail.FULL;
-        List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control, processes, processes.ticksSinceBoot(),
+        List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control.forDaemons(targets.size()), processes, processes.ticksSinceBoot(),
                 new LiveBudget(budget), memory ? apps::start : () -> { }), detail);
         GpuInventory inventory = gpus.get();
         List<Message> diagnostics = new ArrayList<>();

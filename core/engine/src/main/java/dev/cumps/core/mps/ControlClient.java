@@ -9,31 +9,62 @@ import java.util.Optional;
 /**
  * Which client asks a control daemon: cumps's own ({@link ControlProtocol}, in-process, no child process) or
  * NVIDIA's program {@code nvidia-cuda-mps-control} alone. {@code CUMPS_CONTROL_CLIENT=nvidia} forces the program;
- * unset, empty or {@code builtin}, the in-process client asks and the program remains its fallback.
+ * {@code builtin} forces the in-process client (the program remains its fallback); unset or empty, the in-process
+ * client asks once a run asks at least {@code inProcessFrom} daemons together ({@link MpsControl#forDaemons}).
+ *
+ * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the downcall stubs; about 100 ms CPU
+ * measured under load, round eleven of docs/performance.md) that one child process per daemon only outweighs from
+ * about 16 daemons on. A long-lived process (the window) pays it once: {@link #LONG_LIVED}; a command-line run
+ * pays it every time: {@link #ONE_RUN}.
+ *
+ * @param protocol      the in-process client, or empty for NVIDIA's program alone
+ * @param inProcessFrom how many daemons asked together make the in-process client ask them (1: always)
  */
-public record ControlClient(Optional<ControlProtocol> protocol) {
+public record ControlClient(Optional<ControlProtocol> protocol, int inProcessFrom) {
+    /** A long-lived process (the window): the in-process client for every question. */
+    public static final int LONG_LIVED = 1;
+    /** One command-line run: the in-process client once it asks this many daemons together, NVIDIA's program below. */
+    public static final int ONE_RUN = 16;
     /** The variable that chooses the client. */
     public static final String VARIABLE = "CUMPS_CONTROL_CLIENT";
     /** {@link #VARIABLE}'s value that forces NVIDIA's program. */
     public static final String NVIDIA = "nvidia";
-    /** {@link #VARIABLE}'s value (also the default) for the in-process client. */
+    /** {@link #VARIABLE}'s value that forces the in-process client. */
     public static final String BUILTIN = "builtin";
+
+    /** {@code protocol} asking every daemon ({@link #LONG_LIVED}). */
+    public ControlClient(Optional<ControlProtocol> protocol) {
+        this(protocol, LONG_LIVED);
+    }
 
     /** NVIDIA's program for every question, as before the in-process client. */
     public static ControlClient program() {
-        return new ControlClient(Optional.empty());
+        return new ControlClient(Optional.empty(), Integer.MAX_VALUE);
     }
 
     /** The in-process client over real sockets, as the user {@code host} names (root tries {@code control_privileged} first). */
     public static ControlClient inProcess(HostEnvironment host) {
-        return new ControlClient(Optional.of(new ControlProtocol(UnixSeqPacket::connect, host.uid() == 0)));
+        return inProcess(host, LONG_LIVED);
     }
 
-    /** The client {@code host}'s {@link #VARIABLE} chooses; another value is an error naming the two it may be. */
-    public static ControlClient chosenBy(HostEnvironment host) {
+    private static ControlClient inProcess(HostEnvironment host, int from) {
+        return new ControlClient(Optional.of(new ControlProtocol(UnixSeqPacket::connect, host.uid() == 0)), from);
+    }
+
+    /** This client asking every daemon in-process, whatever the count (the program, when that is this client, stays). */
+    ControlClient always() {
+        return new ControlClient(protocol, protocol.isPresent() ? LONG_LIVED : inProcessFrom);
+    }
+
+    /**
+     * The client {@code host}'s {@link #VARIABLE} chooses, unset: in-process from {@code from} daemons asked together
+     * ({@link #LONG_LIVED} or {@link #ONE_RUN}); another value is an error naming the two it may be.
+     */
+    public static ControlClient chosenBy(HostEnvironment host, int from) {
         String value = host.env().getOrDefault(VARIABLE, "");
         return switch (value) {
-            case "", BUILTIN -> inProcess(host);
+            case "" -> inProcess(host, from);
+            case BUILTIN -> inProcess(host);
             case NVIDIA -> program();
             default -> throw new CumpsException(Message.of(MpsMessages.CONTROL_CLIENT_INVALID, value.replace("\n", "\\n"), VARIABLE));
         };

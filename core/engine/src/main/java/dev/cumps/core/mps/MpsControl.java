@@ -35,6 +35,8 @@ public final class MpsControl {
     private final HostEnvironment host;
     private final Duration timeout;
     private final ControlClient client;
+    /** Whether questions go in-process (NVIDIA's program their fallback), or through the program alone. */
+    private final boolean inProcess;
     /** Pipe directories whose daemon surprised the in-process client: asked through the program from then on. */
     private final Set<Path> surprised = ConcurrentHashMap.newKeySet();
 
@@ -49,6 +51,19 @@ public final class MpsControl {
         this.host = host;
         this.timeout = timeout;
         this.client = client;
+        this.inProcess = client.protocol().isPresent() && client.inProcessFrom() <= 1;
+    }
+
+    /**
+     * This control for a run that asks {@code daemons} daemons together: in-process when the client asks from that
+     * many on ({@link ControlClient#inProcessFrom()}), else NVIDIA's program, so a run that asks few daemons loads no
+     * native code at all.
+     */
+    public MpsControl forDaemons(int daemons) {
+        if (inProcess || client.protocol().isEmpty() || daemons < client.inProcessFrom()) {
+            return this;
+        }
+        return new MpsControl(runner, host, timeout, client.always());
     }
 
     /** Sends one command to the daemon serving {@code pipeDirectory}. */
@@ -65,7 +80,7 @@ public final class MpsControl {
     public CommandResult ask(Path pipeDirectory, Path logDirectory, String command, Duration within, int outputLimit) {
         Duration limit = within.compareTo(timeout) < 0 ? within : timeout;
         List<String> lines = List.of(command.split("\n", -1));
-        if (client.protocol().isEmpty() || surprised.contains(pipeDirectory) || !inProcess(lines)) {
+        if (!inProcess || surprised.contains(pipeDirectory) || !inProcess(lines)) {
             return program(pipeDirectory, logDirectory, command, limit, outputLimit);
         }
         long start = System.nanoTime();

@@ -33,7 +33,8 @@ public enum MpsMessages implements MessageKey {
     LIMIT_NOT_SUPPORTED("this driver's control daemon does not know {0} (it answered: {1}): the limit is not supported by this"
             + " driver branch; leave it out"),
     /** {0}: the value given; {1}: the variable's name. */
-    CONTROL_CLIENT_INVALID("invalid {1}={0}: use {1}=nvidia (NVIDIA's nvidia-cuda-mps-control) or {1}=builtin (the default)"),
+    CONTROL_CLIENT_INVALID("invalid {1}={0}: use {1}=nvidia (NVIDIA's nvidia-cuda-mps-control) or {1}=builtin (cumps's own client),"
+            + " or leave it unset"),
     LIMIT_COMMAND_REFUSED("the control daemon refused `{0}` ({1}); this driver may not support the limit");
 
     private final String english;

@@ -35,7 +35,7 @@ class MpsControlClientTest {
 
     private MpsControl control() {
         return new MpsControl(runner, host(Map.of()), Duration.ofSeconds(30),
-                new ControlClient(Optional.of(new ControlProtocol(daemon, false))));
+                new ControlClient(Optional.of(new ControlProtocol(daemon, false)), ControlClient.LONG_LIVED));
     }
 
     @Test
@@ -107,12 +107,33 @@ class MpsControlClientTest {
 
     @Test
     void theVariableChoosesTheClient() {
-        assertTrue(ControlClient.chosenBy(host(Map.of())).protocol().isPresent());
-        assertTrue(ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "builtin"))).protocol().isPresent());
-        assertTrue(ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "nvidia"))).protocol().isEmpty());
-        CumpsException e = assertThrows(CumpsException.class, () -> ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "NVIDIA"))));
+        assertEquals(ControlClient.ONE_RUN, ControlClient.chosenBy(host(Map.of()), ControlClient.ONE_RUN).inProcessFrom());
+        assertTrue(ControlClient.chosenBy(host(Map.of()), ControlClient.ONE_RUN).protocol().isPresent());
+        assertEquals(ControlClient.LONG_LIVED, ControlClient.chosenBy(host(Map.of()), ControlClient.LONG_LIVED).inProcessFrom());
+        ControlClient forced = ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "builtin")), ControlClient.ONE_RUN);
+        assertTrue(forced.protocol().isPresent());
+        assertEquals(ControlClient.LONG_LIVED, forced.inProcessFrom(), "builtin: in-process whatever the count");
+        assertTrue(ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "nvidia")), ControlClient.LONG_LIVED).protocol().isEmpty());
+        CumpsException e = assertThrows(CumpsException.class,
+                () -> ControlClient.chosenBy(host(Map.of(ControlClient.VARIABLE, "NVIDIA")), ControlClient.ONE_RUN));
         assertEquals("invalid CUMPS_CONTROL_CLIENT=NVIDIA: use CUMPS_CONTROL_CLIENT=nvidia (NVIDIA's nvidia-cuda-mps-control) or"
-                + " CUMPS_CONTROL_CLIENT=builtin (the default)", e.errorMessage().english());
+                + " CUMPS_CONTROL_CLIENT=builtin (cumps's own client), or leave it unset", e.errorMessage().english());
+    }
+
+    @Test
+    void aRunAskingFewerDaemonsThanTheCountAsksThemThroughTheProgramAndFromTheCountOnInProcess() {
+        daemon.replies = commands -> List.of(ScriptedDaemon.output("4242"), ScriptedDaemon.end(0));
+        MpsControl control = new MpsControl(runner, host(Map.of()), Duration.ofSeconds(30),
+                new ControlClient(Optional.of(new ControlProtocol(daemon, false)), 16));
+
+        assertEquals("from the program\n", control.ask(PIPE, LOG, "get_server_list").stdout(), "a daemon asked alone");
+        assertEquals("from the program\n", control.forDaemons(15).ask(PIPE, LOG, "get_server_list").stdout());
+        assertEquals(2, runs.size());
+        assertEquals(List.of(), daemon.connected, "no connection of ours below the count");
+
+        assertEquals("4242\n", control.forDaemons(16).ask(PIPE, LOG, "get_server_list").stdout());
+        assertEquals(2, runs.size(), "from the count on, no process");
+        assertEquals(1, daemon.connected.size());
     }
 
     @Test
