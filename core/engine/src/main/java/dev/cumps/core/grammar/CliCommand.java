@@ -1,0 +1,140 @@
+package dev.cumps.core.grammar;
+
+import static dev.cumps.core.grammar.CliOption.ACTIVE_THREAD_PERCENTAGE;
+import static dev.cumps.core.grammar.CliOption.ALL;
+import static dev.cumps.core.grammar.CliOption.CLIENT;
+import static dev.cumps.core.grammar.CliOption.DAEMON;
+import static dev.cumps.core.grammar.CliOption.ENV;
+import static dev.cumps.core.grammar.CliOption.FIX;
+import static dev.cumps.core.grammar.CliOption.FOREGROUND;
+import static dev.cumps.core.grammar.CliOption.FORMAT;
+import static dev.cumps.core.grammar.CliOption.GPUS;
+import static dev.cumps.core.grammar.CliOption.INTERVAL;
+import static dev.cumps.core.grammar.CliOption.JSON;
+import static dev.cumps.core.grammar.CliOption.LOG_DIR;
+import static dev.cumps.core.grammar.CliOption.MEMORY;
+import static dev.cumps.core.grammar.CliOption.NAME;
+import static dev.cumps.core.grammar.CliOption.ONCE;
+import static dev.cumps.core.grammar.CliOption.PID;
+import static dev.cumps.core.grammar.CliOption.PINNED_MEM_LIMIT;
+import static dev.cumps.core.grammar.CliOption.PIPE_DIR;
+import static dev.cumps.core.grammar.CliOption.RECORDS;
+import static dev.cumps.core.grammar.CliOption.REPORT;
+import static dev.cumps.core.grammar.CliOption.SET_ACTIVE_THREAD_PERCENTAGE;
+import static dev.cumps.core.grammar.CliOption.SET_PINNED_MEM_LIMIT;
+import static dev.cumps.core.grammar.CliOption.SHELL;
+import static dev.cumps.core.grammar.CliOption.SIMULATE;
+import static dev.cumps.core.grammar.CliOption.TIMEOUT;
+import static dev.cumps.core.grammar.CliOption.YES;
+import static dev.cumps.core.grammar.OptionRule.excludes;
+import static dev.cumps.core.grammar.OptionRule.needs;
+import static dev.cumps.core.grammar.OptionUse.optional;
+import static dev.cumps.core.grammar.OptionUse.picocliOnly;
+import static dev.cumps.core.grammar.OptionUse.required;
+
+import java.util.List;
+
+/**
+ * Every command of {@code cumps}, once: its name as typed ({@code fleet status} for a subcommand), whether the
+ * fast parser runs it (the commands launchers and scripts run many times a day; the rest build picocli's model),
+ * its positional parameter's label (empty: none), the options it takes, and the rules between them. The root's
+ * options ({@link #ROOT}) are taken by every command, before or after its name. Help and version
+ * ({@code -h}, {@code --help}, {@code -V}, {@code --version}) are every command's too, and always picocli's,
+ * except {@code --version} alone.
+ *
+ * <p>Adding an option to a command is one row here; the test that holds picocli's model to this table names
+ * what is missing there.
+ */
+public enum CliCommand {
+    ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
+    STATUS("status", true, "", List.of(optional(JSON)), List.of()),
+    CLIENTS("clients", true, "", List.of(optional(NAME), optional(JSON)), List.of()),
+    TERMINATE_CLIENT("terminate-client", true, "", List.of(required(NAME), required(PID), optional(YES)), List.of()),
+    LIMITS("limits", true, "",
+            List.of(optional(NAME), optional(JSON), optional(SET_ACTIVE_THREAD_PERCENTAGE), optional(SET_PINNED_MEM_LIMIT)),
+            List.of(needs(SET_ACTIVE_THREAD_PERCENTAGE, NAME), needs(SET_PINNED_MEM_LIMIT, NAME))),
+    METRICS("metrics", true, "", List.of(optional(GPUS)), List.of()),
+    TOP("top", true, "", List.of(optional(NAME), optional(INTERVAL), optional(ONCE), optional(JSON)), List.of(needs(JSON, ONCE))),
+    DOCTOR("doctor", true, "", List.of(optional(GPUS), optional(JSON), picocliOnly(FIX), picocliOnly(YES)), List.of()),
+    START("start", false, "",
+            List.of(optional(GPUS), optional(NAME), optional(PIPE_DIR), optional(LOG_DIR), optional(ENV), optional(ACTIVE_THREAD_PERCENTAGE),
+                    optional(PINNED_MEM_LIMIT), optional(DAEMON), optional(FOREGROUND)),
+            List.of(excludes(DAEMON, FOREGROUND))),
+    STOP("stop", true, "", List.of(optional(NAME), optional(ALL)), List.of(excludes(ALL, NAME))),
+    ENV_COMMAND("env", true, "", List.of(optional(NAME), optional(SHELL), optional(JSON)), List.of()),
+    SELFTEST("selftest", true, "", List.of(required(GPUS), optional(CLIENT), optional(REPORT), optional(JSON)), List.of()),
+    HOSTS("hosts", false, "", List.of(), List.of()),
+    HOSTS_ADD("hosts add", false, "HOST", List.of(), List.of()),
+    HOSTS_REMOVE("hosts remove", false, "HOST", List.of(), List.of()),
+    HOSTS_LIST("hosts list", false, "", List.of(), List.of()),
+    FLEET("fleet", false, "", List.of(), List.of()),
+    FLEET_STATUS("fleet status", false, "", List.of(optional(JSON), optional(TIMEOUT)), List.of()),
+    FLEET_START("fleet start", false, "HOST", List.of(optional(GPUS), optional(NAME), optional(TIMEOUT)), List.of()),
+    FLEET_STOP("fleet stop", false, "HOST", List.of(required(NAME), optional(TIMEOUT)), List.of()),
+    FLEET_LIMITS("fleet limits", false, "HOST",
+            List.of(required(NAME), optional(JSON), optional(SET_ACTIVE_THREAD_PERCENTAGE), optional(SET_PINNED_MEM_LIMIT), optional(TIMEOUT)),
+            List.of()),
+    FLEET_DOCTOR("fleet doctor", false, "HOST", List.of(optional(TIMEOUT)), List.of()),
+    COMPLETION("completion", false, "", List.of(), List.of()),
+    RESET("reset", false, "", List.of(), List.of()),
+    ATTACH_CLIENT("attach-client", false, "", List.of(required(NAME), optional(MEMORY)), List.of()),
+    REFERENCE("reference", false, "", List.of(required(FORMAT)), List.of());
+
+    private final String commandName;
+    private final boolean fast;
+    private final String parameter;
+    private final List<OptionUse> options;
+    private final List<OptionRule> rules;
+
+    CliCommand(String commandName, boolean fast, String parameter, List<OptionUse> options, List<OptionRule> rules) {
+        this.commandName = commandName;
+        this.fast = fast;
+        this.parameter = parameter;
+        this.options = options;
+        this.rules = rules;
+    }
+
+    /** The name as typed after {@code cumps}: {@code status}, {@code fleet status}; empty for the root. */
+    public String commandName() {
+        return commandName;
+    }
+
+    /** Whether the fast parser runs this command's forms (without building picocli's model). */
+    public boolean fast() {
+        return fast;
+    }
+
+    /** The label of the one positional parameter ({@code HOST}); empty when the command takes none. */
+    public String parameter() {
+        return parameter;
+    }
+
+    /** The options this command takes; the root's are not repeated. */
+    public List<OptionUse> options() {
+        return options;
+    }
+
+    public List<OptionRule> rules() {
+        return rules;
+    }
+
+    /** How this command takes {@code option}, the root's options included; null when it does not. */
+    public OptionUse use(CliOption option) {
+        for (OptionUse u : options) {
+            if (u.option() == option) {
+                return u;
+            }
+        }
+        return this == ROOT ? null : ROOT.use(option);
+    }
+
+    /** The command named {@code typed} ({@code status}, {@code fleet status}), or null. */
+    public static CliCommand named(String typed) {
+        for (CliCommand c : values()) {
+            if (c != ROOT && c.commandName.equals(typed)) {
+                return c;
+            }
+        }
+        return null;
+    }
+}
