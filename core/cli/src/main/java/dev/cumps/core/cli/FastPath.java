@@ -23,6 +23,8 @@ import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.ExitCode;
 import dev.cumps.core.cli.command.LimitsCommand;
 import dev.cumps.core.cli.command.MetricsCommand;
+import dev.cumps.core.cli.command.PathValues;
+import dev.cumps.core.cli.command.PidOption;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.SelftestCommand;
 import dev.cumps.core.cli.command.StatusCommand;
@@ -33,6 +35,9 @@ import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.grammar.CliCommand;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliGrammar;
+import dev.cumps.core.grammar.ValueCheck;
+import dev.cumps.core.grammar.ValueKind;
+import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsLimits;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -48,34 +53,75 @@ import java.util.concurrent.Callable;
  *
  * <p>This parser only accepts; it never reports an error. Anything the table does not recognise in full (help,
  * version with more, an unknown, repeated or misplaced option, a missing or option-like value, a value the
- * fast value rules refuse ({@link FastValues}), {@code @file}, {@code --}, a broken rule, another command) returns
+ * fast value rules refuse ({@link #accepts}), {@code @file}, {@code --}, a broken rule, another command) returns
  * {@code null} and the caller hands the same arguments to picocli, which prints its usual message. A recognised
  * command runs the same command class picocli would have run, with the same renderers, so the output and the exit
  * status are the same.
+ *
+ * <p>The dispatch and the value rules compare enum constants with {@code ==} rather than switch over them: a
+ * switch over another class's enum compiles to one more class, initialized on every start (docs/performance.md).
  */
-final class FastPath {
+final class FastPath implements ValueCheck {
+    /** The value rules, as picocli's converters and the commands judge each kind. */
+    private static final FastPath VALUES = new FastPath();
+
     private FastPath() {
     }
 
     /** The form {@code args} is if the fast parser runs it; {@code null} means "use picocli". */
     static CliForm parse(String[] args) {
-        return CliGrammar.parse(Arrays.asList(args), FastValues.INSTANCE, true);
+        return CliGrammar.parse(Arrays.asList(args), VALUES, true);
+    }
+
+    /**
+     * Whether {@code value} is one picocli's converter for {@code kind}, or the command, would take; a kind no
+     * fast command takes is refused, which leaves its forms to picocli.
+     */
+    @Override
+    public boolean accepts(ValueKind kind, String value) {
+        if (kind == ValueKind.TEXT) {
+            return true;
+        } else if (kind == ValueKind.PATH) {
+            return PathValues.problem(value) == null;
+        } else if (kind == ValueKind.PID) {
+            return PidOption.valid(value);
+        } else if (kind == ValueKind.SHELL) {
+            return EnvFormat.byId(value).isPresent();
+        } else if (kind == ValueKind.INTERVAL) {
+            return TopCommand.validInterval(value);
+        } else if (kind == ValueKind.PERCENTAGE || kind == ValueKind.SIZE) {
+            return limit(kind, value);
+        }
+        return false;
+    }
+
+    private static boolean limit(ValueKind kind, String value) {
+        try {
+            if (kind == ValueKind.SIZE) {
+                MpsLimits.parseSizeMiB(value);
+            } else {
+                MpsLimits.parsePercentage(value);
+            }
+            return true;
+        } catch (CumpsException e) {
+            return false; // picocli reports the bad value as a usage error
+        }
     }
 
     /** Runs {@code args} if this parser recognises them in full; {@code null} means "use picocli". */
     static Integer execute(Cli cli, RootCommand root, String[] args) {
-        CliForm form = parse(args);
-        if (form == null) {
-            return null;
-        }
-        CliCommand command = form.command();
-        if (command == CliCommand.ROOT) {
+        if (CliGrammar.versionAlone(Arrays.asList(args))) {
             // What picocli prints for the root's version option (VersionProvider), without loading picocli.
             for (String line : BuildVersion.lines()) {
                 root.context().out().println(line);
             }
             return ExitCode.OK;
         }
+        CliForm form = parse(args);
+        if (form == null) {
+            return null;
+        }
+        CliCommand command = form.command();
         String records = form.value(RECORDS);
         root.globals(form.has(SIMULATE), records == null ? null : Path.of(records));
         try {
@@ -87,22 +133,32 @@ final class FastPath {
 
     /** The command object picocli would have built and filled for {@code form}. */
     private static Callable<Integer> target(RootCommand root, CliForm f) {
+        CliCommand c = f.command();
         String name = f.value(NAME);
         boolean json = f.has(JSON);
-        return switch (f.command()) {
-            case STATUS -> StatusCommand.of(root, json);
-            case ENV_COMMAND -> EnvCommand.of(root, name, f.has(SHELL) ? f.value(SHELL) : EnvFormat.POSIX.id(), json);
-            case TERMINATE_CLIENT -> TerminateClientCommand.of(root, name, Long.parseLong(f.value(PID)), f.has(YES));
-            case LIMITS -> LimitsCommand.of(root, name, json,
+        if (c == CliCommand.STATUS) {
+            return StatusCommand.of(root, json);
+        } else if (c == CliCommand.ENV_COMMAND) {
+            return EnvCommand.of(root, name, f.has(SHELL) ? f.value(SHELL) : EnvFormat.POSIX.id(), json);
+        } else if (c == CliCommand.TERMINATE_CLIENT) {
+            return TerminateClientCommand.of(root, name, Long.parseLong(f.value(PID)), f.has(YES));
+        } else if (c == CliCommand.LIMITS) {
+            return LimitsCommand.of(root, name, json,
                     f.has(SET_ACTIVE_THREAD_PERCENTAGE) ? MpsLimits.parsePercentage(f.value(SET_ACTIVE_THREAD_PERCENTAGE)) : null,
                     f.has(SET_PINNED_MEM_LIMIT) ? MpsLimits.parseSizeMiB(f.value(SET_PINNED_MEM_LIMIT)) : null);
-            case METRICS -> MetricsCommand.of(root, f.value(GPUS));
-            case TOP -> TopCommand.of(root, name, f.value(INTERVAL), f.has(ONCE), json);
-            case SELFTEST -> SelftestCommand.of(root, f.value(GPUS), f.value(CLIENT), f.has(REPORT) ? Path.of(f.value(REPORT)) : null, json);
-            case DOCTOR -> DoctorCommand.of(root, f.value(GPUS), json);
-            case CLIENTS -> ClientsCommand.of(root, name, json);
-            case STOP -> StopCommand.of(root, name, f.has(ALL));
-            default -> throw new IllegalStateException("the grammar marks " + f.command() + " fast, but no command runs it");
-        };
+        } else if (c == CliCommand.METRICS) {
+            return MetricsCommand.of(root, f.value(GPUS));
+        } else if (c == CliCommand.TOP) {
+            return TopCommand.of(root, name, f.value(INTERVAL), f.has(ONCE), json);
+        } else if (c == CliCommand.SELFTEST) {
+            return SelftestCommand.of(root, f.value(GPUS), f.value(CLIENT), f.has(REPORT) ? Path.of(f.value(REPORT)) : null, json);
+        } else if (c == CliCommand.DOCTOR) {
+            return DoctorCommand.of(root, f.value(GPUS), json);
+        } else if (c == CliCommand.CLIENTS) {
+            return ClientsCommand.of(root, name, json);
+        } else if (c == CliCommand.STOP) {
+            return StopCommand.of(root, name, f.has(ALL));
+        }
+        throw new IllegalStateException("the grammar marks " + c + " fast, but no command runs it");
     }
 }

@@ -9,9 +9,6 @@ import java.util.List;
  * to a host ({@link #problem}).
  */
 public final class CliGrammar {
-    /** Accepts every plain word ({@link #plain}) for every kind. */
-    public static final ValueCheck PLAIN = new PlainCheck();
-
     private static final String VERSION = "--version";
 
     private CliGrammar() {
@@ -26,7 +23,7 @@ public final class CliGrammar {
      */
     public static CliForm parse(List<String> args, ValueCheck check, boolean fastOnly) {
         String[] values = new String[CliOption.values().length];
-        if (args.size() == 1 && (args.get(0).equals(VERSION) || args.get(0).equals("-V"))) {
+        if (versionAlone(args)) {
             return new CliForm(CliCommand.ROOT, null, values);
         }
         CliCommand command = CliCommand.ROOT;
@@ -82,8 +79,16 @@ public final class CliGrammar {
     }
 
     /**
+     * Whether {@code args} is {@code --version} (or {@code -V}) alone: the root's one form. Asked before anything
+     * else touches the table, so that {@code cumps --version} initializes none of it.
+     */
+    public static boolean versionAlone(List<String> args) {
+        return args.size() == 1 && (args.get(0).equals(VERSION) || args.get(0).equals("-V"));
+    }
+
+    /**
      * Why {@code words} is not a line of {@code cumps} commands joined by {@code &&} that the table describes
-     * (values as {@link #PLAIN} checks them); null when it is.
+     * (values as {@link #plainValues()} checks them); null when it is.
      */
     public static String problem(List<String> words) {
         int start = 0;
@@ -93,13 +98,21 @@ public final class CliGrammar {
                 if (line.isEmpty() || !line.get(0).equals("cumps")) {
                     return "not a cumps command: " + String.join(" ", line);
                 }
-                if (parse(line.subList(1, line.size()), PLAIN, false) == null) {
+                if (parse(line.subList(1, line.size()), plainValues(), false) == null) {
                     return "not a form of the cumps grammar: " + String.join(" ", line);
                 }
                 start = i + 1;
             }
         }
         return null;
+    }
+
+    /**
+     * Accepts every plain word ({@link #plain}) for every kind: for lines whose values were validated where they
+     * were built. (Held by its class, so that the CLI's start, which never uses it, does not initialize it.)
+     */
+    public static ValueCheck plainValues() {
+        return PlainCheck.INSTANCE;
     }
 
     /** A value picocli would take as is: not empty, not option-like, not an {@code @file}. */
@@ -139,6 +152,8 @@ public final class CliGrammar {
 
     /** Plain words only, whatever the kind. */
     private static final class PlainCheck implements ValueCheck {
+        static final PlainCheck INSTANCE = new PlainCheck();
+
         @Override
         public boolean accepts(ValueKind kind, String value) {
             return true;

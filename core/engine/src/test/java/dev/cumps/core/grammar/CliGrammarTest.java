@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Test;
 /** The table's interpreter: what it recognises in full, and each way a line is not a form of the table. */
 class CliGrammarTest {
     private static CliForm parse(String... args) {
-        return CliGrammar.parse(List.of(args), CliGrammar.PLAIN, false);
+        return CliGrammar.parse(List.of(args), CliGrammar.plainValues(), false);
     }
 
     private static CliForm fast(String... args) {
-        return CliGrammar.parse(List.of(args), CliGrammar.PLAIN, true);
+        return CliGrammar.parse(List.of(args), CliGrammar.plainValues(), true);
     }
 
     @Test
