@@ -87,7 +87,7 @@ public final class Cli {
     private int runCommand(String... args) {
         try {
             RootCommand root = newRoot();
-            // status, env and stop in their plain forms skip picocli (docs/performance.md); the rest,
+            // The forms the grammar table marks fast skip picocli (docs/performance.md); the rest,
             // including every form that is help or an error, goes through picocli.
             Integer fast = FastPath.execute(this, root, args);
             int code = fast != null ? fast : commandLine(root).execute(args);
