@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The picocli-free parser for {@code status}, {@code env} and {@code stop}: every form it accepts
+ * The picocli-free parser of the fast commands (the grammar table's): every form it accepts
  * gives the same stdout, stderr and exit status as picocli's parse of the same arguments, and every
  * form it does not fully recognise is left to picocli.
  */

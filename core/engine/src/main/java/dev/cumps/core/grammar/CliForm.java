@@ -12,6 +12,12 @@ public record CliForm(CliCommand command, String parameter, String[] values) {
         values = values.clone();
     }
 
+    /** A copy: the form stays as parsed. */
+    @Override
+    public String[] values() {
+        return values.clone();
+    }
+
     /** Whether {@code option} was given. */
     public boolean has(CliOption option) {
         return values[option.ordinal()] != null;
