@@ -25,6 +25,7 @@ import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.cli.command.TopCommand;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SimulatedRenderer;
+import dev.cumps.core.grammar.CliCommand;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import java.io.PrintWriter;
@@ -114,17 +115,17 @@ public final class Cli {
 
     private CommandLine commandLine(RootCommand root) {
         CommandLine cmd = new CommandLine(root);
-        cmd.addSubcommand(new StatusCommand(root));
-        cmd.addSubcommand(new ClientsCommand(root));
-        cmd.addSubcommand(new TerminateClientCommand(root));
-        cmd.addSubcommand(new LimitsCommand(root));
-        cmd.addSubcommand(new MetricsCommand(root));
-        cmd.addSubcommand(new TopCommand(root));
-        cmd.addSubcommand(new DoctorCommand(root));
+        cmd.addSubcommand(TableOptions.of(new StatusCommand(root), CliCommand.STATUS));
+        cmd.addSubcommand(TableOptions.of(new ClientsCommand(root), CliCommand.CLIENTS));
+        cmd.addSubcommand(TableOptions.of(new TerminateClientCommand(root), CliCommand.TERMINATE_CLIENT));
+        cmd.addSubcommand(TableOptions.of(new LimitsCommand(root), CliCommand.LIMITS));
+        cmd.addSubcommand(TableOptions.of(new MetricsCommand(root), CliCommand.METRICS));
+        cmd.addSubcommand(TableOptions.of(new TopCommand(root), CliCommand.TOP));
+        cmd.addSubcommand(TableOptions.of(new DoctorCommand(root), CliCommand.DOCTOR));
         cmd.addSubcommand(new StartCommand(root));
-        cmd.addSubcommand(new StopCommand(root));
-        cmd.addSubcommand(new EnvCommand(root));
-        cmd.addSubcommand(new SelftestCommand(root));
+        cmd.addSubcommand(TableOptions.of(new StopCommand(root), CliCommand.STOP));
+        cmd.addSubcommand(TableOptions.of(new EnvCommand(root), CliCommand.ENV_COMMAND));
+        cmd.addSubcommand(TableOptions.of(new SelftestCommand(root), CliCommand.SELFTEST));
         cmd.addSubcommand(new CommandLine(new HostsCommand(root))
                 .addSubcommand(new HostsCommand.AddCommand(root))
                 .addSubcommand(new HostsCommand.RemoveCommand(root))
@@ -139,6 +140,8 @@ public final class Cli {
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(new AttachClientCommand(root));
         cmd.addSubcommand(new ReferenceCommand(cmd));
+        // What picocli parses for a fast command (its options come from the grammar table) runs as the fast parser's forms do.
+        TableOptions.runForms(cmd, root);
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setParameterExceptionHandler((ex, args) -> {

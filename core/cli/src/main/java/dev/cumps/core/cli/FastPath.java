@@ -1,20 +1,7 @@
 package dev.cumps.core.cli;
 
-import static dev.cumps.core.grammar.CliOption.ALL;
-import static dev.cumps.core.grammar.CliOption.CLIENT;
-import static dev.cumps.core.grammar.CliOption.GPUS;
-import static dev.cumps.core.grammar.CliOption.INTERVAL;
-import static dev.cumps.core.grammar.CliOption.JSON;
-import static dev.cumps.core.grammar.CliOption.NAME;
-import static dev.cumps.core.grammar.CliOption.ONCE;
-import static dev.cumps.core.grammar.CliOption.PID;
 import static dev.cumps.core.grammar.CliOption.RECORDS;
-import static dev.cumps.core.grammar.CliOption.REPORT;
-import static dev.cumps.core.grammar.CliOption.SET_ACTIVE_THREAD_PERCENTAGE;
-import static dev.cumps.core.grammar.CliOption.SET_PINNED_MEM_LIMIT;
-import static dev.cumps.core.grammar.CliOption.SHELL;
 import static dev.cumps.core.grammar.CliOption.SIMULATE;
-import static dev.cumps.core.grammar.CliOption.YES;
 
 import dev.cumps.core.cli.command.BuildVersion;
 import dev.cumps.core.cli.command.ClientsCommand;
@@ -125,39 +112,35 @@ final class FastPath implements ValueCheck {
         String records = form.value(RECORDS);
         root.globals(form.has(SIMULATE), records == null ? null : Path.of(records));
         try {
-            return target(root, form).call();
+            return command(root, form).call();
         } catch (Exception e) {
             return cli.failure(e, "cumps " + command.commandName());
         }
     }
 
-    /** The command object picocli would have built and filled for {@code form}. */
-    private static Callable<Integer> target(RootCommand root, CliForm f) {
+    /** The command object that runs {@code form}, whichever parser read it (picocli's: {@link TableOptions}). */
+    static Callable<Integer> command(RootCommand root, CliForm f) {
         CliCommand c = f.command();
-        String name = f.value(NAME);
-        boolean json = f.has(JSON);
         if (c == CliCommand.STATUS) {
-            return StatusCommand.of(root, json);
+            return StatusCommand.of(root, f);
         } else if (c == CliCommand.ENV_COMMAND) {
-            return EnvCommand.of(root, name, f.has(SHELL) ? f.value(SHELL) : EnvFormat.POSIX.id(), json);
+            return EnvCommand.of(root, f);
         } else if (c == CliCommand.TERMINATE_CLIENT) {
-            return TerminateClientCommand.of(root, name, Long.parseLong(f.value(PID)), f.has(YES));
+            return TerminateClientCommand.of(root, f);
         } else if (c == CliCommand.LIMITS) {
-            return LimitsCommand.of(root, name, json,
-                    f.has(SET_ACTIVE_THREAD_PERCENTAGE) ? MpsLimits.parsePercentage(f.value(SET_ACTIVE_THREAD_PERCENTAGE)) : null,
-                    f.has(SET_PINNED_MEM_LIMIT) ? MpsLimits.parseSizeMiB(f.value(SET_PINNED_MEM_LIMIT)) : null);
+            return LimitsCommand.of(root, f);
         } else if (c == CliCommand.METRICS) {
-            return MetricsCommand.of(root, f.value(GPUS));
+            return MetricsCommand.of(root, f);
         } else if (c == CliCommand.TOP) {
-            return TopCommand.of(root, name, f.value(INTERVAL), f.has(ONCE), json);
+            return TopCommand.of(root, f);
         } else if (c == CliCommand.SELFTEST) {
-            return SelftestCommand.of(root, f.value(GPUS), f.value(CLIENT), f.has(REPORT) ? Path.of(f.value(REPORT)) : null, json);
+            return SelftestCommand.of(root, f);
         } else if (c == CliCommand.DOCTOR) {
-            return DoctorCommand.of(root, f.value(GPUS), json);
+            return DoctorCommand.of(root, f);
         } else if (c == CliCommand.CLIENTS) {
-            return ClientsCommand.of(root, name, json);
+            return ClientsCommand.of(root, f);
         } else if (c == CliCommand.STOP) {
-            return StopCommand.of(root, name, f.has(ALL));
+            return StopCommand.of(root, f);
         }
         throw new IllegalStateException("the grammar marks " + c + " fast, but no command runs it");
     }

@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * The grammar table ({@link CliCommand}) and picocli's model describe the same command line: the same commands,
  * and for each the same options (name, whether it takes a value, the value's label, whether it is required) and
- * positional parameter. A row added to one and not the other fails here, naming the row.
+ * positional parameter. The fast commands' options are built from the table ({@code TableOptions}); the other
+ * commands declare theirs as annotations, and a row added to one side and not the other fails here, naming it.
  */
 class GrammarTableTest {
     private Sandbox sb;

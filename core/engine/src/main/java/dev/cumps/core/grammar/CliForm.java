@@ -28,6 +28,13 @@ public record CliForm(CliCommand command, String parameter, String[] values) {
         return values[option.ordinal()];
     }
 
+    /** The value typed for {@code option}, else its default in the command's row; null when neither. */
+    public String valueOrDefault(CliOption option) {
+        String typed = value(option);
+        OptionUse use = command.use(option);
+        return typed != null || use == null || use.defaultValue().isEmpty() ? typed : use.defaultValue();
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof CliForm f && f.command == command && Objects.equals(f.parameter, parameter)
