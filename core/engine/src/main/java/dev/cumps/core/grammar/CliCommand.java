@@ -42,8 +42,9 @@ import java.util.List;
  * ({@code -h}, {@code --help}, {@code -V}, {@code --version}) are every command's too, and always picocli's,
  * except {@code --version} alone.
  *
- * <p>Adding an option to a command is one row here; the test that holds picocli's model to this table names
- * what is missing there.
+ * <p>Adding an option to a command is one row here. For a fast command, picocli's option is built from the row
+ * (its help text and default included); a command picocli runs itself declares the option as an annotation too,
+ * and the test that holds picocli's model to this table names what is missing there.
  */
 public enum CliCommand {
     ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
