@@ -24,10 +24,9 @@ import picocli.CommandLine.Command;
                 "1:--name names a missing, foreign, unreadable or stale record"})
 public final class ClientsCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String name;
-
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.CLIENTS).
+    private String name;
+    private boolean json;
 
     public ClientsCommand(RootCommand root) {
         this.root = root;

@@ -23,14 +23,11 @@ import picocli.CommandLine.Command;
                 "1:invalid, or the fixes were not confirmed"})
 public final class DoctorCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String gpus;
-
-    boolean json;
-
-    boolean fix;
-
-    boolean yes;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.DOCTOR).
+    private String gpus;
+    private boolean json;
+    private boolean fix;
+    private boolean yes;
 
     public DoctorCommand(RootCommand root) {
         this.root = root;

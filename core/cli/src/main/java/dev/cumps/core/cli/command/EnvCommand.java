@@ -19,12 +19,10 @@ import picocli.CommandLine.Command;
                 "2:an unsupported --shell"})
 public final class EnvCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String name;
-
-    String shell;
-
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.ENV_COMMAND).
+    private String name;
+    private String shell;
+    private boolean json;
 
     public EnvCommand(RootCommand root) {
         this.root = root;

@@ -30,14 +30,11 @@ import picocli.CommandLine.Command;
                 "2:a bad value, or --set-* without --name"})
 public final class LimitsCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String name;
-
-    boolean json;
-
-    Integer setPercentage;
-
-    Long setPinnedMiB;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.LIMITS).
+    private String name;
+    private boolean json;
+    private Integer setPercentage;
+    private Long setPinnedMiB;
 
     public LimitsCommand(RootCommand root) {
         this.root = root;

@@ -19,8 +19,8 @@ import picocli.CommandLine.Command;
                 + " metrics (text format 0.0.4; read-only).")
 public final class MetricsCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String gpus;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.METRICS).
+    private String gpus;
 
     public MetricsCommand(RootCommand root) {
         this.root = root;

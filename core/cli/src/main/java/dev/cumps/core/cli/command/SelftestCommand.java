@@ -47,14 +47,11 @@ public final class SelftestCommand implements Callable<Integer> {
     /** How long a Ctrl-C waits for the step in progress before it cleans up. */
     static final Duration ABORT_WAIT = Duration.ofSeconds(60);
     private final RootCommand root;
-
-    String gpus;
-
-    String client;
-
-    Path report;
-
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.SELFTEST).
+    private String gpus;
+    private String client;
+    private Path report;
+    private boolean json;
 
     public SelftestCommand(RootCommand root) {
         this.root = root;

@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
 @Command(name = "status", description = "Show GPUs, control pipes and daemon records (read-only).")
 public final class StatusCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.STATUS).
+    private boolean json;
 
     public StatusCommand(RootCommand root) {
         this.root = root;

@@ -18,10 +18,9 @@ import picocli.CommandLine.Command;
                 "1:a missing, stale (removed), unreadable (moved aside) or foreign record, or a daemon that did not stop (with --all: any)"})
 public final class StopCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String name;
-
-    boolean all;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.STOP).
+    private String name;
+    private boolean all;
 
     public StopCommand(RootCommand root) {
         this.root = root;

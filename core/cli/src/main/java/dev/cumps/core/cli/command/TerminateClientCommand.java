@@ -22,12 +22,10 @@ import picocli.CommandLine.Command;
                 "2:a bad --pid"})
 public final class TerminateClientCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    String name;
-
-    long pid;
-
-    boolean yes;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.TERMINATE_CLIENT).
+    private String name;
+    private long pid;
+    private boolean yes;
 
     public TerminateClientCommand(RootCommand root) {
         this.root = root;

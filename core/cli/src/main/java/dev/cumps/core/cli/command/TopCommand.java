@@ -40,14 +40,11 @@ public final class TopCommand implements Callable<Integer> {
     /** The width of a frame when standard output is not a terminal and {@code COLUMNS} does not say. */
     static final int DEFAULT_WIDTH = 120;
     private final RootCommand root;
-
-    String name;
-
-    String interval;
-
-    boolean once;
-
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.TOP).
+    private String name;
+    private String interval;
+    private boolean once;
+    private boolean json;
 
     public TopCommand(RootCommand root) {
         this.root = root;
