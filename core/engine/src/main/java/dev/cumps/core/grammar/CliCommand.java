@@ -28,8 +28,10 @@ import static dev.cumps.core.grammar.CliOption.TIMEOUT;
 import static dev.cumps.core.grammar.CliOption.YES;
 import static dev.cumps.core.grammar.OptionRule.excludes;
 import static dev.cumps.core.grammar.OptionRule.needs;
+import static dev.cumps.core.grammar.OptionRule.oneOf;
 import static dev.cumps.core.grammar.OptionUse.optional;
 import static dev.cumps.core.grammar.OptionUse.picocliOnly;
+import static dev.cumps.core.grammar.OptionUse.repeatable;
 import static dev.cumps.core.grammar.OptionUse.required;
 
 import java.util.List;
@@ -42,9 +44,10 @@ import java.util.List;
  * ({@code -h}, {@code --help}, {@code -V}, {@code --version}) are every command's too, and always picocli's,
  * except {@code --version} alone.
  *
- * <p>Adding an option to a command is one row here. For a fast command, picocli's option is built from the row
- * (its help text and default included); a command picocli runs itself declares the option as an annotation too,
- * and the test that holds picocli's model to this table names what is missing there.
+ * <p>Adding an option to a command is one row here. For a fast command and {@code start}, picocli's option is built
+ * from the row (its help text and default included, a repeatable option as a list, a {@link OptionRule#oneOf} pair
+ * as an exclusive group); the other commands picocli runs declare the option as an annotation too, and the test that
+ * holds picocli's model to this table names what is missing there.
  */
 public enum CliCommand {
     ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
@@ -79,9 +82,18 @@ public enum CliCommand {
                     picocliOnly(YES, "With --fix: apply without asking (needed without a terminal to ask on).")),
             List.of()),
     START("start", false, "",
-            List.of(optional(GPUS), optional(NAME), optional(PIPE_DIR), optional(LOG_DIR), optional(ENV), optional(ACTIVE_THREAD_PERCENTAGE),
-                    optional(PINNED_MEM_LIMIT), optional(DAEMON), optional(FOREGROUND)),
-            List.of(excludes(DAEMON, FOREGROUND))),
+            List.of(optional(GPUS, "GPU index or UUID (default: the sole visible GPU)."), optional(NAME, "Daemon name (default: gpu-<uuid>)."),
+                    optional(PIPE_DIR, "Pipe directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/pipe)."),
+                    optional(LOG_DIR, "Log directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/log)."),
+                    repeatable(ENV, "Pass this variable to the daemon (repeatable). The daemon gets only PATH, HOME, USER, LOGNAME, LANG,"
+                            + " LC_*, TMPDIR from your shell, the CUDA variables cumps sets, and what --env names."),
+                    optional(ACTIVE_THREAD_PERCENTAGE,
+                            "MPS default active thread percentage (1-100), applied once the daemon answers and recorded."),
+                    optional(PINNED_MEM_LIMIT,
+                            "MPS default pinned device memory limit (e.g. 8G, 512M), applied once the daemon answers and recorded."),
+                    optional(DAEMON, "Run detached (default)."),
+                    optional(FOREGROUND, "Run attached to this terminal; Ctrl-C sends quit and removes the record.")),
+            List.of(oneOf(DAEMON, FOREGROUND))),
     STOP("stop", true, "",
             List.of(optional(NAME, "Daemon name (default: the sole live record)."),
                     optional(ALL, "Every live daemon of yours on this host; stale records are cleaned.")),

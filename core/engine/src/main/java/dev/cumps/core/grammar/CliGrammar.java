@@ -1,5 +1,6 @@
 package dev.cumps.core.grammar;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -15,8 +16,8 @@ public final class CliGrammar {
     }
 
     /**
-     * The form {@code args} is, or null when it is not one the table describes in full: an unknown, repeated or
-     * misplaced option (a command's options come after its name, the root's anywhere), a missing value, one
+     * The form {@code args} is, or null when it is not one the table describes in full: an unknown, repeated (unless
+     * repeatable) or misplaced option (a command's options come after its name, the root's anywhere), a missing value, one
      * {@code check} refuses or that is not {@link #plain}, a value given to a switch ({@code --json=x}), a missing
      * required option or parameter, a broken rule; with {@code fastOnly}, a command or option the fast parser does
      * not run. {@code --version} (or {@code -V}) alone is the root's form with {@link CliOption}-less values.
@@ -28,6 +29,7 @@ public final class CliGrammar {
         }
         CliCommand command = CliCommand.ROOT;
         String parameter = null;
+        List<String> repeated = List.of();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String value = null;
@@ -54,7 +56,7 @@ public final class CliGrammar {
                 continue;
             }
             OptionUse use = command.use(o);
-            if (use == null || fastOnly && !use.fast() || values[o.ordinal()] != null) {
+            if (use == null || fastOnly && !use.fast() || values[o.ordinal()] != null && !use.repeatable()) {
                 return null;
             }
             if (!o.value().takesValue()) {
@@ -74,8 +76,12 @@ public final class CliGrammar {
                 }
             }
             values[o.ordinal()] = value;
+            if (use.repeatable()) {
+                repeated = repeated.isEmpty() ? new ArrayList<>() : repeated;
+                repeated.add(o.optionName() + "=" + value);
+            }
         }
-        return complete(command, parameter, values) ? new CliForm(command, parameter, values) : null;
+        return complete(command, parameter, values) ? new CliForm(command, parameter, values, repeated) : null;
     }
 
     /**

@@ -46,6 +46,21 @@ class CliGrammarTest {
     }
 
     @Test
+    void aRepeatableOptionKeepsEveryValueInOrderAndAGroupTakesOne() {
+        CliForm f = parse("start", "--env", "A=1", "--name", "n", "--env=B=2", "--env", "A=3");
+        assertNotNull(f);
+        assertEquals(List.of("A=1", "B=2", "A=3"), f.all(CliOption.ENV));
+        assertEquals("A=3", f.value(CliOption.ENV), "the last value");
+        assertEquals(List.of(), f.all(CliOption.NAME), "not repeatable: no list");
+        assertEquals("start --name=n --env=A=1 --env=B=2 --env=A=3", f.toString());
+        assertEquals(List.of(), parse("start").all(CliOption.ENV));
+        assertNotNull(parse("start", "--foreground"));
+        assertNull(parse("start", "--daemon", "--foreground"), "an exclusive group: one of the two");
+        assertNull(parse("start", "--daemon", "--daemon"), "a switch of a group is not repeatable");
+        assertNull(parse("start", "--name", "a", "--name", "b"), "only the repeatable option repeats");
+    }
+
+    @Test
     void everyWayALineIsNotAFormIsRefused() {
         assertNull(parse(), "no command");
         assertNull(parse("--json", "status"), "a command's option before its name");
