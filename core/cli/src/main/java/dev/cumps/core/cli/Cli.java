@@ -122,7 +122,7 @@ public final class Cli {
         cmd.addSubcommand(TableOptions.of(new MetricsCommand(root), CliCommand.METRICS));
         cmd.addSubcommand(TableOptions.of(new TopCommand(root), CliCommand.TOP));
         cmd.addSubcommand(TableOptions.of(new DoctorCommand(root), CliCommand.DOCTOR));
-        cmd.addSubcommand(new StartCommand(root));
+        cmd.addSubcommand(TableOptions.of(new StartCommand(root), CliCommand.START));
         cmd.addSubcommand(TableOptions.of(new StopCommand(root), CliCommand.STOP));
         cmd.addSubcommand(TableOptions.of(new EnvCommand(root), CliCommand.ENV_COMMAND));
         cmd.addSubcommand(TableOptions.of(new SelftestCommand(root), CliCommand.SELFTEST));
@@ -140,7 +140,7 @@ public final class Cli {
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(new AttachClientCommand(root));
         cmd.addSubcommand(new ReferenceCommand(cmd));
-        // What picocli parses for a fast command (its options come from the grammar table) runs as the fast parser's forms do.
+        // What picocli parses for a command built from the grammar table runs from its form, as the fast parser's forms do.
         TableOptions.runForms(cmd, root);
         cmd.setOut(out);
         cmd.setErr(err);

@@ -50,7 +50,7 @@ import java.util.concurrent.Callable;
  */
 final class FastPath implements ValueCheck {
     /** The value rules, as picocli's converters and the commands judge each kind. */
-    private static final FastPath VALUES = new FastPath();
+    static final FastPath VALUES = new FastPath();
 
     private FastPath() {
     }

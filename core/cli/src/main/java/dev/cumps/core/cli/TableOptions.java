@@ -5,20 +5,25 @@ import dev.cumps.core.cli.command.LimitOption;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.PidOption;
 import dev.cumps.core.cli.command.RootCommand;
+import dev.cumps.core.cli.command.StartCommand;
 import dev.cumps.core.grammar.CliCommand;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
+import dev.cumps.core.grammar.OptionRule;
 import dev.cumps.core.grammar.OptionUse;
 import dev.cumps.core.grammar.ValueKind;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * picocli's side of the grammar table for the fast commands: their options are built from the table's rows
+ * picocli's side of the grammar table for the fast commands and {@code start}: their options are built from the table's rows
  * (name, label, required, description, default, and per {@link ValueKind} the type, converter and completion
  * candidates the help, the completion script, the man page and the usage errors need), and a line picocli
  * parsed runs through the same {@link CliForm} and command objects as the fast parser's. Only picocli loads
@@ -29,21 +34,41 @@ final class TableOptions {
     }
 
     /**
-     * The picocli command of {@code command} (a fast command's object, whose class declares no option): its
-     * options from the table's row, then the help and version options, as an annotated class would list them.
+     * The picocli command of {@code command} (a command object whose class declares no option): its options from
+     * the table's row, each {@link OptionRule#oneOf} pair as an exclusive group after them, then the help and
+     * version options, as an annotated class would list them.
      */
     static CommandLine of(Object command, CliCommand row) {
         CommandSpec spec = CommandSpec.forAnnotatedObject(command);
         for (OptionUse u : row.options()) {
-            spec.addOption(option(u));
+            if (!grouped(row, u.option())) {
+                spec.addOption(option(u, false));
+            }
+        }
+        for (OptionRule r : row.rules()) {
+            if (r.group()) {
+                spec.addArgGroup(ArgGroupSpec.builder().exclusive(true).multiplicity("0..1")
+                        .addArg(option(row.use(r.option()), true)).addArg(option(row.use(r.other()), true)).build());
+            }
         }
         spec.mixinStandardHelpOptions(true);
         return new CommandLine(spec);
     }
 
-    private static OptionSpec option(OptionUse use) {
+    /** Whether {@code option} belongs to one of {@code row}'s exclusive groups. */
+    private static boolean grouped(CliCommand row, CliOption option) {
+        for (OptionRule r : row.rules()) {
+            if (r.group() && (r.option() == option || r.other() == option)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** An option of an exclusive group is required within its group, as picocli makes an annotated one. */
+    private static OptionSpec option(OptionUse use, boolean inGroup) {
         CliOption o = use.option();
-        OptionSpec.Builder b = OptionSpec.builder(o.optionName()).required(use.required()).description(use.description());
+        OptionSpec.Builder b = OptionSpec.builder(o.optionName()).required(use.required() || inGroup).description(use.description());
         if (!use.defaultValue().isEmpty()) {
             b.defaultValue(use.defaultValue());
         }
@@ -63,6 +88,9 @@ final class TableOptions {
         } else if (kind == ValueKind.SHELL) {
             b.completionCandidates(new EnvCommand.Formats());
         }
+        if (use.repeatable()) {
+            b.auxiliaryTypes(b.type()).type(List.class); // a List of the kind's type, as for an annotated List field
+        }
         return b.build();
     }
 
@@ -75,7 +103,20 @@ final class TableOptions {
         top.setExecutionStrategy(new Execution(root));
     }
 
-    /** The form picocli parsed, when its command is a fast one and no help was asked for; else null. */
+    /**
+     * Whether picocli's options of {@code command} are built from its row ({@link #of}), so that it runs from its
+     * form: the fast commands and {@code start}.
+     */
+    static boolean fromTable(CliCommand command) {
+        return command.fast() || command == CliCommand.START;
+    }
+
+    /** The command object that runs {@code form}, which picocli parsed. */
+    static Callable<Integer> command(RootCommand root, CliForm form) {
+        return form.command() == CliCommand.START ? StartCommand.of(root, form) : FastPath.command(root, form);
+    }
+
+    /** The form picocli parsed, when its command is built from the table and no help was asked for; else null. */
     static CliForm form(ParseResult parsed) {
         ParseResult leaf = parsed;
         while (leaf.hasSubcommand()) {
@@ -85,10 +126,11 @@ final class TableOptions {
             leaf = leaf.subcommand();
         }
         CliCommand command = CliCommand.named(leaf.commandSpec().qualifiedName().substring("cumps ".length()));
-        if (command == null || !command.fast() || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) {
+        if (command == null || !fromTable(command) || leaf.isUsageHelpRequested() || leaf.isVersionHelpRequested()) {
             return null;
         }
         String[] values = new String[CliOption.values().length];
+        List<String> repeated = new ArrayList<>();
         for (OptionSpec matched : leaf.matchedOptions()) {
             CliOption o = CliOption.named(matched.longestName());
             if (o != null && o.value() == ValueKind.FLAG) {
@@ -96,14 +138,19 @@ final class TableOptions {
             } else if (o != null) {
                 List<String> typed = matched.originalStringValues();
                 values[o.ordinal()] = typed.get(typed.size() - 1);
+                if (command.use(o).repeatable()) {
+                    for (String value : typed) {
+                        repeated.add(o.optionName() + "=" + value);
+                    }
+                }
             }
         }
-        return new CliForm(command, null, values);
+        return new CliForm(command, null, values, repeated);
     }
 
     /**
-     * Runs what picocli parsed: a fast command through its {@link CliForm} ({@link FastPath#command}), anything
-     * else (help, version, the commands picocli runs itself) as picocli does.
+     * Runs what picocli parsed: a command built from the table through its {@link CliForm} ({@link #command}),
+     * anything else (help, version, the commands still annotated) as picocli does.
      */
     static final class Execution implements CommandLine.IExecutionStrategy {
         private final RootCommand root;
@@ -123,7 +170,7 @@ final class TableOptions {
                 leaf = leaf.subcommand();
             }
             try {
-                return FastPath.command(root, form).call();
+                return command(root, form).call();
             } catch (CommandLine.ParameterException e) {
                 throw e;
             } catch (Exception e) {

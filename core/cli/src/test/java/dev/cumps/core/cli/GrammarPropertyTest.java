@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.grammar.CliCommand;
 import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliGrammar;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.grammar.OptionRule;
 import dev.cumps.core.grammar.OptionUse;
@@ -36,18 +37,26 @@ import picocli.CommandLine.ParseResult;
  * <li>what the fast parser accepts, picocli parses too, to the same command, options and values;</li>
  * <li>what picocli refuses (a usage error), the fast parser leaves to it;</li>
  * <li>a clean form of a fast command (valid values, required options present, the table's rules kept, nothing
- * only picocli runs) is the fast parser's.</li>
+ * only picocli runs) is the fast parser's;</li>
+ * <li>the whole grammar ({@code CliGrammar.parse} with the CLI's value rules, every command: what the fleet checks
+ * its lines against, and what {@code start}'s picocli options are built from) refuses what picocli refuses, and
+ * what it recognises picocli reads the same way, a repeatable option's values in order.</li>
  * </ul>
  * A failure names the line and QuickTheories' seed ({@code -DQT_SEED}).
  */
 class GrammarPropertyTest {
     private static final List<CliCommand> COMMANDS = new ArrayList<>();
     private static final List<CliCommand> FAST = new ArrayList<>();
+    /** The commands whose picocli options are built from the table: the fast ones and {@code start}. */
+    private static final List<CliCommand> FROM_TABLE = new ArrayList<>();
 
     static {
         for (CliCommand c : CliCommand.values()) {
             if (c != CliCommand.ROOT) {
                 (c.fast() ? FAST : COMMANDS).add(c);
+                if (TableOptions.fromTable(c)) {
+                    FROM_TABLE.add(c);
+                }
             }
         }
     }
@@ -78,13 +87,14 @@ class GrammarPropertyTest {
     }
 
     /**
-     * Every sample value, valid or not, of every option of every fast command, in both spellings, with the
-     * command's required options: one line each; a valid one that keeps the command's rules is clean.
+     * Every sample value, valid or not, of every option of every command built from the table, in both spellings,
+     * with the command's required options: one line each; a valid one of a fast command that keeps the command's
+     * rules is clean.
      */
     @Test
-    void everySampleValueOfEveryFastOptionGetsTheSameAnswer() {
+    void everySampleValueOfEveryTableOptionGetsTheSameAnswer() {
         int lines = 0;
-        for (CliCommand c : FAST) {
+        for (CliCommand c : FROM_TABLE) {
             for (OptionUse tried : c.options()) {
                 CliOption o = tried.option();
                 List<String> samples = new ArrayList<>(valid(o.value()));
@@ -124,12 +134,17 @@ class GrammarPropertyTest {
     private void check(Line line) {
         String[] args = line.args().toArray(String[]::new);
         CliForm fast = FastPath.parse(args);
+        CliForm full = CliGrammar.parse(line.args(), FastPath.VALUES, false);
         ParseResult parsed;
         try {
             parsed = picocli.parseArgs(args);
         } catch (CommandLine.ParameterException e) {
             assertNull(fast, "picocli refuses " + line.args() + " (" + e.getMessage() + "), the fast parser took it");
+            assertNull(full, "picocli refuses " + line.args() + " (" + e.getMessage() + "), the grammar took it");
             return;
+        }
+        if (full != null) {
+            assertEquals(describe(full), describe(parsed), "the grammar and picocli read " + line.args() + " differently");
         }
         if (fast == null) {
             CliCommand command = CliCommand.named(leaf(parsed).commandSpec().qualifiedName().replaceFirst("^cumps ?", ""));
@@ -155,7 +170,8 @@ class GrammarPropertyTest {
         Map<String, String> options = new TreeMap<>();
         for (CliOption o : CliOption.values()) {
             if (form.has(o)) {
-                options.put(o.optionName(), form.value(o));
+                boolean repeatable = form.command().use(o).repeatable();
+                options.put(o.optionName(), repeatable ? String.join(",", form.all(o)) : form.value(o));
             }
         }
         return form.command().commandName() + " " + form.parameter() + " " + options;
@@ -203,6 +219,10 @@ class GrammarPropertyTest {
                 List<String> words = option(r, u.option());
                 clean &= isValid(u.option(), words) && u.fast();
                 after.add(words);
+                if (u.repeatable() && r.nextBoolean()) {
+                    after.add(option(r, u.option())); // given again: each value kept
+                    clean &= isValid(u.option(), after.get(after.size() - 1));
+                }
                 given[u.option().ordinal()] = true;
             } else {
                 clean &= !u.required();
