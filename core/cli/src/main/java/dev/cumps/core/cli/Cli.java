@@ -138,8 +138,8 @@ public final class Cli {
                 .addSubcommand(new FleetCommand.DoctorCommand(root)));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
-        cmd.addSubcommand(new AttachClientCommand(root));
-        cmd.addSubcommand(new ReferenceCommand(cmd));
+        cmd.addSubcommand(TableOptions.of(new AttachClientCommand(root), CliCommand.ATTACH_CLIENT));
+        cmd.addSubcommand(TableOptions.of(new ReferenceCommand(cmd), CliCommand.REFERENCE));
         // What picocli parses for a command built from the grammar table runs from its form, as the fast parser's forms do.
         TableOptions.runForms(cmd, root);
         cmd.setOut(out);

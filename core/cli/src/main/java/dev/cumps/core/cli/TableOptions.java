@@ -1,9 +1,12 @@
 package dev.cumps.core.cli;
 
+import dev.cumps.core.cli.command.AttachClientCommand;
+import dev.cumps.core.cli.command.ChoiceOption;
 import dev.cumps.core.cli.command.EnvCommand;
 import dev.cumps.core.cli.command.LimitOption;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.PidOption;
+import dev.cumps.core.cli.command.ReferenceCommand;
 import dev.cumps.core.cli.command.RootCommand;
 import dev.cumps.core.cli.command.StartCommand;
 import dev.cumps.core.grammar.CliCommand;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * picocli's side of the grammar table for the fast commands and {@code start}: their options are built from the table's rows
+ * picocli's side of the grammar table for the fast commands, {@code start}, {@code attach-client} and
+ * {@code reference}: their options are built from the table's rows
  * (name, label, required, description, default, and per {@link ValueKind} the type, converter and completion
  * candidates the help, the completion script, the man page and the usage errors need), and a line picocli
  * parsed runs through the same {@link CliForm} and command objects as the fast parser's. Only picocli loads
@@ -87,6 +91,10 @@ final class TableOptions {
             b.type(Long.class).converters(new LimitOption.Size());
         } else if (kind == ValueKind.SHELL) {
             b.completionCandidates(new EnvCommand.Formats());
+        } else if (kind == ValueKind.MIB || kind == ValueKind.SECONDS) {
+            b.type(long.class); // picocli's own conversion and its words for a value that is not a number
+        } else if (kind == ValueKind.CHOICE) {
+            b.completionCandidates(o.choices()).converters(new ChoiceOption(o.choices()));
         }
         if (use.repeatable()) {
             b.auxiliaryTypes(b.type()).type(List.class); // a List of the kind's type, as for an annotated List field
@@ -105,15 +113,23 @@ final class TableOptions {
 
     /**
      * Whether picocli's options of {@code command} are built from its row ({@link #of}), so that it runs from its
-     * form: the fast commands and {@code start}.
+     * form: the fast commands, {@code start}, {@code attach-client} and {@code reference}.
      */
     static boolean fromTable(CliCommand command) {
-        return command.fast() || command == CliCommand.START;
+        return command.fast() || command == CliCommand.START || command == CliCommand.ATTACH_CLIENT || command == CliCommand.REFERENCE;
     }
 
-    /** The command object that runs {@code form}, which picocli parsed. */
-    static Callable<Integer> command(RootCommand root, CliForm form) {
-        return form.command() == CliCommand.START ? StartCommand.of(root, form) : FastPath.command(root, form);
+    /** The command object that runs {@code form}, which picocli parsed ({@code top}: the whole command line). */
+    static Callable<Integer> command(CommandLine top, RootCommand root, CliForm form) {
+        CliCommand c = form.command();
+        if (c == CliCommand.START) {
+            return StartCommand.of(root, form);
+        } else if (c == CliCommand.ATTACH_CLIENT) {
+            return AttachClientCommand.of(root, form);
+        } else if (c == CliCommand.REFERENCE) {
+            return ReferenceCommand.of(top, form);
+        }
+        return FastPath.command(root, form);
     }
 
     /** The form picocli parsed, when its command is built from the table and no help was asked for; else null. */
@@ -170,7 +186,7 @@ final class TableOptions {
                 leaf = leaf.subcommand();
             }
             try {
-                return command(root, form).call();
+                return command(parsed.commandSpec().commandLine(), root, form).call();
             } catch (CommandLine.ParameterException e) {
                 throw e;
             } catch (Exception e) {

@@ -44,10 +44,11 @@ import java.util.List;
  * ({@code -h}, {@code --help}, {@code -V}, {@code --version}) are every command's too, and always picocli's,
  * except {@code --version} alone.
  *
- * <p>Adding an option to a command is one row here. For a fast command and {@code start}, picocli's option is built
- * from the row (its help text and default included, a repeatable option as a list, a {@link OptionRule#oneOf} pair
- * as an exclusive group); the other commands picocli runs declare the option as an annotation too, and the test that
- * holds picocli's model to this table names what is missing there.
+ * <p>Adding an option to a command is one row here. For a fast command, {@code start}, {@code attach-client} and
+ * {@code reference}, picocli's option is built from the row (its help text and default included, a repeatable option
+ * as a list, a {@link OptionRule#oneOf} pair as an exclusive group, a choice's words); {@code fleet}'s subcommands
+ * still declare the option as an annotation too, and the test that holds picocli's model to this table names what is
+ * missing there.
  */
 public enum CliCommand {
     ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
@@ -125,8 +126,11 @@ public enum CliCommand {
     FLEET_DOCTOR("fleet doctor", false, "HOST", List.of(optional(TIMEOUT)), List.of()),
     COMPLETION("completion", false, "", List.of(), List.of()),
     RESET("reset", false, "", List.of(), List.of()),
-    ATTACH_CLIENT("attach-client", false, "", List.of(required(NAME), optional(MEMORY)), List.of()),
-    REFERENCE("reference", false, "", List.of(required(FORMAT)), List.of());
+    ATTACH_CLIENT("attach-client", false, "",
+            List.of(required(NAME, "The daemon the client connects to."),
+                    optional(MEMORY, "Simulated GPU memory the client holds, in MiB (default: ${DEFAULT-VALUE}).").withDefault("512")),
+            List.of()),
+    REFERENCE("reference", false, "", List.of(required(FORMAT, "man (roff for man(1)) or markdown (docs/cli-reference.md).")), List.of());
 
     private final String commandName;
     private final boolean fast;

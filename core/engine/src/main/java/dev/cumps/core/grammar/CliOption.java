@@ -1,8 +1,10 @@
 package dev.cumps.core.grammar;
 
+import java.util.List;
+
 /**
  * Every option of {@code cumps}, once: its name, the label of its value in help and the man page, and what
- * the value must be. Which command takes which option is {@link CliCommand}'s.
+ * the value must be (for a choice, the words it is one of). Which command takes which option is {@link CliCommand}'s.
  */
 public enum CliOption {
     RECORDS("--records", "DIR", ValueKind.PATH),
@@ -30,16 +32,18 @@ public enum CliOption {
     FOREGROUND("--foreground", "", ValueKind.FLAG),
     MEMORY("--memory", "MiB", ValueKind.MIB),
     TIMEOUT("--timeout", "S", ValueKind.SECONDS),
-    FORMAT("--format", "FORMAT", ValueKind.CHOICE);
+    FORMAT("--format", "FORMAT", ValueKind.CHOICE, "man", "markdown");
 
     private final String optionName;
     private final String label;
     private final ValueKind value;
+    private final List<String> choices;
 
-    CliOption(String optionName, String label, ValueKind value) {
+    CliOption(String optionName, String label, ValueKind value, String... choices) {
         this.optionName = optionName;
         this.label = label;
         this.value = value;
+        this.choices = List.of(choices);
     }
 
     /** The option as typed, {@code --json}. */
@@ -54,6 +58,11 @@ public enum CliOption {
 
     public ValueKind value() {
         return value;
+    }
+
+    /** The words a {@link ValueKind#CHOICE} value is one of, in the order help names them; empty for another kind. */
+    public List<String> choices() {
+        return choices;
     }
 
     /** The option named {@code typed}, or null. */
