@@ -91,7 +91,7 @@ final class TableOptions {
             b.type(Long.class).converters(new LimitOption.Size());
         } else if (kind == ValueKind.SHELL) {
             b.completionCandidates(new EnvCommand.Formats());
-        } else if (kind == ValueKind.MIB || kind == ValueKind.SECONDS) {
+        } else if (kind == ValueKind.MIB) {
             b.type(long.class); // picocli's own conversion and its words for a value that is not a number
         } else if (kind == ValueKind.CHOICE) {
             b.completionCandidates(o.choices()).converters(new ChoiceOption(o.choices()));
