@@ -127,8 +127,8 @@ public final class Cli {
         cmd.addSubcommand(TableOptions.of(new EnvCommand(root), CliCommand.ENV_COMMAND));
         cmd.addSubcommand(TableOptions.of(new SelftestCommand(root), CliCommand.SELFTEST));
         cmd.addSubcommand(new CommandLine(new HostsCommand(root))
-                .addSubcommand(new HostsCommand.AddCommand(root))
-                .addSubcommand(new HostsCommand.RemoveCommand(root))
+                .addSubcommand(TableOptions.of(new HostsCommand.AddCommand(root), CliCommand.HOSTS_ADD))
+                .addSubcommand(TableOptions.of(new HostsCommand.RemoveCommand(root), CliCommand.HOSTS_REMOVE))
                 .addSubcommand(new HostsCommand.ListCommand(root)));
         cmd.addSubcommand(new CommandLine(new FleetCommand(root))
                 .addSubcommand(new FleetCommand.StatusCommand(root))

@@ -3,6 +3,7 @@ package dev.cumps.core.cli;
 import dev.cumps.core.cli.command.AttachClientCommand;
 import dev.cumps.core.cli.command.ChoiceOption;
 import dev.cumps.core.cli.command.EnvCommand;
+import dev.cumps.core.cli.command.HostsCommand;
 import dev.cumps.core.cli.command.LimitOption;
 import dev.cumps.core.cli.command.PathOption;
 import dev.cumps.core.cli.command.PidOption;
@@ -23,6 +24,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgGroupSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
@@ -48,6 +50,10 @@ final class TableOptions {
             if (!grouped(row, u.option())) {
                 spec.addOption(option(u, false));
             }
+        }
+        if (!row.parameter().isEmpty()) {
+            spec.addPositional(PositionalParamSpec.builder().index("0").arity("1").required(true).paramLabel(row.parameter())
+                    .description(row.parameterDescription()).type(String.class).build());
         }
         for (OptionRule r : row.rules()) {
             if (r.group()) {
@@ -113,10 +119,11 @@ final class TableOptions {
 
     /**
      * Whether picocli's options of {@code command} are built from its row ({@link #of}), so that it runs from its
-     * form: the fast commands, {@code start}, {@code attach-client} and {@code reference}.
+     * form: the fast commands, {@code start}, {@code attach-client}, {@code reference} and {@code hosts add|remove}.
      */
     static boolean fromTable(CliCommand command) {
-        return command.fast() || command == CliCommand.START || command == CliCommand.ATTACH_CLIENT || command == CliCommand.REFERENCE;
+        return command.fast() || command == CliCommand.START || command == CliCommand.ATTACH_CLIENT || command == CliCommand.REFERENCE
+                || command == CliCommand.HOSTS_ADD || command == CliCommand.HOSTS_REMOVE;
     }
 
     /** The command object that runs {@code form}, which picocli parsed ({@code top}: the whole command line). */
@@ -128,6 +135,10 @@ final class TableOptions {
             return AttachClientCommand.of(root, form);
         } else if (c == CliCommand.REFERENCE) {
             return ReferenceCommand.of(top, form);
+        } else if (c == CliCommand.HOSTS_ADD) {
+            return HostsCommand.AddCommand.of(root, form);
+        } else if (c == CliCommand.HOSTS_REMOVE) {
+            return HostsCommand.RemoveCommand.of(root, form);
         }
         return FastPath.command(root, form);
     }
@@ -161,7 +172,8 @@ final class TableOptions {
                 }
             }
         }
-        return new CliForm(command, null, values, repeated);
+        String parameter = leaf.matchedPositionals().isEmpty() ? null : leaf.matchedPositionals().get(0).originalStringValues().get(0);
+        return new CliForm(command, parameter, values, repeated);
     }
 
     /**

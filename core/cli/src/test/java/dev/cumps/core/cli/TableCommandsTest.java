@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The commands picocli runs whose options are built from the grammar table ({@code start}, {@code attach-client},
- * {@code reference}): their usage errors in picocli's words, exit 2, and what they run with, read from their form.
+ * {@code reference}, {@code hosts add|remove}): their usage errors in picocli's words, exit 2, and what they run with,
+ * read from their form.
  */
 class TableCommandsTest {
     private Sandbox sb;
@@ -41,6 +42,8 @@ class TableCommandsTest {
                 "--memory", "x");
         assertUsageError("Missing required option: '--name=N'", "--simulate", "attach-client");
         assertUsageError("Error: --daemon, --foreground are mutually exclusive (specify only one)", "start", "--daemon", "--foreground");
+        assertUsageError("Missing required parameter: 'HOST'", "hosts", "add");
+        assertUsageError("Unmatched argument at index 3: 'b'", "hosts", "remove", "a", "b");
         assertUsageError("Invalid value for option '--active-thread-percentage': invalid active thread percentage '0': give a whole number"
                 + " from 1 to 100, e.g. 25", "start", "--active-thread-percentage", "0");
     }
@@ -54,5 +57,13 @@ class TableCommandsTest {
         CommandSpec launch = launches.get(launches.size() - 1);
         assertEquals("3", launch.environment().get("A"));
         assertEquals("2", launch.environment().get("B"));
+    }
+
+    @Test
+    void hostsAddAndRemoveTakeTheirHostFromTheForm() {
+        assertEquals(new Run(0, "added me@gpu3\n", ""), CliRuns.cli(sb, "hosts", "add", "me@gpu3"));
+        assertEquals(new Run(0, "me@gpu3\n", ""), CliRuns.cli(sb, "hosts", "list"));
+        assertEquals(new Run(0, "removed me@gpu3\n", ""), CliRuns.cli(sb, "hosts", "remove", "me@gpu3"));
+        assertEquals(new Run(0, "", ""), CliRuns.cli(sb, "hosts", "list"));
     }
 }

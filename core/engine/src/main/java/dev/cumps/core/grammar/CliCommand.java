@@ -46,9 +46,9 @@ import java.util.List;
  *
  * <p>Adding an option to a command is one row here. For a fast command, {@code start}, {@code attach-client} and
  * {@code reference}, picocli's option is built from the row (its help text and default included, a repeatable option
- * as a list, a {@link OptionRule#oneOf} pair as an exclusive group, a choice's words); {@code fleet}'s subcommands
- * still declare the option as an annotation too, and the test that holds picocli's model to this table names what is
- * missing there.
+ * as a list, a {@link OptionRule#oneOf} pair as an exclusive group, a choice's words), and so is the parameter
+ * of {@code hosts add|remove}; {@code fleet}'s subcommands still declare the option and parameter as annotations
+ * too, and the test that holds picocli's model to this table names what is missing there.
  */
 public enum CliCommand {
     ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
@@ -113,8 +113,8 @@ public enum CliCommand {
                     optional(JSON, "Print the report as JSON instead of the step lines.")),
             List.of()),
     HOSTS("hosts", false, "", List.of(), List.of()),
-    HOSTS_ADD("hosts add", false, "HOST", List.of(), List.of()),
-    HOSTS_REMOVE("hosts remove", false, "HOST", List.of(), List.of()),
+    HOSTS_ADD("hosts add", false, "HOST", "The ssh destination, as you would type it after `ssh`.", List.of(), List.of()),
+    HOSTS_REMOVE("hosts remove", false, "HOST", "The host as listed.", List.of(), List.of()),
     HOSTS_LIST("hosts list", false, "", List.of(), List.of()),
     FLEET("fleet", false, "", List.of(), List.of()),
     FLEET_STATUS("fleet status", false, "", List.of(optional(JSON), optional(TIMEOUT)), List.of()),
@@ -135,13 +135,20 @@ public enum CliCommand {
     private final String commandName;
     private final boolean fast;
     private final String parameter;
+    private final String parameterDescription;
     private final List<OptionUse> options;
     private final List<OptionRule> rules;
 
     CliCommand(String commandName, boolean fast, String parameter, List<OptionUse> options, List<OptionRule> rules) {
+        this(commandName, fast, parameter, "", options, rules);
+    }
+
+    CliCommand(String commandName, boolean fast, String parameter, String parameterDescription, List<OptionUse> options,
+               List<OptionRule> rules) {
         this.commandName = commandName;
         this.fast = fast;
         this.parameter = parameter;
+        this.parameterDescription = parameterDescription;
         this.options = options;
         this.rules = rules;
     }
@@ -159,6 +166,11 @@ public enum CliCommand {
     /** The label of the one positional parameter ({@code HOST}); empty when the command takes none. */
     public String parameter() {
         return parameter;
+    }
+
+    /** The help text of the positional parameter; empty when the command takes none, or declares it itself (fleet's). */
+    public String parameterDescription() {
+        return parameterDescription;
     }
 
     /** The options this command takes; the root's are not repeated. */
