@@ -25,6 +25,7 @@ import dev.cumps.core.cli.command.TerminateClientCommand;
 import dev.cumps.core.cli.command.TopCommand;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SimulatedRenderer;
+import dev.cumps.core.grammar.CliCommand;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import java.io.PrintWriter;
@@ -87,7 +88,7 @@ public final class Cli {
     private int runCommand(String... args) {
         try {
             RootCommand root = newRoot();
-            // status, env and stop in their plain forms skip picocli (docs/performance.md); the rest,
+            // The forms the grammar table marks fast skip picocli (docs/performance.md); the rest,
             // including every form that is help or an error, goes through picocli.
             Integer fast = FastPath.execute(this, root, args);
             int code = fast != null ? fast : commandLine(root).execute(args);
@@ -114,20 +115,20 @@ public final class Cli {
 
     private CommandLine commandLine(RootCommand root) {
         CommandLine cmd = new CommandLine(root);
-        cmd.addSubcommand(new StatusCommand(root));
-        cmd.addSubcommand(new ClientsCommand(root));
-        cmd.addSubcommand(new TerminateClientCommand(root));
-        cmd.addSubcommand(new LimitsCommand(root));
-        cmd.addSubcommand(new MetricsCommand(root));
-        cmd.addSubcommand(new TopCommand(root));
-        cmd.addSubcommand(new DoctorCommand(root));
-        cmd.addSubcommand(new StartCommand(root));
-        cmd.addSubcommand(new StopCommand(root));
-        cmd.addSubcommand(new EnvCommand(root));
-        cmd.addSubcommand(new SelftestCommand(root));
+        cmd.addSubcommand(TableOptions.of(new StatusCommand(root), CliCommand.STATUS));
+        cmd.addSubcommand(TableOptions.of(new ClientsCommand(root), CliCommand.CLIENTS));
+        cmd.addSubcommand(TableOptions.of(new TerminateClientCommand(root), CliCommand.TERMINATE_CLIENT));
+        cmd.addSubcommand(TableOptions.of(new LimitsCommand(root), CliCommand.LIMITS));
+        cmd.addSubcommand(TableOptions.of(new MetricsCommand(root), CliCommand.METRICS));
+        cmd.addSubcommand(TableOptions.of(new TopCommand(root), CliCommand.TOP));
+        cmd.addSubcommand(TableOptions.of(new DoctorCommand(root), CliCommand.DOCTOR));
+        cmd.addSubcommand(TableOptions.of(new StartCommand(root), CliCommand.START));
+        cmd.addSubcommand(TableOptions.of(new StopCommand(root), CliCommand.STOP));
+        cmd.addSubcommand(TableOptions.of(new EnvCommand(root), CliCommand.ENV_COMMAND));
+        cmd.addSubcommand(TableOptions.of(new SelftestCommand(root), CliCommand.SELFTEST));
         cmd.addSubcommand(new CommandLine(new HostsCommand(root))
-                .addSubcommand(new HostsCommand.AddCommand(root))
-                .addSubcommand(new HostsCommand.RemoveCommand(root))
+                .addSubcommand(TableOptions.of(new HostsCommand.AddCommand(root), CliCommand.HOSTS_ADD))
+                .addSubcommand(TableOptions.of(new HostsCommand.RemoveCommand(root), CliCommand.HOSTS_REMOVE))
                 .addSubcommand(new HostsCommand.ListCommand(root)));
         cmd.addSubcommand(new CommandLine(new FleetCommand(root))
                 .addSubcommand(new FleetCommand.StatusCommand(root))
@@ -137,8 +138,10 @@ public final class Cli {
                 .addSubcommand(new FleetCommand.DoctorCommand(root)));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
-        cmd.addSubcommand(new AttachClientCommand(root));
-        cmd.addSubcommand(new ReferenceCommand(cmd));
+        cmd.addSubcommand(TableOptions.of(new AttachClientCommand(root), CliCommand.ATTACH_CLIENT));
+        cmd.addSubcommand(TableOptions.of(new ReferenceCommand(cmd), CliCommand.REFERENCE));
+        // What picocli parses for a command built from the grammar table runs from its form, as the fast parser's forms do.
+        TableOptions.runForms(cmd, root);
         cmd.setOut(out);
         cmd.setErr(err);
         cmd.setParameterExceptionHandler((ex, args) -> {

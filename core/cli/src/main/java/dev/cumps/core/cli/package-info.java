@@ -2,8 +2,9 @@
  * Concern: the {@code cumps} face.
  *
  * Main types: {@code CumpsMain}, {@code Cli} (builds the command tree, turns every failure into one
- * {@code error:} line), {@code FastPath} (plain {@code status}/{@code env}/{@code stop}/{@code
- * limits}/{@code metrics}/{@code terminate-client}/{@code top} without picocli), {@code
- * LastResort}, {@code AotTraining}.
+ * {@code error:} line), {@code FastPath} (the commands the grammar table marks fast, parsed by the
+ * table's interpreter {@code core.grammar.CliGrammar} without picocli), {@code TableOptions} (picocli's options
+ * for those commands, built from the same table, and its parses run through the same forms), {@code LastResort},
+ * {@code AotTraining}.
  */
 package dev.cumps.core.cli;

@@ -35,6 +35,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/**
+ * The CLI in-process over a fake host: each command's output and exit status, usage errors, and the one
+ * {@code error:} line with no control character or stack trace.
+ * Size: over 300 lines because it is the cross-command catalogue (one short test per behaviour); per-command
+ * suites live beside it ({@code LimitsCliTest}, {@code TopCommandTest}, ...).
+ */
 class CliTest {
     private Sandbox sb;
     private String out;

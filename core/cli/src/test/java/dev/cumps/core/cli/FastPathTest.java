@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The picocli-free parser for {@code status}, {@code env} and {@code stop}: every form it accepts
+ * The picocli-free parser of the fast commands (the grammar table's): every form it accepts
  * gives the same stdout, stderr and exit status as picocli's parse of the same arguments, and every
  * form it does not fully recognise is left to picocli.
  */
@@ -72,6 +73,14 @@ class FastPathTest {
             assertNotNull(fast(args), "the fast path takes " + form);
             assertEquals(viaPicocli(args), viaCli(args), "same result for " + form);
         }
+    }
+
+    @Test
+    void aSwitchGivenAValueIsLeftToPicocliAndReadAsItsValue() {
+        assertNull(fast("status", "--json=true"));
+        assertEquals(viaCli("status", "--json"), viaCli("status", "--json=true"));
+        assertEquals(viaCli("status"), viaCli("status", "--json=false"));
+        assertNotEquals(viaCli("status"), viaCli("status", "--json"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.cumps.core.fleet;
 
+import dev.cumps.core.grammar.CliGrammar;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsLimits;
@@ -14,7 +15,8 @@ import java.util.regex.Pattern;
  * were validated here by the same rules as local commands (names {@code ^[a-z0-9][a-z0-9-]{0,63}$},
  * selectors GPU indexes or {@code GPU-<uuid>}). ssh joins the words with spaces and the remote login
  * shell reads the line, so no word may carry anything a shell treats specially; every word this class
- * builds is checked against {@link #SAFE_WORD} once more before it leaves.
+ * builds is checked against {@link #SAFE_WORD} once more before it leaves, and every line it builds is a
+ * form of the {@code cumps} grammar ({@link CliGrammar#problem}): the host's cumps parses by the same table.
  */
 public record RemoteCommand(List<String> words) {
     /** What any word sent to a remote shell must match: nothing a shell expands, quotes or splits. */
@@ -36,11 +38,11 @@ public record RemoteCommand(List<String> words) {
 
     /** {@code cumps --version && cumps status --json}: the version line, then the status document. */
     public static RemoteCommand status() {
-        return new RemoteCommand(List.of("cumps", "--version", "&&", "cumps", "status", "--json"));
+        return grammatical(List.of("cumps", "--version", "&&", "cumps", "status", "--json"));
     }
 
     public static RemoteCommand doctor() {
-        return new RemoteCommand(List.of("cumps", "doctor", "--json"));
+        return grammatical(List.of("cumps", "doctor", "--json"));
     }
 
     /**
@@ -52,7 +54,7 @@ public record RemoteCommand(List<String> words) {
     }
 
     public static RemoteCommand clients() {
-        return new RemoteCommand(List.of("cumps", "clients", "--json"));
+        return grammatical(List.of("cumps", "clients", "--json"));
     }
 
     /** {@code cumps start [--gpus SEL] [--name N]} on the host (a detached daemon). */
@@ -66,17 +68,17 @@ public record RemoteCommand(List<String> words) {
             w.add("--name");
             w.add(RecordNames.validate(name));
         }
-        return new RemoteCommand(w);
+        return grammatical(w);
     }
 
     /** {@code cumps stop --name N} on the host: the host's cumps checks record, pid and start time. */
     public static RemoteCommand stop(String name) {
-        return new RemoteCommand(List.of("cumps", "stop", "--name", RecordNames.validate(name)));
+        return grammatical(List.of("cumps", "stop", "--name", RecordNames.validate(name)));
     }
 
     /** {@code cumps env --name N --json} on the host: the block a client there exports. */
     public static RemoteCommand env(String name) {
-        return new RemoteCommand(List.of("cumps", "env", "--name", RecordNames.validate(name), "--json"));
+        return grammatical(List.of("cumps", "env", "--name", RecordNames.validate(name), "--json"));
     }
 
     /** {@code cumps limits --name N --json} on the host. */
@@ -96,7 +98,16 @@ public record RemoteCommand(List<String> words) {
         }
         set.activeThreadPercentage().ifPresent(p -> w.addAll(List.of("--set-active-thread-percentage", Integer.toString(p))));
         set.pinnedMemLimitText().ifPresent(size -> w.addAll(List.of("--set-pinned-mem-limit", size)));
-        return new RemoteCommand(w);
+        return grammatical(w);
+    }
+
+    /** {@code words} as a command, once the grammar table says the host's cumps takes them; else a programming error. */
+    static RemoteCommand grammatical(List<String> words) {
+        String problem = CliGrammar.problem(words);
+        if (problem != null) {
+            throw new IllegalArgumentException(problem);
+        }
+        return new RemoteCommand(words);
     }
 
     /**

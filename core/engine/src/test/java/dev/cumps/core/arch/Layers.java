@@ -28,7 +28,8 @@ public final class Layers {
     public static final String[] MODEL = {
         "dev.cumps.core.record..", "dev.cumps.core.gpu..", "dev.cumps.core.topology..", "dev.cumps.core.mps..",
         "dev.cumps.core.proc..", "dev.cumps.core.fs..", "dev.cumps.core.json..", "dev.cumps.core.exec..",
-        "dev.cumps.core.host..", "dev.cumps.core.message..", "dev.cumps.core.guide..", "dev.cumps.core.posix.."};
+        "dev.cumps.core.host..", "dev.cumps.core.message..", "dev.cumps.core.guide..", "dev.cumps.core.posix..",
+        "dev.cumps.core.grammar.."};
     public static final String SIM = "dev.cumps.sim..";
     public static final String APP = "dev.cumps.app..";
     public static final String SIMULATION = "dev.cumps.sim.Simulation";

@@ -87,6 +87,19 @@ class SshCommandTest {
     }
 
     @Test
+    void onlyLinesOfTheCumpsGrammarAreSentToAHost() {
+        // each a line the host's cumps would refuse as a usage error
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "status", "--name", "a")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "stop", "--bogus")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "limits", "--set-pinned-mem-limit", "8G")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "stop", "--all", "--name", "a")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "--version", "&&", "status")));
+        assertThrows(IllegalArgumentException.class, () -> RemoteCommand.grammatical(List.of("cumps", "env", "--json", "--json")));
+        assertEquals(List.of("cumps", "limits", "--name", "a", "--set-pinned-mem-limit", "8G"),
+                RemoteCommand.grammatical(List.of("cumps", "limits", "--name", "a", "--set-pinned-mem-limit", "8G")).words());
+    }
+
+    @Test
     void sshGetsOnlyTheCallersAgentHomePathAndAccountAndEnglishMessages() {
         HostEnvironment host = new HostEnvironment(Map.of("HOME", "/home/me", "PATH", "/usr/bin:/bin", "SSH_AUTH_SOCK", "/run/agent",
                 "USER", "me", "LD_PRELOAD", "/evil.so", "DISPLAY", ":0", "SSH_ASKPASS", "/x", "CUDA_VISIBLE_DEVICES", "0", "LANG", "zh_CN.UTF-8"),

@@ -2,6 +2,8 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.ClientsRenderer;
 import dev.cumps.core.cli.text.LimitsRenderer;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.live.LiveSnapshot;
@@ -13,32 +15,28 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code cumps clients [--name N] [--json]}: each live daemon's MPS servers and their clients; read-only, exit 0. */
-@Command(name = "clients", mixinStandardHelpOptions = true,
+@Command(name = "clients",
         description = "Show the MPS servers and client processes of your live daemons, with GPU memory (read-only).",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:the live view was printed",
                 "1:--name names a missing, foreign, unreadable or stale record"})
 public final class ClientsCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--name", paramLabel = "N", description = "Only this daemon (default: every live daemon and reachable control pipe).")
-    String name;
-
-    @Option(names = "--json", description = "Machine-readable output.")
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.CLIENTS).
+    private String name;
+    private boolean json;
 
     public ClientsCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it. */
-    public static ClientsCommand of(RootCommand root, String name, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static ClientsCommand of(RootCommand root, CliForm form) {
         ClientsCommand command = new ClientsCommand(root);
-        command.name = name;
-        command.json = json;
+        command.name = form.value(CliOption.NAME);
+        command.json = form.has(CliOption.JSON);
         return command;
     }
 

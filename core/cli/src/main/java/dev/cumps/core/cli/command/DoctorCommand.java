@@ -2,49 +2,44 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.DoctorRenderer;
 import dev.cumps.core.doctor.DoctorReport;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps doctor [--gpus SEL] [--json] [--fix [--yes]]}: the host checked for one selector; exit
  * 0 when valid, 1 otherwise. With {@code --fix} it then offers the fixes the product can make itself
  * ({@link DoctorFixRun}).
  */
-@Command(name = "doctor", mixinStandardHelpOptions = true,
+@Command(name = "doctor",
         description = "Diagnose the host for one GPU selector (read-only unless --fix). Exit 0 when valid, 1 otherwise.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:valid (with --fix: the verdict after the fixes)",
                 "1:invalid, or the fixes were not confirmed"})
 public final class DoctorCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--gpus", paramLabel = "SEL", description = "GPU index, UUID, comma list, or all.")
-    String gpus;
-
-    @Option(names = "--json", description = "Machine-readable output.")
-    boolean json;
-
-    @Option(names = "--fix", description = "Then list the fixes cumps can make itself (stale records, orphaned sockets, stale pid files,"
-            + " extra daemons), ask, apply them and diagnose again; exit status from the final verdict.")
-    boolean fix;
-
-    @Option(names = "--yes", description = "With --fix: apply without asking (needed without a terminal to ask on).")
-    boolean yes;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.DOCTOR).
+    private String gpus;
+    private boolean json;
+    private boolean fix;
+    private boolean yes;
 
     public DoctorCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it: no {@code --fix}. */
-    public static DoctorCommand of(RootCommand root, String gpus, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static DoctorCommand of(RootCommand root, CliForm form) {
         DoctorCommand command = new DoctorCommand(root);
-        command.gpus = gpus;
-        command.json = json;
+        command.gpus = form.value(CliOption.GPUS);
+        command.json = form.has(CliOption.JSON);
+        command.fix = form.has(CliOption.FIX);
+        command.yes = form.has(CliOption.YES);
         return command;
     }
 

@@ -2,15 +2,16 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.env.EnvFormat;
 import dev.cumps.core.env.LaunchEnvironment;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.message.Message;
 import java.util.Iterator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code cumps env [--name N] [--shell FORMAT] [--json]}: the variables a launcher needs for a live daemon. */
-@Command(name = "env", mixinStandardHelpOptions = true,
+@Command(name = "env",
         description = "Print the exports a launcher needs for a live daemon; your own environment is not changed.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:printed",
@@ -18,28 +19,21 @@ import picocli.CommandLine.Option;
                 "2:an unsupported --shell"})
 public final class EnvCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: the sole live record).")
-    String name;
-
-    @Option(names = "--shell", paramLabel = "FORMAT", defaultValue = "posix", completionCandidates = Formats.class,
-            description = "Output syntax: posix (sh, bash, zsh; the default), fish, systemd (Environment= lines),"
-                    + " docker (docker run --env words) or dotenv (a .env file).")
-    String shell;
-
-    @Option(names = "--json", description = "Print {\"name\", \"env\"} as JSON.")
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.ENV_COMMAND).
+    private String name;
+    private String shell;
+    private boolean json;
 
     public EnvCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it ({@code shell}: a format id, checked again by {@link #call()}). */
-    public static EnvCommand of(RootCommand root, String name, String shell, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static EnvCommand of(RootCommand root, CliForm form) {
         EnvCommand command = new EnvCommand(root);
-        command.name = name;
-        command.shell = shell;
-        command.json = json;
+        command.name = form.value(CliOption.NAME);
+        command.shell = form.valueOrDefault(CliOption.SHELL);
+        command.json = form.has(CliOption.JSON);
         return command;
     }
 

@@ -2,10 +2,10 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.HostList;
+import dev.cumps.core.grammar.CliForm;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 
 /** {@code cumps hosts add|remove|list}: the ssh destinations {@code cumps fleet} and the window read. */
 @Command(name = "hosts", mixinStandardHelpOptions = true,
@@ -30,18 +30,25 @@ public final class HostsCommand implements Callable<Integer> {
     }
 
     /** {@code cumps hosts add DEST}. */
-    @Command(name = "add", mixinStandardHelpOptions = true,
+    @Command(name = "add",
             description = "Add a host: [user@]host or an alias from ~/.ssh/config (letters, digits, '.', '-', '_').",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:added", "1:not a valid destination, already listed, or the hosts file cannot be used"})
     public static final class AddCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "The ssh destination, as you would type it after `ssh`.")
-        String destination;
+        // The parameter, as of(root, form) reads it; declared once, in the grammar table (CliCommand.HOSTS_ADD).
+        private String destination;
 
         public AddCommand(RootCommand root) {
             this.root = root;
+        }
+
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static AddCommand of(RootCommand root, CliForm form) {
+            AddCommand command = new AddCommand(root);
+            command.destination = form.parameter();
+            return command;
         }
 
         @Override
@@ -54,17 +61,24 @@ public final class HostsCommand implements Callable<Integer> {
     }
 
     /** {@code cumps hosts remove DEST}. */
-    @Command(name = "remove", mixinStandardHelpOptions = true, description = "Remove a host from your hosts.",
+    @Command(name = "remove", description = "Remove a host from your hosts.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:removed", "1:not listed, or the hosts file cannot be used"})
     public static final class RemoveCommand implements Callable<Integer> {
         private final RootCommand root;
 
-        @Parameters(paramLabel = "HOST", description = "The host as listed.")
-        String destination;
+        // The parameter, as of(root, form) reads it; declared once, in the grammar table (CliCommand.HOSTS_REMOVE).
+        private String destination;
 
         public RemoveCommand(RootCommand root) {
             this.root = root;
+        }
+
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static RemoveCommand of(RootCommand root, CliForm form) {
+            RemoveCommand command = new RemoveCommand(root);
+            command.destination = form.parameter();
+            return command;
         }
 
         @Override

@@ -1,6 +1,8 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.LimitsRenderer;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.LimitsJson;
@@ -14,14 +16,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps limits [--name N] [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}:
  * without {@code --set-*}, each live daemon's MPS limits as recorded and as the daemon reports them
  * (read-only, exit 0); with them, sets them on the live daemon {@code --name} and prints the new values.
  */
-@Command(name = "limits", mixinStandardHelpOptions = true,
+@Command(name = "limits",
         description = "Show the MPS limits of your live daemons (recorded and current), or set them on one with --set-*.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:the limits were shown, or set and recorded",
@@ -29,33 +30,25 @@ import picocli.CommandLine.Option;
                 "2:a bad value, or --set-* without --name"})
 public final class LimitsCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--name", paramLabel = "N", description = "Only this daemon (required with --set-*).")
-    String name;
-
-    @Option(names = "--json", description = "Machine-readable output.")
-    boolean json;
-
-    @Option(names = "--set-active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
-            description = "Set the active thread percentage (1-100) of the daemon's defaults and every running server, and record it.")
-    Integer setPercentage;
-
-    @Option(names = "--set-pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
-            description = "Set the pinned device memory limit (e.g. 8G, 512M) of the daemon's defaults and every running server, and"
-                    + " record it.")
-    Long setPinnedMiB;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.LIMITS).
+    private String name;
+    private boolean json;
+    private Integer setPercentage;
+    private Long setPinnedMiB;
 
     public LimitsCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it (values already valid). */
-    public static LimitsCommand of(RootCommand root, String name, boolean json, Integer percentage, Long pinnedMiB) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static LimitsCommand of(RootCommand root, CliForm form) {
         LimitsCommand command = new LimitsCommand(root);
-        command.name = name;
-        command.json = json;
-        command.setPercentage = percentage;
-        command.setPinnedMiB = pinnedMiB;
+        command.name = form.value(CliOption.NAME);
+        command.json = form.has(CliOption.JSON);
+        String percentage = form.value(CliOption.SET_ACTIVE_THREAD_PERCENTAGE);
+        command.setPercentage = percentage == null ? null : MpsLimits.parsePercentage(percentage);
+        String pinned = form.value(CliOption.SET_PINNED_MEM_LIMIT);
+        command.setPinnedMiB = pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
         return command;
     }
 

@@ -1,10 +1,11 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.reference.CliReference;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps reference --format man|markdown}: the man page or the Markdown command reference,
@@ -12,26 +13,28 @@ import picocli.CommandLine.Option;
  * from {@code --help}, from completion and from the reference itself: it is how those files are
  * made, not something a user runs.
  */
-@Command(name = "reference", hidden = true, mixinStandardHelpOptions = true,
+@Command(name = "reference", hidden = true,
         description = "Print the command reference generated from the command definitions: a man page or Markdown.")
 public final class ReferenceCommand implements Callable<Integer> {
-    /** The two outputs; picocli refuses any other value as a usage error naming these. */
-    enum Format { man, markdown }
-
     private final CommandLine top;
-
-    @Option(names = "--format", paramLabel = "FORMAT", required = true,
-            description = "man (roff for man(1)) or markdown (docs/cli-reference.md).")
-    Format format;
+    // The option, as of(top, form) reads it; declared once, in the grammar table (CliCommand.REFERENCE).
+    private String format;
 
     public ReferenceCommand(CommandLine top) {
         this.top = top;
     }
 
+    /** The command for a form the grammar table describes (picocli has refused a format not among the choices). */
+    public static ReferenceCommand of(CommandLine top, CliForm form) {
+        ReferenceCommand command = new ReferenceCommand(top);
+        command.format = form.value(CliOption.FORMAT);
+        return command;
+    }
+
     @Override
     public Integer call() {
         CliReference reference = new CliReference(top.getCommandSpec(), VersionProvider.version());
-        top.getOut().print(format == Format.man ? reference.manPage() : reference.markdown());
+        top.getOut().print("man".equals(format) ? reference.manPage() : reference.markdown());
         top.getOut().flush();
         return ExitCode.OK;
     }

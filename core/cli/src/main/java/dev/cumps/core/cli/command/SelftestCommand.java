@@ -3,6 +3,8 @@ package dev.cumps.core.cli.command;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.text.OneLine;
 import dev.cumps.core.cli.text.SelftestLines;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
@@ -23,7 +25,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps selftest --gpus SEL [--client CMD] [--report FILE] [--json]}: the whole lifecycle on
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
  * written to a Markdown report; exit 0 only when every step that ran passed. A Ctrl-C (SIGINT) or
  * SIGTERM runs the clean-up from a shutdown hook and still writes the report.
  */
-@Command(name = "selftest", mixinStandardHelpOptions = true,
+@Command(name = "selftest",
         description = {"Hardware self-test on one GPU with a throwaway daemon; writes a Markdown report with the evidence.",
             "Steps: status, start, doctor, env, a CUDA client seen by get_server_list, stop, kill -9 and recovery, a record with"
                 + " a wrong start time that must not be stopped, clean-up. Leaves nothing it started running, also on Ctrl-C."},
@@ -46,34 +47,24 @@ public final class SelftestCommand implements Callable<Integer> {
     /** How long a Ctrl-C waits for the step in progress before it cleans up. */
     static final Duration ABORT_WAIT = Duration.ofSeconds(60);
     private final RootCommand root;
-
-    @Option(names = "--gpus", paramLabel = "SEL", required = true,
-            description = "The one GPU to test: index or UUID (several GPUs, all and MIG devices are refused).")
-    String gpus;
-
-    @Option(names = "--client", paramLabel = "CMD",
-            description = "A short CUDA program, run by /bin/sh -c with the exported env (default: python3 with PyTorch if it imports;"
-                    + " with --simulate the simulated MPS client).")
-    String client;
-
-    @Option(names = "--report", paramLabel = "FILE", converter = PathOption.class,
-            description = "Where to write the Markdown report (default: ./cumps-selftest-<host>-<date>.md).")
-    Path report;
-
-    @Option(names = "--json", description = "Print the report as JSON instead of the step lines.")
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.SELFTEST).
+    private String gpus;
+    private String client;
+    private Path report;
+    private boolean json;
 
     public SelftestCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it. */
-    public static SelftestCommand of(RootCommand root, String gpus, String client, Path report, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static SelftestCommand of(RootCommand root, CliForm form) {
         SelftestCommand command = new SelftestCommand(root);
-        command.gpus = gpus;
-        command.client = client;
-        command.report = report;
-        command.json = json;
+        command.gpus = form.value(CliOption.GPUS);
+        command.client = form.value(CliOption.CLIENT);
+        String report = form.value(CliOption.REPORT);
+        command.report = report == null ? null : Path.of(report);
+        command.json = form.has(CliOption.JSON);
         return command;
     }
 

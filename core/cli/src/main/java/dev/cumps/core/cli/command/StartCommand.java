@@ -3,6 +3,8 @@ package dev.cumps.core.cli.command;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.text.StartRenderer;
 import dev.cumps.core.exec.ProcessSpawner;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -10,7 +12,6 @@ import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.DaemonRecord;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +19,10 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code cumps start}: one daemon pinned to one GPU, recorded; prints the record as JSON. */
-@Command(name = "start", mixinStandardHelpOptions = true,
+@Command(name = "start",
         description = "Start one MPS control daemon pinned to one GPU and record it.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:started and recorded",
@@ -32,47 +31,41 @@ import picocli.CommandLine.Option;
 public final class StartCommand implements Callable<Integer> {
     private final RootCommand root;
 
-    @Option(names = "--gpus", paramLabel = "SEL", description = "GPU index or UUID (default: the sole visible GPU).")
-    String gpus;
-
-    @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: gpu-<uuid>).")
-    String name;
-
-    @Option(names = "--pipe-dir", paramLabel = "D", converter = PathOption.class,
-            description = "Pipe directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/pipe).")
-    Path pipeDir;
-
-    @Option(names = "--log-dir", paramLabel = "D", converter = PathOption.class,
-            description = "Log directory (default: ${TMPDIR:-/tmp}/uni-cumps-<uid>/<name>/log).")
-    Path logDir;
-
-    @Option(names = "--env", paramLabel = "NAME=VALUE",
-            description = "Pass this variable to the daemon (repeatable). The daemon gets only PATH, HOME, USER, LOGNAME, LANG,"
-                    + " LC_*, TMPDIR from your shell, the CUDA variables cumps sets, and what --env names.")
-    List<String> env = new ArrayList<>();
-
-    @Option(names = "--active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
-            description = "MPS default active thread percentage (1-100), applied once the daemon answers and recorded.")
-    Integer activeThreadPercentage;
-
-    @Option(names = "--pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
-            description = "MPS default pinned device memory limit (e.g. 8G, 512M), applied once the daemon answers and recorded.")
-    Long pinnedMemLimitMiB;
-
-    @CommandLine.ArgGroup(exclusive = true)
-    Mode mode;
-
-    /** {@code --daemon} (the default) or {@code --foreground}, never both. */
-    static final class Mode {
-        @Option(names = "--daemon", description = "Run detached (default).")
-        boolean daemon;
-
-        @Option(names = "--foreground", description = "Run attached to this terminal; Ctrl-C sends quit and removes the record.")
-        boolean foreground;
-    }
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.START).
+    private String gpus;
+    private String name;
+    private Path pipeDir;
+    private Path logDir;
+    private List<String> env = List.of();
+    private Integer activeThreadPercentage;
+    private Long pinnedMemLimitMiB;
+    private boolean foreground;
 
     public StartCommand(RootCommand root) {
         this.root = root;
+    }
+
+    /**
+     * The command for a form the grammar table describes, as picocli parsed it (whose converters have refused a bad
+     * path or limit as a usage error already, and its exclusive group {@code --daemon} with {@code --foreground}).
+     */
+    public static StartCommand of(RootCommand root, CliForm form) {
+        StartCommand command = new StartCommand(root);
+        command.gpus = form.value(CliOption.GPUS);
+        command.name = form.value(CliOption.NAME);
+        command.pipeDir = path(form.value(CliOption.PIPE_DIR));
+        command.logDir = path(form.value(CliOption.LOG_DIR));
+        command.env = form.all(CliOption.ENV);
+        String percentage = form.value(CliOption.ACTIVE_THREAD_PERCENTAGE);
+        command.activeThreadPercentage = percentage == null ? null : MpsLimits.parsePercentage(percentage);
+        String pinned = form.value(CliOption.PINNED_MEM_LIMIT);
+        command.pinnedMemLimitMiB = pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
+        command.foreground = form.has(CliOption.FOREGROUND);
+        return command;
+    }
+
+    private static Path path(String value) {
+        return value == null ? null : PathOption.parse(value);
     }
 
     @Override
@@ -82,7 +75,7 @@ public final class StartCommand implements Callable<Integer> {
                 new MpsLimits(activeThreadPercentage == null ? OptionalInt.empty() : OptionalInt.of(activeThreadPercentage),
                         pinnedMemLimitMiB == null ? OptionalLong.empty() : OptionalLong.of(pinnedMemLimitMiB)));
         CoreServices services = root.services();
-        if (mode != null && mode.foreground) {
+        if (foreground) {
             return foreground(services, request);
         }
         DaemonRecord record = services.starter().start(request, stage -> { });

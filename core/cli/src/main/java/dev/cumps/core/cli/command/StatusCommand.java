@@ -1,30 +1,30 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.StatusRenderer;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code cumps status [--json]}: GPUs, control pipes and daemon records; read-only, exit 0. */
-@Command(name = "status", mixinStandardHelpOptions = true, description = "Show GPUs, control pipes and daemon records (read-only).")
+@Command(name = "status", description = "Show GPUs, control pipes and daemon records (read-only).")
 public final class StatusCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--json", description = "Machine-readable output.")
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.STATUS).
+    private boolean json;
 
     public StatusCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it. */
-    public static StatusCommand of(RootCommand root, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static StatusCommand of(RootCommand root, CliForm form) {
         StatusCommand command = new StatusCommand(root);
-        command.json = json;
+        command.json = form.has(CliOption.JSON);
         return command;
     }
 

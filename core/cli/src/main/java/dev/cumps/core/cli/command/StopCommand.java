@@ -1,38 +1,36 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.StopRenderer;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.lifecycle.StopOutcome;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /** {@code cumps stop [--name N | --all]}: stop verified daemons; JSON on stdout, one error line per failure. */
-@Command(name = "stop", mixinStandardHelpOptions = true,
+@Command(name = "stop",
         description = "Stop a recorded daemon after verifying its pid and start time; stale records are removed without signalling.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:stopped (with --all: every live daemon, also when there was none)",
                 "1:a missing, stale (removed), unreadable (moved aside) or foreign record, or a daemon that did not stop (with --all: any)"})
 public final class StopCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: the sole live record).")
-    String name;
-
-    @Option(names = "--all", description = "Every live daemon of yours on this host; stale records are cleaned.")
-    boolean all;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.STOP).
+    private String name;
+    private boolean all;
 
     public StopCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it. */
-    public static StopCommand of(RootCommand root, String name, boolean all) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static StopCommand of(RootCommand root, CliForm form) {
         StopCommand command = new StopCommand(root);
-        command.name = name;
-        command.all = all;
+        command.name = form.value(CliOption.NAME);
+        command.all = form.has(CliOption.ALL);
         return command;
     }
 

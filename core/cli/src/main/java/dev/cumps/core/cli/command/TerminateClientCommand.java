@@ -1,19 +1,20 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.OneLine;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.lifecycle.ClientTarget;
 import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.message.Message;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps terminate-client --name N --pid CLIENT_PID [--yes]}: ends one MPS client of your live
  * daemon with NVIDIA's {@code terminate_client}. Without {@code --yes} it only says what it would do
  * and exits 1; with it, it verifies daemon, server and client right before and does it.
  */
-@Command(name = "terminate-client", mixinStandardHelpOptions = true,
+@Command(name = "terminate-client",
         description = "End one MPS client of your live daemon (terminate_client); without --yes, only show what would be done.",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:the client was terminated and has left the list",
@@ -21,26 +22,21 @@ import picocli.CommandLine.Option;
                 "2:a bad --pid"})
 public final class TerminateClientCommand implements Callable<Integer> {
     private final RootCommand root;
-
-    @Option(names = "--name", required = true, paramLabel = "N", description = "The daemon whose client it is.")
-    String name;
-
-    @Option(names = "--pid", required = true, paramLabel = "CLIENT_PID", converter = PidOption.class, description = "The client's pid (see `cumps clients`).")
-    long pid;
-
-    @Option(names = "--yes", description = "Terminate it (without: show what would be done and exit 1).")
-    boolean yes;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.TERMINATE_CLIENT).
+    private String name;
+    private long pid;
+    private boolean yes;
 
     public TerminateClientCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it. */
-    public static TerminateClientCommand of(RootCommand root, String name, long pid, boolean yes) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static TerminateClientCommand of(RootCommand root, CliForm form) {
         TerminateClientCommand command = new TerminateClientCommand(root);
-        command.name = name;
-        command.pid = pid;
-        command.yes = yes;
+        command.name = form.value(CliOption.NAME);
+        command.pid = Long.parseLong(form.value(CliOption.PID));
+        command.yes = form.has(CliOption.YES);
         return command;
     }
 

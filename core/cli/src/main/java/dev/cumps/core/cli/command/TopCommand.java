@@ -3,6 +3,8 @@ package dev.cumps.core.cli.command;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.text.TopRenderer;
 import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.message.Message;
@@ -17,7 +19,6 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps top [--name N] [--interval S] [--once] [--json]}: the live snapshot as a refreshing
@@ -27,7 +28,7 @@ import picocli.CommandLine.Option;
  * {@code q} or the end of input). {@code --once} prints one frame; {@code --once --json} prints the
  * snapshot as {@code cumps clients --json} does. Read-only.
  */
-@Command(name = "top", mixinStandardHelpOptions = true,
+@Command(name = "top",
         description = "A live, refreshing view of the GPUs, your daemons, their MPS servers and clients; q quits (read-only).",
         exitCodeListHeading = ExitCode.HEADING,
         exitCodeList = {"0:quit with q (or the end of input), or --once printed its frame",
@@ -39,31 +40,23 @@ public final class TopCommand implements Callable<Integer> {
     /** The width of a frame when standard output is not a terminal and {@code COLUMNS} does not say. */
     static final int DEFAULT_WIDTH = 120;
     private final RootCommand root;
-
-    @Option(names = "--name", paramLabel = "N", description = "Only this daemon (default: every live daemon and reachable control pipe).")
-    String name;
-
-    @Option(names = "--interval", paramLabel = "S", defaultValue = "2",
-            description = "Seconds between refreshes, 0.5 to 3600 (default: 2).")
-    String interval;
-
-    @Option(names = "--once", description = "Print one frame and exit.")
-    boolean once;
-
-    @Option(names = "--json", description = "With --once: print the snapshot as JSON (the shape of `cumps clients --json`).")
-    boolean json;
+    // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.TOP).
+    private String name;
+    private String interval;
+    private boolean once;
+    private boolean json;
 
     public TopCommand(RootCommand root) {
         this.root = root;
     }
 
-    /** The command as the fast path parsed it (checked again by {@link #call()}). */
-    public static TopCommand of(RootCommand root, String name, String interval, boolean once, boolean json) {
+    /** The command for a form the grammar table describes, read by the fast parser or by picocli. */
+    public static TopCommand of(RootCommand root, CliForm form) {
         TopCommand command = new TopCommand(root);
-        command.name = name;
-        command.interval = interval == null ? "2" : interval;
-        command.once = once;
-        command.json = json;
+        command.name = form.value(CliOption.NAME);
+        command.interval = form.valueOrDefault(CliOption.INTERVAL);
+        command.once = form.has(CliOption.ONCE);
+        command.json = form.has(CliOption.JSON);
         return command;
     }
 
