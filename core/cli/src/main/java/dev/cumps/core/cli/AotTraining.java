@@ -2,6 +2,7 @@ package dev.cumps.core.cli;
 
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
+import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
@@ -20,6 +21,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -140,6 +142,11 @@ public final class AotTraining {
                     }
                     run(host, line.toArray(String[]::new), out, sink);
                 }
+                if (daemons == 2) {
+                    // The in-process control client, as a run that asks 16 daemons or more takes it (decision 0018): its
+                    // FFM linking, then this stand-in's stream socket refusing the SEQPACKET connect, then the program.
+                    run(inProcess(host), new String[] {"status", "--json"}, out, sink);
+                }
             }
             if (daemons == 0) {
                 // `stop` without a name, only where nothing is live: with a live record it would end its daemon, this JVM.
@@ -156,6 +163,13 @@ public final class AotTraining {
     private static HostEnvironment host(HostEnvironment current, Path bin, Path home, Path scratch) {
         return new HostEnvironment(Map.of("PATH", bin.toString(), "HOME", home.toString(), "TMPDIR", scratch.toString()), current.uid(),
                 current.hostname(), current.platform(), HostPaths.under(scratch));
+    }
+
+    /** {@code host} with {@code CUMPS_CONTROL_CLIENT=builtin}: every daemon asked in-process first. */
+    private static HostEnvironment inProcess(HostEnvironment host) {
+        Map<String, String> env = new HashMap<>(host.env());
+        env.put(ControlClient.VARIABLE, ControlClient.BUILTIN);
+        return new HostEnvironment(Map.copyOf(env), host.uid(), host.hostname(), host.platform(), host.paths());
     }
 
     /** A socket listening at {@code socket}; null where none can be made (the training goes on without it). */
