@@ -310,10 +310,6 @@ public final class UnixSeqPacket implements PacketSocket {
         static final MethodHandle SENDMSG = errno("sendmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
         static final MethodHandle RECVMSG = errno("recvmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
         static final MethodHandle POLL = errno("poll", FunctionDescriptor.of(INT, ValueLayout.ADDRESS, LONG, INT));
-        static final MethodHandle BIND = errno("bind", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle LISTEN = errno("listen", FunctionDescriptor.of(INT, INT, INT));
-        static final MethodHandle ACCEPT4 = errno("accept4", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, INT));
-        static final MethodHandle SHUTDOWN = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("shutdown"), FunctionDescriptor.of(INT, INT, INT));
         static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("close"), FunctionDescriptor.of(INT, INT));
         static final MethodHandle GETUID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getuid"), FunctionDescriptor.of(INT));
         static final MethodHandle GETGID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getgid"), FunctionDescriptor.of(INT));
@@ -321,7 +317,7 @@ public final class UnixSeqPacket implements PacketSocket {
         private Handles() {
         }
 
-        private static MethodHandle errno(String name, FunctionDescriptor descriptor) {
+        static MethodHandle errno(String name, FunctionDescriptor descriptor) {
             return LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow(name), descriptor, ERRNO_OPTION);
         }
 

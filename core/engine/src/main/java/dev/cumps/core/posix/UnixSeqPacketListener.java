@@ -2,8 +2,11 @@ package dev.cumps.core.posix;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -56,10 +59,10 @@ public final class UnixSeqPacketListener implements AutoCloseable {
             MemorySegment address = arena.allocate(UnixSeqPacket.SOCKADDR_UN_BYTES, 2);
             address.set(ValueLayout.JAVA_SHORT, 0, (short) UnixSeqPacket.AF_UNIX);
             MemorySegment.copy(name, 0, address, ValueLayout.JAVA_BYTE, 2, name.length);
-            if ((int) UnixSeqPacket.Handles.BIND.invokeExact(state, fd, address, 2 + name.length + 1) != 0) {
+            if ((int) Handles.BIND.invokeExact(state, fd, address, 2 + name.length + 1) != 0) {
                 throw new IOException("bind " + path + " failed: errno " + UnixSeqPacket.errno(state));
             }
-            if ((int) UnixSeqPacket.Handles.LISTEN.invokeExact(state, fd, backlog) != 0) {
+            if ((int) Handles.LISTEN.invokeExact(state, fd, backlog) != 0) {
                 throw new IOException("listen " + path + " failed: errno " + UnixSeqPacket.errno(state));
             }
             done = true;
@@ -100,7 +103,7 @@ public final class UnixSeqPacketListener implements AutoCloseable {
             if (n <= 0) {
                 return null;
             }
-            int connection = (int) UnixSeqPacket.Handles.ACCEPT4.invokeExact(state, fd, MemorySegment.NULL, MemorySegment.NULL,
+            int connection = (int) Handles.ACCEPT4.invokeExact(state, fd, MemorySegment.NULL, MemorySegment.NULL,
                     UnixSeqPacket.SOCK_NONBLOCK | UnixSeqPacket.SOCK_CLOEXEC);
             if (connection < 0) {
                 int errno = UnixSeqPacket.errno(state);
@@ -128,7 +131,7 @@ public final class UnixSeqPacketListener implements AutoCloseable {
         }
         closed = true;
         try {
-            int ignored = (int) UnixSeqPacket.Handles.SHUTDOWN.invokeExact(fd, SHUT_RDWR);
+            int ignored = (int) Handles.SHUTDOWN.invokeExact(fd, SHUT_RDWR);
         } catch (Throwable e) {
             // the descriptor is released by the accepting thread either way
         }
@@ -147,6 +150,24 @@ public final class UnixSeqPacketListener implements AutoCloseable {
             int ignored = (int) UnixSeqPacket.Handles.CLOSE.invokeExact(fd);
         } catch (Throwable e) {
             // the descriptor is released either way on Linux
+        }
+    }
+
+    /**
+     * The listening end's own downcall handles, apart from {@link UnixSeqPacket}'s so that a client links none of them
+     * (each handle spins classes at run time that the AOT cache cannot hold).
+     */
+    @SuppressWarnings("restricted")
+    private static final class Handles {
+        private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
+        static final MethodHandle BIND = UnixSeqPacket.Handles.errno("bind", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, INT));
+        static final MethodHandle LISTEN = UnixSeqPacket.Handles.errno("listen", FunctionDescriptor.of(INT, INT, INT));
+        static final MethodHandle ACCEPT4 = UnixSeqPacket.Handles.errno("accept4",
+                FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, INT));
+        static final MethodHandle SHUTDOWN = Linker.nativeLinker().downcallHandle(Linker.nativeLinker().defaultLookup().findOrThrow("shutdown"),
+                FunctionDescriptor.of(INT, INT, INT));
+
+        private Handles() {
         }
     }
 }
