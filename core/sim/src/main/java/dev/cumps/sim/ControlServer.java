@@ -205,9 +205,10 @@ final class ControlServer {
     }
 
     /**
-     * The next command, or {@link Incoming#END}; {@code null} when the connection ended or broke, stayed silent past
-     * {@link #IDLE_LIMIT}, or sent what is no command (a length word of another size, a text of another length or
-     * without its newline and NUL, a message over {@link ControlWire#MESSAGE_CAPACITY}).
+     * The next command, or {@link Incoming#END} at the end of the input and for a text that does not match its length
+     * word (or lacks its newline and NUL), as R550 answers one; {@code null} when the connection ended or broke, stayed
+     * silent past {@link #IDLE_LIMIT}, or sent what is no command (a length word of another size, a message over
+     * {@link ControlWire#MESSAGE_CAPACITY}).
      */
     private static Incoming next(PacketSocket connection) throws IOException {
         PacketSocket.Received word = ControlWire.next(connection, idle());
@@ -224,7 +225,8 @@ final class ControlServer {
         }
         byte[] d = text.data();
         if (d.length != length || d.length < 2 || d[d.length - 2] != '\n' || d[d.length - 1] != 0) {
-            return null;
+            // R550, sent a length word of 9 and a text of 7 bytes: no Cmd line, UI closed, the end (type 1, status 0)
+            return Incoming.END;
         }
         return new Incoming(new String(d, 0, d.length - 2, StandardCharsets.UTF_8), false);
     }

@@ -109,7 +109,8 @@ class ControlServerTest {
             send(c, new byte[] {4, 0, 0, 0}, false);
             send(c, new byte[] {9, 0, 0, 0, 0, 0, 0, 0}, false);
             send(c, "bogus\n\0".getBytes(StandardCharsets.US_ASCII), false); // 7 bytes, not the 9 announced
-            assertTrue(next(c).ended(), "a length that does not match ends the connection");
+            assertArrayEquals(new byte[] {1, 0, 0, 0, 0, 0, 0, 0}, next(c).data(), "a length that does not match ends the input, as R550");
+            assertTrue(next(c).ended());
         }
         awaitLines(9);
         assertEquals(List.of("Accepting connection...", "User did not send valid credentials", "Accepting connection...",
