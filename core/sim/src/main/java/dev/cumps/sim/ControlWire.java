@@ -99,7 +99,10 @@ final class ControlWire {
         }
     }
 
-    /** The client's half of the greeting: waits for the daemon's, answers with credentials and the connection type. */
+    /**
+     * The client's half of the greeting: waits for the daemon's, answers with credentials and the connection type.
+     * {@code null} once that is done; otherwise how the conversation ended ({@link Outcome#LOST}: another greeting).
+     */
     static Outcome greet(PacketSocket socket, long deadlineNanos) throws IOException {
         PacketSocket.Received hello = next(socket, deadlineNanos);
         if (hello == null) {
