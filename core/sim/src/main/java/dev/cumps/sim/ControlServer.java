@@ -101,6 +101,13 @@ final class ControlServer {
             } catch (ClosedChannelException e) {
                 return;
             } catch (IOException e) {
+                // accept4 failed (EMFILE, say): the listener stays readable, so pause before the next try, not spin
+                try {
+                    Thread.sleep(ACCEPT_WAIT_MILLIS);
+                } catch (InterruptedException stop) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
                 continue;
             }
             if (connection == null) {
