@@ -20,6 +20,7 @@ import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.mps.ControlClient;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
@@ -109,7 +110,7 @@ public final class CoreServices {
      */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts,
                                     int inProcessFrom) {
-        // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#readWithLive).
+        // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#read).
         Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
                 timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host, inProcessFrom));
@@ -193,7 +194,8 @@ public final class CoreServices {
 
     public synchronized Doctor doctor() {
         if (doctor == null) {
-            doctor = new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide, control);
+            doctor = new Doctor(snapshots(), limits(), new MpsControl(runner, host, timeouts.answer(), control), host, processes,
+                    DoctorChecks.all(), guide);
         }
         return doctor;
     }

@@ -5,6 +5,7 @@ import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.live.LiveJson;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -33,12 +34,12 @@ public final class StatusCommand implements Callable<Integer> {
         if (json) {
             // uni-cumps's keys stay as they are; the live snapshot (servers, clients, GPU load) is added under "live",
             // built from the same nvidia-smi query and the same records: it asks nothing more with no live daemon.
-            HostSnapshot host = root.services().snapshots().readWithLive();
+            HostSnapshot host = root.services().snapshots().read(Detail.FULL);
             Map<String, Object> map = host.status().toJsonMap();
             map.put("live", LiveJson.toJsonMap(host.requireLive()));
             root.context().out().println(Json.write(map));
         } else {
-            root.context().out().print(StatusRenderer.render(root.services().snapshots().read().status()));
+            root.context().out().print(StatusRenderer.render(root.services().snapshots().read(Detail.NONE).status()));
         }
         return ExitCode.OK;
     }
