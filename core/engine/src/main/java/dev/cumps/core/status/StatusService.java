@@ -24,10 +24,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -113,10 +111,10 @@ public final class StatusService {
     }
 
     /**
-     * The control pipe of each candidate directory that holds one, by directory: the records', NVIDIA's default
-     * directory, the caller's CUDA_MPS_PIPE_DIRECTORY ({@code ambient}), and our runtime root's.
+     * The control pipe of each candidate directory that holds one, in the candidates' order: the records', NVIDIA's
+     * default directory, the caller's CUDA_MPS_PIPE_DIRECTORY ({@code ambient}), and our runtime root's.
      */
-    private Map<Path, ControlPipe> pipes(List<DaemonRecord> records, List<Path> ambient) {
+    private List<ControlPipe> pipes(List<DaemonRecord> records, List<Path> ambient) {
         Set<Path> dirs = new LinkedHashSet<>();
         for (DaemonRecord r : records) {
             dirs.add(r.pipeDirectory());
@@ -132,22 +130,23 @@ public final class StatusService {
                 // An unreadable runtime root hides nothing a record does not already show.
             }
         }
-        Map<Path, ControlPipe> pipes = new LinkedHashMap<>();
+        // A list, not a map by directory: the pipe's parent is its directory, and iterating a map's entries
+        // initializes two more classes on every status (decision 0020).
+        List<ControlPipe> pipes = new ArrayList<>();
         for (Path dir : dirs) {
             Optional<ControlPipe> pipe = ControlPipe.in(dir);
             if (pipe.isPresent()) {
-                pipes.put(dir, pipe.get());
+                pipes.add(pipe.get());
             }
         }
         return pipes;
     }
 
     /** The status's pipe rows: each pipe found, with the records naming its directory; ordered by path. */
-    private List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records, Map<Path, ControlPipe> pipes) {
+    private List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records, List<ControlPipe> pipes) {
         List<HostStatus.PipeRow> rows = new ArrayList<>();
-        for (Map.Entry<Path, ControlPipe> e : pipes.entrySet()) {
-            Path dir = e.getKey();
-            ControlPipe pipe = e.getValue();
+        for (ControlPipe pipe : pipes) {
+            Path dir = pipe.path().getParent();
             rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
                     records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList(), PipeOwner.of(dir),
                     PipeOwner.foreign(dir, host.uid()).isPresent()));
@@ -171,9 +170,9 @@ public final class StatusService {
      * @param listing the records and the entries that could not be read
      * @param daemons every record of {@code listing} with its liveness, in the same order
      * @param ambient the pipe directories a caller meets without a record ({@link RuntimeDirs#ambientPipeDirectories})
-     * @param pipes   the control pipe of each candidate directory that holds one, by directory
+     * @param pipes   the control pipe of each candidate directory that holds one (its parent is that directory)
      */
-    public record Records(RecordListing listing, List<ManagedDaemon> daemons, List<Path> ambient, Map<Path, ControlPipe> pipes) {
+    public record Records(RecordListing listing, List<ManagedDaemon> daemons, List<Path> ambient, List<ControlPipe> pipes) {
         /** The records whose daemon runs (pid and start time match). */
         public List<DaemonRecord> live() {
             return daemons.stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
@@ -192,9 +191,10 @@ public final class StatusService {
             }
             List<ControlPipe> unmanaged = new ArrayList<>();
             for (Path dir : ambient) {
-                ControlPipe pipe = pipes.get(dir);
-                if (pipe != null && !managed.contains(dir)) {
-                    unmanaged.add(pipe);
+                for (ControlPipe pipe : pipes) {
+                    if (pipe.path().getParent().equals(dir) && !managed.contains(dir)) {
+                        unmanaged.add(pipe);
+                    }
                 }
             }
             return unmanaged;
