@@ -6,6 +6,12 @@
 #   src-test/bench/simulated-host.sh window [ROUNDS] [SECONDS]      defaults: 3 rounds, 60 s
 #   src-test/bench/simulated-host.sh status [ROUNDS]                default: 10 rounds
 #
+# CUMPS_BENCH_JAVA_OPTIONS, if set, is added to the console JVM's options (window only), e.g. to profile it with JFR:
+#   CUMPS_BENCH_JAVA_OPTIONS='-XX:StartFlightRecording=delay=20s,duration=60s,settings=profile,filename=/tmp/idle-%p.jfr'
+# CUMPS_BENCH_DISPLAY (window only): an X display (e.g. a private Xvfb with openbox, started by the caller) on which
+#   the console runs with JavaFX's GTK glass, as on a desktop, instead of the headless glass; software rendering either way.
+# CUMPS_BENCH_MODES (window only) picks the cases, default "builtin nvidia none".
+#
 # Builds nothing: run `mvn -q -pl core/cli,app -am package -DskipTests` first (it uses core/cli/target/cumps and
 # app/target/mps-console). Everything runs under a private scratch HOME/TMPDIR; the stand-ins are the simulator's
 # (Python where /usr/bin/python3 is, as `cumps --simulate` picks them). The two modes alternate (in-process first
@@ -35,6 +41,7 @@
 #   Once, outside the timed rounds, strace (where it works) counts the programs builtin and nvidia start. Medians per
 #   case, the largest RSS, and the load range. The daemons are stopped at the end (`cumps --simulate stop --all`).
 set -euo pipefail
+bench_display=${CUMPS_BENCH_DISPLAY:-}
 what=${1:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cumps=$root/core/cli/target/cumps
@@ -93,8 +100,11 @@ EOF
     # env(1) execs the launcher, which execs java: $! is the console JVM's pid.
     local demo=()
     [ "$mode" = none ] && demo=(--no-demo)
+    # The headless glass, or with CUMPS_BENCH_DISPLAY the GTK glass on that X display (a desktop's; software rendering).
+    local glass=() glass_options=-Dglass.platform=Headless
+    [ -n "$bench_display" ] && glass=(DISPLAY="$bench_display" LC_ALL=C.UTF-8 NO_AT_BRIDGE=1) && glass_options=
     env "${mode_env[@]}" TMPDIR="$dir/tmp" CUMPS_SIM_GPUS=4 \
-        JAVA_TOOL_OPTIONS="-Dglass.platform=Headless -Dprism.order=sw -Djava.util.logging.config.file=$dir/logging.properties" \
+        "${glass[@]}" JAVA_TOOL_OPTIONS="$glass_options -Dprism.order=sw -Djava.util.logging.config.file=$dir/logging.properties ${CUMPS_BENCH_JAVA_OPTIONS:-}" \
         "$console" --simulate "${demo[@]}" </dev/null >"$dir/stdout" 2>"$err" &
     pid=$!
     local i
@@ -246,7 +256,9 @@ for mode in ("builtin", "nvidia", "simulate", "empty", "version"):
 EOF
 else
     for r in $(seq 1 "$rounds"); do
-        for mode in $(order "$r") none; do window_run "$mode"; done
+        for mode in $(order "$r") none; do
+            case " ${CUMPS_BENCH_MODES:-builtin nvidia none} " in *" $mode "*) window_run "$mode" ;; esac
+        done
     done
     echo "the window idle, 4 live simulated daemons, 2 s refresh, $seconds s per sample, $rounds rounds interleaved, $(nproc) cores"
     python3 - "$scratch/samples" <<'EOF'
@@ -254,6 +266,8 @@ import statistics, sys
 rows = [l.split() for l in open(sys.argv[1])]
 for mode in ("builtin", "nvidia", "none"):
     r = [x for x in rows if x[0] == mode]
+    if not r:
+        continue
     print(f"{mode:8} CPU {statistics.median(float(x[2]) for x in r):5.2f} % of one core (JVM), "
           f"{statistics.median(float(x[3]) for x in r):5.2f} % with its children (medians; samples: "
           + ", ".join(f"{x[2]}/{x[3]} at load {x[1]}" for x in r) + f"); conversations per sample {[int(x[4]) for x in r]}")
