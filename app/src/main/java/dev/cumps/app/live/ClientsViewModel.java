@@ -2,6 +2,7 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.main.RefreshPart;
 import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LiveSnapshot;
@@ -40,6 +41,7 @@ public final class ClientsViewModel {
     /** The selected daemon's name, read by the worker; null: none. */
     private volatile String target;
     private volatile boolean shown;
+    private final LiveCadence cadence = new LiveCadence(LiveCadence.CLIENTS_SECONDS);
 
     /**
      * @param selection the daemon selected in the main window
@@ -63,6 +65,7 @@ public final class ClientsViewModel {
         });
         showing.addListener((o, was, is) -> {
             shown = is;
+            cadence.forget();
             if (is) {
                 askRefresh();
             }
@@ -82,20 +85,27 @@ public final class ClientsViewModel {
     }
 
     /**
-     * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing;
-     * returns what shows it on the UI thread (nothing while the pane is hidden).
+     * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing and the
+     * daemon is due to be asked ({@link LiveCadence}); returns what shows it on the UI thread (nothing while
+     * the pane is hidden or the last answer stays).
      */
-    public Runnable collect(HostSnapshot host) {
+    public Runnable collect(HostSnapshot host, RefreshPart.Cause cause) {
         String name = target;
         if (!shown || name == null) {
+            cadence.forget();
             return () -> { };
         }
         Optional<ManagedDaemon> daemon = host.status().daemons().stream().filter(d -> d.record().name().equals(name)).findFirst();
         if (daemon.isEmpty()) {
+            cadence.forget();
             return show(name, null, messages.get("clients.hint.none"));
         }
         if (!daemon.get().live()) {
+            cadence.forget();
             return show(name, null, messages.get("clients.hint.stale", name));
+        }
+        if (!cadence.due(name + " " + daemon.get().record().pid(), cause)) {
+            return () -> { };
         }
         try {
             LiveSnapshot snapshot = live.collect(List.of(daemon.get().record()), host.gpus());
