@@ -2,7 +2,6 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.main.RefreshPart;
 import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.live.DaemonSnapshot;
 import dev.cumps.core.live.LiveSnapshot;
@@ -86,10 +85,11 @@ public final class ClientsViewModel {
 
     /**
      * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing and the
-     * daemon is due to be asked ({@link LiveCadence}); returns what shows it on the UI thread (nothing while
+     * daemon is due to be asked ({@link LiveCadence}; {@code periodic}: the refresh is the timer's tick, every
+     * {@code intervalSeconds}); returns what shows it on the UI thread (nothing while
      * the pane is hidden or the last answer stays).
      */
-    public Runnable collect(HostSnapshot host, RefreshPart.Cause cause) {
+    public Runnable collect(HostSnapshot host, boolean periodic, int intervalSeconds) {
         String name = target;
         if (!shown || name == null) {
             cadence.forget();
@@ -104,7 +104,7 @@ public final class ClientsViewModel {
             cadence.forget();
             return show(name, null, messages.get("clients.hint.stale", name));
         }
-        if (!cadence.due(name + " " + daemon.get().record().pid(), cause)) {
+        if (!cadence.due(name + " " + daemon.get().record().pid(), periodic, intervalSeconds)) {
             return () -> { };
         }
         try {

@@ -2,7 +2,6 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.main.RefreshPart;
 import dev.cumps.core.live.CurrentLimits;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.LimitsService;
@@ -98,7 +97,7 @@ public final class LimitsViewModel {
      * Blocking, on the refresh's worker: the selected live daemon's limits while the pane is showing and the
      * daemon is due to be asked ({@link LiveCadence}; the last answer stays until then).
      */
-    public Runnable collect(HostSnapshot host, RefreshPart.Cause cause) {
+    public Runnable collect(HostSnapshot host, boolean periodic, int intervalSeconds) {
         String name = target;
         if (!visible || name == null || !live) {
             cadence.forget();
@@ -106,7 +105,7 @@ public final class LimitsViewModel {
         }
         String pid = host.status().daemons().stream().filter(d -> d.record().name().equals(name)).findFirst()
                 .map(d -> Long.toString(d.record().pid())).orElse("");
-        if (!cadence.due(name + " " + pid, cause)) {
+        if (!cadence.due(name + " " + pid, periodic, intervalSeconds)) {
             return () -> { };
         }
         try {

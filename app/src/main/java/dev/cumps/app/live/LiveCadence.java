@@ -1,6 +1,5 @@
 package dev.cumps.app.live;
 
-import dev.cumps.app.main.RefreshPart;
 import java.util.Objects;
 
 /**
@@ -29,11 +28,12 @@ final class LiveCadence {
 
     /**
      * Whether this refresh asks the daemon {@code key} names (its name and pid: a daemon restarted under the same
-     * name is another); when it does, the count starts again.
+     * name is another); {@code periodic}: the timer's tick, which comes every {@code intervalSeconds}; when it
+     * asks, the count starts again.
      */
-    boolean due(String key, RefreshPart.Cause cause) {
-        if (cause.periodic() && Objects.equals(key, askedFor) && secondsSinceAsk + cause.intervalSeconds() < periodSeconds) {
-            secondsSinceAsk += cause.intervalSeconds();
+    boolean due(String key, boolean periodic, int intervalSeconds) {
+        if (periodic && Objects.equals(key, askedFor) && secondsSinceAsk + intervalSeconds < periodSeconds) {
+            secondsSinceAsk += intervalSeconds;
             return false;
         }
         askedFor = key;

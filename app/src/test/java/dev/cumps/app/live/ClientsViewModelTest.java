@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.context.ConsoleContext;
-import dev.cumps.app.main.RefreshPart;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
@@ -42,7 +41,7 @@ class ClientsViewModelTest {
     }
 
     private void refresh() {
-        vm.collect(host.services().snapshots().read(), RefreshPart.Cause.ASKED).run();
+        vm.collect(host.services().snapshots().read(), false, 0).run();
     }
 
     @Test
