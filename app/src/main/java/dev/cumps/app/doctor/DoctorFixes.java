@@ -32,6 +32,8 @@ public final class DoctorFixes {
     private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(this, "selected", -1);
     private final ReadOnlyBooleanWrapper applying = new ReadOnlyBooleanWrapper(this, "applying", false);
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
+    /** How many fixes the last Fix… applied, all of them, while its outcome still says the doctor runs again; -1 otherwise. */
+    private long appliedAwaitingRun = -1;
     private final BooleanBinding unavailable;
 
     DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<CheckResult> checks, Runnable rerun) {
@@ -83,6 +85,7 @@ public final class DoctorFixes {
             String refused = String.join("; ", outcomes.stream().filter(o -> !o.applied()).map(o -> messages.render(o.text())).toList());
             outcome.set(refused.isEmpty() ? messages.get("doctor.fix.done", applied)
                     : messages.get("doctor.fix.partly", applied, outcomes.size(), refused));
+            appliedAwaitingRun = refused.isEmpty() ? applied : -1;
             rerun.run();
         }, error -> {
             applying.set(false);
@@ -91,6 +94,14 @@ public final class DoctorFixes {
             outcome.set(messages.get("doctor.fix.failed", summary));
             rerun.run();
         });
+    }
+
+    /** A run of the doctor ended: an outcome that said it runs again now says it ran (review 2026-12-06 L-3). UI thread. */
+    void ranAgain() {
+        if (appliedAwaitingRun >= 0) {
+            outcome.set(messages.get("doctor.fix.doneRan", appliedAwaitingRun));
+            appliedAwaitingRun = -1;
+        }
     }
 
     /** What the last Fix… did, for the pane's feedback line; empty before. */
