@@ -78,9 +78,10 @@ public final class DoctorFixes {
         applying.set(true);
         ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
             applying.set(false);
-            for (FixOutcome o : outcomes) {
-                ctx.activity().recordChange(action, o.applied(), messages.render(o.text()));
-            }
+            // One entry naming every fix, so the status line (which shows the last change) names them all
+            // (review 2026-12-06 L-6: after four socket removals it named only the last).
+            ctx.activity().recordChange(action, outcomes.stream().allMatch(FixOutcome::applied),
+                    String.join("; ", outcomes.stream().map(o -> messages.render(o.text())).toList()));
             long applied = outcomes.stream().filter(FixOutcome::applied).count();
             String refused = String.join("; ", outcomes.stream().filter(o -> !o.applied()).map(o -> messages.render(o.text())).toList());
             outcome.set(refused.isEmpty() ? messages.get("doctor.fix.done", applied)
