@@ -85,7 +85,8 @@ public final class ConsoleWindow {
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
         WindowMenus menus = new WindowMenus(view, viewModels.messages());
         Menu viewMenu = ThemeMenu.viewMenu(theme, viewModels.messages());
-        viewMenu.getItems().add(ControlClientMenu.menu(controlClient, viewModels.messages()));
+        // Above Theme, the View menu's last item: a pointer moving from Theme into its submenu crosses no other submenu.
+        viewMenu.getItems().add(viewMenu.getItems().size() - 1, ControlClientMenu.menu(controlClient, viewModels.messages()));
         viewMenu.getItems().addAll(0, menus.pages());
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);
