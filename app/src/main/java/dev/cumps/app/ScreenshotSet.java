@@ -4,10 +4,9 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.session.HostSession;
 import dev.cumps.app.session.SimulateDemo;
 import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartRequest;
-import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -66,7 +65,7 @@ public final class ScreenshotSet {
         }
         try (HostSession session = HostSession.open(true, HostEnvironment.current()).closeOnExit();
              FxUiExecutor executor = new FxUiExecutor()) {
-            leaveStaleRecord(session.services().starter());
+            leaveStaleRecord(session.services());
             session.startDemo();
             ViewModels viewModels = ViewModels.create(session.services(), executor, messages, text -> { },
                     Clock.systemDefaultZone());
@@ -101,12 +100,12 @@ public final class ScreenshotSet {
      * run started (its pid still running with the start time in its record, checked right before the
      * signal, through a handle that carries that start time), then waits until it is gone.
      */
-    private static void leaveStaleRecord(DaemonStarter starter) throws Exception {
-        DaemonRecord record = starter.start(new StartRequest(Optional.of("0"), Optional.of(CRASHED), Optional.empty(),
+    private static void leaveStaleRecord(CoreServices services) throws Exception {
+        DaemonRecord record = services.starter().start(new StartRequest(Optional.of("0"), Optional.of(CRASHED), Optional.empty(),
                 Optional.empty()), stage -> { });
         ProcessHandle daemon = ProcessHandle.of(record.pid())
                 .orElseThrow(() -> new IllegalStateException("the daemon " + CRASHED + " (pid " + record.pid() + ") is gone"));
-        if (!new ProcFsProcessTable().isAlive(record.identity())) {
+        if (!services.processes().isAlive(record.identity())) {
             throw new IllegalStateException("pid " + record.pid() + " no longer runs the daemon " + CRASHED);
         }
         daemon.destroyForcibly();

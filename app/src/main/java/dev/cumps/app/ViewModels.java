@@ -15,11 +15,7 @@ import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.CoreServices;
-import dev.cumps.core.exec.ProcessCommandRunner;
-import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.HostList;
-import dev.cumps.core.proc.ProcFsProcessTable;
-import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.ManagedDaemon;
 import java.time.Clock;
 import java.time.ZoneId;
@@ -39,24 +35,22 @@ public final class ViewModels {
 
     private final CoreServices services;
     private final ConsoleContext ctx;
-    private final ProcessTable processes;
 
-    /** @param processes where the stop confirmation reads the current {@code /proc} start time */
-    public ViewModels(CoreServices services, ConsoleContext ctx, ProcessTable processes) {
+    /** The view models on the services of {@code services} (the only place that builds them) and the seams of {@code ctx}. */
+    public ViewModels(CoreServices services, ConsoleContext ctx) {
         this.services = Objects.requireNonNull(services, "services");
         this.ctx = Objects.requireNonNull(ctx, "ctx");
-        this.processes = Objects.requireNonNull(processes, "processes");
     }
 
-    /** The view models of the window on {@code services}, with this machine's {@code /proc}. */
+    /** The view models of the window on {@code services}. */
     public static ViewModels create(CoreServices services, UiExecutor executor, Messages messages, ClipboardSink clipboard,
             Clock clock) {
         return of(services, new ConsoleContext(executor, messages, new ActivityLog(clock), clipboard, clock));
     }
 
-    /** The view models on {@code services} sharing the seams of {@code ctx}, with this machine's {@code /proc}. */
+    /** The view models on {@code services} sharing the seams of {@code ctx}. */
     public static ViewModels of(CoreServices services, ConsoleContext ctx) {
-        return new ViewModels(services, ctx, new ProcFsProcessTable());
+        return new ViewModels(services, ctx);
     }
 
     /** The guide window's Open in browser, on the guide file the launcher named. */
@@ -65,7 +59,8 @@ public final class ViewModels {
     }
 
     public MainViewModel main() {
-        return new MainViewModel(ctx, services.snapshots(), services.starter(), services.stopper(), services.host(), services.simulated(), processes);
+        return new MainViewModel(ctx, services.snapshots(), services.starter(), services.stopper(), services.host(), services.simulated(),
+                services.processes());
     }
 
     /** The doctor pane's, its selector following the daemon selected in {@code main}. */
@@ -111,7 +106,7 @@ public final class ViewModels {
 
     /** The Hosts page's: the user's hosts file, each host read over the user's ssh ({@code cumps fleet}'s core). */
     public HostsViewModel hosts() {
-        return new HostsViewModel(ctx, new Fleet(new ProcessCommandRunner(), services.host(), ctx.clock()), HostList.of(services.host()),
+        return new HostsViewModel(ctx, services.fleet(), HostList.of(services.host()),
                 ctx.clock().getZone());
     }
 

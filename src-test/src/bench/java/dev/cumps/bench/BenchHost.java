@@ -4,17 +4,23 @@ import dev.cumps.core.CoreServices;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.NvidiaSmiParser;
+import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
+import dev.cumps.core.mps.ControlClient;
+import dev.cumps.core.posix.PacketSocket;
+import dev.cumps.core.posix.UnixSeqPacket;
+import dev.cumps.core.posix.UnixSeqPacketListener;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
-import java.net.StandardProtocolFamily;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.ServerSocketChannel;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.ClosedChannelException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -22,12 +28,16 @@ import java.time.Clock;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 /**
  * A scratch host for the benchmarks: a temporary HOME and record root, {@code nvidia-smi} answered
  * in memory (so the figures are cumps's own work, not a process start), the real {@code /proc}.
  * "Live" records name this JVM's pid and start time; "stale" ones the same pid with another start.
+ * Control daemons are asked in-process ({@link ControlClient#inProcess}, as the window asks them); a
+ * {@link #liveDaemon live daemon}'s socket answers in NVIDIA's protocol, and a run of NVIDIA's program
+ * (the fallback) is counted, so a benchmark can tell that it measured the in-process path.
  */
 final class BenchHost implements AutoCloseable {
     final Path dir;
@@ -36,7 +46,10 @@ final class BenchHost implements AutoCloseable {
     final RecordStore store;
     final long pid = ProcessHandle.current().pid();
     final long ticks;
-    private ServerSocketChannel listener;
+    /** Conversations the live daemon's socket held to their end; runs of {@code nvidia-cuda-mps-control} (the fallback). */
+    final AtomicInteger conversations = new AtomicInteger();
+    final AtomicInteger programRuns = new AtomicInteger();
+    private UnixSeqPacketListener listener;
 
     BenchHost(int gpus) throws IOException {
         dir = Files.createTempDirectory("cumps-bench-", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
@@ -50,10 +63,15 @@ final class BenchHost implements AutoCloseable {
         host = new HostEnvironment(Map.of("HOME", dir.resolve("home").toString(), "TMPDIR", dir.toString(), "PATH", bin.toString()),
                 current.uid(), current.hostname(), current.platform(), HostPaths.under(dir));
         String csv = smiCsv(gpus);
-        CommandRunner runner = spec -> spec.program().equals("nvidia-smi") ? CommandResult.exited("nvidia-smi", 0, csv, "")
-                : CommandResult.exited(spec.program(), 0, "", "");
+        CommandRunner runner = spec -> {
+            if (spec.program().equals("nvidia-smi")) {
+                return CommandResult.exited("nvidia-smi", 0, csv, "");
+            }
+            programRuns.incrementAndGet();
+            return CommandResult.exited(spec.program(), 0, "", "");
+        };
         services = new CoreServices(host, runner, new ProcFsProcessTable(), dir.resolve("records"), Clock.systemUTC(),
-                LifecycleTimeouts.defaults(), false);
+                LifecycleTimeouts.defaults(), false, GuideLink.none(), ControlClient.inProcess(host));
         store = services.records();
         ticks = new ProcFsProcessTable().find(pid).map(ProcessInfo::startTicks).orElseThrow();
     }
@@ -90,8 +108,9 @@ final class BenchHost implements AutoCloseable {
 
     /**
      * A live managed daemon as the doctor checks it: the record, a 0700 pipe directory with a
-     * listening {@code control} socket (kept open until {@link #close()}) and the pid file, and a
-     * 0700 log directory with an empty {@code control.log}.
+     * {@code control} socket ({@code SOCK_SEQPACKET}, kept open until {@link #close()}) that answers in
+     * NVIDIA's protocol, every command with no line (a daemon with no server and no setting changed), and
+     * the pid file, and a 0700 log directory with an empty {@code control.log}.
      */
     void liveDaemon(String name) throws IOException {
         DaemonRecord record = record(name, true);
@@ -99,11 +118,68 @@ final class BenchHost implements AutoCloseable {
             Files.createDirectories(d);
             Files.setPosixFilePermissions(d, PosixFilePermissions.fromString("rwx------"));
         }
-        listener = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        listener.bind(UnixDomainSocketAddress.of(record.pipeDirectory().resolve("control")));
+        listener = UnixSeqPacketListener.bind(record.pipeDirectory().resolve("control"), 16);
+        Thread acceptor = new Thread(this::accept, "bench-control");
+        acceptor.setDaemon(true);
+        acceptor.start();
         Files.writeString(record.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), pid + "\n");
         Files.writeString(record.logDirectory().resolve("control.log"), "");
         store.write(record);
+    }
+
+    /** Serves one connection after another on this thread (NVIDIA's daemon, too, serves one at a time). */
+    private void accept() {
+        while (true) {
+            try (UnixSeqPacket connection = listener.accept(1000)) {
+                if (connection != null && converse(connection)) {
+                    conversations.incrementAndGet();
+                }
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                // this connection broke; the next client gets a fresh one
+            }
+        }
+    }
+
+    /**
+     * NVIDIA's side of one conversation ({@code dev.cumps.core.mps.ControlProtocol}): {@code OUTBHELL} with
+     * credentials, the client's {@code OUTBCRED} and its type word, then the commands (a length word and the
+     * text each; no line answers them) until the zero length, answered by the end with status 0.
+     */
+    private static boolean converse(PacketSocket connection) throws IOException {
+        send(connection, "OUTBHELL\0".getBytes(StandardCharsets.US_ASCII), true);
+        if (next(connection) == null || next(connection) == null) {
+            return false; // no credentials or no type
+        }
+        while (true) {
+            byte[] length = next(connection);
+            if (length == null || length.length != 8) {
+                return false;
+            }
+            if (ByteBuffer.wrap(length).order(ByteOrder.LITTLE_ENDIAN).getLong() == 0) {
+                send(connection, ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(1).putInt(0).array(), false);
+                return true;
+            }
+            if (next(connection) == null) {
+                return false; // no text after its length
+            }
+        }
+    }
+
+    /** The next message's bytes, waiting at most 10 s; {@code null} when the connection ended or stayed silent. */
+    private static byte[] next(PacketSocket connection) throws IOException {
+        PacketSocket.Received received = connection.receive(4 + 4096);
+        if (received == null && connection.await(false, 10_000) != 0) {
+            received = connection.receive(4 + 4096);
+        }
+        return received == null || received.ended() ? null : received.data();
+    }
+
+    private static void send(PacketSocket connection, byte[] data, boolean credentials) throws IOException {
+        if (!connection.send(data, credentials) && (connection.await(true, 10_000) == 0 || !connection.send(data, credentials))) {
+            throw new IOException("the client took no message for 10 s");
+        }
     }
 
     @Override

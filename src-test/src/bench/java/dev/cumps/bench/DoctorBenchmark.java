@@ -17,8 +17,9 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * {@code cumps doctor --gpus 0} on a healthy host: one GPU in Exclusive_Process, the tools on PATH,
  * and one live managed daemon (a record of this JVM's pid and start time, a private pipe directory
- * with a listening {@code control} socket and a matching pid file, an empty {@code control.log});
- * the control client is answered in memory.
+ * with a {@code control} socket that answers in NVIDIA's protocol and a matching pid file, an empty
+ * {@code control.log}); the daemon is asked in-process, as the window asks it (the set-up fails if the doctor
+ * asked through NVIDIA's program instead, or not at all).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,6 +34,10 @@ public class DoctorBenchmark {
         DoctorReport report = host.services.doctor().run(Optional.of("0"));
         if (!report.valid()) {
             throw new IllegalStateException("the benchmark host is not healthy: " + report.toJsonMap());
+        }
+        if (host.conversations.get() == 0 || host.programRuns.get() != 0) {
+            throw new IllegalStateException("the doctor did not ask the daemon in-process: " + host.conversations + " conversations, "
+                    + host.programRuns + " runs of NVIDIA's program");
         }
     }
 

@@ -60,6 +60,42 @@ class ControlProcessGateE2eTest {
         }
     }
 
+    /**
+     * The simulator's daemons speak NVIDIA's protocol too: forced in-process ({@code CUMPS_CONTROL_CLIENT=builtin}; two
+     * daemons are below the count at which a command-line run asks in-process by itself), {@code status --json} asks them
+     * without starting the stand-in's client; forced to the program, it starts one per daemon.
+     */
+    @Test
+    void simulatedDaemonsAreAskedInProcessToo(CumpsHarness h) throws Exception {
+        int daemons = 2;
+        h.configure(SimConfig.defaults(daemons));
+        for (int i = 0; i < daemons; i++) {
+            h.cumps("start", "--gpus", Integer.toString(i), "--name", "s" + i).assertOk();
+        }
+        Path calls = h.root.resolve("calls");
+        for (String program : List.of(SimTools.MPS_CONTROL, SimTools.NVIDIA_SMI)) {
+            Path standIn = h.bin.resolve(program + ".stand-in");
+            Files.move(h.bin.resolve(program), standIn);
+            wrap(h.bin.resolve(program), standIn, calls, program.equals(SimTools.MPS_CONTROL) ? "control" : "smi");
+        }
+        try {
+            Files.writeString(calls, "");
+            JsonNode status = h.cumps(Map.of("CUMPS_CONTROL_CLIENT", "builtin"), "status", "--json").assertOk().json();
+            assertEquals(daemons, answering(status), status.toPrettyString());
+            assertEquals(Map.of("control", 0L, "smi", 1L), counted(h, calls), "programs started by status --json, in-process");
+
+            Files.writeString(calls, "");
+            JsonNode forced = h.cumps(Map.of("CUMPS_CONTROL_CLIENT", "nvidia"), "status", "--json").assertOk().json();
+            assertEquals(daemons, answering(forced), forced.toPrettyString());
+            assertEquals(status.get("live").get("daemons").size(), forced.get("live").get("daemons").size());
+            assertEquals(Map.of("control", (long) daemons, "smi", 1L), counted(h, calls), "with CUMPS_CONTROL_CLIENT=nvidia");
+        } finally {
+            for (int i = 0; i < daemons; i++) {
+                h.cumps("stop", "--name", "s" + i).assertOk();
+            }
+        }
+    }
+
     private static long answering(JsonNode status) {
         long n = 0;
         for (JsonNode d : status.get("live").get("daemons")) {

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cumps.core.posix.PacketSocket;
+import dev.cumps.core.posix.UnixSeqPacket;
 import dev.cumps.sim.SimConfig;
 import dev.cumps.sim.SimTools;
 import dev.cumps.sim.testing.SimHost;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -369,7 +369,7 @@ final class CumpsHarness implements AutoCloseable {
     }
 
     static boolean accepts(Path socket) {
-        try (SocketChannel ignored = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+        try (PacketSocket ignored = UnixSeqPacket.connect(socket)) {
             return true;
         } catch (IOException e) {
             return false;

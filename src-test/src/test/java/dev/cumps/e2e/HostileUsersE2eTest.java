@@ -29,34 +29,44 @@ import org.junit.jupiter.api.Test;
 class HostileUsersE2eTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /**
-     * A control daemon that speaks the simulated host's wire protocol (a command a line, each answer ended by a
-     * NUL byte; see the stand-in client), as an attacker would put one at a pipe folder others ask: it lists
-     * {@code argv[2]} servers and names {@code argv[3]} as every server's client.
+     * A control daemon that speaks NVIDIA's MPS control protocol (as NVIDIA's daemons and the simulated host's do:
+     * {@code SOCK_SEQPACKET}, the greeting, each command as a length and a text, each line of an answer a message of
+     * its own), as an attacker would put one at a pipe folder others ask: it lists {@code argv[2]} servers and names
+     * {@code argv[3]} as every server's client.
      */
     private static final String SQUATTER = String.join("\n",
-            "import os, socket, sys, threading",
+            "import os, socket, struct, sys, threading",
             "path, count, client, ready = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]",
-            "servers = ''.join('%d\\n' % i for i in range(1, count + 1)).encode()",
-            "s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)",
+            "servers = ['%d' % i for i in range(1, count + 1)]",
+            "s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)",
             "s.bind(path)",
             "os.chmod(path, 0o666)",
             "s.listen(64)",
             "open(ready, 'w').close()",
             "def serve(c):",
             "    try:",
-            "        for raw in c.makefile('rb'):",
-            "            cmd = raw.decode('utf-8', 'replace').strip()",
-            "            if cmd == '\\0UI':",  // the stand-in client's connection-type line (ControlServer.UI_HELLO): an empty reply
-            "                reply = b''",
-            "            elif cmd == 'get_server_list':",
-            "                reply = servers",
+            "        c.sendmsg([b'OUTBHELL\\0'], [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS,",
+            "                   struct.pack('=iII', os.getpid(), os.getuid(), os.getgid()))])",
+            "        c.recv(4100)",  // OUTBCRED
+            "        c.recv(4100)",  // the connection type
+            "        while True:",
+            "            word = c.recv(4100)",
+            "            if len(word) != 8:",
+            "                break",
+            "            if struct.unpack('<q', word)[0] == 0:",
+            "                c.send(struct.pack('<ii', 1, 0))",
+            "                break",
+            "            cmd = c.recv(4100).rstrip(b'\\0').decode('utf-8', 'replace').strip()",
+            "            if cmd == 'get_server_list':",
+            "                lines = servers",
             "            elif cmd.startswith('get_client_list '):",
-            "                reply = (client + '\\n').encode()",
+            "                lines = [client]",
             "            elif cmd.startswith('get_server_status '):",
-            "                reply = b'ACTIVE\\n'",
+            "                lines = ['ACTIVE']",
             "            else:",
-            "                reply = ('Unknown command \"%s\"\\n' % cmd.split(' ')[0]).encode()",
-            "            c.sendall(reply + b'\\0')",
+            "                lines = ['Unknown command \"%s\"' % cmd.split(' ')[0]]",
+            "            for line in lines:",
+            "                c.send(struct.pack('<i', 0) + line.encode())",
             "    except OSError:",
             "        pass",
             "    finally:",

@@ -74,9 +74,11 @@ final class StartupBudgets {
      * its FFM downcall handles (socket, setsockopt, connect, poll, sendmsg, recvmsg, close, getuid, getgid), about 300
      * more classes initialized and about 120 spun at run time, which the AOT cache cannot hold. Fewer daemons go
      * through NVIDIA's program as before and load no native code (the budgets above it are the program's). The
-     * simulator's stand-ins do not speak NVIDIA's protocol: asked in-process, each is asked again through the program,
-     * so the control counts stay. Measured with the AOT training's in-process run (AotTraining): 1,277 classes
-     * initialized, 133 from outside the cache (without that run: 1,349 and 402).
+     * scenario's daemons have no control socket (nobody listens, so each is asked through the program on PATH, a
+     * script), so the control counts stay. Measured with the AOT training's in-process run (AotTraining): 1,277 classes
+     * initialized, 133 from outside the cache (without that run: 1,349 and 402). The link happens only where a socket
+     * exists to connect to (UnixSeqPacket.connect looks for the file first): the scenario's own pipes have none, the
+     * machine's /tmp/nvidia-mps may; with no socket there either, 984 and 9 (7 Dec 2026, branch sim-seqpacket).
      */
     private static final String FFM = "; 25 daemons, so the in-process control client's FFM handles"
             + " (about 300 classes initialized, 120 spun)";

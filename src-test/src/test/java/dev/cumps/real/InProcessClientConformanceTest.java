@@ -18,6 +18,10 @@ import dev.cumps.core.mps.ControlProtocol;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.posix.PacketSocket;
 import dev.cumps.core.posix.UnixSeqPacket;
+import dev.cumps.sim.DriverProfile;
+import dev.cumps.sim.SimConfig;
+import dev.cumps.sim.SimToolOptions;
+import dev.cumps.sim.SimTools;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,7 +49,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * and as an ordinary user's client does, on {@code control}), and the answers must be identical: exit code, stdout
  * and stderr. Then what must not pass: one byte of our framing changed no longer gets NVIDIA's answer; a daemon
  * whose answer we do not expect (one byte changed on the way in) is asked again through NVIDIA's program; a daemon
- * that quits while we ask is reported as NVIDIA's client reports it. Missing binaries fail the test; it never skips.
+ * that quits while we ask is reported as NVIDIA's client reports it. And the simulator's control daemon, asked through
+ * our client, sends NVIDIA's messages byte for byte. Missing binaries fail the test; it never skips.
  */
 class InProcessClientConformanceTest {
     private static final Duration PATIENCE = Duration.ofSeconds(120);
@@ -90,6 +95,8 @@ class InProcessClientConformanceTest {
     private final List<Long> startTimes = new ArrayList<>();
     private final List<Path> pipes = new ArrayList<>();
     private final List<Path> daemonPipes = new ArrayList<>();
+    /** The program each daemon was started with: its client quits it. */
+    private final List<Path> daemonPrograms = new ArrayList<>();
 
     static Stream<Arguments> branches() throws IOException {
         String file = System.getProperty("cumps.real.branches");
@@ -228,6 +235,104 @@ class InProcessClientConformanceTest {
         assertTrue(same(after, none), "NVIDIA's answer: " + after + ", ours: " + none);
     }
 
+    /**
+     * The simulator's control daemon (this branch's profile; the stand-in daemon is Java whatever its launcher) holds to
+     * NVIDIA's through our client: every question above, on {@code control_privileged} and on {@code control}, gets the
+     * same messages byte for byte (the greeting, each line, the end) and so the same answer. And a simulated host is
+     * asked in-process: our client answers as the stand-in's own client program does, and never runs it.
+     */
+    @ParameterizedTest(name = "R{0}")
+    @MethodSource("branches")
+    void theSimulatorAnswersOurClientByteForByteAsNvidiasDaemon(String branch) throws Exception {
+        Path real = realControl(branch);
+        Path realPipe = startDaemon(real);
+        Path simulated = simulatedControl(branch);
+        Path simulatedPipe = startDaemon(simulated);
+        StringBuilder differences = new StringBuilder();
+        int asked = 0;
+        for (String question : QUESTIONS) {
+            for (boolean asRoot : question.contains("set_") ? List.of(true) : List.of(true, false)) {
+                List<String> nvidia = received(realPipe, question, asRoot);
+                List<String> stand = received(simulatedPipe, question, asRoot);
+                asked++;
+                assertEquals(List.of("OUTBHELL\\x00", "\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00"),
+                        List.of(nvidia.getFirst(), nvidia.get(nvidia.size() - 2)), "NVIDIA's greeting and end, as recorded: " + nvidia);
+                String where = question.replace("\n", "\\n") + (asRoot ? " (control_privileged)" : " (control)");
+                if (!nvidia.equals(stand)) {
+                    differences.append("== ").append(where).append("\n  NVIDIA:    ").append(nvidia).append("\n  simulator: ")
+                            .append(stand).append('\n');
+                }
+                CommandResult program = nvidia(simulated, simulatedPipe, question);
+                CommandResult ours = ours(simulated, simulatedPipe, asRoot, noFallback()).ask(simulatedPipe, simulatedPipe, question, ANSWER);
+                if (!same(program, ours)) {
+                    differences.append("== ").append(where).append(" on the simulator\n  its program: ").append(program)
+                            .append("\n  our client:  ").append(ours).append('\n');
+                }
+            }
+        }
+        if (!differences.isEmpty()) {
+            fail("the simulator (profile " + branch + ") differs from NVIDIA's nvidia-cuda-mps-control R" + branch + ":\n" + differences);
+        }
+        assertEquals(QUESTIONS.size() * 2 - QUESTIONS.stream().filter(q -> q.contains("set_")).count(), asked);
+    }
+
+    /** What our client receives for {@code question}, each message escaped, then the exchange it came to. */
+    private static List<String> received(Path pipe, String question, boolean asRoot) {
+        List<String> messages = new ArrayList<>();
+        ControlProtocol protocol = new ControlProtocol(path -> new Recorded(UnixSeqPacket.connect(path), messages), asRoot);
+        ControlProtocol.Exchange e = protocol.ask(pipe, List.of(question.split("\n")), System.nanoTime() + ANSWER.toNanos(), 1 << 20);
+        messages.add("-> " + e);
+        return messages;
+    }
+
+    /** A socket that notes every message received, escaped ({@code \xNN} for a byte outside printable ASCII). */
+    private record Recorded(PacketSocket socket, List<String> messages) implements PacketSocket {
+        @Override
+        public int await(boolean write, int timeoutMillis) throws IOException {
+            return socket.await(write, timeoutMillis);
+        }
+
+        @Override
+        public boolean send(byte[] data, boolean withCredentials) throws IOException {
+            return socket.send(data, withCredentials);
+        }
+
+        @Override
+        public Received receive(int capacity) throws IOException {
+            Received r = socket.receive(capacity);
+            if (r != null) {
+                StringBuilder m = new StringBuilder(r.ended() ? "(end of connection)" : r.truncated() ? "(truncated)" : "");
+                for (byte b : r.data()) {
+                    int c = b & 0xff;
+                    m.append(c >= 0x20 && c < 0x7f && c != '\\' ? String.valueOf((char) c) : String.format("\\x%02x", c));
+                }
+                messages.add(m.toString());
+            }
+            return r;
+        }
+
+        @Override
+        public void close() {
+            socket.close();
+        }
+    }
+
+    /** The simulator's {@code nvidia-cuda-mps-control} with this branch's profile (the Python launcher where python3 is). */
+    private Path simulatedControl(String branch) throws IOException {
+        Path home = Files.createDirectory(root().resolve("sim" + pipes.size()));
+        Path config = home.resolve("sim.json");
+        SimConfig.defaults(1).withDriver(DriverProfile.of(branch)).write(config);
+        Path bin = Files.createDirectory(home.resolve("bin"));
+        SimTools.install(bin, SimToolOptions.in(home, cumpsJar(), config));
+        return bin.resolve(SimTools.MPS_CONTROL);
+    }
+
+    private static String cumpsJar() {
+        Path jar = Path.of(System.getProperty("cumps.jar", "../core/cli/target/cumps.jar")).toAbsolutePath().normalize();
+        assertTrue(Files.isRegularFile(jar), jar + " is missing: mvn -pl core/cli -am package -DskipTests");
+        return jar.toString();
+    }
+
     // ------------------------------------------------------------------ the two clients
 
     private static boolean same(CommandResult nvidia, CommandResult ours) {
@@ -323,14 +428,21 @@ class InProcessClientConformanceTest {
 
     // ------------------------------------------------------------------ the daemon
 
-    /** This branch's real daemon ({@code -d}) in fresh pipe and log folders, up and answering; its pipe folder. */
-    private Path startDaemon(Path real) throws Exception {
+    private Path root() throws IOException {
         if (root == null) {
             root = Files.createTempDirectory(Path.of("/tmp"), "ic");
             Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwx------"));
         }
-        Path pipe = Files.createDirectory(root.resolve("p" + pipes.size()));
-        Path log = Files.createDirectory(root.resolve("l" + pipes.size()));
+        return root;
+    }
+
+    /**
+     * A daemon of {@code real} (NVIDIA's program of a branch, or the simulator's) started with {@code -d} in fresh pipe
+     * and log folders, up and answering; its pipe folder.
+     */
+    private Path startDaemon(Path real) throws Exception {
+        Path pipe = Files.createDirectory(root().resolve("p" + pipes.size()));
+        Path log = Files.createDirectory(root().resolve("l" + pipes.size()));
         pipes.add(pipe);
         CommandResult d = new ProcessCommandRunner().run(new CommandSpec(List.of(real.toString(), "-d"), Map.of("PATH", "/usr/bin:/bin",
                 "CUDA_MPS_PIPE_DIRECTORY", pipe.toString(), "CUDA_MPS_LOG_DIRECTORY", log.toString()), null, PATIENCE));
@@ -339,6 +451,7 @@ class InProcessClientConformanceTest {
         long pid = ready(log).orElseThrow();
         daemons.add(pid);
         daemonPipes.add(pipe);
+        daemonPrograms.add(real);
         startTimes.add(startTime(pid).orElse(-1L));
         await("the daemon on " + pipe, () -> nvidia(real, pipe, "get_server_list").exitCode() == 0);
         return pipe;
@@ -389,7 +502,7 @@ class InProcessClientConformanceTest {
         }
     }
 
-    /** Quits the daemons this test started (through NVIDIA's client), then ends any still running, by pid and start time. */
+    /** Quits the daemons this test started (through their program's client), then ends any still running, by pid and start time. */
     @AfterEach
     void endDaemons() throws Exception {
         if (root != null) {
@@ -397,7 +510,7 @@ class InProcessClientConformanceTest {
                 long pid = daemons.get(i);
                 Path pipe = daemonPipes.get(i);
                 if (running(pid)) {
-                    new ProcessCommandRunner().run(new CommandSpec(List.of(realControlOf(pid).toString()), Map.of("PATH", "/usr/bin:/bin",
+                    new ProcessCommandRunner().run(new CommandSpec(List.of(daemonPrograms.get(i).toString()), Map.of("PATH", "/usr/bin:/bin",
                             "CUDA_MPS_PIPE_DIRECTORY", pipe.toString()), "quit\n", Duration.ofSeconds(10)));
                 }
                 long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -416,9 +529,5 @@ class InProcessClientConformanceTest {
                 // a temporary folder left in /tmp; the next boot clears it
             }
         }
-    }
-
-    private static Path realControlOf(long pid) throws IOException {
-        return Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe"));
     }
 }

@@ -9,7 +9,6 @@ import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.snapshot.HostSnapshot;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
@@ -108,7 +107,7 @@ public final class ClientsViewModel {
             return () -> { };
         }
         try {
-            LiveSnapshot snapshot = live.collect(List.of(daemon.get().record()), host.gpus());
+            LiveSnapshot snapshot = live.collect(daemon.get().record(), host.gpus());
             Optional<DaemonSnapshot> mine = snapshot.daemons().stream()
                     .filter(d -> d.name().filter(name::equals).isPresent()).findFirst();
             if (mine.isEmpty()) {

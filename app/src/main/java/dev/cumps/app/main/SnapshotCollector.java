@@ -1,5 +1,6 @@
 package dev.cumps.app.main;
 
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.snapshot.HostSnapshot;
 import dev.cumps.core.snapshot.HostSnapshotService;
 import java.lang.System.Logger.Level;
@@ -41,7 +42,7 @@ final class SnapshotCollector {
         static Read of(HostSnapshotService snapshots, Clock clock) {
             Instant started = clock.instant();
             long t0 = System.nanoTime();
-            HostSnapshot host = snapshots.read();
+            HostSnapshot host = snapshots.read(Detail.NONE);
             return new Read(started, Duration.ofNanos(System.nanoTime() - t0), host);
         }
     }

@@ -4,7 +4,6 @@ import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.mps.ControlClient;
-import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.sim.Simulation;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -69,7 +68,7 @@ public final class HostSession implements AutoCloseable {
      */
     public void startDemo() {
         Simulation sim = simulated.orElseThrow(() -> new IllegalStateException("the demo needs --simulate"));
-        SimulateDemo started = new SimulateDemo(services.starter(), sim, new ProcFsProcessTable(),
+        SimulateDemo started = new SimulateDemo(services.starter(), sim, services.processes(),
                 client -> guard().ifPresent(g -> g.client(client)));
         synchronized (this) {
             if (closed.get()) {

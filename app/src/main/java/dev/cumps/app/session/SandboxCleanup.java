@@ -36,6 +36,11 @@ final class SandboxCleanup {
      * stops the daemons of the console's sandbox at {@code root} through the core's verified stop and
      * removes the sandbox. Nothing when the sandbox is gone; never throws.
      */
+    static void finishAbandoned(HostEnvironment host, Path root, List<ProcessIdentity> clients) {
+        finishAbandoned(host, root, clients, CoreServices.real(host, Optional.empty(), false).processes());
+    }
+
+    /** {@link #finishAbandoned(HostEnvironment, Path, List)}, reading and signalling the clients through {@code processes}. */
     static void finishAbandoned(HostEnvironment host, Path root, List<ProcessIdentity> clients, ProcessTable processes) {
         List<ProcessHandle> ending = new ArrayList<>();
         for (ProcessIdentity client : clients) {

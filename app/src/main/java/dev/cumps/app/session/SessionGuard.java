@@ -1,7 +1,6 @@
 package dev.cumps.app.session;
 
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessIdentity;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -123,7 +122,7 @@ final class SessionGuard implements AutoCloseable {
         }
         Told told = read(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         if (!told.closed()) {
-            SandboxCleanup.finishAbandoned(HostEnvironment.current(), Path.of(args[0]), told.clients(), new ProcFsProcessTable());
+            SandboxCleanup.finishAbandoned(HostEnvironment.current(), Path.of(args[0]), told.clients());
         }
     }
 }

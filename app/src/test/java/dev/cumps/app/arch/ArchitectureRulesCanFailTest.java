@@ -10,6 +10,7 @@ import com.tngtech.archunit.lang.EvaluationResult;
 import dev.cumps.app.ViewModels;
 import dev.cumps.app.archfixture.PageUsingTheSession;
 import dev.cumps.app.archfixture.RecordView;
+import dev.cumps.app.archfixture.ViewModelBuildingItsOwnServices;
 import dev.cumps.app.archfixture.ViewModelHoldingCoreServices;
 import dev.cumps.app.archfixture.cycle.a.CycleA;
 import dev.cumps.app.archfixture.cycle.b.CycleB;
@@ -30,7 +31,9 @@ import dev.cumps.core.CoreServices;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
 import dev.cumps.core.cli.Cli;
+import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.archfixture.RecordUsingLifecycle;
 import dev.cumps.core.status.archfixture.EngineUsingTheSimulator;
 import dev.cumps.fixture.one.First;
@@ -61,6 +64,15 @@ class ArchitectureRulesCanFailTest {
     void aViewModelThatHoldsCoreServicesBreaksTheCompositionRootRule() {
         assertViolates(ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES, ViewModelHoldingCoreServices.class,
                 "dev.cumps.core.CoreServices");
+    }
+
+    @Test
+    void aViewModelThatBuildsAServiceBreaksTheOneRootRule() {
+        EvaluationResult result = Layers.onlyCoreServicesBuildsServices().evaluate(new ClassFileImporter().importClasses(
+                ViewModelBuildingItsOwnServices.class));
+        String report = String.join("\n", result.getFailureReport().getDetails());
+        assertTrue(report.contains(ViewModelBuildingItsOwnServices.class.getName()) && report.contains(Fleet.class.getName() + ".<init>")
+                && report.contains(ProcFsProcessTable.class.getName() + ".<init>"), report);
     }
 
     @Test
@@ -140,6 +152,8 @@ class ArchitectureRulesCanFailTest {
         assertFalse(ProjectRules.CORE_HAS_NO_JAVAFX.allowEmptyShould(true).evaluate(clean).hasViolation());
         assertFalse(ProjectRules.VIEWS_ARE_FREE_OF_CORE.allowEmptyShould(true).evaluate(clean).hasViolation());
         assertFalse(ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES.allowEmptyShould(true).evaluate(
+                new ClassFileImporter().importClasses(ViewModels.class, CoreServices.class)).hasViolation());
+        assertFalse(Layers.onlyCoreServicesBuildsServices().allowEmptyShould(true).evaluate(
                 new ClassFileImporter().importClasses(ViewModels.class, CoreServices.class)).hasViolation());
         JavaClasses kit = new ClassFileImporter().importClasses(ErrorDialog.class, Dialogs.class, DetailsArea.class, ClipboardSink.class,
                 MonospaceFont.class, SeverityCell.class, Severity.class, HostSession.class);

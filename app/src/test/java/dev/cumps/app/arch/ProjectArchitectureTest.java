@@ -29,6 +29,9 @@ class ProjectArchitectureTest {
     static final ArchRule onlyTheCompositionRootHoldsCoreServices = ProjectRules.ONLY_THE_COMPOSITION_ROOT_HOLDS_CORE_SERVICES;
 
     @ArchTest
+    static final ArchRule onlyCoreServicesBuildsServices = Layers.onlyCoreServicesBuildsServices();
+
+    @ArchTest
     static final ArchRule simulatorIsReachedOnlyThroughSimulation = Layers.simulatorOnlyThroughSimulation();
 
     @ArchTest

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.Locale;
@@ -41,7 +42,7 @@ class ClientsViewModelTest {
     }
 
     private void refresh() {
-        vm.collect(host.services().snapshots().read(), false, 0).run();
+        vm.collect(host.services().snapshots().read(Detail.NONE), false, 0).run();
     }
 
     @Test

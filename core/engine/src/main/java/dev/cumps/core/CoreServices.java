@@ -7,6 +7,7 @@ import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fix.FixService;
+import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.ClientTerminator;
@@ -19,6 +20,7 @@ import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.mps.ControlClient;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.Liveness;
@@ -29,7 +31,6 @@ import dev.cumps.core.status.StatusService;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * The one place that wires core's services from its seams. The CLI and the window both hold one of
@@ -47,28 +48,25 @@ public final class CoreServices {
     private final ProcessTable processes;
     private final Clock clock;
     private final LifecycleTimeouts timeouts;
-    // Built on first use: a command builds only what it uses, so `status` never loads a doctor check, the
-    // lifecycle or the self-test. Each is built once and then kept, in its slot. One switch builds them all, not
-    // a lambda per service: each lambda's class, and the class it returns, were loaded by every command
-    // (15 lambdas and 11 unused services' classes per `status`; docs/performance.md section 8).
-    private static final int LIFECYCLE = 0;
-    private static final int PLANNER = 1;
-    private static final int STARTER = 2;
-    private static final int STOPPER = 3;
-    private static final int FOREGROUND = 4;
-    private static final int TERMINATOR = 5;
-    private static final int STATUS = 6;
-    private static final int DOCTOR = 7;
-    private static final int ENV = 8;
-    private static final int LIVE = 9;
-    private static final int SNAPSHOTS = 10;
-    private static final int LIMITS = 11;
-    private static final int FIXES = 12;
-    private static final int SELFTEST = 13;
-    private static final int FOLDERS = 14;
-    private static final int SERVICES = 15;
-    private final AtomicReferenceArray<Object> built = new AtomicReferenceArray<>(SERVICES);
-    private final Object[] building = new Object[SERVICES];
+    // Built on first use by plain synchronized getters: a command builds only what it uses, so `status` never loads
+    // a doctor check, the lifecycle or the self-test. No lambda or holder per service: each resolved lambda loaded
+    // its service's class on every start (decision 0020, docs/performance.md section 8).
+    private LifecycleContext lifecycle;
+    private StartPlanner planner;
+    private DaemonStarter starter;
+    private DaemonStopper stopper;
+    private ForegroundRunner foreground;
+    private ClientTerminator terminator;
+    private StatusService status;
+    private Doctor doctor;
+    private EnvService env;
+    private LiveSnapshotService live;
+    private HostSnapshotService snapshots;
+    private LimitsService limits;
+    private FixService fixes;
+    private Selftest selftest;
+    private FolderOpener folders;
+    private Fleet fleet;
 
     /** Services that know no user guide (the doctor links {@code docs/guide.md#anchor}). */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -95,48 +93,6 @@ public final class CoreServices {
         this.processes = processes;
         this.clock = clock;
         this.timeouts = timeouts;
-        for (int i = 0; i < SERVICES; i++) {
-            building[i] = new Object();
-        }
-    }
-
-    /** The service in {@code slot}, built on the first call, from any thread, exactly once. */
-    @SuppressWarnings("unchecked")
-    private <T> T service(int slot) {
-        Object v = built.get(slot);
-        if (v == null) {
-            synchronized (building[slot]) {
-                v = built.get(slot);
-                if (v == null) {
-                    v = build(slot);
-                    built.set(slot, v);
-                }
-            }
-        }
-        return (T) v;
-    }
-
-    private Object build(int slot) {
-        return switch (slot) {
-            case LIFECYCLE -> LifecycleContext.of(host, runner, processes, store, clock, timeouts);
-            case PLANNER -> new StartPlanner(host, runner);
-            case STARTER -> new DaemonStarter(service(LIFECYCLE), planner());
-            case STOPPER -> new DaemonStopper(service(LIFECYCLE));
-            case FOREGROUND -> new ForegroundRunner(service(LIFECYCLE), starter());
-            case TERMINATOR -> new ClientTerminator(service(LIFECYCLE));
-            case STATUS -> new StatusService(host, runner, store, liveness, simulated);
-            case DOCTOR -> new Doctor(host, runner, processes, store, liveness, timeouts.answer(), DoctorChecks.all(), guide, control);
-            case ENV -> new EnvService(store, liveness);
-            case LIVE -> new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer(), LiveSnapshotService.LIVE_BUDGET,
-                    control);
-            case SNAPSHOTS -> new HostSnapshotService(status(), live());
-            case LIMITS -> new LimitsService(host, runner, processes, store, liveness, timeouts.answer(), control);
-            case FIXES -> new FixService(store, liveness, processes, stopper());
-            case SELFTEST -> new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
-                    clock, timeouts, simulated);
-            case FOLDERS -> new FolderOpener(runner, host.childEnvironment());
-            default -> throw new IllegalArgumentException("no service in slot " + slot);
-        };
     }
 
     /**
@@ -154,7 +110,7 @@ public final class CoreServices {
      */
     public static CoreServices real(HostEnvironment host, Optional<Path> recordRoot, boolean simulated, LifecycleTimeouts timeouts,
                                     int inProcessFrom) {
-        // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#readWithLive).
+        // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#read).
         Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
         return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
                 timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host, inProcessFrom));
@@ -166,8 +122,11 @@ public final class CoreServices {
     }
 
     /** Opens a folder in the file manager (the window's log pane). */
-    public FolderOpener folders() {
-        return service(FOLDERS);
+    public synchronized FolderOpener folders() {
+        if (folders == null) {
+            folders = new FolderOpener(runner, host.childEnvironment());
+        }
+        return folders;
     }
 
     public HostEnvironment host() {
@@ -184,72 +143,135 @@ public final class CoreServices {
     }
 
     /** What a start would use, resolved without side effects. */
-    public StartPlanner planner() {
-        return service(PLANNER);
+    public synchronized StartPlanner planner() {
+        if (planner == null) {
+            planner = new StartPlanner(host, runner);
+        }
+        return planner;
     }
 
     /**
      * Starts detached daemons, and previews a start for a dialog. Every start and stop locks the
      * record name, then the pipe directory, then (start only) the GPU, always in this order.
      */
-    public DaemonStarter starter() {
-        return service(STARTER);
+    public synchronized DaemonStarter starter() {
+        if (starter == null) {
+            starter = new DaemonStarter(lifecycle(), planner());
+        }
+        return starter;
     }
 
     /** Stop, stop --all, and moving a stale or unreadable record aside. */
-    public DaemonStopper stopper() {
-        return service(STOPPER);
+    public synchronized DaemonStopper stopper() {
+        if (stopper == null) {
+            stopper = new DaemonStopper(lifecycle());
+        }
+        return stopper;
     }
 
     /** {@code cumps start --foreground}: the daemon attached to this terminal. */
-    public ForegroundRunner foreground() {
-        return service(FOREGROUND);
+    public synchronized ForegroundRunner foreground() {
+        if (foreground == null) {
+            foreground = new ForegroundRunner(lifecycle(), starter());
+        }
+        return foreground;
     }
 
     /** Ends one MPS client of the caller's live daemon ({@code cumps terminate-client}, the window's Terminate client…). */
-    public ClientTerminator terminator() {
-        return service(TERMINATOR);
+    public synchronized ClientTerminator terminator() {
+        if (terminator == null) {
+            terminator = new ClientTerminator(lifecycle());
+        }
+        return terminator;
     }
 
-    public StatusService status() {
-        return service(STATUS);
+    public synchronized StatusService status() {
+        if (status == null) {
+            status = new StatusService(host, runner, store, liveness, simulated);
+        }
+        return status;
     }
 
-    public Doctor doctor() {
-        return service(DOCTOR);
+    public synchronized Doctor doctor() {
+        if (doctor == null) {
+            doctor = new Doctor(snapshots(), limits(), new MpsControl(runner, host, timeouts.answer(), control), host, processes,
+                    DoctorChecks.all(), guide);
+        }
+        return doctor;
     }
 
     /** The live view: servers, clients and GPU load. */
-    public LiveSnapshotService live() {
-        return service(LIVE);
+    public synchronized LiveSnapshotService live() {
+        if (live == null) {
+            live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer(), LiveSnapshotService.LIVE_BUDGET,
+                    control);
+        }
+        return live;
     }
 
     /** The host snapshot (status and live view from one GPU query): what every view of the host reads. */
-    public HostSnapshotService snapshots() {
-        return service(SNAPSHOTS);
+    public synchronized HostSnapshotService snapshots() {
+        if (snapshots == null) {
+            snapshots = new HostSnapshotService(status(), live());
+        }
+        return snapshots;
     }
 
     /** The MPS limits of live daemons: recorded and current, and setting them. */
-    public LimitsService limits() {
-        return service(LIMITS);
+    public synchronized LimitsService limits() {
+        if (limits == null) {
+            limits = new LimitsService(host, runner, processes, store, liveness, timeouts.answer(), control);
+        }
+        return limits;
     }
 
     /** The doctor's guided fixes ({@code doctor --fix}, the window's Fix…). */
-    public FixService fixes() {
-        return service(FIXES);
+    public synchronized FixService fixes() {
+        if (fixes == null) {
+            fixes = new FixService(store, liveness, processes, stopper());
+        }
+        return fixes;
     }
 
     /** The hardware self-test ({@code cumps selftest}). */
-    public Selftest selftest() {
-        return service(SELFTEST);
+    public synchronized Selftest selftest() {
+        if (selftest == null) {
+            selftest = new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
+                    clock, timeouts, simulated);
+        }
+        return selftest;
+    }
+
+    /** Where the lifecycle's services read and write: built once, shared by start, stop, foreground and terminate. */
+    private synchronized LifecycleContext lifecycle() {
+        if (lifecycle == null) {
+            lifecycle = LifecycleContext.of(host, runner, processes, store, clock, timeouts);
+        }
+        return lifecycle;
+    }
+
+    /** The processes of this machine ({@code /proc}): what a view reads a pid's start time from. */
+    public ProcessTable processes() {
+        return processes;
+    }
+
+    /** Reads hosts over ssh and runs cumps on them ({@code cumps fleet}, the window's Hosts page). */
+    public synchronized Fleet fleet() {
+        if (fleet == null) {
+            fleet = new Fleet(runner, host, clock);
+        }
+        return fleet;
     }
 
     public boolean simulated() {
         return simulated;
     }
 
-    public EnvService env() {
-        return service(ENV);
+    public synchronized EnvService env() {
+        if (env == null) {
+            env = new EnvService(store, liveness);
+        }
+        return env;
     }
 
 }

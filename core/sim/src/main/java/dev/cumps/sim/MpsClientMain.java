@@ -1,15 +1,15 @@
 package dev.cumps.sim;
 
+import dev.cumps.core.posix.PacketSocket;
+import dev.cumps.core.posix.UnixSeqPacket;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -30,6 +30,8 @@ public final class MpsClientMain {
 
     /** How often the client checks that its daemon still runs. */
     static final long POLL_MILLIS = 250;
+    /** How long the daemon may take to answer the client's attach (it starts a server first, a JVM). */
+    static final Duration ASK_WITHIN = Duration.ofSeconds(60);
 
     private MpsClientMain() {
     }
@@ -80,13 +82,19 @@ public final class MpsClientMain {
         System.exit(0);
     }
 
+    /** The daemon's answer to {@code command}, in NVIDIA's protocol ({@link ControlWire}), within {@link #ASK_WITHIN}. */
     private static String ask(Path pipe, String command) throws IOException {
-        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(pipe.resolve("control")))) {
-            channel.write(ByteBuffer.wrap((command + "\n").getBytes(StandardCharsets.UTF_8)));
-            channel.shutdownOutput();
-            String reply = new String(Channels.newInputStream(channel).readAllBytes(), StandardCharsets.UTF_8);
-            int end = reply.indexOf(ControlServer.END_OF_REPLY);
-            return end < 0 ? reply : reply.substring(0, end);
+        long deadline = System.nanoTime() + ASK_WITHIN.toNanos();
+        try (PacketSocket socket = UnixSeqPacket.connect(pipe.resolve("control"))) {
+            StringBuilder reply = new StringBuilder();
+            ControlWire.Outcome outcome = ControlWire.greet(socket, deadline);
+            if (outcome == null) {
+                outcome = ControlWire.converse(socket, List.of(command), line -> reply.append(line).append('\n'), deadline);
+            }
+            if (outcome != ControlWire.Outcome.ANSWERED) {
+                throw new IOException("no answer from the control daemon (" + outcome.name().toLowerCase(Locale.ROOT) + ")");
+            }
+            return reply.toString();
         }
     }
 

@@ -1,18 +1,14 @@
 package dev.cumps.sim;
 
+import dev.cumps.core.posix.PacketSocket;
+import dev.cumps.core.posix.UnixSeqPacket;
 import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -224,7 +220,7 @@ public final class MpsControlMain {
                 // Unreadable lock file: fall back to the socket.
             }
         }
-        try (SocketChannel ignored = SocketChannel.open(UnixDomainSocketAddress.of(pipe.resolve("control")))) {
+        try (PacketSocket ignored = UnixSeqPacket.connect(pipe.resolve("control"))) {
             return true;
         } catch (IOException e) {
             return false;
@@ -251,76 +247,49 @@ public final class MpsControlMain {
 
     /**
      * No argument: the user interface. Like NVIDIA's client it connects once (no daemon: the message on
-     * stderr, exit 1), then sends each line of standard input as typed, blank ones too, and prints each
-     * answer; it stops after {@code quit} or at the end of input. Wire protocol (ours): the command and a
-     * newline out, the answer and a NUL byte back.
+     * stderr, exit 1) and answers the daemon's greeting, so that the daemon logs {@code NEW UI} even for an empty
+     * standard input; then it sends each line of standard input as typed, blank ones too, up to a {@code quit}, ends
+     * the input and prints each line of the answers; exit 0 once the daemon has sent its end, or closed the connection
+     * after {@code quit}. NVIDIA's protocol ({@link ControlWire}); like NVIDIA's client it waits for the daemon as long
+     * as it takes (whoever runs it bounds it). Unlike NVIDIA's, which sends each line as it is typed, it reads its
+     * standard input to the end (or a {@code quit}) before it sends: what it prints is the same, later.
      */
     private static int client(Map<String, String> env) {
         Path control = pipeDirectory(env).resolve("control");
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
-        SocketChannel channel;
+        long never = System.nanoTime() + Duration.ofDays(3650).toNanos();
+        PacketSocket socket;
         try {
-            channel = SocketChannel.open(UnixDomainSocketAddress.of(control));
+            socket = UnixSeqPacket.connect(control);
         } catch (IOException e) {
             return noDaemon();
         }
-        try (channel; BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-            InputStream replies = Channels.newInputStream(channel);
+        try (socket) {
+            ControlWire.Outcome greeted = ControlWire.greet(socket, never);
+            if (greeted != null) {
+                return noDaemon();
+            }
+            List<String> commands = new ArrayList<>();
             try {
-                // Who is calling, before any command: the daemon logs NEW UI now, even for an empty stdin; its
-                // (empty) answer is read and dropped.
-                channel.write(ByteBuffer.wrap((ControlServer.UI_HELLO + "\n").getBytes(StandardCharsets.UTF_8)));
-                int b;
-                while ((b = replies.read()) != 0) {
-                    if (b < 0) {
-                        return noDaemon();
+                BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                String line;
+                while ((line = in.readLine()) != null) {
+                    commands.add(line);
+                    if (line.strip().equals("quit")) {
+                        break;
                     }
                 }
             } catch (IOException e) {
-                return noDaemon();
+                System.err.println("nvidia-cuda-mps-control: cannot read standard input: " + e.getMessage());
+                return 1;
             }
-            String line;
-            while ((line = in.readLine()) != null) {
-                ByteArrayOutputStream reply = new ByteArrayOutputStream();
-                try {
-                    channel.write(ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8)));
-                    int b;
-                    while ((b = replies.read()) != 0) {
-                        if (b < 0) {
-                            return noDaemon();
-                        }
-                        reply.write(b);
-                    }
-                } catch (IOException e) {
-                    return noDaemon();
-                }
-                out.print(reply.toString(StandardCharsets.UTF_8));
+            ControlWire.Outcome outcome = ControlWire.converse(socket, commands, line -> {
+                out.print(line + "\n");
                 out.flush();
-                if (line.strip().equals("quit")) {
-                    return 0;
-                }
-            }
-            awaitClose(channel, replies);
+            }, never);
+            return outcome == ControlWire.Outcome.ANSWERED || outcome == ControlWire.Outcome.CLOSED_AFTER_QUIT ? 0 : noDaemon();
         } catch (IOException e) {
-            System.err.println("nvidia-cuda-mps-control: cannot read standard input: " + e.getMessage());
-            return 1;
-        }
-        return 0;
-    }
-
-    /**
-     * The end of input, as NVIDIA's client ends it: no more commands, then the daemon closes the connection; so
-     * the daemon's {@code UI closed} is logged before this program exits (and before a next client's
-     * {@code Accepting connection...}).
-     */
-    private static void awaitClose(SocketChannel channel, InputStream replies) {
-        try {
-            channel.shutdownOutput();
-            while (replies.read() >= 0) {
-                // whatever comes before the close is no answer to anything
-            }
-        } catch (IOException e) {
-            // closed already
+            return noDaemon();
         }
     }
 

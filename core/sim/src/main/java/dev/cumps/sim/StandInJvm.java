@@ -11,10 +11,14 @@ import java.util.List;
  */
 final class StandInJvm {
 
-    /** JVM flags that make a short-lived stand-in start fast and stay small. */
+    /**
+     * JVM flags that make a short-lived stand-in start fast and stay small; native access for the control daemon and
+     * its client, which speak NVIDIA's {@code SOCK_SEQPACKET} protocol through {@code dev.cumps.core.posix} (without
+     * it the JVM warns on stderr, which NVIDIA's programs do not).
+     */
     static final List<String> JVM_FLAGS = List.of(
             "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto", "-XX:-UsePerfData", "-Xss512k",
-            "-Xmx64m");
+            "-Xmx64m", "--enable-native-access=ALL-UNNAMED");
 
     private StandInJvm() {
     }

@@ -694,7 +694,7 @@ def daemon_present(pipe):
             finally:
                 os.close(fd)
     import socket
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     try:
         s.connect(os.path.join(pipe, "control"))
         return True
@@ -762,57 +762,90 @@ def await_daemon_name(pid, limit):
         time.sleep(0.005)
 
 
+# NVIDIA's MPS control protocol (ControlWire): a SOCK_SEQPACKET socket with SO_PASSCRED; the daemon greets with
+# OUTBHELL\0 and its credentials, the client answers OUTBCRED\0 with its own, then the connection type 4; each command
+# is an 8-byte little-endian length (text, newline, NUL) and that text; 8 zero bytes end the input. Each line of an
+# answer is a message of its own (type 0, 4 bytes little-endian, then the line); the end is type 1 and a status.
+HELLO = b"OUTBHELL\0"
+MESSAGE_CAPACITY = 4 + 4096
+
+
 def client(env):
-    """One connection for all of stdin, as NVIDIA's client: each line (as typed, blank ones too) is a command;
-    the daemon ends each answer with a NUL byte (our wire protocol, MpsControlMain.client)."""
+    """One connection for all of stdin, as NVIDIA's client (MpsControlMain.client): each line (as typed, blank ones
+    too) is a command, sent as it is read, up to a quit; each line of the answers is printed as it comes; exit 0 on
+    the daemon's end, or when it closes the connection after quit. Like NVIDIA's client it waits as long as the daemon
+    takes (whoever runs it bounds it)."""
+    import select
     import socket
+    import struct
     control = os.path.join(pipe_directory(env), "control")
     out = sys.stdout.buffer
-    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     try:
-        pending = b""
         try:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_PASSCRED, 1)
             s.connect(control)
-            # ControlServer.UI_HELLO: who is calling, before any command (the daemon logs NEW UI even for an empty
-            # stdin); its (empty) answer is read and dropped.
-            s.sendall(b"\0UI\n")
-            while b"\0" not in pending:
-                chunk = s.recv(65536)
-                if not chunk:
-                    return no_daemon()
-                pending += chunk
+            if s.recv(MESSAGE_CAPACITY) != HELLO:
+                return no_daemon()
+            s.sendmsg([b"OUTBCRED\0"], [(socket.SOL_SOCKET, socket.SCM_CREDENTIALS,
+                                          struct.pack("=iII", os.getpid(), os.getuid(), os.getgid()))])
+            s.send(struct.pack("<i", 4))
         except OSError:
             return no_daemon()
-        pending = pending.split(b"\0", 1)[1]
-        for raw in sys.stdin.buffer:
-            line = raw[:-1] if raw.endswith(b"\n") else raw
-            if line.endswith(b"\r"):
-                line = line[:-1]
-            try:
-                s.sendall(line + b"\n")
-                while b"\0" not in pending:
-                    chunk = s.recv(65536)
-                    if not chunk:
-                        return no_daemon()
-                    pending += chunk
-            except OSError:
-                return no_daemon()
-            reply, pending = pending.split(b"\0", 1)
-            out.write(reply.decode("utf-8", "replace").encode("utf-8"))
-            out.flush()
-            if line.decode("utf-8", "replace").strip() == "quit":
-                return 0
-        # The end of input, as NVIDIA's client ends it: no more commands, then wait for the daemon to close the
-        # connection, so the daemon's "UI closed" is logged before this program exits (and before a next
-        # client's "Accepting connection...").
-        try:
-            s.shutdown(socket.SHUT_WR)
-            s.settimeout(10)
-            while s.recv(65536):
-                pass
-        except OSError:
-            pass
-        return 0
+        s.setblocking(False)
+        outgoing = []
+        pending = b""
+        stdin = sys.stdin.fileno()
+        reading = True
+        quit = False
+        while True:
+            readers = [s] + ([stdin] if reading else [])
+            readable, writable, _ = select.select(readers, [s] if outgoing else [], [])
+            if stdin in readable:
+                chunk = os.read(stdin, 65536)
+                pending += chunk
+                lines = pending.split(b"\n")
+                pending = lines.pop()
+                if not chunk:
+                    reading = False
+                    if pending:
+                        lines.append(pending)
+                for line in lines:
+                    if line.endswith(b"\r"):
+                        line = line[:-1]
+                    text = line + b"\n\0"
+                    outgoing += [struct.pack("<q", len(text)), text]
+                    if line.decode("utf-8", "replace").strip() == "quit":
+                        quit = True
+                        reading = False
+                        break
+                if not reading and not quit:
+                    outgoing.append(bytes(8))
+            if s in writable and outgoing:
+                try:
+                    s.send(outgoing[0])
+                    outgoing.pop(0)
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    outgoing = []  # the daemon closed: what it sent before is still to be read
+            if s in readable:
+                try:
+                    message = s.recv(MESSAGE_CAPACITY)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    message = b""
+                if not message:
+                    return 0 if quit and not outgoing else no_daemon()
+                kind = struct.unpack("<i", message[:4])[0] if len(message) >= 4 else -1
+                if kind == 0:
+                    out.write(message[4:] + b"\n")
+                    out.flush()
+                elif kind == 1 and len(message) == 8:
+                    return 0
+                else:
+                    return no_daemon()
     finally:
         s.close()
 

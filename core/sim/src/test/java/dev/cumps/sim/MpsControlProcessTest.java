@@ -165,8 +165,9 @@ class MpsControlProcessTest {
     void controlLogUsesNvidiaLineFormat() throws Exception {
         long pid = machine.startDaemon();
         // Each connection is logged by its own thread: wait for the line that ends one (startDaemon's
-        // probe, then the client) before the next connects, or it can land among the next one's lines.
-        awaitLogLine("Unable to read new connection type information");
+        // probe, which connects and goes before the greeting's answer, then the client) before the next connects, or
+        // it can land among the next one's lines.
+        awaitLogLine("User did not send valid credentials");
         machine.mps("get_server_list\nset_default_active_thread_percentage 25\nno_such_command\n");
         awaitLogLine("UI closed");
         assertEquals("25.0\n", machine.mps("get_default_active_thread_percentage\n").stdout());

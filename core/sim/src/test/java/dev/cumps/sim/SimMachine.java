@@ -2,11 +2,11 @@ package dev.cumps.sim;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.cumps.core.posix.PacketSocket;
+import dev.cumps.core.posix.UnixSeqPacket;
 import dev.cumps.sim.testing.SimHost;
 import dev.cumps.sim.testing.SimulatedHostExtension;
 import java.io.IOException;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +111,7 @@ final class SimMachine {
     }
 
     private static boolean accepts(Path socket) {
-        try (SocketChannel ignored = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+        try (PacketSocket ignored = UnixSeqPacket.connect(socket)) {
             return true;
         } catch (IOException e) {
             return false;

@@ -52,14 +52,21 @@ public final class WindowPlacement {
      * Sets {@code stage}'s minimum size and bounds before its first show, and tracks its normal bounds; saves
      * them when it is hidden. Call before {@code stage.show()}. JavaFX 26's GTK glass learns the window
      * manager's frame before it maps the window, so the bounds asked here are the ones it maps with (the
-     * window-manager suite's LaunchWmTest records every size the frame has while mapped).
+     * window-manager suite's LaunchWmTest records every size the frame has while mapped). A normal window is
+     * then held at its position while the window manager frames it ({@link LaunchPositionHold}).
      */
     public void attach(Stage stage) {
         Rectangle2D screen = screens().get(0);
         stage.setMinWidth(Math.min(WindowState.MIN_WIDTH, screen.getWidth()));
         stage.setMinHeight(Math.min(WindowState.MIN_HEIGHT, screen.getHeight()));
-        apply(stage, current());
-        stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> track(stage));
+        WindowState initial = current();
+        apply(stage, initial);
+        stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> {
+            if (!initial.maximized()) {
+                LaunchPositionHold.start(stage, initial.x(), initial.y());
+            }
+            track(stage);
+        });
         stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> store.ifPresent(s -> s.save(current())));
     }
 

@@ -1,10 +1,10 @@
 package dev.cumps.core.cli;
 
+import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.RuntimeDirs;
-import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordStore;
@@ -24,6 +24,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -109,7 +110,7 @@ public final class AotTraining {
                 + "  esac\ndone\n");
         Files.setPosixFilePermissions(control, PosixFilePermissions.fromString("rwx------"));
         HostEnvironment current = HostEnvironment.current();
-        long ticks = new ProcFsProcessTable().find(self).map(ProcessInfo::startTicks).orElse(1L);
+        long ticks = CoreServices.real(current, Optional.empty(), false).processes().find(self).map(ProcessInfo::startTicks).orElse(1L);
         StringWriter sink = new StringWriter();
         PrintWriter out = new PrintWriter(sink);
         new CumpsMain.OneLineHandler(out); // CumpsMain.main installs it before any command: not archived, it opened the jar

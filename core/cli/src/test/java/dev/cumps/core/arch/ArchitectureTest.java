@@ -43,4 +43,7 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("java.lang.foreign..")
             .because("native code is reached in one place (FFM, --enable-native-access for the class path), where its"
                     + " layouts and its tests live");
+
+    @ArchTest
+    static final ArchRule onlyCoreServicesBuildsServices = Layers.onlyCoreServicesBuildsServices();
 }

@@ -1,19 +1,17 @@
 package dev.cumps.core.doctor;
 
-import dev.cumps.core.exec.CommandRunner;
-import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.live.LiveSnapshot;
+import dev.cumps.core.live.LimitsService;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.ControlClient;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
-import dev.cumps.core.record.Liveness;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.snapshot.HostSnapshot;
+import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.StatusService;
 import dev.cumps.core.topology.Selectors;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
@@ -22,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.function.Consumer;
 
 /**
@@ -36,43 +35,31 @@ import java.util.function.Consumer;
 public final class Doctor {
     /** {@code plan.selector} when no {@code --gpus} was given: uni-cumps's word for its default. */
     public static final String AUTO_SELECTOR = "auto";
+    private final HostSnapshotService snapshots;
+    private final LimitsService limits;
+    private final MpsControl control;
     private final HostEnvironment host;
-    private final CommandRunner runner;
     private final ProcessTable processes;
-    private final RecordStore store;
-    private final Liveness liveness;
-    private final Duration answerTimeout;
     private final List<Check> checks;
     private final GuideLink guide;
-    private final ControlClient client;
-
-    /** A doctor whose reports know no user guide (links {@code docs/guide.md#anchor}). */
-    public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                  Duration answerTimeout, List<Check> checks) {
-        this(host, runner, processes, store, liveness, answerTimeout, checks, GuideLink.none());
-    }
 
     /**
-     * @param answerTimeout how long a daemon may take to answer {@code get_server_list}
-     * @param checks        the checks in the order they run; each need must rest on an earlier check
-     * @param guide         the user guide the reports link each check to
+     * @param snapshots reads the host (GPUs, records, the live view) once per run
+     * @param limits    reads the live daemons' limits
+     * @param control   asks the selected daemon what the live view did not ({@code get_server_status})
+     * @param host      the caller's environment ({@code CUDA_VISIBLE_DEVICES}, paths)
+     * @param processes this machine's processes
+     * @param checks    the checks in the order they run; each need must rest on an earlier check
+     * @param guide     the user guide the reports link each check to
      */
-    public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                  Duration answerTimeout, List<Check> checks, GuideLink guide) {
-        this(host, runner, processes, store, liveness, answerTimeout, checks, guide, ControlClient.program());
-    }
-
-    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
-    public Doctor(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                  Duration answerTimeout, List<Check> checks, GuideLink guide, ControlClient client) {
-        this.client = client;
+    public Doctor(HostSnapshotService snapshots, LimitsService limits, MpsControl control, HostEnvironment host, ProcessTable processes,
+                  List<Check> checks, GuideLink guide) {
+        this.snapshots = Objects.requireNonNull(snapshots, "snapshots");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.control = Objects.requireNonNull(control, "control");
         this.guide = Objects.requireNonNull(guide, "guide");
         this.host = host;
-        this.runner = runner;
         this.processes = processes;
-        this.store = store;
-        this.liveness = liveness;
-        this.answerTimeout = answerTimeout;
         this.checks = List.copyOf(checks);
         requireNeedsBefore(this.checks);
     }
@@ -100,23 +87,32 @@ public final class Doctor {
     }
 
     /**
-     * Runs every check with the GPU inventory and the live snapshot the caller has just collected around it
+     * Runs every check on {@code snapshot}, a host read with its live view the caller has just made
      * ({@code cumps metrics}: one nvidia-smi query and one round of questions per scrape).
      */
-    public DoctorReport run(Optional<String> selector, GpuInventory inventory, LiveSnapshot live) {
-        DoctorContext context = new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector, client);
-        context.useInventory(inventory);
-        context.useLive(live);
-        return run(context, check -> { });
+    public DoctorReport run(Optional<String> selector, HostSnapshot snapshot) {
+        return run(new DoctorContext(snapshot, selector, host, processes, limits, control), check -> { });
     }
 
-    /** Runs every check, handing each result to {@code listener} as it completes. Interruption cancels. */
+    /**
+     * Reads the host with what the checks judge ({@link Detail#SERVERS}), then runs every check on it, handing each
+     * result to {@code listener} as it completes. Interruption cancels.
+     */
     public DoctorReport run(Optional<String> selector, Consumer<CheckResult> listener) {
-        return run(new DoctorContext(host, runner, processes, store, liveness, answerTimeout, selector, client), listener);
+        HostSnapshot snapshot;
+        try {
+            snapshot = snapshots.read(Detail.SERVERS);
+        } catch (CancellationException e) {
+            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
+        }
+        // A query that finished before the interrupt returns its answer all the same: cancelled either way, before any check.
+        if (Thread.currentThread().isInterrupted()) {
+            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
+        }
+        return run(new DoctorContext(snapshot, selector, host, processes, limits, control), listener);
     }
 
     private DoctorReport run(DoctorContext context, Consumer<CheckResult> listener) {
-        context.gatherGpusAndLive();
         Map<DoctorCheckId, CheckStatus> statuses = new EnumMap<>(DoctorCheckId.class);
         List<CheckResult> results = new ArrayList<>();
         for (Check check : checks) {

@@ -1,11 +1,8 @@
 package dev.cumps.core.doctor;
 
 import dev.cumps.core.exec.CommandResult;
-import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.gpu.GpuInventory;
-import dev.cumps.core.gpu.GpuQuery;
-import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.Visibility;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.live.DaemonLimits;
@@ -14,72 +11,61 @@ import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.live.LiveSnapshot;
 import dev.cumps.core.live.LiveSnapshotService;
 import dev.cumps.core.message.CumpsException;
-import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.DaemonRecord;
-import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.ManagedDaemon;
-import dev.cumps.core.record.RecordStore;
+import dev.cumps.core.snapshot.HostSnapshot;
 import dev.cumps.core.topology.Selectors;
 import dev.cumps.core.topology.TopologyPlan;
-import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.function.Supplier;
 
 /**
- * The facts one doctor run looks at, each gathered at most once and only when a check (or the
- * report) asks: nvidia-smi's inventory, the visible GPUs, the selector's plan, the records with
- * their liveness, the selected daemon, its control pipe and its one answer to
- * {@code get_server_list} (the live view's), and the live snapshot of every daemon's servers and clients. Checks stay small because they only judge these facts. One context
- * serves one run on one thread.
+ * The facts one doctor run looks at: the host read it was handed ({@link HostSnapshot}: nvidia-smi's inventory, the
+ * records with their liveness, the live view of every daemon's servers and clients) and what it derives from it, each
+ * at most once and only when a check (or the report) asks: the visible GPUs, the selector's plan, the selected
+ * daemon, its control pipe and its one answer to {@code get_server_list} (the live view's), the recorded limits.
+ * Checks stay small because they only judge these facts. One context serves one run on one thread.
  */
 public final class DoctorContext {
     /** How many of control.log's last lines are searched for an error. */
     public static final int LOG_WINDOW = 20;
 
-    private final HostEnvironment host;
-    private final CommandRunner runner;
-    private final ProcessTable processes;
-    private final RecordStore store;
-    private final Liveness liveness;
-    private final MpsControl control;
+    private final HostSnapshot snapshot;
     private final Optional<String> selector;
+    private final HostEnvironment host;
+    private final ProcessTable processes;
+    private final LimitsService limitsService;
+    private final MpsControl control;
 
-    private GpuInventory inventory;
     private Attempt<List<Gpu>> visible;
     private Attempt<TopologyPlan> plan;
-    private List<ManagedDaemon> managed;
     private Optional<ControlPipe> controlPipe;
     private CommandResult answer;
     private DaemonSnapshot.Capability serverStatusCommand;
-    private final LimitsService limitsService;
     private List<DaemonLimits> recordedLimits;
-    private final LiveSnapshotService liveService;
-    private LiveSnapshot live;
 
-    public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                         Duration answerTimeout, Optional<String> selector) {
-        this(host, runner, processes, store, liveness, answerTimeout, selector, ControlClient.program());
-    }
-
-    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
-    public DoctorContext(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                         Duration answerTimeout, Optional<String> selector, ControlClient client) {
-        this.host = host;
-        this.runner = runner;
-        this.processes = processes;
-        this.store = store;
-        this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout, client);
+    /**
+     * @param snapshot  the host read with its live view (at least {@code Detail.SERVERS})
+     * @param selector  the {@code --gpus} selector as given
+     * @param host      the caller's environment the snapshot was read with
+     * @param processes this machine's processes (owners, start times)
+     * @param limits    reads the live daemons' limits
+     * @param control   asks the selected daemon what the live view did not
+     */
+    public DoctorContext(HostSnapshot snapshot, Optional<String> selector, HostEnvironment host, ProcessTable processes,
+                         LimitsService limits, MpsControl control) {
+        this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+        snapshot.requireLive();
         this.selector = selector;
-        this.limitsService = new LimitsService(host, runner, processes, store, liveness, answerTimeout);
-        this.liveService = new LiveSnapshotService(host, runner, processes, store, liveness, answerTimeout, LiveSnapshotService.LIVE_BUDGET,
-                client);
+        this.host = host;
+        this.processes = processes;
+        this.limitsService = limits;
+        this.control = control;
     }
 
     public HostEnvironment host() {
@@ -101,10 +87,7 @@ public final class DoctorContext {
     }
 
     public GpuInventory inventory() {
-        if (inventory == null) {
-            inventory = new NvidiaSmi(runner, host).query();
-        }
-        return inventory;
+        return snapshot.gpus();
     }
 
     /** The GPUs {@code CUDA_VISIBLE_DEVICES} leaves visible; empty when nvidia-smi failed or the mask does not resolve. */
@@ -148,10 +131,7 @@ public final class DoctorContext {
 
     /** Every readable record of this user and host, assessed for liveness. */
     public List<ManagedDaemon> managed() {
-        if (managed == null) {
-            managed = store.list().records().stream().map(liveness::assess).toList();
-        }
-        return managed;
+        return snapshot.status().daemons();
     }
 
     /**
@@ -185,9 +165,9 @@ public final class DoctorContext {
 
     /**
      * The selected daemon's answer to {@code get_server_list}, asked once; needs {@link #daemon()}. It is the
-     * live view's run of that question (every doctor run collects the live view: two checks read it), so
-     * the daemon is asked it once per run; asked here only when the live view did not run it (its time
-     * was spent first, or the snapshot came from the caller without it).
+     * live view's run of that question (every doctor run reads the host with its live view: two checks read it),
+     * so the daemon is asked it once per run; asked here only when the live view did not run it (its time
+     * was spent first).
      */
     public CommandResult answer() {
         if (answer == null) {
@@ -228,54 +208,13 @@ public final class DoctorContext {
     }
 
     /**
-     * The live snapshot of every live managed daemon (and, read-only, the unmanaged control pipes the
-     * caller can connect to), around this run's nvidia-smi inventory; collected once, on first use, with what
-     * the checks judge ({@link LiveSnapshotService.Detail#SERVERS}: a managed daemon's servers, an unmanaged
-     * pipe's clients, no GPU memory). A snapshot the caller supplied ({@code metrics}) may hold more.
+     * The live snapshot of every live managed daemon (and, read-only, the unmanaged control pipes the caller can
+     * connect to), read with this run's nvidia-smi inventory: at least what the checks judge
+     * ({@link LiveSnapshotService.Detail#SERVERS}: a managed daemon's servers, an unmanaged pipe's clients, no GPU
+     * memory); {@code metrics} hands the doctor its {@code FULL} read.
      */
     public LiveSnapshot live() {
-        if (live == null) {
-            live = liveService.collect(liveRecords(), this::inventory, LiveSnapshotService.Detail.SERVERS);
-        }
-        return live;
-    }
-
-    /**
-     * Gathers the two facts every doctor run needs before its checks judge anything: nvidia-smi's inventory and
-     * the live view. The GPU query runs on its own thread while the daemons are asked (neither needs the other),
-     * so a live daemon's server list no longer waits for nvidia-smi. Does nothing for facts the caller supplied.
-     *
-     * @throws CumpsException when the run is interrupted meanwhile (cancelled)
-     */
-    void gatherGpusAndLive() {
-        if (inventory != null || live != null) {
-            return;
-        }
-        GpuQuery gpus = GpuQuery.start(() -> new NvidiaSmi(runner, host).query(), "cumps-doctor-gpu-query");
-        try {
-            live = liveService.collect(liveRecords(), gpus, LiveSnapshotService.Detail.SERVERS);
-            inventory = gpus.get();
-        } catch (CancellationException e) {
-            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
-        }
-        // A query that finished before the interrupt returns its answer all the same: cancelled either way, before any check.
-        if (Thread.currentThread().isInterrupted()) {
-            throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
-        }
-    }
-
-    private List<DaemonRecord> liveRecords() {
-        return managed().stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
-    }
-
-    /** Uses {@code gpus}, nvidia-smi's answer to the caller's query a moment ago, instead of asking it again. */
-    void useInventory(GpuInventory gpus) {
-        this.inventory = gpus;
-    }
-
-    /** Uses {@code snapshot}, collected by the caller a moment ago, instead of asking the daemons again. */
-    void useLive(LiveSnapshot snapshot) {
-        this.live = snapshot;
+        return snapshot.requireLive();
     }
 
     /** A fact that was either found or refused with a reason; {@link #none()} when its premise was missing. */

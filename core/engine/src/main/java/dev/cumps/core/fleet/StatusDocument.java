@@ -14,8 +14,8 @@ import java.util.Optional;
 
 /**
  * Reads what a host's {@code cumps --version && cumps status --json} printed: one version line, then
- * one JSON document whose {@code schema_version} must be the one this cumps writes
- * ({@link HostStatus#SCHEMA_VERSION}). Anything else is garbage, and a different schema version is
+ * one JSON document ({@code snapshot.HostSnapshot.statusDocument()} wrote it) whose {@code schema_version} must be
+ * the one this cumps writes ({@link HostStatus#SCHEMA_VERSION}). Anything else is garbage, and a different schema version is
  * named as older or newer rather than half-read.
  */
 public final class StatusDocument {

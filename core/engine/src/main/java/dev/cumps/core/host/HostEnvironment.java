@@ -81,7 +81,7 @@ public record HostEnvironment(Map<String, String> env, int uid, String hostname,
     public Map<String, String> childEnvironment() {
         Map<String, String> child = new HashMap<>(env);
         // A loop, not forEach(child::remove): the GPU query's thread runs this before it starts nvidia-smi, and a
-        // lambda there would link the run's first lambda on that path (HostSnapshotService#readWithLive).
+        // lambda there would link the run's first lambda on that path (HostSnapshotService#read).
         for (String variable : CUDA_SELECTION_VARIABLES) {
             child.remove(variable);
         }

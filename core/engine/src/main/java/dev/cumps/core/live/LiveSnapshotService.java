@@ -1,11 +1,7 @@
 package dev.cumps.core.live;
 
-import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
-import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.gpu.GpuInventory;
-import dev.cumps.core.gpu.GpuMessages;
-import dev.cumps.core.gpu.NvidiaSmi;
 import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
@@ -26,16 +22,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -46,7 +39,7 @@ import java.util.stream.Collectors;
  * connect to) asked for its servers and clients, all daemons at once, each on its own thread, so one
  * that does not answer costs one control timeout and never delays the others; all questions together
  * end within {@link #LIVE_BUDGET}, what is unanswered by then is reported as such. The GPU query may still
- * run meanwhile ({@link #collect(List, Supplier)}). Only when some server lists a client does it ask
+ * run meanwhile ({@link #collect(List, List, Supplier, Detail)}). Only when some server lists a client does it ask
  * nvidia-smi for the processes on the GPUs (on its own thread, alongside the questions still being asked),
  * to match the clients' memory by pid: with no daemon, no control program runs, and with no client (no
  * server, or servers without clients), no second nvidia-smi.
@@ -57,8 +50,6 @@ public final class LiveSnapshotService {
     static final RecordLookup.Refusals LOOKUP_REFUSALS = new RecordLookup.Refusals(
             LiveMessages.RECORD_MISSING, LiveMessages.RECORD_FOREIGN, LiveMessages.RECORD_UNREADABLE);
 
-    /** How long nvidia-smi may take for the compute-apps query. */
-    private static final Duration SMI_TIMEOUT = NvidiaSmi.TIMEOUT;
     /**
      * How long one snapshot may spend asking control daemons, all of them together, whatever their
      * pipes do (slow answers, thousands of servers): see {@link LiveBudget}.
@@ -107,51 +98,45 @@ public final class LiveSnapshotService {
      * GPUs already queried; no unmanaged pipe is asked.
      */
     public LiveSnapshot collect(DaemonRecord record, GpuInventory inventory) {
-        return snapshot(List.of(target(record)), () -> inventory);
+        return snapshot(List.of(target(record)), new Queried(inventory), Detail.FULL);
     }
 
     /**
-     * Every daemon of {@code liveRecords} and the unmanaged pipes, around GPUs already queried
-     * ({@code status --json}: the status's own records and nvidia-smi query, nothing asked twice).
+     * Every daemon of {@code liveRecords} and, read-only, the {@code unmanaged} control pipes the caller may write to
+     * (the host read's candidates, found once), asking what {@code detail} names, around a GPU query that may still
+     * run: {@code gpus} is called (and may wait for it) only after the daemons were asked, or by the processes query
+     * once a daemon has listed a client.
      */
-    public LiveSnapshot collect(List<DaemonRecord> liveRecords, GpuInventory inventory) {
-        return snapshot(everyTarget(liveRecords), () -> inventory);
+    public LiveSnapshot collect(List<DaemonRecord> liveRecords, List<ControlPipe> unmanaged, Supplier<GpuInventory> gpus, Detail detail) {
+        return snapshot(everyTarget(liveRecords, unmanaged), gpus, detail);
     }
 
-    /**
-     * {@link #collect(List, GpuInventory)} around a GPU query still running: {@code gpus} is called (and may
-     * wait for the query) only after the daemons were asked, or by the processes query once a daemon has
-     * listed a client.
-     */
-    public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus) {
-        return collect(liveRecords, gpus, Detail.FULL);
-    }
-
-    /** {@link #collect(List, Supplier)}, asking what {@code detail} names. */
-    public LiveSnapshot collect(List<DaemonRecord> liveRecords, Supplier<GpuInventory> gpus, Detail detail) {
-        return snapshot(everyTarget(liveRecords), gpus, detail);
-    }
-
-    /** What a snapshot asks beyond each daemon's server list. */
+    /** What a host read asks beyond the records, the control pipes and the GPU query. */
     public enum Detail {
-        /** Every server's status and clients, and the clients' GPU memory: {@code status --json}, {@code clients}, {@code top}. */
-        FULL,
+        /** No daemon: {@code cumps status} and the window's refresh. */
+        NONE,
         /**
          * What the doctor's checks judge: a managed daemon's servers with their owners from {@code /proc} (one control
          * run, no status or client asked), an unmanaged pipe's servers and clients (whose they are), no GPU memory
          * (no compute-apps query).
          */
-        SERVERS
+        SERVERS,
+        /** Every server's status and clients, and the clients' GPU memory: {@code status --json}, {@code clients}, {@code top}. */
+        FULL
     }
 
-    private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus) {
-        return snapshot(targets, gpus, Detail.FULL);
+    /** GPUs already queried, as the snapshot's supplier. */
+    private record Queried(GpuInventory inventory) implements Supplier<GpuInventory> {
+        @Override
+        public GpuInventory get() {
+            return inventory;
+        }
     }
 
     private LiveSnapshot snapshot(List<Target> targets, Supplier<GpuInventory> gpus, Detail detail) {
         // The processes on the GPUs only matter for clients: the query starts, on its own thread, as soon as a
         // server lists a client, alongside the questions still being asked (other servers, other daemons).
-        ComputeAppsQuery apps = new ComputeAppsQuery(gpus);
+        ComputeAppsQuery apps = new ComputeAppsQuery(runner, host, gpus);
         boolean memory = detail == Detail.FULL;
         List<DaemonSnapshot> daemons = askAll(targets, new DaemonQuestions(control.forDaemons(targets.size()), processes, processes.ticksSinceBoot(),
                 new LiveBudget(budget), memory ? apps::start : () -> { }), detail);
@@ -170,70 +155,6 @@ public final class LiveSnapshotService {
             apps.awaitUnused(); // started for a client whose daemon's answer was then refused: no nvidia-smi outlives the snapshot
         }
         return new LiveSnapshot(loads, daemons, diagnostics);
-    }
-
-    /**
-     * The one {@code --query-compute-apps} run of a snapshot, started at most once, on its own daemon thread
-     * (by the first server that lists a client, or when the result is needed), and only when the GPU query
-     * succeeded.
-     */
-    private final class ComputeAppsQuery {
-        private final Supplier<GpuInventory> gpus;
-        private final List<Message> problems = new ArrayList<>();
-        private final FutureTask<List<ComputeApp>> task;
-        private boolean started;
-
-        ComputeAppsQuery(Supplier<GpuInventory> gpus) {
-            this.gpus = gpus;
-            this.task = new FutureTask<>(this::query);
-        }
-
-        private List<ComputeApp> query() {
-            return gpus.get().nvidiaSmiAvailable() ? computeApps(problems) : List.of();
-        }
-
-        /** Starts the query unless it already runs. */
-        synchronized void start() {
-            if (!started) {
-                started = true;
-                Thread thread = new Thread(task, "cumps-compute-apps");
-                thread.setDaemon(true);
-                thread.start();
-            }
-        }
-
-        /** Waits for the query if it was started, its answer unused; bounded by nvidia-smi's timeout. */
-        void awaitUnused() {
-            synchronized (this) {
-                if (!started) {
-                    return;
-                }
-            }
-            try {
-                task.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException e) {
-                // Its answer is not used, nor is its failure.
-            }
-        }
-
-        /** The processes on the GPUs, the query's problems added to {@code diagnostics}; bounded by nvidia-smi's timeout. */
-        List<ComputeApp> result(List<Message> diagnostics) {
-            start();
-            try {
-                List<ComputeApp> rows = task.get();
-                diagnostics.addAll(problems); // written before the task completed, read after: get() orders them
-                return rows;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                // As the runner words an interrupted run: nvidia-smi did not answer in time.
-                diagnostics.add(Message.of(GpuMessages.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
-                return List.of();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("asking nvidia-smi for the processes on the GPUs failed", e.getCause());
-            }
-        }
     }
 
     /**
@@ -268,16 +189,15 @@ public final class LiveSnapshotService {
         return new Target(Optional.of(record.name()), record.pipeDirectory(), record.logDirectory(), OptionalLong.of(record.pid()));
     }
 
-    private List<Target> everyTarget(List<DaemonRecord> liveRecords) {
+    private List<Target> everyTarget(List<DaemonRecord> liveRecords, List<ControlPipe> unmanaged) {
         List<Target> targets = new ArrayList<>();
-        Set<Path> managedPipes = new LinkedHashSet<>();
         for (DaemonRecord record : liveRecords) {
             targets.add(target(record));
-            managedPipes.add(record.pipeDirectory());
         }
-        for (Path dir : RuntimeDirs.ambientPipeDirectories(host)) {
+        for (ControlPipe pipe : unmanaged) {
             // Only pipes this user may connect to: a socket or FIFO without write permission is another user's daemon.
-            if (!managedPipes.contains(dir) && ControlPipe.in(dir).filter(p -> Files.isWritable(p.path())).isPresent()) {
+            if (Files.isWritable(pipe.path())) {
+                Path dir = pipe.path().getParent();
                 targets.add(new Target(Optional.empty(), dir, null, pidFileDaemon(dir)));
             }
         }
@@ -337,30 +257,6 @@ public final class LiveSnapshotService {
                     Optional.of(Message.of(LiveMessages.INTERRUPTED)), List.of());
         } catch (ExecutionException e) {
             throw new IllegalStateException("asking the daemon at " + target.pipeDirectory() + " failed", e.getCause());
-        }
-    }
-
-    private List<ComputeApp> computeApps(List<Message> diagnostics) {
-        List<String> argv = List.of("nvidia-smi", "--query-compute-apps=" + String.join(",", SmiReplies.COMPUTE_APP_FIELDS),
-                "--format=csv,noheader,nounits");
-        CommandResult result = runner.run(new CommandSpec(argv, host.childEnvironment(), null, SMI_TIMEOUT));
-        if (result.outcome() == CommandResult.Outcome.NOT_FOUND) {
-            diagnostics.add(Message.of(GpuMessages.SMI_NOT_FOUND));
-            return List.of();
-        }
-        if (result.outcome() == CommandResult.Outcome.TIMED_OUT) {
-            diagnostics.add(Message.of(GpuMessages.SMI_TIMED_OUT, SMI_TIMEOUT.toSeconds()));
-            return List.of();
-        }
-        if (!result.succeeded()) {
-            diagnostics.add(result.failureMessage());
-            return List.of();
-        }
-        try {
-            return SmiReplies.computeApps(result.stdout());
-        } catch (CumpsException e) {
-            diagnostics.add(e.errorMessage());
-            return List.of();
         }
     }
 }

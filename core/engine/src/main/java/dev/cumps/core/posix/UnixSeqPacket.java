@@ -26,10 +26,10 @@ import java.nio.file.Path;
  * bytes, {@code struct ucred} three ints. One confined arena per socket: it is used by the thread that opened it.
  */
 public final class UnixSeqPacket implements PacketSocket {
-    private static final int AF_UNIX = 1;
-    private static final int SOCK_SEQPACKET = 5;
-    private static final int SOCK_NONBLOCK = 0x800;
-    private static final int SOCK_CLOEXEC = 0x80000;
+    static final int AF_UNIX = 1;
+    static final int SOCK_SEQPACKET = 5;
+    static final int SOCK_NONBLOCK = 0x800;
+    static final int SOCK_CLOEXEC = 0x80000;
     private static final int SOL_SOCKET = 1;
     private static final int SO_PASSCRED = 16;
     private static final int SCM_CREDENTIALS = 2;
@@ -37,19 +37,19 @@ public final class UnixSeqPacket implements PacketSocket {
     private static final int MSG_DONTWAIT = 0x40;
     private static final int MSG_NOSIGNAL = 0x4000;
     private static final int MSG_CMSG_CLOEXEC = 0x40000000;
-    private static final short POLLIN = 0x1;
+    static final short POLLIN = 0x1;
     private static final short POLLOUT = 0x4;
     private static final short POLLERR = 0x8;
     private static final short POLLHUP = 0x10;
     private static final int ENOENT = 2;
-    private static final int EINTR = 4;
-    private static final int EAGAIN = 11;
+    static final int EINTR = 4;
+    static final int EAGAIN = 11;
     private static final int EPIPE = 32;
     private static final int ECONNRESET = 104;
     private static final int ECONNREFUSED = 111;
     /** {@code sizeof(struct sockaddr_un)}: a short family and 108 bytes of path, NUL included. */
-    private static final int SOCKADDR_UN_BYTES = 110;
-    private static final int SUN_PATH_BYTES = 108;
+    static final int SOCKADDR_UN_BYTES = 110;
+    static final int SUN_PATH_BYTES = 108;
     private static final long MSGHDR_BYTES = 56;
     private static final long IOVEC_BYTES = 16;
     /** {@code CMSG_LEN(sizeof(struct ucred))} and {@code CMSG_SPACE(sizeof(struct ucred))}. */
@@ -132,6 +132,34 @@ public final class UnixSeqPacket implements PacketSocket {
         } finally {
             if (!done && arena.scope().isAlive()) {
                 arena.close();
+            }
+        }
+    }
+
+    /**
+     * A connection {@link UnixSeqPacketListener#accept accepted} by a listener, with {@code SO_PASSCRED} set (so that
+     * the peer's credentials come with its messages). Its arena is shared: the thread that serves the connection is
+     * seldom the one that accepted it. Still, one thread at a time.
+     */
+    static UnixSeqPacket adopt(int fd) throws IOException {
+        Arena arena = Arena.ofShared();
+        UnixSeqPacket socket = new UnixSeqPacket(arena, fd, arena.allocate(Handles.CAPTURE));
+        boolean done = false;
+        try {
+            MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
+            one.set(ValueLayout.JAVA_INT, 0, 1);
+            if ((int) Handles.SETSOCKOPT.invokeExact(socket.state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
+                throw new IOException("setsockopt(SO_PASSCRED) failed: errno " + errno(socket.state));
+            }
+            done = true;
+            return socket;
+        } catch (IOException | RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IOException("native call failed", e);
+        } finally {
+            if (!done) {
+                socket.close();
             }
         }
     }
@@ -263,13 +291,13 @@ public final class UnixSeqPacket implements PacketSocket {
         }
     }
 
-    private static int errno(MemorySegment state) {
+    static int errno(MemorySegment state) {
         return (int) Handles.ERRNO.get(state, 0L);
     }
 
     /** The downcall handles, linked when first used (javac's lint: restricted methods). */
     @SuppressWarnings("restricted")
-    private static final class Handles {
+    static final class Handles {
         private static final Linker LINKER = Linker.nativeLinker();
         static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
         static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
@@ -289,7 +317,7 @@ public final class UnixSeqPacket implements PacketSocket {
         private Handles() {
         }
 
-        private static MethodHandle errno(String name, FunctionDescriptor descriptor) {
+        static MethodHandle errno(String name, FunctionDescriptor descriptor) {
             return LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow(name), descriptor, ERRNO_OPTION);
         }
 

@@ -18,6 +18,7 @@ import dev.cumps.core.record.RecordListing;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.topology.TopologyMode;
 import java.io.IOException;
+import java.nio.file.DirectoryIteratorException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,12 +64,15 @@ public final class StatusService {
     }
 
     /**
-     * The records with their liveness: the part of the status that needs no nvidia-smi query, read
-     * first by a caller that asks the live daemons while the query runs ({@code status --json}).
+     * The records with their liveness and the control pipes: the part of the status that needs no nvidia-smi query,
+     * read first by a caller that asks the live daemons while the query runs ({@code status --json}). Each candidate
+     * pipe directory is looked at once here, for the status's pipe rows and the live view's unmanaged daemons.
      */
     public Records records() {
         RecordListing listing = store.list();
-        return new Records(listing, listing.records().stream().map(liveness::assess).toList());
+        List<Path> ambient = RuntimeDirs.ambientPipeDirectories(host);
+        return new Records(listing, listing.records().stream().map(liveness::assess).toList(), ambient,
+                pipes(listing.records(), ambient));
     }
 
     /** The host's status around GPUs already queried with {@link #gpus()} and records read with {@link #records()}. */
@@ -93,7 +97,7 @@ public final class StatusService {
             gpus.add(new HostStatus.GpuRow(gpu, listed(visible, gpu), names));
         }
         return new HostStatus(host.platformId(), inventory.nvidiaSmiAvailable(), diagnostics, mask, inventory.driverVersion(),
-                gpus, controlPipes(listing.records()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
+                gpus, controlPipes(listing.records(), records.pipes()), daemons, listing.unreadable(), compatibleModes(visible), store.root(), simulated);
     }
 
     /** Whether {@code gpu} is among {@code visible} ({@link Gpu#sameGpu}, not {@code List.contains}). */
@@ -106,24 +110,46 @@ public final class StatusService {
         return false;
     }
 
-    /** Pipes of records, NVIDIA's default directory, the caller's CUDA_MPS_PIPE_DIRECTORY, and our runtime root, by path. */
-    List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records) {
+    /**
+     * The control pipe of each candidate directory that holds one, in the candidates' order: the records', NVIDIA's
+     * default directory, the caller's CUDA_MPS_PIPE_DIRECTORY ({@code ambient}), and our runtime root's.
+     */
+    private List<ControlPipe> pipes(List<DaemonRecord> records, List<Path> ambient) {
         Set<Path> dirs = new LinkedHashSet<>();
-        records.forEach(r -> dirs.add(r.pipeDirectory()));
-        dirs.addAll(RuntimeDirs.ambientPipeDirectories(host));
+        for (DaemonRecord r : records) {
+            dirs.add(r.pipeDirectory());
+        }
+        dirs.addAll(ambient);
         Path runtimeRoot = RuntimeDirs.runtimeRoot(host);
         if (Files.isDirectory(runtimeRoot)) {
             try (DirectoryStream<Path> names = Files.newDirectoryStream(runtimeRoot)) {
-                names.forEach(d -> dirs.add(d.resolve("pipe")));
-            } catch (IOException e) {
+                for (Path d : names) {
+                    dirs.add(d.resolve("pipe"));
+                }
+            } catch (IOException | DirectoryIteratorException e) {
                 // An unreadable runtime root hides nothing a record does not already show.
             }
         }
-        List<HostStatus.PipeRow> rows = new ArrayList<>();
+        // A list, not a map by directory: the pipe's parent is its directory, and iterating a map's entries
+        // initializes two more classes on every status (decision 0020).
+        List<ControlPipe> pipes = new ArrayList<>();
         for (Path dir : dirs) {
-            ControlPipe.in(dir).ifPresent(pipe -> rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
+            Optional<ControlPipe> pipe = ControlPipe.in(dir);
+            if (pipe.isPresent()) {
+                pipes.add(pipe.get());
+            }
+        }
+        return pipes;
+    }
+
+    /** The status's pipe rows: each pipe found, with the records naming its directory; ordered by path. */
+    private List<HostStatus.PipeRow> controlPipes(List<DaemonRecord> records, List<ControlPipe> pipes) {
+        List<HostStatus.PipeRow> rows = new ArrayList<>();
+        for (ControlPipe pipe : pipes) {
+            Path dir = pipe.path().getParent();
+            rows.add(new HostStatus.PipeRow(pipe.path(), pipe.kind(),
                     records.stream().filter(r -> r.pipeDirectory().equals(dir)).map(DaemonRecord::name).toList(), PipeOwner.of(dir),
-                    PipeOwner.foreign(dir, host.uid()).isPresent())));
+                    PipeOwner.foreign(dir, host.uid()).isPresent()));
         }
         // Ordered by path, as uni-cumps orders them.
         rows.sort(Comparator.comparing(row -> row.path().toString()));
@@ -139,15 +165,39 @@ public final class StatusService {
     }
 
     /**
-     * The records read for one status, with their liveness.
+     * The records read for one status, with their liveness, and the control pipes found beside them.
      *
      * @param listing the records and the entries that could not be read
      * @param daemons every record of {@code listing} with its liveness, in the same order
+     * @param ambient the pipe directories a caller meets without a record ({@link RuntimeDirs#ambientPipeDirectories})
+     * @param pipes   the control pipe of each candidate directory that holds one (its parent is that directory)
      */
-    public record Records(RecordListing listing, List<ManagedDaemon> daemons) {
+    public record Records(RecordListing listing, List<ManagedDaemon> daemons, List<Path> ambient, List<ControlPipe> pipes) {
         /** The records whose daemon runs (pid and start time match). */
         public List<DaemonRecord> live() {
             return daemons.stream().filter(ManagedDaemon::live).map(ManagedDaemon::record).toList();
+        }
+
+        /**
+         * The pipes of the {@link #ambient} directories that no live record names: the daemons the live view asks
+         * read-only (whose they are), found with the rest of this read.
+         */
+        public List<ControlPipe> unmanagedPipes() {
+            Set<Path> managed = new LinkedHashSet<>();
+            for (ManagedDaemon d : daemons) {
+                if (d.live()) {
+                    managed.add(d.record().pipeDirectory());
+                }
+            }
+            List<ControlPipe> unmanaged = new ArrayList<>();
+            for (Path dir : ambient) {
+                for (ControlPipe pipe : pipes) {
+                    if (pipe.path().getParent().equals(dir) && !managed.contains(dir)) {
+                        unmanaged.add(pipe);
+                    }
+                }
+            }
+            return unmanaged;
         }
     }
 }

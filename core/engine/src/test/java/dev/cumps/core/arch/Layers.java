@@ -7,11 +7,22 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaConstructorCall;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import dev.cumps.core.CoreServices;
+import dev.cumps.core.guide.GuideLink;
+import dev.cumps.core.host.HostEnvironment;
+import dev.cumps.core.record.Liveness;
+import dev.cumps.core.record.RecordStore;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
 
 /**
  * The project's layering rules as objects, shared by the core's tests ({@code LayeringTest} in the
@@ -78,6 +89,34 @@ public final class Layers {
                 .should().dependOnClassesThat(resideInAPackage(SIM).and(not(nameMatching(SIMULATION.replace(".", "\\.") + "(\\$.*)?"))))
                 .because("the simulate wiring has one front door; tests may use the simulator directly");
     }
+
+    /**
+     * Only {@code CoreServices} constructs a service: a service is what one of its getters returns (or an
+     * implementation of it: {@code ProcFsProcessTable} for {@code processes()}), other than the values it is built
+     * from ({@link #SHARED_VALUES}). A class may still chain its own constructors ({@code this(...)}).
+     */
+    public static ArchRule onlyCoreServicesBuildsServices() {
+        return noClasses().that().doNotHaveFullyQualifiedName(CoreServices.class.getName())
+                .should().callConstructorWhere(SERVICE_BUILT_ELSEWHERE)
+                .because("one composition root: the window and the CLI get every service from CoreServices, so each is built"
+                        + " once, from the same seams (docs/architecture.md)");
+    }
+
+    /** What {@code CoreServices} is built from and hands out as it is: values, not services built on first use. */
+    static final Set<Class<?>> SHARED_VALUES = Set.of(HostEnvironment.class, GuideLink.class, RecordStore.class, Liveness.class);
+
+    /** The types {@code CoreServices}'s getters return, but {@link #SHARED_VALUES}. */
+    static final List<Class<?>> SERVICE_TYPES = Arrays.stream(CoreServices.class.getDeclaredMethods())
+            .filter(m -> !Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0 && !m.getReturnType().isPrimitive())
+            .map(Method::getReturnType).filter(t -> !SHARED_VALUES.contains(t)).distinct().toList();
+
+    private static final DescribedPredicate<JavaConstructorCall> SERVICE_BUILT_ELSEWHERE = DescribedPredicate.describe(
+            "the constructor of a service (" + SERVICE_TYPES.stream().map(Class::getSimpleName).sorted().toList() + ")",
+            call -> {
+                JavaClass built = call.getTargetOwner();
+                JavaClass caller = call.getOriginOwner();
+                return !caller.getName().equals(built.getName()) && SERVICE_TYPES.stream().anyMatch(built::isAssignableTo);
+            });
 
     /** {@code dev.cumps.<module>[.<package>]}: the package two levels below {@code dev.cumps}, or the root. */
     static final SliceAssignment TOP_LEVEL_PACKAGES = new SliceAssignment() {

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.record.Liveness;
-import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.Sandbox;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,8 +51,7 @@ class DoctorRunnerTest {
     }
 
     private Doctor doctor(Check... checks) {
-        return new Doctor(sb.host(), sb.mps.runner(), sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
-                new Liveness(sb.processes), Duration.ofSeconds(1), List.of(checks));
+        return new DoctorFixture(sb, sb.host(), sb.mps.runner(), Duration.ofSeconds(1)).doctor(List.of(checks));
     }
 
     private static CheckResult result(DoctorReport report, DoctorCheckId id) {

@@ -8,14 +8,17 @@ import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorCheckId;
+import dev.cumps.core.doctor.DoctorFixture;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.doctor.checks.DoctorChecks;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
 import dev.cumps.core.gpu.GpuInventory;
 import dev.cumps.core.gpu.NvidiaSmiParser;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -176,7 +179,7 @@ class LiveSnapshotServiceTest {
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
                 new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
 
-        DaemonSnapshot d = service.collect(List.of(r), GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+        DaemonSnapshot d = service.collect(r, GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
@@ -260,7 +263,8 @@ class LiveSnapshotServiceTest {
             LiveSnapshotService service = new LiveSnapshotService(sb.host(), capped, sb.processes,
                     new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5));
 
-            DaemonSnapshot d = service.collect(List.of(), GpuInventory.of(List.of())).daemons().get(0);
+            DaemonSnapshot d = service.collect(List.of(), List.of(ControlPipe.in(pipe).orElseThrow()), () -> GpuInventory.of(List.of()), Detail.FULL)
+                    .daemons().get(0);
 
             assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
             assertEquals("the daemon lists more than 32 servers; only the first 32 were asked about", d.problem().orElseThrow().english());
@@ -646,7 +650,7 @@ class LiveSnapshotServiceTest {
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
                 new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
 
-        DaemonSnapshot d = service.collect(List.of(r), GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
+        DaemonSnapshot d = service.collect(r, GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();
 
         assertEquals(DaemonSnapshot.State.PARTIAL, d.state(), () -> d.problem().map(Message::english).orElse(""));
@@ -662,7 +666,7 @@ class LiveSnapshotServiceTest {
         computeApps = "4190200, " + GPU0 + ", 640\n";
         GpuInventory inventory = GpuInventory.of(NvidiaSmiParser.parse(FakeGpu.exclusive(0).withLoad("88", "640").csvRow()));
 
-        LiveSnapshot snapshot = service().collect(List.of(a), inventory);
+        LiveSnapshot snapshot = service().collect(a, inventory);
 
         assertEquals(List.of(COMPUTE_APPS_QUERY), smiCalls);
         assertEquals(OptionalInt.of(88), snapshot.gpus().get(0).utilizationPercent());
@@ -744,7 +748,7 @@ class LiveSnapshotServiceTest {
         });
         computeApps = "4190200, " + GPU0 + ", 640\n4190201, " + GPU0 + ", 320\n";
 
-        HostSnapshot host = snapshots().readWithLive();
+        HostSnapshot host = snapshots().read(Detail.FULL);
 
         assertEquals(List.of(true, true), waits);
         assertEquals(1, host.gpus().gpus().size());
@@ -778,8 +782,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.exited("nvidia-cuda-mps-control", 0, answers(stdin, replies), "");
         });
         computeApps = "4190200, " + GPU0 + ", 640\n";
-        Doctor doctor = new Doctor(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
-                new Liveness(sb.processes), Duration.ofSeconds(5), DoctorChecks.all());
+        Doctor doctor = new DoctorFixture(sb, sb.host(), runner, Duration.ofSeconds(5)).doctor(DoctorChecks.all());
 
         DoctorReport report = doctor.run(Optional.empty());
 

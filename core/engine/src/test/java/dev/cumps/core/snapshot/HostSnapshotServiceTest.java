@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.core.CoreServices;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.testing.FakeGpu;
@@ -40,7 +41,7 @@ class HostSnapshotServiceTest {
         int smiBefore = sb.mps.smiCalls().size();
         int clientBefore = sb.mps.clientCalls().size();
 
-        HostSnapshot host = services.snapshots().readWithLive();
+        HostSnapshot host = services.snapshots().read(Detail.FULL);
 
         assertEquals(1, sb.mps.smiCalls().size() - smiBefore, "one GPU query for status and live view");
         assertEquals(1, sb.mps.clientCalls().size() - clientBefore, "one control-client run for the one live daemon");
@@ -57,7 +58,7 @@ class HostSnapshotServiceTest {
         CoreServices services = sb.services();
         int clientBefore = sb.mps.clientCalls().size();
 
-        HostSnapshot host = services.snapshots().read();
+        HostSnapshot host = services.snapshots().read(Detail.NONE);
 
         assertEquals(0, sb.mps.clientCalls().size() - clientBefore);
         assertTrue(host.live().isEmpty());
@@ -94,7 +95,7 @@ class HostSnapshotServiceTest {
         DaemonRecord e = sb.start("snap-e", 0);
         CoreServices services = sb.services();
         int before = sb.processes.finds(e.pid());
-        services.snapshots().readWithLive();
+        services.snapshots().read(Detail.FULL);
         int everyDaemon = sb.processes.finds(e.pid()) - before;
 
         before = sb.processes.finds(e.pid());

@@ -5,13 +5,8 @@ import dev.cumps.core.cli.text.LimitsRenderer;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
-import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.live.LiveSnapshot;
-import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.snapshot.HostSnapshot;
-import dev.cumps.core.status.HostStatus;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -43,16 +38,12 @@ public final class ClientsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         HostSnapshot host = root.services().snapshots().readLive(Optional.ofNullable(name));
-        LiveSnapshot snapshot = host.requireLive();
-        // The limits each shown daemon's record says cumps applied (`cumps limits` compares them with the daemon's).
-        Map<String, MpsLimits> recorded = host.recordedLimits(snapshot.daemons().stream().flatMap(d -> d.name().stream()).toList());
         if (json) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            map.put("schema_version", HostStatus.SCHEMA_VERSION);
-            map.putAll(LiveJson.toJsonMap(snapshot, recorded));
-            root.context().out().println(Json.write(map));
+            root.context().out().println(Json.write(host.clientsDocument()));
         } else {
-            root.context().out().print(ClientsRenderer.render(snapshot) + LimitsRenderer.recorded(recorded));
+            // The limits each shown daemon's record says cumps applied (`cumps limits` compares them with the daemon's).
+            LiveSnapshot snapshot = host.requireLive();
+            root.context().out().print(ClientsRenderer.render(snapshot) + LimitsRenderer.recorded(host.recordedLimits(snapshot)));
         }
         return ExitCode.OK;
     }

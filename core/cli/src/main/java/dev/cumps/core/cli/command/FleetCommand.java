@@ -1,7 +1,6 @@
 package dev.cumps.core.cli.command;
 
 import dev.cumps.core.cli.text.TerminalEscapes;
-import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.fleet.Fleet.RemoteRun;
@@ -14,7 +13,6 @@ import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -44,7 +42,7 @@ public final class FleetCommand implements Callable<Integer> {
     }
 
     static Fleet fleet(RootCommand root) {
-        return new Fleet(new ProcessCommandRunner(), root.context().host(), Clock.systemUTC());
+        return root.services().fleet();
     }
 
     /** {@code cumps fleet status [--json] [--timeout S]}. */

@@ -4,6 +4,7 @@ import dev.cumps.core.cli.text.MetricsRenderer;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.snapshot.HostSnapshot;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -36,9 +37,9 @@ public final class MetricsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         // One nvidia-smi query for the records' GPUs and the live snapshot, as `status --json` does.
-        HostSnapshot host = root.services().snapshots().readWithLive();
+        HostSnapshot host = root.services().snapshots().read(Detail.FULL);
         // The doctor's live checks read this scrape's snapshot: every daemon is asked once.
-        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), host.gpus(), host.requireLive());
+        DoctorReport doctor = root.services().doctor().run(Optional.ofNullable(gpus), host);
         root.context().out().print(MetricsRenderer.render(host.status().daemons(), host.status().unreadable().size(), host.requireLive(),
                 doctor));
         return ExitCode.OK;

@@ -4,9 +4,7 @@ import dev.cumps.core.cli.text.StatusRenderer;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
-import dev.cumps.core.live.LiveJson;
-import dev.cumps.core.snapshot.HostSnapshot;
-import java.util.Map;
+import dev.cumps.core.live.LiveSnapshotService.Detail;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 
@@ -33,12 +31,9 @@ public final class StatusCommand implements Callable<Integer> {
         if (json) {
             // uni-cumps's keys stay as they are; the live snapshot (servers, clients, GPU load) is added under "live",
             // built from the same nvidia-smi query and the same records: it asks nothing more with no live daemon.
-            HostSnapshot host = root.services().snapshots().readWithLive();
-            Map<String, Object> map = host.status().toJsonMap();
-            map.put("live", LiveJson.toJsonMap(host.requireLive()));
-            root.context().out().println(Json.write(map));
+            root.context().out().println(Json.write(root.services().snapshots().read(Detail.FULL).statusDocument()));
         } else {
-            root.context().out().print(StatusRenderer.render(root.services().snapshots().read().status()));
+            root.context().out().print(StatusRenderer.render(root.services().snapshots().read(Detail.NONE).status()));
         }
         return ExitCode.OK;
     }

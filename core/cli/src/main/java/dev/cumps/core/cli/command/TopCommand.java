@@ -6,11 +6,9 @@ import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
-import dev.cumps.core.live.LiveJson;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.snapshot.HostSnapshot;
-import dev.cumps.core.status.HostStatus;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -84,10 +82,7 @@ public final class TopCommand implements Callable<Integer> {
         CoreServices services = root.services();
         Optional<String> only = Optional.ofNullable(name);
         if (json) {
-            Map<String, Object> map = new LinkedHashMap<>();
-            map.put("schema_version", HostStatus.SCHEMA_VERSION);
-            map.putAll(LiveJson.toJsonMap(services.snapshots().readLive(only).requireLive()));
-            root.context().out().println(Json.write(map));
+            root.context().out().println(Json.write(services.snapshots().readLive(only).topDocument()));
             return ExitCode.OK;
         }
         Terminal terminal = new Terminal(new ProcessCommandRunner(), root.context().host().childEnvironment());

@@ -2,17 +2,16 @@ package dev.cumps.core.doctor.checks;
 
 import dev.cumps.core.doctor.Check;
 import dev.cumps.core.doctor.DoctorContext;
+import dev.cumps.core.doctor.DoctorFixture;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.host.HostEnvironment;
-import dev.cumps.core.record.Liveness;
-import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.Sandbox;
 import java.time.Duration;
 import java.util.Optional;
 
 /**
  * Runs one check on its own over a {@link Sandbox} (fake nvidia-smi, fake daemons, fake process
- * table): a fresh {@link DoctorContext} per evaluation, as the doctor builds one per run.
+ * table): a fresh {@link DoctorContext} per evaluation, on a host read made for it, as the doctor reads one per run.
  */
 final class CheckFixture {
     private CheckFixture() {
@@ -23,9 +22,7 @@ final class CheckFixture {
     }
 
     static DoctorContext context(Sandbox sb, HostEnvironment host, String selector) {
-        RecordStore store = new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock);
-        return new DoctorContext(host, sb.mps.runner(), sb.processes, store, new Liveness(sb.processes),
-                Duration.ofSeconds(1), Optional.ofNullable(selector));
+        return new DoctorFixture(sb, host, sb.mps.runner(), Duration.ofSeconds(1)).context(Optional.ofNullable(selector));
     }
 
     static Finding evaluate(Check check, Sandbox sb) {

@@ -3,6 +3,7 @@ package dev.cumps.core.doctor.checks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.cumps.core.doctor.CheckStatus;
+import dev.cumps.core.doctor.DoctorContext;
 import dev.cumps.core.doctor.Finding;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.mps.MpsLimits;
@@ -36,9 +37,11 @@ class LimitsMatchRecordCheckTest {
     @Test
     void noDaemonWithRecordedLimitsPassesWithoutAskingAnyDaemon() {
         start("plain", MpsLimits.NONE);
+        // The run's host read asks the live daemon its servers; the check then asks nothing more.
+        DoctorContext context = CheckFixture.context(sb, null);
         int before = sb.mps.clientCommands().size();
 
-        Finding f = CheckFixture.evaluate(new LimitsMatchRecordCheck(), sb);
+        Finding f = new LimitsMatchRecordCheck().evaluate(context);
 
         assertEquals(CheckStatus.PASS, f.status());
         assertEquals("no live daemon has recorded limits", f.observed().english());
