@@ -3,6 +3,7 @@ package dev.cumps.app;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.app.main.ReadAhead;
+import dev.cumps.app.session.ControlClientChoice;
 import dev.cumps.app.session.HostSession;
 import dev.cumps.app.session.SimulateDemo;
 import dev.cumps.app.theme.Appearance;
@@ -74,8 +75,14 @@ public final class ConsoleApplication extends Application {
         return new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect();
     }
 
+    /** The session on this host, asking control daemons with the client View → Control client saved. */
     private static HostSession openSession(LaunchOptions launch) {
-        return HostSession.open(launch.simulate(), HostEnvironment.current()).closeOnExit();
+        ControlClientChoice client = controlClientStore().flatMap(ControlClientStore::load).orElse(ControlClientChoice.AUTOMATIC);
+        return HostSession.open(launch.simulate(), client.applyTo(HostEnvironment.current())).closeOnExit();
+    }
+
+    private static Optional<ControlClientStore> controlClientStore() {
+        return WindowStateStore.defaultLocation(System.getenv()).map(ControlClientStore::besideWindowState);
     }
 
     @Override
@@ -110,7 +117,8 @@ public final class ConsoleApplication extends Application {
             main.refresh();
         }
         ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), choice -> themeStore.ifPresent(store -> store.save(choice)));
-        window = ConsoleWindow.build(viewModels, main, ConsoleWindow::standardPanes, theme);
+        window = ConsoleWindow.build(viewModels, main, ConsoleWindow::standardPanes, theme,
+                ControlClientSetting.of(controlClientStore(), System.getenv()));
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
         WindowPlacement.load(windowStateStore).attach(stage);

@@ -76,9 +76,17 @@ public final class ConsoleWindow {
      * by {@code viewModels} (the application asks it for the first collection before it builds the window).
      */
     public static Built build(ViewModels viewModels, MainViewModel viewModel, PaneFactory panes, ThemeSwitch theme) {
+        return build(viewModels, viewModel, panes, theme, ControlClientSetting.unsaved());
+    }
+
+    /** As {@link #build(ViewModels, MainViewModel, PaneFactory, ThemeSwitch)}, View → Control client showing {@code controlClient}. */
+    public static Built build(ViewModels viewModels, MainViewModel viewModel, PaneFactory panes, ThemeSwitch theme,
+                              ControlClientSetting controlClient) {
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
         WindowMenus menus = new WindowMenus(view, viewModels.messages());
         Menu viewMenu = ThemeMenu.viewMenu(theme, viewModels.messages());
+        // Above Theme, the View menu's last item: a pointer moving from Theme into its submenu crosses no other submenu.
+        viewMenu.getItems().add(viewMenu.getItems().size() - 1, ControlClientMenu.menu(controlClient, viewModels.messages()));
         viewMenu.getItems().addAll(0, menus.pages());
         view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
         theme.applyTo(view);

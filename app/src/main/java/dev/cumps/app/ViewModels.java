@@ -100,7 +100,7 @@ public final class ViewModels {
     public ClientsViewModel clients(MainViewModel main) {
         ClientsViewModel clients = new ClientsViewModel(ctx, services.live(), main.selectedDaemonProperty(), main::refresh,
                 services.terminator());
-        main.addRefreshPart(clients::collect);
+        main.addRefreshPart((host, cause) -> clients.collect(host, cause.periodic(), cause.intervalSeconds()));
         return clients;
     }
 
@@ -113,7 +113,7 @@ public final class ViewModels {
     /** The Limits pane's, for the daemon selected in {@code main}, collected by {@code main}'s refresh. */
     public LimitsViewModel limits(MainViewModel main) {
         LimitsViewModel limits = new LimitsViewModel(ctx, services.limits(), main.selectedDaemonProperty(), main::refresh);
-        main.addRefreshPart(limits::collect);
+        main.addRefreshPart((host, cause) -> limits.collect(host, cause.periodic(), cause.intervalSeconds()));
         return limits;
     }
 

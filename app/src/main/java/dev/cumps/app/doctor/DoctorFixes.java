@@ -32,6 +32,8 @@ public final class DoctorFixes {
     private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(this, "selected", -1);
     private final ReadOnlyBooleanWrapper applying = new ReadOnlyBooleanWrapper(this, "applying", false);
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
+    /** How many fixes the last Fix… applied, all of them, while its outcome still says the doctor runs again; -1 otherwise. */
+    private long appliedAwaitingRun = -1;
     private final BooleanBinding unavailable;
 
     DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<CheckResult> checks, Runnable rerun) {
@@ -76,13 +78,15 @@ public final class DoctorFixes {
         applying.set(true);
         ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
             applying.set(false);
-            for (FixOutcome o : outcomes) {
-                ctx.activity().recordChange(action, o.applied(), messages.render(o.text()));
-            }
+            // One entry naming every fix, so the status line (which shows the last change) names them all
+            // (review 2026-12-06 L-6: after four socket removals it named only the last).
+            ctx.activity().recordChange(action, outcomes.stream().allMatch(FixOutcome::applied),
+                    String.join("; ", outcomes.stream().map(o -> messages.render(o.text())).toList()));
             long applied = outcomes.stream().filter(FixOutcome::applied).count();
             String refused = String.join("; ", outcomes.stream().filter(o -> !o.applied()).map(o -> messages.render(o.text())).toList());
             outcome.set(refused.isEmpty() ? messages.get("doctor.fix.done", applied)
                     : messages.get("doctor.fix.partly", applied, outcomes.size(), refused));
+            appliedAwaitingRun = refused.isEmpty() ? applied : -1;
             rerun.run();
         }, error -> {
             applying.set(false);
@@ -91,6 +95,14 @@ public final class DoctorFixes {
             outcome.set(messages.get("doctor.fix.failed", summary));
             rerun.run();
         });
+    }
+
+    /** A run of the doctor ended: an outcome that said it runs again now says it ran (review 2026-12-06 L-3). UI thread. */
+    void ranAgain() {
+        if (appliedAwaitingRun >= 0) {
+            outcome.set(messages.get("doctor.fix.doneRan", appliedAwaitingRun));
+            appliedAwaitingRun = -1;
+        }
     }
 
     /** What the last Fix… did, for the pane's feedback line; empty before. */

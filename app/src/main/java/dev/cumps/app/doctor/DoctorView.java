@@ -9,6 +9,7 @@ import dev.cumps.app.ui.style.Severity;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -102,10 +103,11 @@ public final class DoctorView extends BorderPane {
         fix.setOnAction(e -> confirmFix(table));
         table.getSelectionModel().selectedItemProperty().addListener((obs, before, now) ->
                 viewModel.fixes().select(now == null ? -1 : indexInRun(now)));
-        Label feedback = new Label();
-        feedback.setId("doctorFeedback");
-        feedback.textProperty().bind(viewModel.feedbackProperty());
-        feedback.setWrapText(true);
+        // Each note beside the buttons it is about, wrapping in the room left; the buttons keep their names
+        // (review 2026-12-06 M-6 and L-3: "Saved <path>" beside Fix… squeezed it to "…").
+        Label feedback = note("doctorFeedback", viewModel.feedbackProperty());
+        Label fixOutcome = note("doctorFixOutcome", viewModel.fixOutcomeProperty());
+        fix.setMinWidth(Region.USE_PREF_SIZE);
 
         Label verdict = new Label();
         verdict.setId("doctorVerdict");
@@ -119,11 +121,11 @@ public final class DoctorView extends BorderPane {
         detail.rowProperty().bind(table.getSelectionModel().selectedItemProperty());
         HBox fixRow = new HBox(8, DisabledReason.wrap(fix,
                 new DisabledReason.Why(viewModel.runningProperty(), messages.get("disabled.doctor.running")),
-                new DisabledReason.Why(viewModel.fixes().unavailableBinding(), messages.get("disabled.fix.none"))), feedback);
+                new DisabledReason.Why(viewModel.fixes().unavailableBinding(), messages.get("disabled.fix.none"))), fixOutcome);
         fixRow.setAlignment(Pos.CENTER_LEFT);
 
         VBox side = new VBox(8, selectorLabel, selector, runRow, verdict, outOfDate, new Separator(), detail, fixRow,
-                new Separator(), shareRow);
+                new Separator(), shareRow, feedback);
         side.getStyleClass().add("doctor-side");
         side.setFillWidth(true);
         ScrollPane sideScroll = new ScrollPane(side);
@@ -204,6 +206,17 @@ public final class DoctorView extends BorderPane {
 
     private void chooseExportFile() {
         exportChooser.choose(getScene() == null ? null : getScene().getWindow()).ifPresent(viewModel::export);
+    }
+
+    /** A wrapped note showing {@code text}, taking only the room its row leaves. */
+    private static Label note(String id, ObservableValue<String> text) {
+        Label note = new Label();
+        note.setId(id);
+        note.textProperty().bind(text);
+        note.setWrapText(true);
+        note.setMinWidth(0);
+        HBox.setHgrow(note, Priority.ALWAYS);
+        return note;
     }
 
     private static Button button(String id, String text, String tooltip) {

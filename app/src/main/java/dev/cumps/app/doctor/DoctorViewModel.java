@@ -84,7 +84,6 @@ public final class DoctorViewModel {
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
         this.fixes = new DoctorFixes(ctx, fixService, readOnlyChecks, this::run);
         this.sharing = new DoctorSharing(ctx);
-        fixes.outcomeProperty().addListener((obs, before, now) -> sharing.say(now));
         verdict.set(messages.get("doctor.verdict.none"));
         DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }
@@ -120,6 +119,7 @@ public final class DoctorViewModel {
             return;
         }
         long runId = ++currentRun;
+        sharing.say(""); // "Copied" and "Saved …" were about the report this run replaces
         arrived.clear();
         checks.clear();
         report.set(null);
@@ -218,6 +218,7 @@ public final class DoctorViewModel {
         }
         running.set(false);
         report.set(result);
+        fixes.ranAgain();
         String text = messages.get(result.valid() ? "doctor.verdict.valid" : "doctor.verdict.invalid",
                 result.count(CheckStatus.PASS), result.count(CheckStatus.WARN),
                 result.count(CheckStatus.FAIL), result.count(CheckStatus.SKIP));
@@ -253,7 +254,12 @@ public final class DoctorViewModel {
         return freshness.outOfDateProperty();
     }
 
-    /** A short confirmation of the last Copy, Export or Fix… ("Copied"); empty before. */
+    /** What the last Fix… did (shown beside Fix…); empty before. */
+    public ReadOnlyStringProperty fixOutcomeProperty() {
+        return fixes.outcomeProperty();
+    }
+
+    /** "Copied" or "Saved …" after Copy report or Export report… (shown under them); cleared by a new run. */
     public ReadOnlyStringProperty feedbackProperty() {
         return sharing.feedbackProperty();
     }

@@ -18,6 +18,8 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -48,6 +50,14 @@ public final class GuideWindow {
     private final Map<String, Region> anchors;
     private final String language;
     private Region target;
+    /**
+     * The entry kept at the top while the window settles: a new window is laid out again when the window
+     * manager frames and sizes it, and its wrapped paragraphs then change height, which moved the first
+     * link's entry out of view (review 2026-12-06 M-5: the first Guide link opened the guide at its top).
+     * Kept until the reader scrolls, clicks or types in the guide, or another entry (or the top) is asked for.
+     */
+    private Region pending;
+    private boolean settleQueued;
 
     private GuideWindow(Window owner, Messages messages, Optional<GuideBrowser> browser) {
         GuideDocument document = GuideDocument.forLocale(messages.locale());
@@ -60,6 +70,11 @@ public final class GuideWindow {
         scroll.setId("guideScroll");
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("guide-scroll");
+        content.heightProperty().addListener((o, was, now) -> settle());
+        scroll.viewportBoundsProperty().addListener((o, was, now) -> settle());
+        scroll.addEventFilter(ScrollEvent.SCROLL, e -> pending = null);
+        scroll.addEventFilter(MouseEvent.MOUSE_PRESSED, e -> pending = null);
+        scroll.addEventFilter(KeyEvent.KEY_PRESSED, e -> pending = null);
 
         Button close = new Button(messages.get("guide.close"));
         close.setId("guideClose");
@@ -67,7 +82,10 @@ public final class GuideWindow {
         close.setDefaultButton(true);
         Button top = new Button(messages.get("guide.contents"));
         top.setId("guideTop");
-        top.setOnAction(e -> scroll.setVvalue(scroll.getVmin()));
+        top.setOnAction(e -> {
+            pending = null;
+            scroll.setVvalue(scroll.getVmin());
+        });
         Label said = new Label();
         said.setId("guideBrowserSaid");
         said.setWrapText(true);
@@ -172,13 +190,34 @@ public final class GuideWindow {
         scroll.applyCss();
         scroll.layout();
         if (next == null) {
+            pending = null;
             scroll.setVvalue(scroll.getVmin());
             return;
         }
         next.pseudoClassStateChanged(TARGET, true);
-        Bounds bounds = content.sceneToLocal(next.localToScene(next.getBoundsInLocal()));
+        pending = next;
+        scrollTo(next);
+    }
+
+    /** Puts {@code entry} at the top of the view (as near as the end of the guide allows). */
+    private void scrollTo(Region entry) {
+        Bounds bounds = content.sceneToLocal(entry.localToScene(entry.getBoundsInLocal()));
         double room = content.getHeight() - scroll.getViewportBounds().getHeight();
         double fraction = room <= 0 ? 0 : Math.max(0, Math.min(1, (bounds.getMinY() - 8) / room));
         scroll.setVvalue(scroll.getVmin() + fraction * (scroll.getVmax() - scroll.getVmin()));
+    }
+
+    /** The guide's or the view's height changed: the pending entry is put back at the top once this layout has ended. */
+    private void settle() {
+        if (pending == null || settleQueued) {
+            return;
+        }
+        settleQueued = true;
+        Platform.runLater(() -> {
+            settleQueued = false;
+            if (pending != null) {
+                scrollTo(pending);
+            }
+        });
     }
 }

@@ -24,7 +24,7 @@ public record HostRow(String host, String state, Severity severity, String versi
     }
 
     static HostRow of(HostReport r, Optional<DoctorVerdict> verdict, Messages messages, ZoneId zone) {
-        String state = messages.render(r.stateMessage());
+        String state = messages.windowText(r.stateMessage());
         if (!r.evidence().isEmpty()) {
             state = state + " — " + r.evidence();
         }

@@ -29,6 +29,8 @@ public final class ClientsView extends BorderPane {
 
     private final ClientsViewModel viewModel;
     private final TreeTableView<ClientLine> tree = new TreeTableView<>();
+    /** The tree's distance from the page's edges: the focus ring (about 3 px outside it) is drawn whole. */
+    static final double TREE_MARGIN = 6;
 
     public ClientsView(ClientsViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -69,6 +71,8 @@ public final class ClientsView extends BorderPane {
                 Columns.treeText(messages.get("clients.column.memory"), ClientLine::memory, 100),
                 Columns.treeText(messages.get("clients.column.running"), ClientLine::running, 110)));
         setCenter(tree);
+        // Room for the focus ring on every side, not only left and top (review 2026-12-06 L-26).
+        BorderPane.setMargin(tree, new Insets(0, TREE_MARGIN, TREE_MARGIN, TREE_MARGIN));
         Label outcome = new Label();
         outcome.setId("clientsOutcome");
         outcome.setWrapText(true);

@@ -39,6 +39,7 @@ public final class ClientsViewModel {
     /** The selected daemon's name, read by the worker; null: none. */
     private volatile String target;
     private volatile boolean shown;
+    private final LiveCadence cadence = new LiveCadence(LiveCadence.CLIENTS_SECONDS);
 
     /**
      * @param selection the daemon selected in the main window
@@ -62,6 +63,7 @@ public final class ClientsViewModel {
         });
         showing.addListener((o, was, is) -> {
             shown = is;
+            cadence.forget();
             if (is) {
                 askRefresh();
             }
@@ -81,20 +83,28 @@ public final class ClientsViewModel {
     }
 
     /**
-     * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing;
-     * returns what shows it on the UI thread (nothing while the pane is hidden).
+     * Blocking, on the refresh's worker: the selected daemon's snapshot when the pane is showing and the
+     * daemon is due to be asked ({@link LiveCadence}; {@code periodic}: the refresh is the timer's tick, every
+     * {@code intervalSeconds}); returns what shows it on the UI thread (nothing while
+     * the pane is hidden or the last answer stays).
      */
-    public Runnable collect(HostSnapshot host) {
+    public Runnable collect(HostSnapshot host, boolean periodic, int intervalSeconds) {
         String name = target;
         if (!shown || name == null) {
+            cadence.forget();
             return () -> { };
         }
         Optional<ManagedDaemon> daemon = host.status().daemons().stream().filter(d -> d.record().name().equals(name)).findFirst();
         if (daemon.isEmpty()) {
+            cadence.forget();
             return show(name, null, messages.get("clients.hint.none"));
         }
         if (!daemon.get().live()) {
+            cadence.forget();
             return show(name, null, messages.get("clients.hint.stale", name));
+        }
+        if (!cadence.due(name + " " + daemon.get().record().pid(), periodic, intervalSeconds)) {
+            return () -> { };
         }
         try {
             LiveSnapshot snapshot = live.collect(daemon.get().record(), host.gpus());

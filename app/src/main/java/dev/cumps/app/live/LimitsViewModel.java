@@ -51,6 +51,7 @@ public final class LimitsViewModel {
     private volatile String target;
     private volatile boolean live;
     private volatile boolean visible;
+    private final LiveCadence cadence = new LiveCadence(LiveCadence.LIMITS_SECONDS);
 
     public LimitsViewModel(ConsoleContext ctx, LimitsService limits, ObservableValue<ManagedDaemon> selection, Runnable refresh) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
@@ -68,6 +69,7 @@ public final class LimitsViewModel {
         });
         showing.addListener((o, was, is) -> {
             visible = is;
+            cadence.forget();
             if (is) {
                 askRefresh();
             }
@@ -91,10 +93,19 @@ public final class LimitsViewModel {
         }
     }
 
-    /** Blocking, on the refresh's worker: the selected live daemon's limits while the pane is showing. */
-    public Runnable collect(HostSnapshot host) {
+    /**
+     * Blocking, on the refresh's worker: the selected live daemon's limits while the pane is showing and the
+     * daemon is due to be asked ({@link LiveCadence}; the last answer stays until then).
+     */
+    public Runnable collect(HostSnapshot host, boolean periodic, int intervalSeconds) {
         String name = target;
         if (!visible || name == null || !live) {
+            cadence.forget();
+            return () -> { };
+        }
+        String pid = host.status().daemons().stream().filter(d -> d.record().name().equals(name)).findFirst()
+                .map(d -> Long.toString(d.record().pid())).orElse("");
+        if (!cadence.due(name + " " + pid, periodic, intervalSeconds)) {
             return () -> { };
         }
         try {

@@ -112,9 +112,10 @@ public final class AutoRefresh {
             return;
         }
         AtomicBoolean halted = new AtomicBoolean();
+        int seconds = (int) period().toSeconds();
         Future<?> future = executor.submit(() -> {
             try {
-                return refresher.collectIfIdle();
+                return refresher.collectIfIdle(() -> viewModel.collectPeriodic(seconds));
             } finally {
                 if (halted.get()) {
                     refresher.cancelled();

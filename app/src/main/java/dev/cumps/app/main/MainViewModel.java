@@ -148,6 +148,11 @@ public final class MainViewModel {
         refresher.refreshNow(() -> collector.collect(ahead.join()));
     }
 
+    /** The periodic refresh's collection, on its worker: its tick comes every {@code intervalSeconds} (package: {@link AutoRefresh}). */
+    Snapshot collectPeriodic(int intervalSeconds) {
+        return collector.collectPeriodic(intervalSeconds);
+    }
+
     /** The guard the periodic refresh goes through (package: {@link AutoRefresh}). */
     RefreshCoordinator<Snapshot> refresher() {
         return refresher;

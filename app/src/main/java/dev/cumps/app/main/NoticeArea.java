@@ -3,26 +3,27 @@ package dev.cumps.app.main;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.app.ui.style.Severity;
 import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
+import javafx.scene.layout.StackPane;
 
 /**
- * Where the outcome of an action shows: a {@link NoticeBanner} in its own row above the tables
- * (it pushes them down while it shows, so it never covers the GPU table's header) that hides
- * itself after a few seconds; the status line below keeps the last one.
+ * Where the outcome of an action shows: a {@link NoticeBanner} laid over the foot of the page (so it moves
+ * nothing and never covers the toolbar or the GPU table's header) that hides itself after a few seconds; the
+ * status line below keeps the last one.
  */
 final class NoticeArea {
 
     private NoticeArea() {
     }
 
-    /** {@code content} under a banner row that shows each new notice for a while. */
+    /** {@code content} with a banner over its foot that shows each new notice for a while. */
     static Node notifications(Node content, ObservableValue<Notice> notice, UiExecutor timers) {
-        VBox box = new VBox(new NoticeBanner(notice, timers), content);
-        VBox.setVgrow(content, Priority.ALWAYS);
+        NoticeBanner banner = new NoticeBanner(notice, timers);
+        StackPane box = new StackPane(content, banner);
+        StackPane.setAlignment(banner, Pos.BOTTOM_LEFT);
         return box;
     }
 

@@ -14,9 +14,11 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 
 /**
- * The outcome of an action, in its own row above the tables: while it shows it takes its height
- * from the content below (pushes it down) instead of covering the GPU table's header, and it hides
- * itself after a few seconds. The status line under the window keeps the last notice.
+ * The outcome of an action, laid over the foot of the page (above the status line), never over the toolbar or
+ * the GPU table's header, and hidden again after a few seconds. It moves nothing: the page keeps its place and
+ * its height while a notice comes and goes (review 2026-12-06 M-10: as a row above the tables it pushed the
+ * toolbar and tables down 28 px under the pointer, then let them jump back). The status line under the window
+ * keeps the last notice.
  */
 public final class NoticeBanner extends HBox {
 
@@ -41,7 +43,7 @@ public final class NoticeBanner extends HBox {
         text.setMaxWidth(Double.MAX_VALUE);
         getChildren().setAll(glyph, text);
         visibleProperty().bind(showing);
-        managedProperty().bind(showing);
+        setMaxHeight(Region.USE_PREF_SIZE);
         notice.addListener((obs, old, value) -> {
             if (hide != null) {
                 hide.cancel();

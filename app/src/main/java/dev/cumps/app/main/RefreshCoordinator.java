@@ -70,11 +70,17 @@ final class RefreshCoordinator<S> {
      * the caller shows the result with {@link #show} (or {@link #showFailure}) on the UI thread.
      */
     Optional<S> collectIfIdle() {
+        return collectIfIdle(collector);
+    }
+
+    /** As {@link #collectIfIdle()}, the collection being {@code collection} (the periodic one's). */
+    Optional<S> collectIfIdle(Supplier<S> collection) {
+        Objects.requireNonNull(collection, "collection");
         if (!inFlight.compareAndSet(false, true)) {
             return Optional.empty();
         }
         executor.runOnUi(() -> refreshing.set(true));
-        return Optional.of(collectHeld(collector));
+        return Optional.of(collectHeld(collection));
     }
 
     /** Shows what {@link #collectIfIdle} returned; on the UI thread. */

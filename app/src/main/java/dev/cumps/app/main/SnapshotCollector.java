@@ -47,23 +47,33 @@ final class SnapshotCollector {
         }
     }
 
+    /** A collection asked for (F5, Refresh, an action's end). */
     MainViewModel.Snapshot collect() {
         return collect(Read.of(snapshots, clock));
     }
 
-    /** A collection around {@code read}: the rows, what changed, the parts. */
+    /** A collection of the periodic timer, which ticks every {@code intervalSeconds}. */
+    MainViewModel.Snapshot collectPeriodic(int intervalSeconds) {
+        return collect(Read.of(snapshots, clock), RefreshPart.Cause.periodic(intervalSeconds));
+    }
+
+    /** An asked-for collection around {@code read}: the rows, what changed, the parts. */
     MainViewModel.Snapshot collect(Read read) {
+        return collect(read, RefreshPart.Cause.ASKED);
+    }
+
+    private MainViewModel.Snapshot collect(Read read, RefreshPart.Cause cause) {
         HostSnapshot host = read.host();
         MainRows.Rows now = MainRows.diff(collected, rows.rows(host.status(), read.started()), ++generations);
         collected = now;
-        List<Runnable> shows = parts.stream().map(part -> collect(part, host)).toList();
+        List<Runnable> shows = parts.stream().map(part -> collect(part, host, cause)).toList();
         return new MainViewModel.Snapshot(host.status(), read.started(), read.took(), now, shows);
     }
 
     /** A part that fails anyway (a bug) costs its own pane's update, not the tables'. */
-    private static Runnable collect(RefreshPart part, HostSnapshot host) {
+    private static Runnable collect(RefreshPart part, HostSnapshot host, RefreshPart.Cause cause) {
         try {
-            return part.collect(host);
+            return part.collect(host, cause);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "A pane's part of the refresh failed", e);
             return () -> { };

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cumps.core.doctor.DoctorMessages;
+import dev.cumps.core.fleet.FleetMessages;
 import dev.cumps.core.lifecycle.LifecycleMessages;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
@@ -38,6 +40,19 @@ class WindowTextTest {
         }
         assertTrue(Messages.forLocale(Locale.ENGLISH).windowText(REFUSALS.get(0)).contains("click Stop daemon…"));
         assertTrue(Messages.forLocale(Locale.SIMPLIFIED_CHINESE).windowText(REFUSALS.get(0)).contains("停止守护进程…"));
+    }
+
+    /** Review 2026-12-06 L-7: "check `nvidia-smi` by hand", "请先用 `ssh HOST` 连接一次" showed their Markdown back-quotes. */
+    @Test
+    void commandsTheWindowQuotesCarryNoMarkdownBackQuotes() {
+        for (Messages messages : List.of(Messages.forLocale(Locale.ENGLISH), Messages.forLocale(Locale.SIMPLIFIED_CHINESE))) {
+            for (Message quoting : List.of(Message.of(DoctorMessages.NVIDIA_SMI_REMEDY), Message.of(FleetMessages.STATE_HOST_KEY_UNKNOWN))) {
+                assertTrue(messages.render(quoting).contains("`"), "the core's own text quotes in Markdown: " + messages.render(quoting));
+                String text = messages.windowText(quoting);
+                assertFalse(text.contains("`"), messages.locale() + ": " + text);
+                assertTrue(text.contains("nvidia-smi") || text.contains("ssh HOST"), text);
+            }
+        }
     }
 
     @Test

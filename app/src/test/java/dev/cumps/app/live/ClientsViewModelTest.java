@@ -42,7 +42,7 @@ class ClientsViewModelTest {
     }
 
     private void refresh() {
-        vm.collect(host.services().snapshots().read(Detail.NONE)).run();
+        vm.collect(host.services().snapshots().read(Detail.NONE), false, 0).run();
     }
 
     @Test

@@ -29,7 +29,7 @@ class AutoRefreshTest {
         host = SimulatedConsole.open();
         executor = new CurrentThreadUiExecutor();
         vm = host.viewModels(host.context(executor, Locale.ENGLISH)).main();
-        vm.addRefreshPart(snapshot -> {
+        vm.addRefreshPart((snapshot, cause) -> {
             collections.incrementAndGet();
             return () -> { };
         });

@@ -106,18 +106,25 @@ class DoctorFixViewTest {
                 () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
                         && row("stale_records").severity() == Severity.PASS);
         assertFalse(Files.exists(record), "the record was moved aside");
-        assertEquals("1 fix applied; the doctor runs again", Waits.fx(() -> robot.lookup("#doctorFeedback").queryAs(Label.class).getText()));
+        // Review 2026-12-06 L-3: beside Fix…, and in the past tense once the doctor ran again.
+        assertEquals("1 fix applied; the doctor ran again", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
 
         // The socket the dead daemon left behind is an orphaned socket: Fix… removes it too.
         Path socket = killed.pipeDirectory().resolve("control");
         assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
         assertEquals(Severity.WARN, row("orphaned_sockets").severity());
         selectRow(robot, "no orphaned control sockets of yours");
-        assertTrue(openFix(robot).startsWith("• remove the orphaned control socket " + socket + " (nothing listens"));
+        String socketsDryRun = openFix(robot);
+        assertTrue(socketsDryRun.startsWith("• remove the orphaned control socket " + socket + " (nothing listens"), socketsDryRun);
         robot.clickOn("#fixApply");
         Waits.onFx("the orphaned-socket row to pass", () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
                 && row("orphaned_sockets").severity() == Severity.PASS);
         assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
+        // Review 2026-12-06 L-6: the change the status line shows names every fix applied, not only the last.
+        String removed = Waits.fx(() -> pane.context().activity().lastChangeProperty().get().outcome());
+        assertTrue(socketsDryRun.lines().count() >= 2, "the dead daemon left more than one socket: " + socketsDryRun);
+        assertEquals(List.of("removed " + socket, "removed " + killed.pipeDirectory().resolve("control_privileged")),
+                List.of(removed.split("; ")), "each socket named");
     }
 
     @Test
@@ -142,6 +149,14 @@ class DoctorFixViewTest {
         robot.clickOn("#doctorCopy");
 
         Waits.onFx("the copy feedback", () -> "Copied".equals(robot.lookup("#doctorFeedback").queryAs(Label.class).getText()));
+        // Review 2026-12-06 M-6 and L-3: the note is under Copy report, not beside Fix…, which keeps its name; a new run clears it.
+        assertEquals("", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
+        Button fix = robot.lookup("#doctorFix").queryButton();
+        assertTrue(Waits.fx(() -> fix.getWidth() >= fix.prefWidth(-1) - 0.5), "Fix… keeps its name");
+        double copyY = Waits.fx(() -> robot.lookup("#doctorCopy").query().localToScene(0, 0).getY());
+        assertTrue(Waits.fx(() -> robot.lookup("#doctorFeedback").query().localToScene(0, 0).getY()) > copyY, "under Copy report");
+        run(robot);
+        assertEquals("", Waits.fx(() -> robot.lookup("#doctorFeedback").queryAs(Label.class).getText()), "a new run clears it");
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
@@ -90,6 +91,12 @@ class ClientsPaneTest {
         assertEquals(me, line(shown, small.pid()).user());
         assertTrue(line(shown, small.pid()).detail().contains("MpsClientMain"), line(shown, small.pid()).detail());
         assertEquals("clients-a: 2 clients", ui.label("#clientsHint"));
+        // Review 2026-12-06 L-26: the tree is not flush with the page, so its focus ring shows on every side.
+        Bounds page = Waits.fx(() -> robot.lookup(".clients-view").query().localToScene(robot.lookup(".clients-view").query().getLayoutBounds()));
+        Bounds drawn = Waits.fx(() -> tree(robot).localToScene(tree(robot).getLayoutBounds()));
+        for (double gap : new double[] {drawn.getMinX() - page.getMinX(), page.getMaxX() - drawn.getMaxX(), page.getMaxY() - drawn.getMaxY()}) {
+            assertTrue(gap >= 4, "the tree " + drawn + " within the page " + page);
+        }
 
         ProcessHandle.of(small.pid()).ifPresent(ProcessHandle::destroy);
         Waits.until("client " + small.pid() + " to exit", () -> ProcessHandle.of(small.pid()).isEmpty()

@@ -82,13 +82,13 @@ class DialogBehaviourTest {
         assertEquals("enter-a", Waits.fx(() -> ui.vm().selectedRowProperty().get().name()));
         assertTrue(ui.notice().startsWith("Started daemon enter-a"), ui.notice());
         NoticeBanner banner = robot.lookup("#notifications").queryAs(NoticeBanner.class);
-        assertTrue(Waits.fx(banner::isShowing), "the outcome is shown above the tables");
+        assertTrue(Waits.fx(banner::isShowing), "the outcome is shown over the foot of the page");
         assertTrue(Waits.fx(banner::getText).startsWith("Started daemon enter-a"));
         Node header = Waits.fx(() -> robot.lookup("#gpusTable").query().lookup(".column-header-background"));
-        Waits.onFx("the banner laid out above the GPU table's header", () -> {
+        Waits.onFx("the banner laid out clear of the GPU table's header", () -> {
             Bounds notice = banner.localToScene(banner.getLayoutBounds());
             Bounds columns = header.localToScene(header.getLayoutBounds());
-            return notice.getHeight() > 0 && notice.getMaxY() <= columns.getMinY();
+            return notice.getHeight() > 0 && !notice.intersects(columns);
         });
         guard.assertNoUncaughtErrors();
     }

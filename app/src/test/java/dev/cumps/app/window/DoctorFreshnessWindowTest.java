@@ -8,7 +8,14 @@ import dev.cumps.app.Waits;
 import dev.cumps.app.WindowFixture;
 import dev.cumps.app.main.MainViewModel;
 import dev.cumps.core.proc.ProcFsProcessTable;
+import dev.cumps.core.proc.ProcessIdentity;
+import dev.cumps.core.proc.ProcessInfo;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.status.HostStatus;
+import dev.cumps.sim.Simulation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -16,6 +23,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
@@ -30,6 +38,15 @@ class DoctorFreshnessWindowTest {
 
     @RegisterExtension
     final ConsoleExtension console = ConsoleExtension.showing(Locale.ENGLISH).guarded();
+
+    private final List<ProcessIdentity> clients = new ArrayList<>();
+
+    /** Ends the clients this test attached that still run (by pid and start time); their daemons are stopped by the host. */
+    @AfterEach
+    void endClients() {
+        ProcFsProcessTable processes = new ProcFsProcessTable();
+        clients.forEach(processes::terminate);
+    }
 
     private MainViewModel vm() {
         return console.window().viewModel();
@@ -80,25 +97,40 @@ class DoctorFreshnessWindowTest {
     }
 
     /**
-     * Review 2026-12-06 M-2: a one-GPU run on a host where another GPU has a daemon stayed "Out of date"
-     * after every refresh, though nothing changed. Three refreshes after the run, each awaited, leave it current.
+     * Review 2026-12-06 M-2: a one-GPU run on a host where another GPU has a daemon was marked "Out of date"
+     * by the first refresh that differed at all, though nothing the run judged changed. Here a client starts
+     * on the other GPU's daemon after the run (as work does on a busy host: that GPU's memory and load move),
+     * and the refreshes that show it, each awaited, leave the result current. Before the fix the first of them
+     * marked it out of date (the run's GPU-0 records were compared with every GPU's); a host whose status
+     * never changes (no client anywhere) sends no refresh to compare, which is why an idle host hid it.
      */
     @Test
     void aDaemonOnAnotherGpuDoesNotMakeAOneGpuRunOutOfDate(FxRobot robot) throws Exception {
         console.host().start("here", 0);
-        console.host().start("there", 1);
+        DaemonRecord there = console.host().start("there", 1);
         robot.clickOn("#refreshButton");
         selectRow(robot, "here");
         runDoctor(robot);
         assertTrue(verdict(robot).startsWith("Valid: "), verdict(robot));
-        for (int i = 0; i < 3; i++) {
-            Object before = Waits.fx(() -> vm().summary().statusProperty().get());
-            robot.clickOn("#overviewNav");
-            robot.clickOn("#refreshButton");
-            Waits.onFx("a refresh after the run", () -> vm().summary().statusProperty().get() != before);
-            robot.clickOn("#doctorNav");
-            assertFalse(outOfDateShown(robot), "nothing the run judged changed (refresh " + (i + 1) + ")");
+        assertTrue(Waits.fx(() -> robot.lookup("#doctorGpu").queryAs(Label.class).getText()).contains("GPU 0"), "a one-GPU run");
+
+        Simulation.AttachedClient client = console.host().simulation().attachClient(there.pipeDirectory(), 1024, Duration.ofSeconds(60));
+        new ProcFsProcessTable().find(client.pid()).map(ProcessInfo::identity).ifPresent(clients::add);
+        WindowDriver ui = new WindowDriver(robot, console.window());
+        ui.refreshUntil("a refresh that shows the client's memory on GPU 1", () -> gpuMemoryUsed(1) == 1024);
+        assertFalse(outOfDateShown(robot), "a client on another GPU's daemon changes nothing the run judged");
+        for (int i = 0; i < 2; i++) {
+            HostStatus before = Waits.fx(() -> vm().summary().statusProperty().get());
+            ui.refreshUntil("another refresh after the run", () -> vm().summary().statusProperty().get() != before);
+            assertFalse(outOfDateShown(robot), "nothing the run judged changed (refresh " + (i + 2) + ")");
         }
+    }
+
+    /** GPU {@code index}'s memory in use as the window's last refresh read it (0 when not read). */
+    private long gpuMemoryUsed(int index) {
+        HostStatus status = vm().summary().statusProperty().get();
+        return status == null ? 0 : status.gpus().stream().filter(r -> r.gpu().index() == index)
+                .findFirst().flatMap(r -> r.gpu().memoryUsedMiB()).orElse(0L);
     }
 
     @Test
