@@ -69,9 +69,9 @@ class LaunchPositionHoldTest {
             Event.fireEvent(stage, new KeyEvent(KeyEvent.KEY_PRESSED, "", "", KeyCode.TAB, false, false, false, false));
             return true;
         });
-        moveTo(700, 400);
+        moveTo(100, 60);
         advance(LaunchPositionHold.LIMIT);
-        assertAt(700, 400);
+        assertAt(100, 60);
     }
 
     @Test
@@ -92,9 +92,9 @@ class LaunchPositionHoldTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(true, onFx(stage::isFocused), "the shown window has the focus");
         advance(LaunchPositionHold.HOLD);
-        moveTo(700, 400);
+        moveTo(100, 60);
         advance(LaunchPositionHold.SETTLE);
-        assertAt(700, 400);
+        assertAt(100, 60);
     }
 
     @Test
@@ -104,11 +104,15 @@ class LaunchPositionHoldTest {
             stage.setMaximized(false);
             return true;
         });
-        moveTo(700, 400);
+        WaitForAsyncUtils.waitForFxEvents();
+        // The screen's corner: inside the screen whatever size the window came back at (the headless glass fails to
+        // paint a window that reaches past the screen).
+        moveTo(0, 0);
         advance(LaunchPositionHold.SETTLE);
-        assertAt(700, 400);
+        assertAt(0, 0);
     }
 
+    /** Moves the window; every place a test moves it to keeps the 400×300 window inside the headless glass's screen. */
     private void moveTo(double x, double y) {
         onFx(() -> {
             stage.setX(x);
