@@ -124,7 +124,7 @@ final class ScreenshotTour {
         shootDialog(scene, fix, "fix-dialog");
         robot.closeWith(fix, "#fixApply");
         robot.await("the fix and the doctor's next report", () -> doctorDone(scene)
-                && !text(scene, "#doctorFeedback").isEmpty());
+                && !text(scene, "#doctorFixOutcome").isEmpty());
 
         pane(scene, main, "env", "env", "the env block", () -> text(scene, "#envBlock").contains("CUDA_MPS_PIPE_DIRECTORY"));
         pane(scene, main, "log", "log", "the control log", () -> !text(scene, "#logText").isEmpty());
