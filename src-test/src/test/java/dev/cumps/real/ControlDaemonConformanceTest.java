@@ -193,7 +193,7 @@ class ControlDaemonConformanceTest {
 
         step(t, "-d after quit", run(program, env, null, "-d"));
         long second = awaitStart(t, log, 2);
-        kill9(second);
+        kill9(second, pipe);
         files(t, "files after kill -9", pipe, log);
         step(t, "-d over the leftovers of kill -9", run(program, env, null, "-d"));
         long third = awaitStart(t, log, 3);
@@ -442,6 +442,8 @@ class ControlDaemonConformanceTest {
         } catch (IOException e) {
             b.append("(folders unreadable: ").append(e).append(")\n");
         }
+        b.append("== locks on control_lock and listeners on control now:\n");
+        kernelHolds(pipe).forEach(line -> b.append("  ").append(line).append('\n'));
         for (String name : List.of("control.log", "server.log")) {
             try {
                 b.append("== ").append(name).append('\n').append(Files.readString(log.resolve(name)));
@@ -488,11 +490,50 @@ class ControlDaemonConformanceTest {
         }
     }
 
-    private void kill9(long pid) throws IOException, InterruptedException {
+    /**
+     * Ends daemon {@code pid} with SIGKILL and waits until the kernel has let go of what it held in {@code pipe}: every
+     * thread exited, no POSIX lock on {@code control_lock} and nothing listening on {@code control}. Only then does the
+     * next {@code -d} meet the leftovers a crash leaves, not a daemon still on its way out (ci5: one {@code -d} right
+     * after the last thread had gone was still told "already running").
+     */
+    private void kill9(long pid, Path pipe) throws IOException, InterruptedException {
         Optional<Long> start = startTime(pid);
         assertTrue(start.isPresent() && start.get().equals(daemons.get(pid)), "daemon " + pid + " is still ours");
         ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
         awaitGone(pid);
+        await("the kernel to release daemon " + pid + "'s lock on control_lock and its listener on control",
+                () -> kernelHolds(pipe).isEmpty(), () -> String.join("\n", kernelHolds(pipe)));
+    }
+
+    /**
+     * The POSIX locks on {@code pipe/control_lock} (lines of /proc/locks) and the listening sockets bound to
+     * {@code pipe/control} (lines of /proc/net/unix); empty when neither is held.
+     */
+    private static List<String> kernelHolds(Path pipe) {
+        List<String> held = new ArrayList<>();
+        try {
+            Object inode = Files.getAttribute(pipe.resolve("control_lock"), "unix:ino", LinkOption.NOFOLLOW_LINKS);
+            for (String line : Files.readAllLines(Path.of("/proc/locks"), StandardCharsets.UTF_8)) {
+                if (line.contains(":" + inode + " ")) {
+                    held.add("lock: " + line);
+                }
+            }
+        } catch (IOException | UnsupportedOperationException e) {
+            // no control_lock: nothing locks it
+        }
+        String control = " " + pipe.resolve("control");
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/net/unix"), StandardCharsets.UTF_8)) {
+                String[] fields = line.strip().split("\\s+");
+                // Num RefCount Protocol Flags Type St Inode Path: flag 00010000 is a listening socket
+                if (line.endsWith(control) && fields.length > 3 && (Integer.parseInt(fields[3], 16) & 0x10000) != 0) {
+                    held.add("listener: " + line);
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            held.add("/proc/net/unix unreadable: " + e);
+        }
+        return held;
     }
 
     /** Whether {@code pid} runs: it exists and is no zombie. */
