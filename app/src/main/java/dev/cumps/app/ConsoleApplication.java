@@ -121,7 +121,7 @@ public final class ConsoleApplication extends Application {
                 ControlClientSetting.of(controlClientStore(), System.getenv()));
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
-        WindowPlacement.load(windowStateStore).attach(stage);
+        WindowPlacement.load(windowStateStore).attach(stage, executor);
         window.refresh().followWindow(stage);
         FirstStatusLog.install(stage, window.scene(), window.viewModel());
         // Shown from the FX thread's queue, behind what waits there: a first collection that ended while the

@@ -1,15 +1,15 @@
 package dev.cumps.app.ui.window;
 
+import dev.cumps.app.ui.UiExecutor;
 import java.lang.System.Logger.Level;
-import javafx.animation.Animation;
-import javafx.animation.PauseTransition;
+import java.time.Duration;
+import java.util.Optional;
 import javafx.beans.InvalidationListener;
 import javafx.event.Event;
 import javafx.event.EventHandler;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.Stage;
-import javafx.util.Duration;
 
 /**
  * Keeps the main window where it was asked to open while the window manager maps and frames it. When the
@@ -21,17 +21,19 @@ import javafx.util.Duration;
  * in the window, {@link #HOLD} after the window first has the focus (the window manager maps and focuses it),
  * {@link #LIMIT} after it is shown in any case, or when it is maximized, iconified or full-screen. A user who
  * drags the window by its title bar within that time sees it put back once; nothing else tells the two apart.
+ * Its timers are the window's {@link UiExecutor}'s, not animations (a running {@code PauseTransition} would keep
+ * the FX pulse going).
  */
 final class LaunchPositionHold {
 
     private static final System.Logger LOG = System.getLogger(LaunchPositionHold.class.getName());
 
     /** How long after the window first has the focus a move is still taken for the toolkit's. */
-    static final Duration HOLD = Duration.seconds(5);
+    static final Duration HOLD = Duration.ofSeconds(5);
     /** How long after the window is shown the hold ends however far the mapping got. */
-    static final Duration LIMIT = Duration.seconds(60);
+    static final Duration LIMIT = Duration.ofSeconds(60);
     /** How long a position must stay unchanged before it counts as where the window landed. */
-    static final Duration SETTLE = Duration.millis(300);
+    static final Duration SETTLE = Duration.ofMillis(300);
     /** How many times a window that landed elsewhere is put back. */
     static final int CORRECTIONS = 2;
     /** How far (px) from the asked position still counts as at it. */
@@ -40,9 +42,10 @@ final class LaunchPositionHold {
     private final Stage stage;
     private final double x;
     private final double y;
-    private final PauseTransition settle = new PauseTransition(SETTLE);
-    private final PauseTransition hold;
-    private final PauseTransition limit;
+    private final UiExecutor timers;
+    private Optional<UiExecutor.Timer> settle = Optional.empty();
+    private Optional<UiExecutor.Timer> hold = Optional.empty();
+    private Optional<UiExecutor.Timer> limit = Optional.empty();
     private final InvalidationListener moved = observable -> restartSettle();
     private final InvalidationListener focused = observable -> startHoldOnce();
     private final InvalidationListener stateChanged = observable -> endIfNotNormal();
@@ -50,28 +53,20 @@ final class LaunchPositionHold {
     private int corrections;
     private boolean ended;
 
-    private LaunchPositionHold(Stage stage, double x, double y, Duration hold, Duration limit) {
+    private LaunchPositionHold(Stage stage, double x, double y, UiExecutor timers) {
         this.stage = stage;
         this.x = x;
         this.y = y;
-        this.hold = new PauseTransition(hold);
-        this.limit = new PauseTransition(limit);
+        this.timers = timers;
     }
 
-    /** Holds {@code stage}, just shown, at ({@code x}, {@code y}) as described above. Call on the FX thread. */
-    static void start(Stage stage, double x, double y) {
-        start(stage, x, y, HOLD, LIMIT);
-    }
-
-    /** As {@link #start(Stage, double, double)}, with the hold after the first focus and the limit after the show given. */
-    static void start(Stage stage, double x, double y, Duration hold, Duration limit) {
-        new LaunchPositionHold(stage, x, y, hold, limit).begin();
+    /** Holds {@code stage}, just shown, at ({@code x}, {@code y}) as described above, on {@code timers}. Call on the FX thread. */
+    static void start(Stage stage, double x, double y, UiExecutor timers) {
+        new LaunchPositionHold(stage, x, y, timers).begin();
     }
 
     private void begin() {
-        settle.setOnFinished(event -> placeAgainIfElsewhere());
-        hold.setOnFinished(event -> end("held " + hold.getDuration()));
-        limit.setOnFinished(event -> end("shown " + limit.getDuration() + " ago"));
+        limit = Optional.of(timers.schedule(LIMIT, () -> end("shown " + LIMIT.toSeconds() + " s ago")));
         stage.xProperty().addListener(moved);
         stage.yProperty().addListener(moved);
         stage.focusedProperty().addListener(focused);
@@ -80,22 +75,22 @@ final class LaunchPositionHold {
         stage.fullScreenProperty().addListener(stateChanged);
         stage.addEventFilter(MouseEvent.MOUSE_PRESSED, userInput);
         stage.addEventFilter(KeyEvent.KEY_PRESSED, userInput);
-        limit.play();
         startHoldOnce();
         endIfNotNormal();
         restartSettle();
     }
 
     private void startHoldOnce() {
-        if (!ended && stage.isFocused() && hold.getStatus() != Animation.Status.RUNNING) {
+        if (!ended && stage.isFocused() && hold.isEmpty()) {
             stage.focusedProperty().removeListener(focused);
-            hold.play();
+            hold = Optional.of(timers.schedule(HOLD, () -> end("held " + HOLD.toSeconds() + " s after the first focus")));
         }
     }
 
     private void restartSettle() {
         if (!ended) {
-            settle.playFromStart();
+            settle.ifPresent(UiExecutor.Timer::cancel);
+            settle = Optional.of(timers.schedule(SETTLE, this::placeAgainIfElsewhere));
         }
     }
 
@@ -128,9 +123,9 @@ final class LaunchPositionHold {
             return;
         }
         ended = true;
-        settle.stop();
-        hold.stop();
-        limit.stop();
+        settle.ifPresent(UiExecutor.Timer::cancel);
+        hold.ifPresent(UiExecutor.Timer::cancel);
+        limit.ifPresent(UiExecutor.Timer::cancel);
         stage.xProperty().removeListener(moved);
         stage.yProperty().removeListener(moved);
         stage.focusedProperty().removeListener(focused);

@@ -1,5 +1,6 @@
 package dev.cumps.app.ui.window;
 
+import dev.cumps.app.ui.UiExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -53,9 +54,9 @@ public final class WindowPlacement {
      * them when it is hidden. Call before {@code stage.show()}. JavaFX 26's GTK glass learns the window
      * manager's frame before it maps the window, so the bounds asked here are the ones it maps with (the
      * window-manager suite's LaunchWmTest records every size the frame has while mapped). A normal window is
-     * then held at its position while the window manager frames it ({@link LaunchPositionHold}).
+     * then held at its position while the window manager frames it ({@link LaunchPositionHold}, on {@code timers}).
      */
-    public void attach(Stage stage) {
+    public void attach(Stage stage, UiExecutor timers) {
         Rectangle2D screen = screens().get(0);
         stage.setMinWidth(Math.min(WindowState.MIN_WIDTH, screen.getWidth()));
         stage.setMinHeight(Math.min(WindowState.MIN_HEIGHT, screen.getHeight()));
@@ -63,7 +64,7 @@ public final class WindowPlacement {
         apply(stage, initial);
         stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> {
             if (!initial.maximized()) {
-                LaunchPositionHold.start(stage, initial.x(), initial.y());
+                LaunchPositionHold.start(stage, initial.x(), initial.y(), timers);
             }
             track(stage);
         });

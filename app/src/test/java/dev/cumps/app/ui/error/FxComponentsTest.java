@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.app.ui.window.WindowPlacement;
@@ -87,7 +88,7 @@ class FxComponentsTest {
         // A stage of its own: the primary stage is shared with the other tests, and attach sets a minimum size.
         Stage window = WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(() -> {
             Stage fresh = new Stage();
-            WindowPlacement.load(Optional.of(store)).attach(fresh);
+            WindowPlacement.load(Optional.of(store)).attach(fresh, new CurrentThreadUiExecutor());
             return fresh;
         }));
 
