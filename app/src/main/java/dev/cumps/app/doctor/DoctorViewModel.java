@@ -43,6 +43,8 @@ import javafx.collections.ObservableList;
  * the executor to drain the queue on the UI thread, so rows appear in order while the run goes on
  * (and at once, on the calling thread, in tests). Cancelling interrupts the worker; rows queued
  * by a cancelled or superseded run are dropped.
+ *
+ * <p>Size: the run, its cancellation and the latest-run-wins queue, and the forwards to selection, fixes and sharing that the page binds to.
  */
 public final class DoctorViewModel {
 

@@ -44,6 +44,8 @@ import javafx.scene.layout.VBox;
  * GPUs and daemons with the actions run there (start on the selected GPU, stop the selected daemon
  * after a confirmation, env block, limits, doctor), new limits for the selected daemon (set there after a
  * confirmation) and what the last one printed.
+ *
+ * <p>Size: one page of three resizable parts (hosts, the selected host, its output) built in order, one method per part.
  */
 public final class HostsView extends VBox {
     private final HostsViewModel viewModel;

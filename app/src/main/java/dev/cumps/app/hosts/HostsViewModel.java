@@ -43,6 +43,8 @@ import javafx.collections.ObservableList;
  * selected host by its own {@code cumps}: start, stop, doctor, env block, limits (read, or set from
  * {@link #limitsForm()}). Every result comes
  * back as a row or as a line in words; nothing here decides what is safe on a host: its cumps does.
+ *
+ * <p>Size: the page's state and the seven actions it runs on a host, each a short method over the same selection.
  */
 public final class HostsViewModel {
     /** How long one host's read may take, unless the page is built with another. */

@@ -41,7 +41,7 @@ import javafx.collections.ObservableList;
  * <p>Threading: the collection blocks (it runs nvidia-smi) and runs on a worker; everything else
  * runs on the UI thread.
  *
- * <p>Size: about 300 lines because it is the one facade the main view binds to; the work is in the
+ * <p>Size: about 340 lines because it is the one facade the main view binds to; the work is in the
  * parts named above (and the panes' {@link RefreshPart}s and {@link GpuLoadHistory}), and what is left
  * here is delegation, one accessor per bound property and the three enablement bindings of the
  * toolbar. Splitting it further would only move accessors.

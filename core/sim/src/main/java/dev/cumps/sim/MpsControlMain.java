@@ -40,6 +40,8 @@ import java.util.concurrent.TimeUnit;
  *       ({@value SimTools#ENV_DEFAULT_PIPE_DIRECTORY}, {@value SimTools#ENV_DEFAULT_LOG_DIRECTORY}).</li>
  * </ul>
  * The daemon itself is {@link MpsControlDaemon}; docs/simulator.md lists every behaviour mirrored.
+ *
+ * <p>Size: the stand-in's whole command line, each mode NVIDIA's program has on each branch, kept in one file as standin.py mirrors it line by line.
  */
 public final class MpsControlMain {
 

@@ -35,6 +35,8 @@ import java.util.Set;
  * fsynced, then hard-linked into place, which also refuses to overwrite, or renamed over the old
  * record to replace it), files are 0600 in 0700 directories checked by {@link RecordDirectories},
  * and every mutation of a name happens under its lock from {@link #locks()}.
+ *
+ * <p>Size: every way a record is read, written, replaced and moved aside, under one lock and one set of file checks; split, the checks would be repeated.
  */
 public final class RecordStore {
     public static final String RECORD_FILE = "daemon.json";
