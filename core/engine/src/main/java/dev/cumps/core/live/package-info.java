@@ -3,7 +3,8 @@
  *
  * Main types: {@code LiveSnapshotService} (GPU load from status's one nvidia-smi query, {@code
  * gpu.NvidiaSmiParser.QUERY_FIELDS}; asks every live daemon, and reachable unmanaged pipes, at
- * once: {@code DaemonQuestions} per daemon; {@code --query-compute-apps} ({@code ComputeAppsQuery}) only when a
+ * once: {@code DaemonQuestions} per daemon (its runs in a {@code DaemonConversation}, its servers asked one way of
+ * {@code ServerQuestions}); {@code --query-compute-apps} ({@code ComputeAppsQuery}) only when a
  * server lists a client, alongside the questions still being asked; what it asks is the read's {@code Detail})
  * → {@code LiveSnapshot} ({@code GpuLoad}, {@code DaemonSnapshot} → {@code MpsServer} →
  * {@code ClientProcess}), {@code ControlReplies}/{@code SmiReplies} (strict parsers), {@code
