@@ -55,7 +55,8 @@ public final class HostSession implements AutoCloseable {
 
     /** Like {@link #simulated(Simulation, HostEnvironment)}, with the start's and stop's waits bounded by {@code timeouts}. */
     public static HostSession simulated(Simulation sim, HostEnvironment host, LifecycleTimeouts timeouts) {
-        return new HostSession(sim.services(Optional.empty(), timeouts), Optional.of(sim), host.env());
+        // Asked as the window asks a real host: in-process, every question (the stand-ins speak NVIDIA's protocol).
+        return new HostSession(sim.services(Optional.empty(), timeouts, ControlClient.LONG_LIVED), Optional.of(sim), host.env());
     }
 
     public CoreServices services() {

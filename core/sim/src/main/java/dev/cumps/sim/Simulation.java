@@ -51,13 +51,22 @@ public final class Simulation {
     }
 
     /**
-     * Core services on this sandbox whose start and stop wait as long as {@code timeouts} allow. Its stand-in daemons
-     * speak the simulator's own protocol, not NVIDIA's (docs/simulator.md): asked in-process, each would only be asked
-     * again through the stand-in program, so the in-process client asks only as a command-line run would.
+     * Core services on this sandbox whose start and stop wait as long as {@code timeouts} allow, asking its daemons as one
+     * command-line run asks them ({@link ControlClient#ONE_RUN}).
      */
     public CoreServices services(Optional<Path> records, LifecycleTimeouts timeouts) {
+        return services(records, timeouts, ControlClient.ONE_RUN);
+    }
+
+    /**
+     * Like {@link #services(Optional, LifecycleTimeouts)}, its daemons asked in-process from {@code inProcessFrom} daemons
+     * together, as {@link CoreServices#real(HostEnvironment, Optional, boolean, LifecycleTimeouts, int)}
+     * asks a real host's: the stand-in daemons speak NVIDIA's protocol (docs/simulator.md), so the window
+     * ({@link ControlClient#LONG_LIVED}) asks them as it asks NVIDIA's.
+     */
+    public CoreServices services(Optional<Path> records, LifecycleTimeouts timeouts, int inProcessFrom) {
         SimulatedHost.Prepared prepared = sandbox.prepare(records);
-        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true, timeouts, ControlClient.ONE_RUN);
+        return CoreServices.real(prepared.environment(), Optional.of(prepared.recordRoot()), true, timeouts, inProcessFrom);
     }
 
     /** A simulated client that attached to a daemon: its pid, its server's pid and the GPU it uses. */
