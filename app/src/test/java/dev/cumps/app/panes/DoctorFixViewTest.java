@@ -100,16 +100,7 @@ class DoctorFixViewTest {
         assertTrue(Files.exists(record), "Cancel changes nothing");
         assertEquals(Severity.WARN, row("stale_records").severity());
 
-        openFix(robot);
-        robot.clickOn("#fixApply");
-        Waits.onFx("the doctor to run again with the stale-record row passing",
-                () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
-                        && row("stale_records").severity() == Severity.PASS);
-        assertFalse(Files.exists(record), "the record was moved aside");
-        // Review 2026-12-06 L-3: beside Fix…, and in the past tense once the doctor ran again.
-        assertEquals("1 fix applied; the doctor ran again", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
-
-        // The socket the dead daemon left behind is an orphaned socket: Fix… removes it too.
+        // The sockets the dead daemon left are orphaned sockets: Fix… on their row removes them.
         Path socket = killed.pipeDirectory().resolve("control");
         assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
         assertEquals(Severity.WARN, row("orphaned_sockets").severity());
@@ -125,6 +116,19 @@ class DoctorFixViewTest {
         assertTrue(socketsDryRun.lines().count() >= 2, "the dead daemon left more than one socket: " + socketsDryRun);
         assertEquals(List.of("removed " + socket, "removed " + killed.pipeDirectory().resolve("control_privileged")),
                 List.of(removed.split("; ")), "each socket named");
+
+        selectRow(robot, "no stale records of yours");
+        openFix(robot);
+        robot.clickOn("#fixApply");
+        Waits.onFx("the doctor to run again with the stale-record row passing",
+                () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
+                        && row("stale_records").severity() == Severity.PASS);
+        assertFalse(Files.exists(record), "the record was moved aside");
+        // Review 2026-12-06 L-3: beside Fix…, and in the past tense once the doctor ran again.
+        assertEquals("1 fix applied; the doctor ran again", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
+        // Review 2026-12-06 L-20: the dead daemon's pid file went with its record, so nothing is left for a further fix.
+        assertFalse(Files.exists(killed.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Severity.PASS, row("stale_pid_files").severity());
     }
 
     @Test
