@@ -133,6 +133,12 @@ class DoctorFixViewTest {
         // Review 2026-12-06 L-20: the dead daemon's pid file went with its record, so nothing is left for a further fix.
         assertFalse(Files.exists(killed.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), LinkOption.NOFOLLOW_LINKS));
         assertEquals(Severity.PASS, row("stale_pid_files").severity());
+        // Review 2026-12-06 L-4: the pointer is still over Fix…, now disabled; it looks disabled as Cancel beside it does
+        // (the theme's hover look set its opacity to 0.9).
+        Button fixButton = robot.lookup("#doctorFix").queryButton();
+        Button cancel = robot.lookup("#doctorCancel").queryButton();
+        assertTrue(Waits.fx(() -> fixButton.isDisabled() && cancel.isDisabled()), "nothing to fix, nothing to cancel");
+        Waits.onFx("Fix… to look disabled", () -> fixButton.getOpacity() == cancel.getOpacity());
     }
 
     /** Four socket removals with long paths (a long TMPDIR) are shown whole, without a scroll bar (review 2026-12-06 L-5). */
