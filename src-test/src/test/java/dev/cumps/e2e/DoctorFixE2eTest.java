@@ -95,4 +95,28 @@ class DoctorFixE2eTest {
         assertTrue(Procs.runningDaemon(keep));
         h.cumps("stop", "--name", "keep").assertOk();
     }
+
+    /** A stop that finds the record stale removes what the dead daemon left, so status lists no UNMANAGED pipe there. */
+    @Test
+    void stopOnAKilledDaemonRemovesItsRecordSocketsAndPidFile(CumpsHarness h) throws Exception {
+        long keep = crashedBesideALiveOne(h);
+        Path pipe = h.defaultPipe("gone");
+
+        Run stop = h.cumps("stop", "--name", "gone");
+
+        assertEquals(1, stop.exitCode(), "nothing was stopped: " + stop);
+        assertTrue(stop.stderr().startsWith("error: record 'gone' was stale"), stop.stderr());
+        assertLeftovers(h, false);
+        assertTrue(Files.isDirectory(pipe), "only the leftovers go, not the directory");
+        JsonNode status = h.cumps("status", "--json").assertOk().json();
+        for (JsonNode row : status.get("control_pipes")) {
+            assertFalse(row.toString().contains(pipe.toString()), "no pipe row for the dead daemon's directory: " + status);
+        }
+        JsonNode doctor = h.cumps("doctor", "--gpus", "0", "--json").assertOk().json();
+        for (String id : LEFTOVER_CHECKS) {
+            assertEquals("pass", status(doctor, id), id);
+        }
+        assertTrue(Procs.runningDaemon(keep));
+        h.cumps("stop", "--name", "keep").assertOk();
+    }
 }

@@ -67,10 +67,7 @@ public record DoctorRow(String id, Severity severity, String status, String titl
      */
     static void follow(ObservableList<CheckResult> checks, ObservableList<DoctorRow> rows, Messages messages,
             Function<CheckResult, Optional<Integer>> gpuOf) {
-        Function<CheckResult, DoctorRow> row = c -> {
-            DoctorRow plain = of(c, messages);
-            return gpuOf.apply(c).map(gpu -> plain.titled(messages.get("doctor.eachGpu.title", gpu, plain.title()))).orElse(plain);
-        };
+        Function<CheckResult, DoctorRow> row = c -> of(c, messages).titled(title(c, messages, gpuOf));
         checks.addListener((ListChangeListener<CheckResult>) change -> {
             while (change.next()) {
                 if (change.wasReplaced() || change.wasRemoved() || change.wasPermutated() || change.wasUpdated()) {
@@ -84,6 +81,12 @@ public record DoctorRow(String id, Severity severity, String status, String titl
         });
     }
 
+    /** The title of {@code check} as its row shows it: "GPU n · title" when {@code gpuOf} says it is about one of several GPUs. */
+    static String title(CheckResult check, Messages messages, Function<CheckResult, Optional<Integer>> gpuOf) {
+        String plain = messages.render(check.titleMessage());
+        return gpuOf.apply(check).map(gpu -> messages.get("doctor.eachGpu.title", gpu, plain)).orElse(plain);
+    }
+
     /** This row with another title. */
     DoctorRow titled(String newTitle) {
         return new DoctorRow(id, severity, status, newTitle, observed, expected, remedy, guide);
@@ -95,13 +98,23 @@ public record DoctorRow(String id, Severity severity, String status, String titl
      * window's language.
      */
     public static String exportText(DoctorReport report, Path file, Messages messages) {
+        return exportText(report, file, messages, c -> Optional.empty());
+    }
+
+    /** {@link #exportText(DoctorReport, Path, Messages)} with each check titled as its row ({@code gpuOf}: see {@link #follow}). */
+    static String exportText(DoctorReport report, Path file, Messages messages, Function<CheckResult, Optional<Integer>> gpuOf) {
         Path name = file.getFileName();
         boolean json = name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".json");
-        return json ? Json.write(report.toJsonMap()) + "\n" : markdown(report, messages);
+        return json ? Json.write(report.toJsonMap()) + "\n" : markdown(report, messages, gpuOf);
     }
 
     /** The Markdown report (Copy, Export) in the window's language; evidence in it as it is. */
     public static String markdown(DoctorReport report, Messages messages) {
-        return report.toMarkdown(messages.core()::pattern);
+        return markdown(report, messages, c -> Optional.empty());
+    }
+
+    /** The Markdown report with each check titled as its row is, "GPU n · …" for a check about one of several GPUs. */
+    static String markdown(DoctorReport report, Messages messages, Function<CheckResult, Optional<Integer>> gpuOf) {
+        return report.toMarkdown(messages.core()::pattern, c -> title(c, messages, gpuOf));
     }
 }

@@ -85,7 +85,7 @@ public final class DoctorViewModel {
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
         this.fixes = new DoctorFixes(ctx, fixService, readOnlyChecks, this::run);
-        this.sharing = new DoctorSharing(ctx);
+        this.sharing = new DoctorSharing(ctx, eachGpu::gpuOf);
         verdict.set(messages.get("doctor.verdict.none"));
         DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }

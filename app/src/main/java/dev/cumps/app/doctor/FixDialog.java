@@ -8,6 +8,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.TextArea;
+import javafx.scene.layout.Region;
 
 /**
  * The confirmation behind the doctor pane's Fix… button: exactly what will be done (the core's
@@ -15,6 +16,11 @@ import javafx.scene.control.TextArea;
  * changes nothing.
  */
 public final class FixDialog extends Alert implements Confirmation {
+
+    /** The area's width in columns; each fix's line wraps to it. */
+    static final int COLUMNS = 60;
+    /** The most rows the area asks for; a longer plan scrolls. */
+    static final int MAX_ROWS = 20;
 
     private final ButtonType apply;
 
@@ -26,8 +32,12 @@ public final class FixDialog extends Alert implements Confirmation {
         text.setId("fixDryRun");
         text.setEditable(false);
         text.setWrapText(true);
-        text.setPrefRowCount(Math.min(8, Math.max(3, dryRun.size() * 2)));
-        text.setPrefColumnCount(60);
+        // As many rows as the wrapped lines take (one spare for words that break early), so that a
+        // few fixes with long paths show whole, without a scroll bar.
+        int rows = dryRun.stream().mapToInt(line -> ("• " + line).length() / (COLUMNS - 6) + 1).sum() + 1;
+        text.setPrefRowCount(Math.min(MAX_ROWS, Math.max(3, rows)));
+        text.setPrefColumnCount(COLUMNS);
+        text.setMinHeight(Region.USE_PREF_SIZE);
         getDialogPane().setContent(text);
         apply = new ButtonType(messages.get("doctor.fix.apply"), ButtonBar.ButtonData.OK_DONE);
         ButtonType cancel = new ButtonType(messages.get("doctor.fix.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);

@@ -20,6 +20,10 @@ import javafx.scene.layout.VBox;
 public final class TerminateClientDialog extends Alert implements Confirmation {
 
     private static final double MAX_VALUE_WIDTH = 520;
+    /** The content's width: the note wraps in it rather than widening the dialog to its one-line length. */
+    static final double CONTENT_WIDTH = 600;
+    /** The most lines the command takes; a longer one (a JVM's class path) is cut in its middle, whole in the tooltip. */
+    static final int COMMAND_LINES = 4;
 
     private final ButtonType confirm;
 
@@ -34,14 +38,19 @@ public final class TerminateClientDialog extends Alert implements Confirmation {
         int row = 0;
         row = fact(grid, row, messages.get("terminate.pid"), target.pid(), "terminatePid");
         row = fact(grid, row, messages.get("terminate.user"), target.user(), "terminateUser");
-        row = fact(grid, row, messages.get("terminate.command"), target.command(), "terminateCommand");
+        Label command = new Label(target.command());
+        command.setWrapText(true);
+        // Wrapped up to COMMAND_LINES lines (font size × 1.5 each), cut in the middle beyond.
+        command.maxHeightProperty().bind(command.fontProperty().map(f -> f.getSize() * 1.5 * COMMAND_LINES));
+        row = fact(grid, row, messages.get("terminate.command"), command, "terminateCommand");
         row = fact(grid, row, messages.get("terminate.server"), target.server(), "terminateServer");
         fact(grid, row, messages.get("terminate.daemon"), target.daemon(), "terminateDaemon");
         Label note = new Label(messages.get("terminate.note"));
         note.setWrapText(true);
         note.getStyleClass().add("muted");
         VBox content = new VBox(10, grid, note);
-        content.setMaxWidth(640);
+        content.setPrefWidth(CONTENT_WIDTH);
+        content.setMaxWidth(CONTENT_WIDTH);
         getDialogPane().setContent(content);
         getDialogPane().setId("terminateConfirmation");
         confirm = new ButtonType(messages.get("terminate.action"), ButtonBar.ButtonData.OK_DONE);
@@ -62,11 +71,15 @@ public final class TerminateClientDialog extends Alert implements Confirmation {
     }
 
     private static int fact(GridPane grid, int row, String name, String value, String id) {
+        return fact(grid, row, name, new Label(value), id);
+    }
+
+    private static int fact(GridPane grid, int row, String name, Label v, String id) {
         Label n = new Label(name);
         n.getStyleClass().add("evidence-name");
-        // One line each: a command line can be thousands of characters (a JVM's class path); the whole
-        // text is in the tooltip, the middle of it elided on screen.
-        Label v = new Label(value);
+        String value = v.getText();
+        // A command line can be thousands of characters (a JVM's class path); the whole text is in
+        // the tooltip, the middle of it elided on screen.
         v.setId(id);
         v.setMaxWidth(MAX_VALUE_WIDTH);
         v.setTextOverrun(OverrunStyle.CENTER_ELLIPSIS);

@@ -25,6 +25,7 @@ public final class HostSummary {
     private final ReadOnlyStringWrapper smi = new ReadOnlyStringWrapper(this, "smi", "");
     private final ReadOnlyObjectWrapper<Severity> smiSeverity = new ReadOnlyObjectWrapper<>(this, "smiSeverity");
     private final ReadOnlyStringWrapper diagnostic = new ReadOnlyStringWrapper(this, "diagnostic", "");
+    private final ReadOnlyStringWrapper gpusEmpty = new ReadOnlyStringWrapper(this, "gpusEmpty", "");
     private final ReadOnlyStringWrapper visibleDevices = new ReadOnlyStringWrapper(this, "visibleDevices", "");
     private final ReadOnlyStringWrapper lastRefresh = new ReadOnlyStringWrapper(this, "lastRefresh", "");
 
@@ -33,6 +34,7 @@ public final class HostSummary {
     HostSummary(Messages messages, boolean simulated) {
         this.messages = Objects.requireNonNull(messages, "messages");
         this.simulated.set(simulated);
+        gpusEmpty.set(messages.get("main.gpus.empty"));
     }
 
     /** Shows the facts of {@code s}, collected as {@code refreshed} says. */
@@ -44,6 +46,8 @@ public final class HostSummary {
         smi.set(messages.get(s.nvidiaSmiAvailable() ? "header.smi.available" : "header.smi.unavailable"));
         smiSeverity.set(s.nvidiaSmiAvailable() ? Severity.PASS : Severity.FAIL);
         diagnostic.set(diagnosticText(s));
+        // A hung or failing nvidia-smi is not "no GPUs": the empty table says why.
+        gpusEmpty.set(diagnostic.get().isEmpty() ? messages.get("main.gpus.empty") : messages.get("main.gpus.emptyBecause", diagnostic.get()));
         visibleDevices.set(s.cudaVisibleDevices().orElse(messages.get("header.mask.unset")));
         lastRefresh.set(refreshed);
     }
@@ -51,6 +55,11 @@ public final class HostSummary {
     /** The core's diagnostics as the header shows them, translated and joined as the CLI joins them; empty: none. */
     String diagnosticText(HostStatus s) {
         return String.join("; ", s.diagnostics().stream().map(messages::render).toList());
+    }
+
+    /** What the empty GPU table says: "No GPUs found", with the diagnostic when there is one. */
+    public ReadOnlyStringProperty gpusEmptyProperty() {
+        return gpusEmpty.getReadOnlyProperty();
     }
 
     /** A collection failed: {@code text} replaces the diagnostic. */

@@ -45,7 +45,7 @@ public final class MainView extends BorderPane {
         menuBar.visibleProperty().bind(Bindings.isNotEmpty(menuBar.getMenus()));
         menuBar.managedProperty().bind(menuBar.visibleProperty());
         VBox tables = new VBox(
-                TableSections.section("gpus", messages.get("main.gpus"), messages.get("main.gpus.empty"),
+                TableSections.section("gpus", messages.get("main.gpus"), viewModel.summary().gpusEmptyProperty(),
                         new GpuTable(viewModel.gpus(), viewModel.gpuLoad(), messages)),
                 TableSections.section("pipes", messages.get("main.pipes"), messages.get("main.pipes.empty"),
                         new PipeTable(viewModel.pipes(), messages)),

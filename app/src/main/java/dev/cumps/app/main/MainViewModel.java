@@ -206,7 +206,7 @@ public final class MainViewModel {
 
     /** The start dialog's view model, offering the visible GPUs of the last refresh. */
     public StartViewModel startViewModel() {
-        return new StartViewModel(ctx, starter, host, visibleGpus(), tables.busyGpus());
+        return new StartViewModel(ctx, starter, host, visibleGpus(), tables.busyGpus(), summary.diagnosticProperty().get());
     }
 
     /** The stop confirmation for the selected live daemon, with its evidence read now; empty when none. */

@@ -157,11 +157,19 @@ public final class StartDialog extends Dialog<ButtonType> {
         ProgressIndicator spinner = new ProgressIndicator();
         spinner.setPrefSize(18, 18);
         spinner.visibleProperty().bind(viewModel.runningProperty());
+        // No room kept for the spinner once the start is over: the outcome ("Start cancelled…") starts at
+        // the field column like the other messages.
+        spinner.managedProperty().bind(spinner.visibleProperty());
         Label stage = new Label();
         stage.setId("startStage");
+        // Wraps within the form's width like the other messages, never one line past the column.
         stage.setWrapText(true);
+        stage.setMinWidth(0);
+        stage.setMinHeight(Region.USE_PREF_SIZE);
+        stage.setMaxWidth(Double.MAX_VALUE);
         stage.textProperty().bind(viewModel.stageTextProperty());
         HBox progress = new HBox(8, spinner, stage);
+        progress.setMinWidth(0);
         HBox.setHgrow(stage, Priority.ALWAYS);
         progress.managedProperty().bind(viewModel.runningProperty().or(stage.textProperty().isNotEmpty()));
 

@@ -13,7 +13,8 @@ import javafx.scene.layout.VBox;
 
 /**
  * A start that failed: the core's reason, and the tail of control.log when the daemon left one, in
- * a selectable, scrollable monospace area with Copy ({@link DetailsArea}). The log is part of the
+ * a selectable, scrollable monospace area with Copy ({@link DetailsArea}), its long lines wrapped (the
+ * daemon's error is at the end of a line that holds the whole pipe path). The log is part of the
  * content, always shown, rather than JavaFX's expandable content: that comes with a "Show/Hide
  * Details" link in the JVM's language, not the window's. The dialog sizes to its content; Enter and
  * Escape close it.
@@ -35,7 +36,7 @@ public final class StartFailedDialog extends Alert {
         VBox box = new VBox(6, reason);
         if (!problem.controlLogTail().isEmpty()) {
             box.getChildren().addAll(new Label(messages.get("start.failed.log")),
-                    new DetailsArea("startControlLog", String.join("\n", problem.controlLogTail()), messages, clipboard));
+                    new DetailsArea("startControlLog", String.join("\n", problem.controlLogTail()), messages, clipboard, true));
         }
         // The content text stays the reason (read by accessibility and tests); the box shows it.
         getDialogPane().setContent(box);

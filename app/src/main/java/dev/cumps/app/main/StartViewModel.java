@@ -84,6 +84,15 @@ public final class StartViewModel {
      */
     public StartViewModel(ConsoleContext ctx, DaemonStarter starter, HostEnvironment host, List<GpuRow> visibleGpus,
             Set<String> busyGpuUuids) {
+        this(ctx, starter, host, visibleGpus, busyGpuUuids, "");
+    }
+
+    /**
+     * {@link #StartViewModel(ConsoleContext, DaemonStarter, HostEnvironment, List, Set)} where {@code whyNoGpus}, the
+     * host's diagnostic (empty: none), says why no GPU may be listed (a hung nvidia-smi is not "no GPU").
+     */
+    public StartViewModel(ConsoleContext ctx, DaemonStarter starter, HostEnvironment host, List<GpuRow> visibleGpus,
+            Set<String> busyGpuUuids, String whyNoGpus) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.starter = Objects.requireNonNull(starter, "starter");
         this.messages = ctx.messages();
@@ -108,7 +117,8 @@ public final class StartViewModel {
         choices.stream().filter(GpuChoice::enabled)
                 .filter(c -> c.gpu().map(g -> !busyGpuUuids.contains(g.uuid())).orElse(true)).findFirst()
                 .or(() -> choices.stream().filter(GpuChoice::enabled).findFirst())
-                .ifPresentOrElse(gpu::set, () -> plan.show(messages.get("start.gpu.noneVisible")));
+                .ifPresentOrElse(gpu::set, () -> plan.show(whyNoGpus.isEmpty() ? messages.get("start.gpu.noneVisible")
+                        : messages.get("start.gpu.noneVisibleBecause", whyNoGpus)));
     }
 
     /** Chooses {@code choice}; a disabled entry (several GPUs, all) is refused. */

@@ -2,6 +2,8 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.app.ui.table.Columns;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.value.ObservableStringValue;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Priority;
@@ -15,12 +17,20 @@ final class TableSections {
 
     /** {@code table} under its title, with {@code empty} as its placeholder; ids {@code <id>Title}, {@code <id>Table}. */
     static VBox section(String id, String title, String empty, TableView<?> table) {
+        return section(id, title, new ReadOnlyStringWrapper(empty), table);
+    }
+
+    /** {@link #section(String, String, String, TableView)} with a placeholder that follows {@code empty} and wraps. */
+    static VBox section(String id, String title, ObservableStringValue empty, TableView<?> table) {
         Label label = new Label(title);
         label.setId(id + "Title");
         label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
         label.setLabelFor(table);
         table.setId(id + "Table");
-        table.setPlaceholder(new Label(empty));
+        Label placeholder = new Label();
+        placeholder.textProperty().bind(empty);
+        placeholder.setWrapText(true);
+        table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         VBox section = new VBox(label, table);
         section.getStyleClass().add("section");

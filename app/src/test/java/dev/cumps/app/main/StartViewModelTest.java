@@ -13,6 +13,7 @@ import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.RecordLookup;
 import dev.cumps.core.record.RecordNames;
+import dev.cumps.sim.SmiFault;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,7 @@ class StartViewModelTest {
     private SimulatedConsole host;
     private ConsoleContext ctx;
     private StartViewModel vm;
+    private MainViewModel main;
     /** Work runs at once; the plan check's pause for typing passes when the test says so ({@link #typingPauses}). */
     private final CurrentThreadUiExecutor executor = new CurrentThreadUiExecutor();
 
@@ -35,7 +37,7 @@ class StartViewModelTest {
     void open() {
         host = SimulatedConsole.open();
         ctx = host.context(executor, Locale.ENGLISH);
-        MainViewModel main = host.viewModels(ctx).main();
+        main = host.viewModels(ctx).main();
         main.refresh();
         vm = main.startViewModel();
         typingPauses();
@@ -60,6 +62,20 @@ class StartViewModelTest {
         assertEquals(RuntimeDirs.defaultPipeDirectory(host.services().host(), name).toString(), vm.pipeDirectoryProperty().get());
         assertEquals(RuntimeDirs.defaultLogDirectory(host.services().host(), name).toString(), vm.logDirectoryProperty().get());
         assertEquals(Optional.empty(), vm.request().pipeDirectory(), "an untouched default is left to the core");
+    }
+
+    /** A hung nvidia-smi is not "no GPU": the dialog says why none is listed. */
+    @Test
+    void withNvidiaSmiHungTheDialogSaysWhyNoGpuIsListed() throws Exception {
+        host.smiFault(SmiFault.HANG);
+        main.refresh();
+
+        StartViewModel hung = main.startViewModel();
+
+        assertTrue(hung.choices().stream().noneMatch(StartViewModel.GpuChoice::enabled), hung.choices().toString());
+        assertEquals("No GPU is visible (nvidia-smi did not answer within 5 s and was stopped; the driver may be hung):"
+                + " nothing can be started.", hung.planProblemProperty().get());
+        assertTrue(hung.startDisabledBinding().get());
     }
 
     @Test

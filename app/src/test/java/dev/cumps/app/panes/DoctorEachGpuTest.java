@@ -56,4 +56,23 @@ class DoctorEachGpuTest {
         assertTrue(Waits.fx(() -> doctor.verdictProperty().get()).contains("2 fail"),
                 "the verdict counts both GPUs' missing daemons: " + Waits.fx(() -> doctor.verdictProperty().get()));
     }
+
+    /** The copied report keeps each row's GPU, as the table does, rather than repeating the same check twice. */
+    @Test
+    void copyReportTitlesEachGpusChecksWithItsGpu(FxRobot robot) {
+        robot.interact(main::refresh);
+        Waits.onFx("the window's first status", () -> main.summary().statusProperty().get() != null);
+        robot.interact(() -> doctor.selectorProperty().set(""));
+        robot.clickOn("#doctorRun");
+        Waits.onFx("the run to finish", () -> !doctor.reportAbsentBinding().get());
+
+        robot.interact(doctor::copy);
+
+        List<String> copied = pane.host().clipboard();
+        assertFalse(copied.isEmpty(), "Copy report put the report on the clipboard");
+        String md = copied.get(copied.size() - 1);
+        assertTrue(md.contains("| GPU 0 · selector resolves to a supported topology | pass |"), md);
+        assertTrue(md.contains("| GPU 1 · selector resolves to a supported topology | pass |"), md);
+        assertTrue(md.contains("\n| Linux host | "), "a host check without a GPU: " + md);
+    }
 }

@@ -11,6 +11,7 @@ import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorRow;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
+import dev.cumps.app.doctor.FixDialog;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;
@@ -19,10 +20,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TextArea;
 import javafx.scene.text.Text;
@@ -100,16 +104,7 @@ class DoctorFixViewTest {
         assertTrue(Files.exists(record), "Cancel changes nothing");
         assertEquals(Severity.WARN, row("stale_records").severity());
 
-        openFix(robot);
-        robot.clickOn("#fixApply");
-        Waits.onFx("the doctor to run again with the stale-record row passing",
-                () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
-                        && row("stale_records").severity() == Severity.PASS);
-        assertFalse(Files.exists(record), "the record was moved aside");
-        // Review 2026-12-06 L-3: beside Fix…, and in the past tense once the doctor ran again.
-        assertEquals("1 fix applied; the doctor ran again", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
-
-        // The socket the dead daemon left behind is an orphaned socket: Fix… removes it too.
+        // The sockets the dead daemon left are orphaned sockets: Fix… on their row removes them.
         Path socket = killed.pipeDirectory().resolve("control");
         assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
         assertEquals(Severity.WARN, row("orphaned_sockets").severity());
@@ -125,6 +120,45 @@ class DoctorFixViewTest {
         assertTrue(socketsDryRun.lines().count() >= 2, "the dead daemon left more than one socket: " + socketsDryRun);
         assertEquals(List.of("removed " + socket, "removed " + killed.pipeDirectory().resolve("control_privileged")),
                 List.of(removed.split("; ")), "each socket named");
+
+        selectRow(robot, "no stale records of yours");
+        openFix(robot);
+        robot.clickOn("#fixApply");
+        Waits.onFx("the doctor to run again with the stale-record row passing",
+                () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
+                        && row("stale_records").severity() == Severity.PASS);
+        assertFalse(Files.exists(record), "the record was moved aside");
+        // Review 2026-12-06 L-3: beside Fix…, and in the past tense once the doctor ran again.
+        assertEquals("1 fix applied; the doctor ran again", Waits.fx(() -> robot.lookup("#doctorFixOutcome").queryAs(Label.class).getText()));
+        // Review 2026-12-06 L-20: the dead daemon's pid file went with its record, so nothing is left for a further fix.
+        assertFalse(Files.exists(killed.pipeDirectory().resolve("nvidia-cuda-mps-control.pid"), LinkOption.NOFOLLOW_LINKS));
+        assertEquals(Severity.PASS, row("stale_pid_files").severity());
+        // Review 2026-12-06 L-4: the pointer is still over Fix…, now disabled; it looks disabled as Cancel beside it does
+        // (the theme's hover look set its opacity to 0.9).
+        Button fixButton = robot.lookup("#doctorFix").queryButton();
+        Button cancel = robot.lookup("#doctorCancel").queryButton();
+        assertTrue(Waits.fx(() -> fixButton.isDisabled() && cancel.isDisabled()), "nothing to fix, nothing to cancel");
+        Waits.onFx("Fix… to look disabled", () -> fixButton.getOpacity() == cancel.getOpacity());
+    }
+
+    /** Four socket removals with long paths (a long TMPDIR) are shown whole, without a scroll bar (review 2026-12-06 L-5). */
+    @Test
+    void theFixConfirmationShowsFourLongLinesWhole(FxRobot robot) {
+        Path scratch = Path.of("/tmp/a-long-scratch-directory-of-the-operator/uni-cumps-1000");
+        List<String> lines = Stream.of("train", "train2").flatMap(job -> Stream.of("control", "control_privileged")
+                .map(socket -> "remove the orphaned control socket " + scratch.resolve(job).resolve("pipe").resolve(socket)
+                        + " (nothing listens; no live record names its directory)")).toList();
+        FixDialog dialog = Waits.fx(() -> new FixDialog("no orphaned control sockets of yours", lines, pane.context().messages()));
+        robot.interact(dialog::show);
+        try {
+            TextArea area = robot.lookup("#fixDryRun").queryAs(TextArea.class);
+            Waits.onFx("the confirmation laid out", () -> area.getHeight() > 0 && area.lookup(".scroll-pane") != null);
+            List<ScrollBar> vertical = Waits.fx(() -> area.lookupAll(".scroll-bar").stream().map(ScrollBar.class::cast)
+                    .filter(b -> b.getOrientation() == Orientation.VERTICAL && b.isVisible() && b.getVisibleAmount() < b.getMax()).toList());
+            assertEquals(List.of(), vertical, "no scroll bar: the four lines fit");
+        } finally {
+            robot.interact(dialog::close);
+        }
     }
 
     @Test

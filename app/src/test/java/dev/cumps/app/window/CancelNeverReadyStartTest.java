@@ -19,6 +19,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import javafx.geometry.Bounds;
+import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.Test;
@@ -64,6 +66,14 @@ class CancelNeverReadyStartTest {
         Waits.onFx("the cancel's outcome", () -> ui.label("#startStage").startsWith("Start cancelled:"));
         assertEquals("Start cancelled: start of daemon 'never-c' cancelled; the daemon it launched (pid " + pid
                 + ") was stopped and no record was written", ui.label("#startStage"));
+        // The message wraps inside the field column, as the other messages do, rather than running past it on one line.
+        Bounds field = Waits.fx(() -> name.localToScene(name.getLayoutBounds()));
+        Label stage = robot.lookup("#startStage").queryAs(Label.class);
+        Waits.onFx("the outcome laid out in the field column", () -> {
+            Bounds at = stage.localToScene(stage.getLayoutBounds());
+            return Math.abs(at.getMinX() - field.getMinX()) < 1 && at.getMaxX() <= field.getMaxX() + 1;
+        });
+        assertTrue(Waits.fx(() -> stage.getHeight() > stage.getFont().getSize() * 2), "the long outcome takes more than one line");
         assertFalse(new ProcFsProcessTable().isAlive(launched), "the launched daemon is gone");
         assertEquals(List.of(), DaemonPids.onPipe(new ProcFsProcessTable(), pipe),
                 "no MPS process serves the pipe directory any more (daemon or the client that asked it)");

@@ -142,6 +142,11 @@ class ClientsPaneTest {
         assertEquals("term-a", text(robot, "#terminateDaemon"));
         assertEquals(System.getProperty("user.name"), text(robot, "#terminateUser"));
         assertTrue(text(robot, "#terminateCommand").contains("MpsClientMain"), text(robot, "#terminateCommand"));
+        // As wide as its evidence needs, not as its note's one-line length (review: 1,065 px); the command wraps.
+        Waits.onFx("the confirmation laid out", () -> confirmation.getWidth() > 0);
+        double width = Waits.fx(() -> confirmation.getScene().getWindow().getWidth());
+        assertTrue(width <= 760, "the confirmation is " + width + " px wide");
+        assertTrue(Waits.fx(() -> robot.lookup("#terminateCommand").queryAs(Label.class).isWrapText()), "the command wraps");
         assertTrue(Waits.fx(() -> ((Button) confirmation.lookupButton(confirmation.getButtonTypes().get(1))).isDefaultButton()),
                 "Cancel is the default button");
         robot.clickOn("#cancelTerminate");

@@ -304,6 +304,7 @@ class DialogBehaviourTest {
         String tail = Waits.fx(log::getText);
         assertTrue(tail.contains("Failed to start: error opening pipe directory"), tail);
         assertFalse(Waits.fx(log::isEditable), "read-only");
+        assertTrue(Waits.fx(log::isWrapText), "a long log line wraps: its error is at its end, not behind a horizontal scroll bar");
         assertTrue(Waits.fx(() -> monospace(log.getFont())), "monospace: " + Waits.fx(log::getFont));
         Window window = Waits.fx(() -> failed.getScene().getWindow());
         Waits.onFx("the dialog laid out", () -> failed.getWidth() > 0);

@@ -69,6 +69,9 @@ class WindowFaultsTest {
         Waits.onFx("the hung refresh to end", () -> !console.window().viewModel().refreshingProperty().get());
         assertDiagnostic("nvidia-smi did not answer within 5 s and was stopped; the driver may be hung");
         assertEquals("nvidia-smi: unavailable", ui.label("#smiStatus"));
+        // The empty GPU table does not claim there are no GPUs: it says why none are listed.
+        assertEquals("No GPUs found: nvidia-smi did not answer within 5 s and was stopped; the driver may be hung",
+                Waits.fx(() -> ((Label) robot.lookup("#gpusTable").queryAs(TableView.class).getPlaceholder()).getText()));
         recoverSmi();
     }
 

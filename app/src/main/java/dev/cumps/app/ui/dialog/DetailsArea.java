@@ -30,18 +30,30 @@ public final class DetailsArea extends VBox {
 
     /** @param id the area's id; the Copy button's is {@code id + "Copy"} */
     public DetailsArea(String id, String text, Messages messages, ClipboardSink clipboard) {
+        this(id, text, messages, clipboard, false);
+    }
+
+    /**
+     * @param id the area's id; the Copy button's is {@code id + "Copy"}
+     * @param wrap whether long lines wrap (a log line whose point is at its end) rather than scroll sideways
+     *             (a stack trace, whose indentation shows its structure)
+     */
+    public DetailsArea(String id, String text, Messages messages, ClipboardSink clipboard, boolean wrap) {
         Objects.requireNonNull(clipboard, "clipboard");
         area = new TextArea(text);
         area.setId(id);
         area.setEditable(false);
-        area.setWrapText(false);
+        area.setWrapText(wrap);
         area.getStyleClass().add("error-details");
         // Set here as well as by the stylesheet: a dialog's scene may carry none.
         area.setFont(Font.font(MonospaceFont.family(), Font.getDefault().getSize()));
         String[] lines = text.split("\n", -1);
-        area.setPrefRowCount(Math.max(3, Math.min(lines.length, MAX_ROWS)));
         int longest = Arrays.stream(lines).mapToInt(String::length).max().orElse(0);
-        area.setPrefColumnCount(Math.max(40, Math.min(longest + 2, MAX_COLUMNS)));
+        int columns = Math.max(40, Math.min(longest + 2, MAX_COLUMNS));
+        // A wrapped line takes as many rows as it needs at that width.
+        int rows = wrap ? Arrays.stream(lines).mapToInt(l -> Math.max(1, (l.length() + columns - 1) / columns)).sum() : lines.length;
+        area.setPrefRowCount(Math.max(3, Math.min(rows, MAX_ROWS)));
+        area.setPrefColumnCount(columns);
         area.setMinHeight(Region.USE_PREF_SIZE);
         VBox.setVgrow(area, Priority.ALWAYS);
 

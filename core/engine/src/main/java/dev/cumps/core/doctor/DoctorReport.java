@@ -119,6 +119,14 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
      * (the window passes its translations); evidence in the checks is shown as it is.
      */
     public String toMarkdown(Function<MessageKey, String> patterns) {
+        return toMarkdown(patterns, c -> c.titleMessage().render(patterns));
+    }
+
+    /**
+     * The Markdown rendering with each check's title as the caller shows it ({@code titles}: the window
+     * leads a check of one of several diagnosed GPUs with that GPU, so two rows of one check stay apart).
+     */
+    public String toMarkdown(Function<MessageKey, String> patterns, Function<CheckResult, String> titles) {
         Message verdict = Message.of(DoctorMessages.MARKDOWN_VERDICT, Message.of(valid() ? DoctorMessages.MARKDOWN_VALID : DoctorMessages.MARKDOWN_INVALID),
                 count(CheckStatus.PASS), count(CheckStatus.WARN), count(CheckStatus.FAIL), count(CheckStatus.SKIP));
         StringBuilder md = new StringBuilder();
@@ -126,7 +134,7 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
         md.append(verdict.render(patterns)).append("\n\n");
         md.append(Message.of(DoctorMessages.MARKDOWN_COLUMNS).render(patterns)).append("\n|---|---|---|---|---|\n");
         for (CheckResult c : checks) {
-            md.append("| ").append(cell(c.titleMessage().render(patterns))).append(" | ").append(c.status().labelMessage().render(patterns))
+            md.append("| ").append(cell(titles.apply(c))).append(" | ").append(c.status().labelMessage().render(patterns))
                     .append(" | ").append(cell(c.observedMessage().render(patterns)))
                     .append(" | ").append(cell(c.expectedMessage().map(m -> m.render(patterns)).orElse("")))
                     .append(" | ").append(cell(c.remedyMessage().map(m -> m.render(patterns)).orElse(""))).append(" |\n");

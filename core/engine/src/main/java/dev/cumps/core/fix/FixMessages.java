@@ -15,6 +15,7 @@ public enum FixMessages implements MessageKey {
 
     MOVED_RECORD("moved the stale record {0} to {1}"),
     REMOVED("removed {0}"),
+    ALREADY_GONE("{0} is already gone (removed with its stale record)"),
 
     RECORD_CHANGED("not done: record {0} no longer names pid {1} start {2} (it changed since the doctor ran)"),
     RECORD_LIVE_AGAIN("not done: record {0} names a running daemon now"),

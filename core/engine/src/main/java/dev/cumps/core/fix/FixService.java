@@ -69,6 +69,11 @@ public final class FixService {
             if (target instanceof FixTarget.ExtraDaemon t) {
                 return stopExtraDaemon(fix, t);
             }
+            Path file = target instanceof FixTarget.OrphanedSocket t ? t.socket() : ((FixTarget.StalePidFile) target).pidFile();
+            if (LeftoverRemoval.gone(file)) {
+                // Removing a stale record removes what its dead daemon left, so a later fix in the same plan finds it gone.
+                return new FixOutcome(fix, true, Message.of(FixMessages.ALREADY_GONE, file));
+            }
             if (target instanceof FixTarget.OrphanedSocket t) {
                 return done(fix, leftovers.removeOrphanedSocket(t));
             }

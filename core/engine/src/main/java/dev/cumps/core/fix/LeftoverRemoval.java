@@ -11,6 +11,7 @@ import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordStore;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +54,11 @@ final class LeftoverRemoval {
             throw new CumpsException(Message.of(FixMessages.NOT_STALE_PID_FILE, file, target.pid()));
         }
         return delete(file);
+    }
+
+    /** Whether nothing at all (not even a link) is at {@code file} any more. */
+    static boolean gone(Path file) {
+        return !Files.exists(file, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** The directory holding {@code file}, once it is shown to be a private directory of the caller's. */

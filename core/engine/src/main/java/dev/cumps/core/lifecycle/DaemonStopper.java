@@ -1,9 +1,11 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.doctor.PipeLeftovers;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.record.DaemonRecord;
+import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.NameLock;
 import dev.cumps.core.record.PipeCheck;
 import dev.cumps.core.record.RecordLookup;
@@ -18,7 +20,8 @@ import java.util.Optional;
  * Stop, stop-all and remove-record. Only a record of this user and host whose pid <em>and</em>
  * start time still match is ever contacted, under its name and pipe-directory locks, and only after
  * checking that the recorded daemon is the one serving the record's pipe directory. A stale record
- * is removed and an unreadable one moved aside without signalling anything.
+ * is removed (with the sockets and pid file its dead daemon left, by the doctor's rules) and an
+ * unreadable one moved aside without signalling anything.
  */
 public final class DaemonStopper {
     private final LifecycleContext c;
@@ -84,7 +87,11 @@ public final class DaemonStopper {
             if (lookup instanceof RecordLookup.Foreign foreign) {
                 throw new CumpsException(Message.of(LifecycleMessages.REMOVE_RECORD_FOREIGN, name, foreign.ownerMessage()));
             }
-            return c.store().quarantine(name);
+            Path moved = c.store().quarantine(name);
+            if (lookup instanceof RecordLookup.Found found) {
+                removeDeadDaemonLeftovers(found.record());
+            }
+            return moved;
         }
     }
 
@@ -104,6 +111,7 @@ public final class DaemonStopper {
     private StopOutcome stopLocked(DaemonRecord record) {
         if (!c.liveness().assess(record).live()) {
             c.store().remove(record.name());
+            removeDeadDaemonLeftovers(record);
             return outcome(record, StopOutcome.Result.STALE_REMOVED,
                     Message.of(LifecycleMessages.STOP_STALE_REMOVED, record.name(), record.pid(), record.processStartTicks()));
         }
@@ -137,6 +145,16 @@ public final class DaemonStopper {
         c.store().remove(record.name());
         c.leftovers().removeAfterExit(record.pipeDirectory(), record.pid());
         return outcome(record, StopOutcome.Result.STOPPED, Message.of(LifecycleMessages.STOPPED, record.name(), record.pid()));
+    }
+
+    /**
+     * Once a stale record is gone, its dead daemon's sockets and pid file would otherwise be shown as an
+     * unmanaged daemon's: removed as the doctor's Fix… removes them, by its rules (call with the record's
+     * locks held).
+     */
+    private void removeDeadDaemonLeftovers(DaemonRecord record) {
+        List<ManagedDaemon> managed = c.store().list().records().stream().map(c.liveness()::assess).toList();
+        c.leftovers().removeOfDeadDaemon(record.pipeDirectory(), c.store().uid(), PipeLeftovers.liveDirectories(managed));
     }
 
     private static StopOutcome outcome(DaemonRecord record, StopOutcome.Result result, Message text) {

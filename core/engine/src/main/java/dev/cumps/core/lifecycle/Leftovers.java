@@ -1,5 +1,6 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.doctor.PipeLeftovers;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
@@ -11,15 +12,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a previous daemon leaves in a pipe directory: its sockets, {@code control_lock}, a FIFO
  * named {@code log} and its pid file (R550 and later; R535 writes none). Before a launch they are
  * cleared, or the start refuses while a daemon still serves the directory (its pid file, a process of
  * the caller's whose environment names the directory, or a listening socket says so);
- * after a daemon has verifiably exited they are removed, so the directory can be used again.
+ * after a daemon has verifiably exited they are removed, so the directory can be used again; and
+ * when a record turns out stale, what its dead daemon left is removed by the doctor's own rules.
  */
 final class Leftovers {
     private static final String CONTROL_LOCK = "control_lock";
@@ -113,6 +117,39 @@ final class Leftovers {
                 LifecycleLog.log().log(System.Logger.Level.WARNING, "could not remove {0}: {1}", logFifo, e.getMessage());
             }
         }
+    }
+
+    /**
+     * After the stale record of a dead daemon has been removed: removes what the doctor's Fix… would
+     * (the same rules, {@link PipeLeftovers}): the control sockets nobody listens on and a pid file naming
+     * no running MPS control daemon, of the caller's, in {@code pipe} when it is a private directory of
+     * the caller's (a real directory, mode 0700, no parent another user can change) that no live record
+     * names. Links are never followed; anything else is left for the doctor to show. Returns what was
+     * removed; failures are logged, not raised: the record is gone either way.
+     */
+    List<Path> removeOfDeadDaemon(Path pipe, int uid, Set<Path> liveDirs) {
+        Path dir = pipe.toAbsolutePath().normalize();
+        if (!PipeLeftovers.privateDirectory(dir, uid)) {
+            return List.of();
+        }
+        try {
+            RuntimeDirs.checkParentChain(dir, uid);
+        } catch (CumpsException e) {
+            return List.of();
+        }
+        List<Path> leftovers = new ArrayList<>(PipeLeftovers.orphanedSockets(dir, uid, liveDirs, processes));
+        PipeLeftovers.stalePid(dir, uid, liveDirs, processes).ifPresent(pid -> leftovers.add(dir.resolve(RuntimeDirs.PID_FILE)));
+        List<Path> removed = new ArrayList<>();
+        for (Path p : leftovers) {
+            try {
+                // unlink(2): the name itself; judged just above, in a directory only the caller can change.
+                Files.delete(p);
+                removed.add(p);
+            } catch (IOException e) {
+                LifecycleLog.log().log(System.Logger.Level.WARNING, "could not remove {0}: {1}", p, e.getMessage());
+            }
+        }
+        return removed;
     }
 
     private static boolean isFifo(Path p) {

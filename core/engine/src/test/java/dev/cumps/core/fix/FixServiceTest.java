@@ -102,6 +102,8 @@ class FixServiceTest {
         assertFalse(Files.exists(gone.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
         assertFalse(Files.exists(gone.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
         assertTrue(Files.isDirectory(gone.pipeDirectory()), "only the leftovers are removed, not the directory");
+        // Moving the stale record aside removed its dead daemon's leftovers too: their own fixes find them gone.
+        assertEquals(gone.pipeDirectory().resolve("control") + " is already gone (removed with its stale record)", outcomes.get(1).message());
         // The live daemon next to it is untouched.
         assertTrue(sb.processes.isAlive(live.identity()));
         assertTrue(Files.exists(live.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));

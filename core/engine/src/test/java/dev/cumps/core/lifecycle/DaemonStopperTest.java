@@ -13,6 +13,7 @@ import dev.cumps.core.testing.FakeMpsHost;
 import dev.cumps.core.testing.Sandbox;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Optional;
@@ -112,5 +113,71 @@ class DaemonStopperTest {
         sb.handRecord("old", FakeMpsHost.FIRST_FAKE_PID - 4, 5, sb.dir.resolve("p"), sb.dir.resolve("l"));
         assertTrue(Files.isDirectory(stopper().removeRecord("old")));
         assertFalse(Files.exists(sb.recordFile("old"), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    private static final String PID_FILE = "nvidia-cuda-mps-control.pid";
+
+    /** A daemon that died without cleaning up: its record is stale, its socket and pid file are left. */
+    private DaemonRecord crashed(String name) {
+        DaemonRecord r = sb.start(name);
+        sb.mps.crash(r.pipeDirectory());
+        assertTrue(Files.exists(r.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(r.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
+        return r;
+    }
+
+    /** Otherwise the Control pipes list shows the dead daemon's socket as an UNMANAGED daemon's. */
+    @Test
+    void aStopThatFindsTheRecordStaleRemovesTheDeadDaemonsSocketAndPidFile() {
+        DaemonRecord r = crashed("gone");
+
+        StopOutcome outcome = stopper().stop(Optional.of("gone"));
+
+        assertEquals(StopOutcome.Result.STALE_REMOVED, outcome.result());
+        assertFalse(Files.exists(r.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(r.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isDirectory(r.pipeDirectory()), "only the leftovers go, not the directory");
+        assertFalse(sb.mps.clientCommands().stream().anyMatch(c -> c.contains("quit")), sb.mps.clientCommands().toString());
+    }
+
+    @Test
+    void removingAStaleRecordRemovesTheDeadDaemonsSocketAndPidFileAndLeavesALiveNeighbour() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        DaemonRecord live = sb.start("keep", 0);
+        DaemonRecord r = sb.start("gone", 1);
+        sb.mps.crash(r.pipeDirectory());
+
+        stopper().removeRecord("gone");
+
+        assertFalse(Files.exists(r.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertFalse(Files.exists(r.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(sb.processes.isAlive(live.identity()));
+        assertTrue(Files.exists(live.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(live.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
+    }
+
+    /** The doctor's safety rules hold: only the caller's own 0700 directory, no link, nothing listening. */
+    @Test
+    void aStaleRemovalLeavesLeftoversOutsideAPrivateDirectoryALinkAndASocketSomeoneListensOn() throws Exception {
+        DaemonRecord open = crashed("open");
+        Files.setPosixFilePermissions(open.pipeDirectory(), PosixFilePermissions.fromString("rwxr-xr-x"));
+        DaemonRecord linked = crashed("linked");
+        Path link = linked.pipeDirectory().resolve("control");
+        Path precious = Files.writeString(sb.dir.resolve("precious"), "keep me");
+        Files.delete(link);
+        Files.createSymbolicLink(link, precious);
+        DaemonRecord served = crashed("served");
+        Files.delete(served.pipeDirectory().resolve("control"));
+        sb.mps.bind(served.pipeDirectory().resolve("control"));
+
+        stopper().stop(Optional.of("open"));
+        stopper().removeRecord("linked");
+        stopper().stop(Optional.of("served"));
+
+        assertTrue(Files.exists(open.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.exists(open.pipeDirectory().resolve(PID_FILE), LinkOption.NOFOLLOW_LINKS));
+        assertTrue(Files.isSymbolicLink(link));
+        assertEquals("keep me", Files.readString(precious));
+        assertTrue(Files.exists(served.pipeDirectory().resolve("control"), LinkOption.NOFOLLOW_LINKS));
     }
 }
