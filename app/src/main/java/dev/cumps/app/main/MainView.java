@@ -77,7 +77,7 @@ public final class MainView extends BorderPane {
         }
         setTop(menuBar);
         // The page before the rail in the focus order: the window opens with Start focused, and Tab
-        // from the page's last control reaches the rail (Ctrl+1 … Ctrl+7 choose a page directly).
+        // from the page's last control reaches the rail (Ctrl+1 … Ctrl+8 choose a page directly).
         setCenter(NoticeArea.notifications(rail.pages(), viewModel.noticeProperty(), viewModel.context().executor()));
         setLeft(rail.rail());
         setBottom(NoticeArea.statusBar(viewModel.statusLineProperty()));

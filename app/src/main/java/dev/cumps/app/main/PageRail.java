@@ -27,8 +27,8 @@ import org.kordamp.ikonli.Ikon;
 /**
  * The window's pages and the navigation rail on its left that chooses one (docs/decisions/0011):
  * each page gets the whole height below the menu bar. A page's content is built, and joins the scene,
- * when the page is first chosen, so the window's launch builds, styles and lays out only the overview. Ids: the rail's
- * button {@code <id>Nav}, the page {@code <id>Page}; Ctrl+1 … Ctrl+9 choose the pages in order.
+ * when the page is first chosen, so the window's launch builds, styles and lays out only the overview. Id: the rail's
+ * button {@code <id>Nav} (a page's content sets its own); Ctrl+1 … Ctrl+9 choose the pages in order.
  */
 public final class PageRail {
 

@@ -164,7 +164,7 @@ class ThemeWindowTest {
     @Test
     void eachPageOfTheRailGetsTheWholeHeightBesideTheRail(FxRobot robot) {
         Node rail = robot.lookup("#pageRail").query();
-        for (String page : List.of("overview", "doctor", "clients", "limits", "env", "log", "activity")) {
+        for (String page : List.of("overview", "doctor", "clients", "limits", "env", "log", "activity", "hosts")) {
             robot.clickOn("#" + page + "Nav");
             WindowFixture.waitUntil(() -> page.equals(((MainView) robot.lookup(".main-view").query()).rail().selectedProperty().get()));
             List<Node> shown = robot.lookup("#pages").queryAs(StackPane.class).getChildren().stream().filter(Node::isVisible).toList();
