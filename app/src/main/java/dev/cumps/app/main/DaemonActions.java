@@ -52,7 +52,7 @@ final class DaemonActions {
             long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
             boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
             for (StopOutcome o : outcomes) {
-                ctx.activity().record(action + " — " + o.name(), o.result() != StopOutcome.Result.FAILED,
+                ctx.activity().record(action + " — " + o.name(), StopViewModel.severity(o.result()),
                         StopViewModel.outcomeText(o, messages));
             }
             notice.set(new Notice(failed ? Severity.FAIL : Severity.PASS,

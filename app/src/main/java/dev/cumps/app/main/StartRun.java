@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartCancellation;
 import dev.cumps.core.lifecycle.StartCancelled;
@@ -74,7 +75,8 @@ final class StartRun {
                     if (error instanceof StartCancelled c) {
                         // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
                         String undone = messages.get("start.cancelled", messages.render(c.reasonMessage()));
-                        ctx.activity().record(action, false, undone);
+                        // The user's own cancel, not a failure (review L-13).
+                        ctx.activity().record(action, Severity.SKIP, undone);
                         outcome.set(undone);
                         cancelled.accept(c);
                     } else {

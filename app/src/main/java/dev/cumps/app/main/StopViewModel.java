@@ -61,7 +61,8 @@ public final class StopViewModel {
      */
     public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
         ctx.executor().submit(() -> stopper.stop(Optional.of(evidence.name())), outcome -> {
-            ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcomeText(outcome, messages));
+            // The severity its dialog shows: a record found stale is a warning, not a plain success (review L-13).
+            ctx.activity().record(action(), severity(outcome.result()), outcomeText(outcome, messages));
             done.accept(outcome);
         }, failed);
     }
