@@ -58,9 +58,12 @@ final class DaemonActions {
             notice.set(new Notice(failed ? Severity.FAIL : Severity.PASS,
                     messages.get("stop.all.done", stopped, outcomes.size() - stopped)));
             refresh.run();
+            // A stopped, stale or unreadable record's sentence names it; a failure's reason need not (review L-12:
+            // not "demo: stopped — stopped daemon 'demo'").
             done.accept(outcomes.stream().map(o -> new StopAllLine(StopViewModel.severity(o.result()),
-                    messages.get("stop.all.line", o.name(), StopViewModel.resultText(o.result(), messages),
-                            StopViewModel.outcomeText(o, messages)))).toList());
+                    o.result() == StopOutcome.Result.FAILED
+                            ? messages.get("stop.all.line", o.name(), StopViewModel.outcomeText(o, messages))
+                            : StopViewModel.outcomeText(o, messages))).toList());
         }, error -> {
             busy.set(false);
             actionFailed(action, error);

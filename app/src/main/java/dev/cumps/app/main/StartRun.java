@@ -74,7 +74,7 @@ final class StartRun {
                     ended();
                     if (error instanceof StartCancelled c) {
                         // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
-                        String undone = messages.get("start.cancelled", messages.render(c.reasonMessage()));
+                        String undone = messages.get("start.cancelled", messages.windowText(c.reasonMessage()));
                         // The user's own cancel, not a failure (review L-13).
                         ctx.activity().record(action, Severity.SKIP, undone);
                         outcome.set(undone);

@@ -64,7 +64,7 @@ class CancelNeverReadyStartTest {
         robot.clickOn("#startCancel");
 
         Waits.onFx("the cancel's outcome", () -> ui.label("#startStage").startsWith("Start cancelled:"));
-        assertEquals("Start cancelled: start of daemon 'never-c' cancelled; the daemon it launched (pid " + pid
+        assertEquals("Start cancelled: the daemon it launched (pid " + pid
                 + ") was stopped and no record was written", ui.label("#startStage"));
         assertFalse(new ProcFsProcessTable().isAlive(launched), "the launched daemon is gone");
         assertEquals(List.of(), DaemonPids.onPipe(new ProcFsProcessTable(), pipe),

@@ -49,12 +49,12 @@ class LimitsPaneTest {
         assertTrue(Waits.fx(apply::isDisabled), "nothing typed yet");
 
         type(robot, "#limitsPercentage", "101");
-        assertEquals("invalid active thread percentage '101': give a whole number from 1 to 100, e.g. 25",
+        assertEquals("Invalid active thread percentage '101': give a whole number from 1 to 100, e.g. 25",
                 text(robot, "#limitsPercentageProblem"));
         assertTrue(Waits.fx(apply::isDisabled), "101 is refused");
         type(robot, "#limitsPercentage", "");
         type(robot, "#limitsPinned", "8X");
-        assertEquals("invalid pinned memory limit '8X': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G",
+        assertEquals("Invalid pinned memory limit '8X': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G",
                 text(robot, "#limitsPinnedProblem"));
         assertTrue(Waits.fx(apply::isDisabled), "8X is refused");
 
@@ -74,8 +74,10 @@ class LimitsPaneTest {
         robot.clickOn("#limitsApply");
         ui.dialog("#limitsConfirmation");
         robot.clickOn("#confirmLimits");
-        Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("limits of 'lim-a' set and recorded"));
-        Waits.onFx("the status line", () -> ui.notice().startsWith("Set MPS limits of lim-a: limits of 'lim-a' set and recorded"));
+        // One sentence that starts with a capital and does not repeat what the action says (review L-12).
+        Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("Active thread percentage 25, pinned memory limit "));
+        Waits.onFx("the status line", () -> ui.notice().startsWith("Set MPS limits of lim-a: Active thread percentage 25, "));
+        assertTrue(text(robot, "#limitsOutcome").endsWith("running server(s), and recorded"), text(robot, "#limitsOutcome"));
         assertTrue(recordText().contains("\"mps_active_thread_percentage\": 25"), recordText());
         assertFalse(recordText().contains("mps_pinned_device_mem_limit"), recordText());
         assertTrue(recordText().contains("\"pid\": " + daemon.pid()), "the same daemon's record: " + recordText());
