@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.DriverProfile;
 import java.io.IOException;
@@ -14,10 +16,12 @@ import java.util.Locale;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Limits pane against a real stand-in daemon: recorded and current values shown, bad input
@@ -84,6 +88,39 @@ class LimitsPaneTest {
         ui.refreshUntil("the new values shown", () -> "25".equals(text(robot, "#limitsRecordedPercentage"))
                 && "25".equals(text(robot, "#limitsCurrentPercentage")));
         Waits.onFx("the daemons table's limits column", () -> ui.row("lim-a").orElseThrow().limits().equals("25 % threads"));
+    }
+
+    /** Review 2026-12-06 L-10: the fields widened with a reason under them, Enter did nothing, a stale daemon's fields took input. */
+    @Test
+    void theFieldsKeepTheirWidthEnterAppliesAndAStaleDaemonOffersNoFields(FxRobot robot) throws Exception {
+        DaemonRecord daemon = console.host().start("lim-b", 0);
+        ui.refreshUntil("the live row", () -> ui.row("lim-b").isPresent());
+        ui.select("lim-b");
+        robot.clickOn("#limitsNav");
+        Waits.onFx("the daemon's values", () -> "100".equals(text(robot, "#limitsCurrentPercentage")));
+        TextField percentage = robot.lookup("#limitsPercentage").queryAs(TextField.class);
+        double width = Waits.fx(percentage::getWidth);
+        type(robot, "#limitsPercentage", "101");
+        Waits.onFx("the reason", () -> !text(robot, "#limitsPercentageProblem").isEmpty());
+        robot.interact(() -> {
+            percentage.getScene().getRoot().applyCss();
+            percentage.getScene().getRoot().layout();
+        });
+        assertEquals(width, Waits.fx(percentage::getWidth), 0.5, "the field keeps its width beside a reason");
+
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#limitsConfirmation").tryQuery().isPresent(), "Enter on a refused value asks nothing");
+        type(robot, "#limitsPercentage", "30");
+        robot.type(KeyCode.ENTER);
+        ui.dialog("#limitsConfirmation");
+        robot.clickOn("#cancelLimits");
+        ui.dialogGone("#limitsConfirmation");
+
+        SimulatedConsole.kill(daemon);
+        ui.refreshUntil("the stale row", () -> ui.row("lim-b").map(row -> row.state() == RecordLook.STALE).orElse(false));
+        Waits.onFx("the fields off for a stale daemon", () -> percentage.isDisabled()
+                && robot.lookup("#limitsPinned").queryAs(TextField.class).isDisabled());
     }
 
     /**
