@@ -123,6 +123,13 @@ final class Console implements AutoCloseable {
                 () -> process.isAlive() ? null : process.exitValue(), code -> true);
     }
 
+    /** Sends SIGTERM to the console's JVM (as {@code kill PID} does) and waits for it to exit. */
+    void terminate() {
+        process.toHandle().destroy();
+        Waits.until("the console to exit on SIGTERM (log: " + log + ")",
+                () -> process.isAlive() ? null : process.exitValue(), code -> true);
+    }
+
     /** From now on daemons launched on the console's simulated host behave as {@code fault} says (its sandbox's sim.json). */
     void simulateMpsFault(MpsFault fault) throws IOException {
         Path config = sandbox().resolve("sim.json");

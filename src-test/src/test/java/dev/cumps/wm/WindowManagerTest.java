@@ -145,6 +145,20 @@ class WindowManagerTest {
         assertSaved(load(config.resolve("mps-console/window.properties")), XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700, false);
     }
 
+    @Test
+    void sigtermSavesTheBoundsTheWindowHad() throws IOException {
+        Path home = Files.createDirectories(dir.resolve("h"));
+        Path config = Files.createDirectories(dir.resolve("x"));
+        // Saved on a monitor that is gone: the window opens clamped to this screen, bounds it has not saved yet.
+        save(config, 3000, 100, 1000, 700, false);
+        try (Console console = Console.launch(desktop, dir, home, Optional.of(config))) {
+            String main = console.mainWindow();
+            awaitFrame(main, XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700);
+            console.terminate();
+        }
+        assertSaved(load(config.resolve("mps-console/window.properties")), XDesktop.SCREEN_WIDTH - 1000, 100, 1000, 700, false);
+    }
+
     /** The program-specified minimum width in xprop's {@code WM_NORMAL_HINTS}, or {@link Integer#MAX_VALUE} when none is given. */
     private static int minimumWidth(String hints) {
         Matcher minimum = Pattern.compile("program specified minimum size: (\\d+) by \\d+").matcher(hints);

@@ -1,13 +1,14 @@
 package dev.cumps.app.activity;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.table.SeverityCell;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 
 /**
  * The activity as a file: plain text (one line per entry) or a Markdown table. Times are full
- * local date and time; the outcome carries the same mark as the pane (✔ done, ✖ failed).
+ * local date and time; the outcome carries the same mark as the pane (✔ done, ⚠ done with a warning, – cancelled, ✖ failed).
  */
 final class ActivityExport {
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -38,7 +39,7 @@ final class ActivityExport {
     }
 
     private static String mark(ActivityEntry e) {
-        return e.success() ? "\u2714" : "\u2716";
+        return SeverityCell.glyph(e.severity());
     }
 
     private static String oneLine(String text) {

@@ -1,5 +1,6 @@
 package dev.cumps.app.activity;
 
+import dev.cumps.app.ui.style.Severity;
 import java.time.Clock;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -22,7 +23,12 @@ public final class ActivityLog {
     }
 
     public void record(String action, boolean success, String outcome) {
-        entries.add(new ActivityEntry(clock.instant(), action, success, outcome));
+        record(action, ActivityEntry.of(success), outcome);
+    }
+
+    /** Records an action that ended as {@code severity} says (a warning, a cancel: {@link ActivityEntry}). */
+    public void record(String action, Severity severity, String outcome) {
+        entries.add(new ActivityEntry(clock.instant(), action, severity, outcome));
     }
 
     /**
@@ -30,7 +36,7 @@ public final class ActivityLog {
      * Terminate, Limits), which the window's status line then shows ({@link #lastChangeProperty()}).
      */
     public void recordChange(String action, boolean success, String outcome) {
-        ActivityEntry entry = new ActivityEntry(clock.instant(), action, success, outcome);
+        ActivityEntry entry = new ActivityEntry(clock.instant(), action, ActivityEntry.of(success), outcome);
         entries.add(entry);
         lastChange.set(entry);
     }
@@ -43,7 +49,7 @@ public final class ActivityLog {
     public void amend(ActivityEntry entry, boolean success, String outcome) {
         int at = entries.indexOf(entry);
         if (at >= 0) {
-            entries.set(at, new ActivityEntry(entry.time(), entry.action(), success, outcome));
+            entries.set(at, new ActivityEntry(entry.time(), entry.action(), ActivityEntry.of(success), outcome));
         }
     }
 

@@ -28,7 +28,7 @@ import javafx.scene.layout.Priority;
 
 /**
  * Every action taken in this window, oldest first: local time, what was done, and how it ended (a
- * glyph and the {@code :pass} or {@code :fail} colour). A new entry scrolls into view unless the
+ * glyph and the colour of its {@link Severity}). A new entry scrolls into view unless the
  * user has scrolled up to read older ones; Save as… writes the list as text or Markdown.
  */
 public final class ActivityView extends BorderPane {
@@ -61,7 +61,7 @@ public final class ActivityView extends BorderPane {
         action.setId("activityActionColumn");
 
         TableColumn<ActivityEntry, ActivityEntry> outcome = Columns.severity(messages.get("activity.column.outcome"),
-                entry -> entry.success() ? Severity.PASS : Severity.FAIL, ActivityEntry::outcome, 360);
+                ActivityEntry::severity, ActivityEntry::outcome, 360);
         outcome.setId("activityOutcomeColumn");
 
         table.getColumns().setAll(List.of(time, action, outcome));

@@ -18,6 +18,9 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 
 /**
  * The env block of the selected daemon: read-only monospace text from the core in the format chosen
@@ -41,6 +44,11 @@ public final class EnvView extends BorderPane {
         format.valueProperty().bindBidirectional(viewModel.formatProperty());
         format.disableProperty().bind(viewModel.jsonProperty());
         formatLabel.setLabelFor(format);
+        // As wide as its longest format, whichever is chosen: the JSON button beside it stays put (review L-11).
+        // Measured in the font the toolbar's labels get from the style sheet (the label's, once CSS has run).
+        fitWidest(format, formatLabel.getFont());
+        formatLabel.fontProperty().addListener((obs, old, font) -> fitWidest(format, font));
+        format.setMinWidth(Region.USE_PREF_SIZE);
 
         ToggleButton json = new ToggleButton(messages.get("env.json"));
         json.setId("envJson");
@@ -64,7 +72,13 @@ public final class EnvView extends BorderPane {
                 new DisabledReason.Why(viewModel.availableProperty().not(), messages.get("disabled.env.none"))));
         toolbar.setAlignment(Pos.CENTER_LEFT);
         toolbar.getStyleClass().add("pane-toolbar");
-        setTop(toolbar);
+        // Which daemon's environment this is, as the Clients and Limits pages say whose servers and limits they show.
+        Label caption = new Label();
+        caption.setId("envCaption");
+        caption.getStyleClass().add("pane-hint");
+        caption.setWrapText(true);
+        caption.textProperty().bind(viewModel.captionProperty());
+        setTop(new VBox(4, toolbar, caption));
 
         TextArea block = new TextArea();
         block.setId("envBlock");
@@ -86,6 +100,19 @@ public final class EnvView extends BorderPane {
         setCenter(new StackPane(block, hint));
         BorderPane.setMargin(getCenter(), new Insets(6, 0, 0, 0));
         setPadding(new Insets(8));
+    }
+
+    /** Room a combo box takes beside its text: the cell's padding and the arrow button. */
+    private static final double FORMAT_CHROME = 48;
+
+    private static void fitWidest(ComboBox<EnvChoice> format, Font font) {
+        double widest = 0;
+        for (EnvChoice choice : format.getItems()) {
+            Text measured = new Text(choice.label());
+            measured.setFont(font);
+            widest = Math.max(widest, measured.getLayoutBounds().getWidth());
+        }
+        format.setPrefWidth(Math.ceil(widest) + FORMAT_CHROME);
     }
 
     /** The pane's name, for the tab or section that holds it. */

@@ -44,6 +44,7 @@ public final class EnvViewModel {
     private final ObjectProperty<EnvChoice> format = new SimpleObjectProperty<>(this, "format");
     private final ReadOnlyStringWrapper text = new ReadOnlyStringWrapper(this, "text", "");
     private final ReadOnlyStringWrapper hint = new ReadOnlyStringWrapper(this, "hint", "");
+    private final ReadOnlyStringWrapper caption = new ReadOnlyStringWrapper(this, "caption", "");
     private final ReadOnlyBooleanWrapper available = new ReadOnlyBooleanWrapper(this, "available", false);
     private final ReadOnlyBooleanWrapper copied = new ReadOnlyBooleanWrapper(this, "copied", false);
     private UiExecutor.Timer copiedFeedback;
@@ -128,6 +129,7 @@ public final class EnvViewModel {
         copied.set(false);
         text.set(json.get() ? environment.jsonText() : environment.text(EnvFormat.byId(format.get().id()).orElseThrow()));
         hint.set("");
+        caption.set(messages.get("env.caption", environment.name()));
         available.set(true);
     }
 
@@ -135,6 +137,7 @@ public final class EnvViewModel {
         available.set(false);
         text.set("");
         hint.set(why);
+        caption.set("");
     }
 
     public Messages messages() {
@@ -172,6 +175,10 @@ public final class EnvViewModel {
     }
 
     /** Why there is no text (no selection, stale daemon, loading, an error); empty when there is. */
+    public ReadOnlyStringProperty captionProperty() {
+        return caption.getReadOnlyProperty();
+    }
+
     public ReadOnlyStringProperty hintProperty() {
         return hint.getReadOnlyProperty();
     }

@@ -17,6 +17,7 @@ import dev.cumps.core.fleet.HostReport;
 import dev.cumps.core.fleet.HostReport.HostSummary;
 import dev.cumps.core.fleet.RemoteCommand;
 import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import java.time.Duration;
@@ -140,7 +141,9 @@ public final class HostsViewModel {
 
     private void showDetails(HostRow row) {
         Optional<HostSummary> summary = row == null ? Optional.empty() : row.report().flatMap(HostReport::summary);
-        gpus.setAll(summary.map(s -> s.gpus().stream().map(g -> new GpuLine(Long.toString(g.index()), g.name(), g.computeMode(),
+        gpus.setAll(summary.map(s -> s.gpus().stream().map(g -> new GpuLine(Long.toString(g.index()), g.name(),
+                // In words, as the Overview's GPU table shows it (review L-15: "Exclusive_Process" untranslated).
+                messages().render(Gpu.computeModeMessage(g.computeMode())),
                 g.uuid())).toList()).orElse(List.of()));
         daemons.setAll(summary.map(s -> s.daemons().stream().map(d -> new DaemonLine(d.name(), recordState(d.state()),
                 Long.toString(d.pid()), String.join(",", d.gpuUuids()))).toList()).orElse(List.of()));

@@ -47,7 +47,7 @@ public final class LimitsForm {
             }
             return "";
         } catch (CumpsException e) {
-            return messages.render(e.errorMessage());
+            return messages.windowText(e.errorMessage());
         }
     }
 

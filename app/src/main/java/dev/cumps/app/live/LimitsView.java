@@ -15,6 +15,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 
 /**
  * The Limits pane: for the selected live daemon, each MPS limit as its record holds it and as the
@@ -62,6 +63,12 @@ public final class LimitsView extends BorderPane {
         apply.setTooltip(new Tooltip(messages.get("limits.apply.tooltip")));
         apply.disableProperty().bind(viewModel.applyDisabledBinding());
         apply.setOnAction(event -> confirm());
+        // Enter in a field is Apply…, when Apply is allowed (review L-10).
+        percentage.setOnAction(event -> confirmUnless(apply));
+        pinned.setOnAction(event -> confirmUnless(apply));
+        // Nothing to edit while no daemon's limits can be read or changed (none selected, stale, unreadable).
+        percentage.disableProperty().bind(viewModel.shownProperty().isNull());
+        pinned.disableProperty().bind(viewModel.shownProperty().isNull());
         grid.add(DisabledReason.wrap(apply,
                 new DisabledReason.Why(viewModel.busyProperty(), messages.get("disabled.busy")),
                 new DisabledReason.Why(viewModel.shownProperty().isNull(), messages.get("disabled.limits.none")),
@@ -75,6 +82,12 @@ public final class LimitsView extends BorderPane {
         outcome.textProperty().bind(viewModel.outcomeProperty());
         outcome.setPadding(new Insets(4, 6, 4, 6));
         setBottom(outcome);
+    }
+
+    private void confirmUnless(Button apply) {
+        if (!apply.isDisabled()) {
+            confirm();
+        }
     }
 
     private void confirm() {
@@ -102,6 +115,8 @@ public final class LimitsView extends BorderPane {
         field.setId(id);
         field.setPromptText(prompt);
         field.setPrefColumnCount(10);
+        // Its own width, not the column's: a reason under it widens the column, not the field (review L-10).
+        field.setMaxWidth(Region.USE_PREF_SIZE);
         return field;
     }
 

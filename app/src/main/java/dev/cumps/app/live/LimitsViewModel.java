@@ -154,7 +154,7 @@ public final class LimitsViewModel {
         busy.set(true);
         ctx.executor().submit(() -> limits.set(on.daemon(), wanted), done -> {
             busy.set(false);
-            String text = messages.render(done);
+            String text = messages.windowText(done);
             outcome.set(text);
             form.clear();
             ctx.activity().recordChange(action, true, text);

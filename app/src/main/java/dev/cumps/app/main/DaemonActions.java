@@ -52,15 +52,18 @@ final class DaemonActions {
             long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
             boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
             for (StopOutcome o : outcomes) {
-                ctx.activity().record(action + " — " + o.name(), o.result() != StopOutcome.Result.FAILED,
+                ctx.activity().record(action + " — " + o.name(), StopViewModel.severity(o.result()),
                         StopViewModel.outcomeText(o, messages));
             }
             notice.set(new Notice(failed ? Severity.FAIL : Severity.PASS,
                     messages.get("stop.all.done", stopped, outcomes.size() - stopped)));
             refresh.run();
+            // A stopped, stale or unreadable record's sentence names it; a failure's reason need not (review L-12:
+            // not "demo: stopped — stopped daemon 'demo'").
             done.accept(outcomes.stream().map(o -> new StopAllLine(StopViewModel.severity(o.result()),
-                    messages.get("stop.all.line", o.name(), StopViewModel.resultText(o.result(), messages),
-                            StopViewModel.outcomeText(o, messages)))).toList());
+                    o.result() == StopOutcome.Result.FAILED
+                            ? messages.get("stop.all.line", o.name(), StopViewModel.outcomeText(o, messages))
+                            : StopViewModel.outcomeText(o, messages))).toList());
         }, error -> {
             busy.set(false);
             actionFailed(action, error);

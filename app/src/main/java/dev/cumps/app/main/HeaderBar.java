@@ -83,11 +83,12 @@ public final class HeaderBar extends VBox {
         return bar;
     }
 
-    private static Label fact(String id, String name, ObservableValue<String> value) {
+    /** "name: value" with the language's colon (full-width in Chinese, review L-15). */
+    private Label fact(String id, String name, ObservableValue<String> value) {
         Label label = new Label();
         label.setId(id);
         label.getStyleClass().add("fact");
-        label.textProperty().bind(Bindings.concat(name, ": ", value));
+        label.textProperty().bind(Bindings.createStringBinding(() -> messages.get("header.fact", name, value.getValue()), value));
         return label;
     }
 }

@@ -3,7 +3,6 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.GpuLoadHistory;
-import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.DaemonStopper;
@@ -129,7 +128,7 @@ public final class MainViewModel {
         // of a change made on another page (Fix…, Terminate, Limits), whichever came last.
         actions.noticeProperty().addListener((obs, before, now) -> statusLine.set(now));
         ctx.activity().lastChangeProperty().addListener((obs, before, last) -> statusLine.set(new Notice(
-                last.success() ? Severity.PASS : Severity.FAIL, messages.get("status.activity", last.action(), last.outcome()))));
+                last.severity(), messages.get("status.activity", last.action(), last.outcome()))));
     }
 
     // ------------------------------------------------------------------ refresh

@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartCancellation;
 import dev.cumps.core.lifecycle.StartCancelled;
@@ -73,8 +74,9 @@ final class StartRun {
                     ended();
                     if (error instanceof StartCancelled c) {
                         // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
-                        String undone = messages.get("start.cancelled", messages.render(c.reasonMessage()));
-                        ctx.activity().record(action, false, undone);
+                        String undone = messages.get("start.cancelled", messages.windowText(c.reasonMessage()));
+                        // The user's own cancel, not a failure (review L-13).
+                        ctx.activity().record(action, Severity.SKIP, undone);
                         outcome.set(undone);
                         cancelled.accept(c);
                     } else {

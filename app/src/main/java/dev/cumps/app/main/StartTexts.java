@@ -58,7 +58,7 @@ final class StartTexts {
      */
     static StartProblem problem(Throwable error, Messages messages) {
         if (error instanceof StartFailure f) {
-            return new StartProblem(messages.render(f.reasonMessage()), f.controlLogTail());
+            return new StartProblem(messages.windowText(f.reasonMessage()), f.controlLogTail());
         }
         return new StartProblem(messages.errorText(error).orElse(error.toString()), List.of());
     }

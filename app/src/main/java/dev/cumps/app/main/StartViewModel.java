@@ -203,7 +203,7 @@ public final class StartViewModel {
         run.run(request(), messages.get("start.action", name.get()),
                 record -> started.accept(record.name(),
                         new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
-                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.render(c.reasonMessage())))),
+                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.windowText(c.reasonMessage())))),
                 error -> failed.accept(StartTexts.problem(error, messages)));
     }
 

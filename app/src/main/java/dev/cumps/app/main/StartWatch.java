@@ -53,7 +53,7 @@ final class StartWatch {
         Optional<ActivityEntry> entry = Optional.empty();
         for (int i = entries.size() - 1; i >= 0 && entry.isEmpty(); i--) {
             ActivityEntry e = entries.get(i);
-            if (e.success() && e.action().equals(action)) {
+            if (e.severity() == Severity.PASS && e.action().equals(action)) {
                 entry = Optional.of(e);
             }
         }

@@ -61,7 +61,8 @@ public final class StopViewModel {
      */
     public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
         ctx.executor().submit(() -> stopper.stop(Optional.of(evidence.name())), outcome -> {
-            ctx.activity().record(action(), outcome.result() != StopOutcome.Result.FAILED, outcomeText(outcome, messages));
+            // The severity its dialog shows: a record found stale is a warning, not a plain success (review L-13).
+            ctx.activity().record(action(), severity(outcome.result()), outcomeText(outcome, messages));
             done.accept(outcome);
         }, failed);
     }
@@ -81,7 +82,7 @@ public final class StopViewModel {
      * them ({@code StopOutcome.outcomeMessage()} rendered in the window's language).
      */
     public static String outcomeText(StopOutcome outcome, Messages messages) {
-        return messages.render(outcome.outcomeMessage());
+        return messages.windowText(outcome.outcomeMessage());
     }
 
     /** How an outcome looks: stopped passes; cleaned a stale or unreadable record warns; failed fails. */
@@ -93,13 +94,4 @@ public final class StopViewModel {
         };
     }
 
-    /** The outcome as a word of the window's language. */
-    public static String resultText(StopOutcome.Result result, Messages messages) {
-        return switch (result) {
-            case STOPPED -> messages.get("stop.result.stopped");
-            case STALE_REMOVED -> messages.get("stop.result.stale");
-            case UNREADABLE_QUARANTINED -> messages.get("stop.result.unreadable");
-            case FAILED -> messages.get("stop.result.failed");
-        };
-    }
 }

@@ -52,6 +52,9 @@ class HostsPageChineseTest {
         assertEquals(List.of("主机", "状态", "cumps", "驱动", "GPU", "守护进程", "诊断", "上次读取"),
                 Waits.fx(() -> table.getColumns().stream().map(c -> c.getText()).toList()));
         robot.clickOn("healthy");
+        // The compute mode in words, as the Overview shows it, not nvidia-smi's "Default" alone (review L-15).
+        Waits.onFx("the host's GPUs", () -> !viewModel.gpus().isEmpty());
+        assertEquals("默认 (Default)", Waits.fx(() -> viewModel.gpus().get(0).computeMode()));
         robot.clickOn("NVIDIA H100");
         robot.clickOn("#startOnHost");
         Waits.onFx("the started daemon", () -> robot.lookup("#hostDaemons").queryTableView().getItems().size() == 1);

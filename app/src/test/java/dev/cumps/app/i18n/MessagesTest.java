@@ -49,6 +49,19 @@ class MessagesTest {
         }
     }
 
+    /** Review 2026-12-06 L-15: "您" in About and Stop all, "你" everywhere else; the window says "你" throughout. */
+    @Test
+    void chineseAddressesTheUserOneWay() throws IOException {
+        Set<String> formal = new TreeSet<>();
+        try (Stream<Path> bundles = Files.walk(Path.of("src/main/resources/dev/cumps/app/i18n"))) {
+            for (Path bundle : (Iterable<Path>) bundles.filter(f -> f.toString().endsWith("_zh_CN.properties"))::iterator) {
+                Files.readAllLines(bundle, StandardCharsets.UTF_8).stream().filter(line -> line.contains("\u60a8") || line.contains("您"))
+                        .forEach(line -> formal.add(bundle.getFileName() + ": " + line));
+            }
+        }
+        assertEquals(Set.of(), formal);
+    }
+
     @Test
     void everyKeyUsedInTheSourcesExists() throws IOException {
         Set<String> used = new TreeSet<>();

@@ -42,7 +42,7 @@ class MainViewChineseTest {
         WindowFixture.waitUntil(() -> console.window().viewModel().daemons().size() == 1);
 
         assertEquals("运行中", console.window().viewModel().daemons().get(0).stateText());
-        assertEquals("平台: linux", Waits.fx(() -> robot.lookup("#platform").queryAs(Label.class).getText()));
+        assertEquals("平台：linux", Waits.fx(() -> robot.lookup("#platform").queryAs(Label.class).getText()));
         WindowFixture.visitEveryPage(robot, console.window().view());
         List<String> texts = WaitForAsyncUtils.asyncFx(() -> WindowFixture.visibleTexts(console.window().view())).get();
         assertEquals(List.of(), texts.stream().filter(t -> MainViewTest.MISSING_KEY.matcher(t).find()).toList());

@@ -165,11 +165,12 @@ class MainViewModelTest {
 
         List<StopAllLine> outcomes = reported.get(0);
         assertEquals(2, outcomes.size());
-        StopAllLine stopped = outcomes.stream().filter(o -> o.text().startsWith("vm-d: ")).findFirst().orElseThrow();
-        assertTrue(stopped.text().startsWith("vm-d: stopped — "), stopped.text());
+        // Each line one sentence naming its record once, with a capital (review L-12: not "vm-d: stopped — stopped daemon 'vm-d'").
+        StopAllLine stopped = outcomes.stream().filter(o -> o.text().contains("'vm-d'")).findFirst().orElseThrow();
+        assertTrue(stopped.text().startsWith("Stopped daemon 'vm-d' (pid "), stopped.text());
         assertEquals(Severity.PASS, stopped.severity());
-        StopAllLine cleaned = outcomes.stream().filter(o -> o.text().startsWith("vm-e: ")).findFirst().orElseThrow();
-        assertTrue(cleaned.text().startsWith("vm-e: stale, record removed, nothing signalled — "), cleaned.text());
+        StopAllLine cleaned = outcomes.stream().filter(o -> o.text().contains("'vm-e'")).findFirst().orElseThrow();
+        assertTrue(cleaned.text().startsWith("Record 'vm-e' was stale ("), cleaned.text());
         assertEquals(Severity.WARN, cleaned.severity(), "a cleaned stale record warns, in the VM, not the view");
         assertEquals(List.of(), vm.daemons(), "refreshed after the action");
         assertEquals(2, ctx.activity().entries().size());

@@ -179,6 +179,8 @@ class StartViewModelTest {
         // In the window's words: its Stop button and GPU choice, not the command line's `cumps stop` and --gpus.
         assertTrue(problem.contains("already has live daemon 'ui-g'") && problem.contains("click Stop daemon…"), problem);
         assertFalse(problem.contains("cumps stop") || problem.contains("--gpus"), problem);
+        // The UUID names itself: not "GPU GPU-5f0c…" (review L-12).
+        assertTrue(problem.startsWith("GPU-") && !problem.contains("GPU GPU-"), problem);
         assertTrue(vm.startDisabledBinding().get());
     }
 

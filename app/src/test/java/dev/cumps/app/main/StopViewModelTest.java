@@ -96,5 +96,7 @@ class StopViewModelTest {
         assertEquals(Severity.WARN, notice.severity());
         assertTrue(notice.text().contains("was stale") && notice.text().contains("nothing was signalled"), notice.text());
         assertTrue(ctx.activity().entries().get(0).outcome().contains("nothing was signalled"));
+        // Activity shows it as its dialog does: a warning, not a plain success (review L-13).
+        assertEquals(Severity.WARN, ctx.activity().entries().get(0).severity());
     }
 }

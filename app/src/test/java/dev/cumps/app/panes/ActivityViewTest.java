@@ -11,6 +11,7 @@ import dev.cumps.app.activity.ActivityViewModel;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.Severity;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,6 +87,28 @@ class ActivityViewTest {
         assertEquals("daemon 't2' is stale; nothing was signalled", failed.getText());
         assertEquals(Feather.X_OCTAGON, ((FontIcon) failed.getGraphic()).getIconCode(), "the fail shape");
         assertTrue(pseudo(failed).contains("fail"), pseudo(failed));
+    }
+
+    @Test
+    void aWarningAndACancelAreNeitherASuccessNorAFailure(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            log.record("Stop daemon old", Severity.WARN, "the record was stale; nothing was signalled");
+            log.record("Start daemon slow", Severity.SKIP, "Start cancelled: no record was written");
+        });
+
+        TableCell<?, ?> stale = outcomeCell(robot, 0);
+        assertEquals(Feather.ALERT_TRIANGLE, ((FontIcon) stale.getGraphic()).getIconCode(), "the warning shape, as the stop's dialog");
+        assertTrue(pseudo(stale).contains("warn"), pseudo(stale));
+        TableCell<?, ?> cancelled = outcomeCell(robot, 1);
+        assertEquals(Feather.MINUS_CIRCLE, ((FontIcon) cancelled.getGraphic()).getIconCode(), "a cancel is not a red failure");
+        assertTrue(pseudo(cancelled).contains("skip"), pseudo(cancelled));
+
+        answer = home.resolve("activity.txt");
+        robot.clickOn("#activityExport");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("2024-05-01 12:34:56  \u26A0 Stop daemon old: the record was stale; nothing was signalled\n"
+                + "2024-05-01 12:34:56  \u2013 Start daemon slow: Start cancelled: no record was written\n",
+                Files.readString(answer, StandardCharsets.UTF_8));
     }
 
     @Test

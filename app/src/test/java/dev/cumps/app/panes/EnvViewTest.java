@@ -18,6 +18,8 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.Node;
@@ -112,6 +114,35 @@ class EnvViewTest {
             assertEquals(printed, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
             assertEquals(choice.label() + " copied", pane.context().activity().entries().get(i).outcome());
         }
+    }
+
+    /** Review 2026-12-06 L-11: the Format box changed width with the format, moving JSON; the page did not say whose env it is. */
+    @Test
+    void theFormatBoxKeepsItsWidthAndThePageNamesItsDaemon(FxRobot robot) throws Exception {
+        TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
+        WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> !block.getText().isEmpty());
+        assertEquals("The environment the CUDA clients of daemon 't1' need", robot.lookup("#envCaption").queryAs(Label.class).getText());
+        @SuppressWarnings("unchecked")
+        ComboBox<EnvChoice> chooser = robot.lookup("#envFormat").queryAs(ComboBox.class);
+        Node json = robot.lookup("#envJson").query();
+        Set<String> places = new TreeSet<>();
+        for (EnvChoice choice : List.copyOf(chooser.getItems())) {
+            // Chosen as a user does, from the open list (whose width the box then takes without the fix).
+            robot.clickOn(chooser);
+            robot.clickOn(robot.lookup((Node n) -> n instanceof ListCell<?> cell && choice.label().equals(cell.getText()))
+                    .<Node>query());
+            WaitForAsyncUtils.waitForFxEvents();
+            places.add(Waits.fx(() -> {
+                chooser.getScene().getRoot().applyCss();
+                chooser.getScene().getRoot().layout();
+                return Math.round(chooser.getWidth()) + " wide, JSON at x=" + Math.round(json.localToScene(0, 0).getX());
+            }));
+        }
+        assertEquals(1, places.size(), "the box and the JSON button stay where they are: " + places);
+
+        robot.interact(() -> selection.set(null));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("", robot.lookup("#envCaption").queryAs(Label.class).getText(), "no daemon, no caption");
     }
 
     @Test

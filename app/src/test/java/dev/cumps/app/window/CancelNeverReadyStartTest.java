@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.WindowGuard;
+import dev.cumps.app.activity.ActivityEntry;
+import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -64,7 +66,7 @@ class CancelNeverReadyStartTest {
         robot.clickOn("#startCancel");
 
         Waits.onFx("the cancel's outcome", () -> ui.label("#startStage").startsWith("Start cancelled:"));
-        assertEquals("Start cancelled: start of daemon 'never-c' cancelled; the daemon it launched (pid " + pid
+        assertEquals("Start cancelled: the daemon it launched (pid " + pid
                 + ") was stopped and no record was written", ui.label("#startStage"));
         // The message wraps inside the field column, as the other messages do, rather than running past it on one line.
         Bounds field = Waits.fx(() -> name.localToScene(name.getLayoutBounds()));
@@ -79,6 +81,9 @@ class CancelNeverReadyStartTest {
                 "no MPS process serves the pipe directory any more (daemon or the client that asked it)");
         assertFalse(Files.exists(console.host().recordFile("never-c")), "no record");
         assertFalse(Files.exists(pipe.resolve("control")), "no control socket left");
+        List<ActivityEntry> activity = Waits.fx(() -> List.copyOf(ui.vm().context().activity().entries()));
+        assertEquals(Severity.SKIP, activity.get(activity.size() - 1).severity(),
+                "the user's cancel is not a failure in Activity (review L-13): " + activity);
 
         robot.type(KeyCode.ESCAPE);
         ui.dialogGone("#startDialog");

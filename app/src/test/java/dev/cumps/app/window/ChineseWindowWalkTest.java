@@ -204,6 +204,9 @@ class ChineseWindowWalkTest {
         robot.clickOn("#confirmStop");
         DialogPane outcome = ui.dialog("#stopOutcome");
         see("stop outcome dialog", Waits.fx(outcome::getContentText));
+        // The pid is gone: the text must not say it now runs something else (review L-14).
+        String said = Waits.fx(outcome::getContentText);
+        assertTrue(said.contains("pid " + dying.pid() + " 已不再运行记录中的守护进程") && !said.contains("运行的已不是"), said);
         look("the stop of a daemon that died meanwhile");
         closeAlert(outcome, "#stopOutcome");
         assertEquals(2, activity().size(), "both stops are in the activity log: " + activity());

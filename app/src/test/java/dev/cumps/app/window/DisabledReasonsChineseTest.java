@@ -18,7 +18,7 @@ class DisabledReasonsChineseTest {
         DisabledReasons.eachDisabledButtonSaysWhy(robot, console, Map.ofEntries(
                 Map.entry("stop.none", "请先在“守护进程”表中选择一个运行中的守护进程"),
                 Map.entry("stop.stale", "所选守护进程未在运行（其记录已失效），没有可停止的进程；“移除失效记录…”可清理该记录"),
-                Map.entry("stopAll.none", "没有属于您的守护进程记录可停止或清理"),
+                Map.entry("stopAll.none", "没有属于你的守护进程记录可停止或清理"),
                 Map.entry("remove.none", "请先在“守护进程”表中选择一条失效或无法读取的记录"),
                 Map.entry("remove.live", "所选守护进程正在运行：请用“停止守护进程…”停止它；只有失效或无法读取的记录才能移除"),
                 Map.entry("env.none", "请先在“概览”页选择一个运行中的守护进程；环境块属于该守护进程"),

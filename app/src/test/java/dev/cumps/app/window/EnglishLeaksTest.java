@@ -25,7 +25,7 @@ class EnglishLeaksTest {
         "GPU 0：NVIDIA H100 80GB HBM3（GPU-5f0c1a2e-0000-4000-8000-000000000000）",
         "nvidia-smi 在 5 s 内没有响应",
         "主机 buildhost 上的 MPS 守护进程",
-        "平台: linux",
+        "平台：linux",
         "请用 --pipe-dir 换一个目录",
         "记录大于 64 KiB",
         "2024-05-01 12:34:56",

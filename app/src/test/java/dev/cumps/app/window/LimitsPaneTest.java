@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.ConsoleExtension;
+import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.sim.DriverProfile;
 import java.io.IOException;
@@ -14,10 +16,12 @@ import java.util.Locale;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The Limits pane against a real stand-in daemon: recorded and current values shown, bad input
@@ -49,12 +53,12 @@ class LimitsPaneTest {
         assertTrue(Waits.fx(apply::isDisabled), "nothing typed yet");
 
         type(robot, "#limitsPercentage", "101");
-        assertEquals("invalid active thread percentage '101': give a whole number from 1 to 100, e.g. 25",
+        assertEquals("Invalid active thread percentage '101': give a whole number from 1 to 100, e.g. 25",
                 text(robot, "#limitsPercentageProblem"));
         assertTrue(Waits.fx(apply::isDisabled), "101 is refused");
         type(robot, "#limitsPercentage", "");
         type(robot, "#limitsPinned", "8X");
-        assertEquals("invalid pinned memory limit '8X': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G",
+        assertEquals("Invalid pinned memory limit '8X': give a whole number of mebibytes or gibibytes, e.g. 512M or 8G",
                 text(robot, "#limitsPinnedProblem"));
         assertTrue(Waits.fx(apply::isDisabled), "8X is refused");
 
@@ -74,14 +78,49 @@ class LimitsPaneTest {
         robot.clickOn("#limitsApply");
         ui.dialog("#limitsConfirmation");
         robot.clickOn("#confirmLimits");
-        Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("limits of 'lim-a' set and recorded"));
-        Waits.onFx("the status line", () -> ui.notice().startsWith("Set MPS limits of lim-a: limits of 'lim-a' set and recorded"));
+        // One sentence that starts with a capital and does not repeat what the action says (review L-12).
+        Waits.onFx("the outcome", () -> text(robot, "#limitsOutcome").startsWith("Active thread percentage 25, pinned memory limit "));
+        Waits.onFx("the status line", () -> ui.notice().startsWith("Set MPS limits of lim-a: Active thread percentage 25, "));
+        assertTrue(text(robot, "#limitsOutcome").endsWith("running server(s), and recorded"), text(robot, "#limitsOutcome"));
         assertTrue(recordText().contains("\"mps_active_thread_percentage\": 25"), recordText());
         assertFalse(recordText().contains("mps_pinned_device_mem_limit"), recordText());
         assertTrue(recordText().contains("\"pid\": " + daemon.pid()), "the same daemon's record: " + recordText());
         ui.refreshUntil("the new values shown", () -> "25".equals(text(robot, "#limitsRecordedPercentage"))
                 && "25".equals(text(robot, "#limitsCurrentPercentage")));
         Waits.onFx("the daemons table's limits column", () -> ui.row("lim-a").orElseThrow().limits().equals("25 % threads"));
+    }
+
+    /** Review 2026-12-06 L-10: the fields widened with a reason under them, Enter did nothing, a stale daemon's fields took input. */
+    @Test
+    void theFieldsKeepTheirWidthEnterAppliesAndAStaleDaemonOffersNoFields(FxRobot robot) throws Exception {
+        DaemonRecord daemon = console.host().start("lim-b", 0);
+        ui.refreshUntil("the live row", () -> ui.row("lim-b").isPresent());
+        ui.select("lim-b");
+        robot.clickOn("#limitsNav");
+        Waits.onFx("the daemon's values", () -> "100".equals(text(robot, "#limitsCurrentPercentage")));
+        TextField percentage = robot.lookup("#limitsPercentage").queryAs(TextField.class);
+        double width = Waits.fx(percentage::getWidth);
+        type(robot, "#limitsPercentage", "101");
+        Waits.onFx("the reason", () -> !text(robot, "#limitsPercentageProblem").isEmpty());
+        robot.interact(() -> {
+            percentage.getScene().getRoot().applyCss();
+            percentage.getScene().getRoot().layout();
+        });
+        assertEquals(width, Waits.fx(percentage::getWidth), 0.5, "the field keeps its width beside a reason");
+
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertFalse(robot.lookup("#limitsConfirmation").tryQuery().isPresent(), "Enter on a refused value asks nothing");
+        type(robot, "#limitsPercentage", "30");
+        robot.type(KeyCode.ENTER);
+        ui.dialog("#limitsConfirmation");
+        robot.clickOn("#cancelLimits");
+        ui.dialogGone("#limitsConfirmation");
+
+        SimulatedConsole.kill(daemon);
+        ui.refreshUntil("the stale row", () -> ui.row("lim-b").map(row -> row.state() == RecordLook.STALE).orElse(false));
+        Waits.onFx("the fields off for a stale daemon", () -> percentage.isDisabled()
+                && robot.lookup("#limitsPinned").queryAs(TextField.class).isDisabled());
     }
 
     /**

@@ -81,9 +81,11 @@ class WindowActionsTest {
         List<String> shown = Waits.fx(() -> robot.from(lines).lookup(".label").queryAllAs(Label.class).stream()
                 .map(Label::getText).sorted().toList());
         assertEquals(3, shown.size(), shown.toString());
-        assertTrue(shown.get(0).startsWith("all-a: stopped"), shown.toString());
-        assertTrue(shown.get(1).startsWith("all-b: stopped"), shown.toString());
-        assertTrue(shown.get(2).startsWith("all-c: stale, record removed, nothing signalled"), shown.toString());
+        // Each record's own sentence, naming it once (review L-12), sorted: Record… before Stopped….
+        assertTrue(shown.get(0).startsWith("Record 'all-c' was stale (") && shown.get(0).endsWith("nothing was signalled"),
+                shown.toString());
+        assertTrue(shown.get(1).startsWith("Stopped daemon 'all-a' (pid " + a.pid() + ")"), shown.toString());
+        assertTrue(shown.get(2).startsWith("Stopped daemon 'all-b' (pid "), shown.toString());
         assertEquals("Stop all: 2 stopped, 1 cleaned or failed.", ui.notice());
 
         ProcFsProcessTable processes = new ProcFsProcessTable();

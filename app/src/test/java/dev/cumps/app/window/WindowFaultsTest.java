@@ -131,10 +131,10 @@ class WindowFaultsTest {
 
         DialogPane failed = ui.dialog("#startFailed");
         assertEquals("The daemon did not start", failed.getHeaderText());
-        assertEquals("daemon 'lf-a' did not start: the daemon reported an error while starting", failed.getContentText());
+        assertEquals("Daemon 'lf-a' did not start: the daemon reported an error while starting", failed.getContentText());
         String log = Waits.fx(() -> ui.robot().lookup("#startControlLog").queryAs(TextArea.class).getText());
         assertTrue(log.contains("Failed to start: error opening pipe directory"), "the control.log tail is shown: " + log);
-        assertTrue(ui.notice().startsWith("Start failed: daemon 'lf-a' did not start: the daemon reported an error"), ui.notice());
+        assertTrue(ui.notice().startsWith("Start failed: Daemon 'lf-a' did not start: the daemon reported an error"), ui.notice());
         guard.awaitPulses("with the failure shown", 10);
         assertFalse(Files.exists(console.host().recordFile("lf-a")), "no record of a failed start");
         closeAlert(failed);
@@ -155,9 +155,9 @@ class WindowFaultsTest {
         guard.awaitPulsesWhile("the start waits for a daemon that never answers", 10);
 
         DialogPane failed = ui.dialog("#startFailed");
-        assertTrue(failed.getContentText().startsWith("daemon 'mute-a' did not start: the daemon did not answer get_server_list"),
+        assertTrue(failed.getContentText().startsWith("Daemon 'mute-a' did not start: the daemon did not answer get_server_list"),
                 failed.getContentText());
-        assertTrue(ui.notice().startsWith("Start failed: daemon 'mute-a' did not start: the daemon did not answer"), ui.notice());
+        assertTrue(ui.notice().startsWith("Start failed: Daemon 'mute-a' did not start: the daemon did not answer"), ui.notice());
         assertFalse(Files.exists(console.host().recordFile("mute-a")), "no record of a failed start");
         closeAlert(failed);
 
@@ -215,9 +215,9 @@ class WindowFaultsTest {
         clickStart();
         guard.awaitPulsesWhile("the start waits on the dying daemon", 10);
         DialogPane failed = ui.dialog("#startFailed");
-        assertTrue(failed.getContentText().startsWith("daemon 'dies-a' did not start: the daemon did not answer get_server_list"),
+        assertTrue(failed.getContentText().startsWith("Daemon 'dies-a' did not start: the daemon did not answer get_server_list"),
                 failed.getContentText());
-        assertTrue(ui.notice().startsWith("Start failed: daemon 'dies-a' did not start"), ui.notice());
+        assertTrue(ui.notice().startsWith("Start failed: Daemon 'dies-a' did not start"), ui.notice());
         assertFalse(Files.exists(console.host().recordFile("dies-a")), "no record of a daemon that died while starting");
         ui.refreshUntil("a refresh after the failed start", () -> !console.window().viewModel().refreshingProperty().get());
         assertTrue(ui.row("dies-a").isEmpty(), "no row for the dead daemon");

@@ -16,13 +16,16 @@ import javafx.stage.WindowEvent;
  * saved state (clamped to the screens; a saved size too small to be a choice is ignored) or are
  * {@link WindowState#DEFAULT_WIDTH}×{@link WindowState#DEFAULT_HEIGHT} centred on the primary
  * screen. Only a sane, normal (not maximized, not iconified, not full-screen) window updates the
- * remembered bounds; a maximized window is saved as its flag plus the last normal bounds.
+ * remembered bounds; a maximized window is saved as its flag plus the last normal bounds. They are saved
+ * when the window is hidden, or, when the JVM ends without hiding it (SIGTERM, SIGINT), from a shutdown
+ * hook that writes the last tracked bounds and touches nothing of JavaFX (the FX thread may be gone).
  */
 public final class WindowPlacement {
 
     private final Optional<WindowStateStore> store;
-    private WindowState normal;
-    private boolean maximized;
+    /** Written on the FX thread, read by the shutdown hook too. */
+    private volatile WindowState normal;
+    private volatile boolean maximized;
 
     private WindowPlacement(Optional<WindowStateStore> store, WindowState initial) {
         this.store = store;
@@ -62,13 +65,38 @@ public final class WindowPlacement {
         stage.setMinHeight(Math.min(WindowState.MIN_HEIGHT, screen.getHeight()));
         WindowState initial = current();
         apply(stage, initial);
+        Thread onExit = new Thread(this::save, "cumps-window-state");
         stage.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> {
             if (!initial.maximized()) {
                 LaunchPositionHold.start(stage, initial.x(), initial.y(), timers);
             }
             track(stage);
+            store.ifPresent(s -> addHook(onExit));
         });
-        stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> store.ifPresent(s -> s.save(current())));
+        stage.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> {
+            save();
+            removeHook(onExit);
+        });
+    }
+
+    private void save() {
+        store.ifPresent(s -> s.save(current()));
+    }
+
+    private static void addHook(Thread hook) {
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+        } catch (IllegalStateException | IllegalArgumentException e) {
+            // The JVM is already ending, or the hook is in place from an earlier show.
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // The JVM is ending: the hook runs (or ran) and saves the same bounds again.
+        }
     }
 
     private static void apply(Stage stage, WindowState state) {

@@ -47,7 +47,12 @@ public record Gpu(int index, GpuUuid uuid, String name, String computeMode, Opti
      * with the raw name kept), anything else as printed.
      */
     public Message computeModeMessage() {
-        return switch (mode()) {
+        return computeModeMessage(computeMode);
+    }
+
+    /** {@link #computeModeMessage()} for a compute mode as nvidia-smi printed it (a remote host's report, say). */
+    public static Message computeModeMessage(String computeMode) {
+        return switch (ComputeMode.of(computeMode)) {
             case DEFAULT -> Message.of(GpuMessages.COMPUTE_MODE_DEFAULT);
             case EXCLUSIVE_PROCESS -> Message.of(GpuMessages.COMPUTE_MODE_EXCLUSIVE_PROCESS);
             case PROHIBITED -> Message.of(GpuMessages.COMPUTE_MODE_PROHIBITED);

@@ -21,7 +21,7 @@ public enum LifecycleMessages implements MessageKey {
     PIPE_OF_STALE_RECORD("pipe directory {0} belongs to daemon '{1}' (stale record); stop it with `cumps stop --name {1}` or choose"
             + " another --pipe-dir"),
     PIPE_IS_LOG_DIRECTORY("pipe directory {0} is the log directory of live daemon '{1}'; choose another --pipe-dir"),
-    GPU_TAKEN("GPU {0} already has live daemon '{1}' (pid {2}); stop it with `cumps stop --name {1}` or choose another GPU with"
+    GPU_TAKEN("{0} already has live daemon '{1}' (pid {2}); stop it with `cumps stop --name {1}` or choose another GPU with"
             + " --gpus"),
     // what a start notes before it begins (StartConflicts.note)
     STALE_RECORD_REPLACED("a stale record named '{0}' exists (pid {1} no longer runs); starting moves it aside"),

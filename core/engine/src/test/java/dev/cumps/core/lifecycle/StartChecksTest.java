@@ -39,7 +39,7 @@ class StartChecksTest {
         CumpsException e = assertThrows(CumpsException.class, () -> checks.prepare(plan("second", pipe, sb.dir.resolve("l2"))));
 
         assertEquals("lifecycle.GPU_TAKEN", e.errorMessage().key());
-        assertEquals("GPU " + first.gpuUuids().get(0) + " already has live daemon 'first' (pid " + first.pid()
+        assertEquals(first.gpuUuids().get(0) + " already has live daemon 'first' (pid " + first.pid()
                 + "); stop it with `cumps stop --name first` or choose another GPU with --gpus", e.getMessage());
         assertFalse(Files.exists(pipe, LinkOption.NOFOLLOW_LINKS));
     }
