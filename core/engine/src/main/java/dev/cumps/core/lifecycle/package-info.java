@@ -20,6 +20,9 @@
  * {@code ClientTerminator} ({@code terminate_client} for one verified client → {@code
  * ClientTarget}); {@code StartStage}, {@code StopOutcome}, {@code StartFailure}, {@code
  * LifecycleTimeouts}; texts in {@code LifecycleMessages}.
+ * The waits of start, undo and stop poll with {@code Backoff} (1 ms, doubling up to a cap) through {@code Waits};
+ * {@code StartRequest} is what the operator asked to start; {@code LifecycleLog} is the lifecycle's logger, created on
+ * first use.
  *
  * <h2>The start</h2>
  * The same for {@code cumps start} and the window's Start:

@@ -10,7 +10,11 @@
  * {@code Liveness} (a record is live only when its pid runs with the recorded start time), {@code
  * Liveness.pipeCheck}/{@code verifiedOwnLive} (live, and the daemon serving the record's pipe
  * directory by its pid file and environment: what {@code stop}, {@code terminate-client} and {@code
- * limits --set-*} check right before sending).
+ * limits --set-*} check right before sending; the answer is a {@code PipeCheck}). Read back: {@code RecordListing}
+ * (this user and host's records, and those that could not be read, each an {@code UnreadableRecord}),
+ * {@code ManagedDaemon} (a record with its liveness when read), {@code RecordState} (what a record says about its
+ * daemon now), {@code RecordLookup} (one name looked up: found, missing, foreign or unreadable); texts in
+ * {@code RecordMessages}.
  *
  * <p>Why the store is one class and the locks another: decision 0016.
  */
