@@ -23,7 +23,7 @@ import javafx.stage.WindowEvent;
 /**
  * The window's menus, so that every action is reachable from the keyboard (F10 or Alt opens the menu
  * bar, Alt with a menu's underlined letter opens that menu: Alt+F, Alt+V, Alt+H) and every accelerator is listed
- * beside its action: File (Start daemon…, Refresh now, Quit), the pages in View (before the theme),
+ * beside its action: File (Start daemon…, Refresh now, Preferences…, Quit), the pages in View (before the theme),
  * Help (User guide, Open guide in browser, About with the versions).
  */
 public final class WindowMenus {
@@ -36,8 +36,8 @@ public final class WindowMenus {
         this.messages = Objects.requireNonNull(messages, "messages");
     }
 
-    /** File: Start daemon… (Ctrl+N), Refresh now (F5), Quit (Ctrl+Q). */
-    public Menu file() {
+    /** File: Start daemon… (Ctrl+N), Refresh now (F5), Preferences… (Ctrl+comma; runs {@code preferences}), Quit (Ctrl+Q). */
+    public Menu file(Runnable preferences) {
         Menu file = menu("fileMenu", messages.get("menu.file"));
         MenuItem start = item("menuStart", messages.get("menu.file.start"), new KeyCodeCombination(KeyCode.N,
                 KeyCombination.SHORTCUT_DOWN), view::startDaemon);
@@ -45,7 +45,10 @@ public final class WindowMenus {
                 view.viewModel()::refresh);
         MenuItem quit = item("menuQuit", messages.get("menu.file.quit"), new KeyCodeCombination(KeyCode.Q,
                 KeyCombination.SHORTCUT_DOWN), this::quit);
-        file.getItems().setAll(start, refresh, new SeparatorMenuItem(), quit);
+        MenuItem settings = item("menuPreferences", messages.get("menu.file.preferences"), new KeyCodeCombination(KeyCode.COMMA,
+                KeyCombination.SHORTCUT_DOWN), preferences);
+        settings.setMnemonicParsing(true);
+        file.getItems().setAll(start, refresh, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
         return file;
     }
 

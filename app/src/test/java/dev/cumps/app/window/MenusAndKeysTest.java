@@ -42,6 +42,7 @@ class MenusAndKeysTest {
         assertEquals("Ctrl+N", accelerators.get("menuStart"));
         assertEquals("F5", accelerators.get("menuRefresh"));
         assertEquals("Ctrl+Q", accelerators.get("menuQuit"));
+        assertEquals("Ctrl+,", accelerators.get("menuPreferences"));
         assertEquals("Ctrl+2", accelerators.get("doctorMenu"));
         assertEquals("Ctrl+7", accelerators.get("activityMenu"));
         assertEquals("Ctrl+8", accelerators.get("hostsMenu"), "the Hosts page comes last");
