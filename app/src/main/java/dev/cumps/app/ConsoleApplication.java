@@ -93,7 +93,12 @@ public final class ConsoleApplication extends Application {
 
     /** The window's language: {@code --lang}, else the one saved in File → Preferences…, else the desktop's (empty). */
     static Optional<Locale> language(LaunchOptions options) {
-        return options.language().or(() -> preferencesStore().flatMap(PreferencesStore::language));
+        return language(options, preferencesStore());
+    }
+
+    /** {@code --lang}, else the language saved in {@code store}; empty: the desktop's. */
+    static Optional<Locale> language(LaunchOptions options, Optional<PreferencesStore> store) {
+        return options.language().or(() -> store.flatMap(PreferencesStore::language));
     }
 
     @Override
