@@ -23,6 +23,7 @@ import dev.cumps.core.host.HostEnvironment;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
@@ -85,11 +86,26 @@ public final class ConsoleApplication extends Application {
         return WindowStateStore.defaultLocation(System.getenv()).map(ControlClientStore::besideWindowState);
     }
 
+    /** File → Preferences…'s language and refresh interval, beside the window state; none without a settings folder. */
+    static Optional<PreferencesStore> preferencesStore() {
+        return WindowStateStore.defaultLocation(System.getenv()).map(PreferencesStore::besideWindowState);
+    }
+
+    /** The window's language: {@code --lang}, else the one saved in File → Preferences…, else the desktop's (empty). */
+    static Optional<Locale> language(LaunchOptions options) {
+        return language(options, preferencesStore());
+    }
+
+    /** {@code --lang}, else the language saved in {@code store}; empty: the desktop's. */
+    static Optional<Locale> language(LaunchOptions options, Optional<PreferencesStore> store) {
+        return options.language().or(() -> store.flatMap(PreferencesStore::language));
+    }
+
     @Override
     public void init() {
         Messages systemMessages = Messages.forSystemLocale();
         options = LaunchOptions.parse(getParameters().getRaw().toArray(String[]::new), systemMessages);
-        messages = options.language().map(Messages::forLocale).orElse(systemMessages);
+        messages = language(options).map(Messages::forLocale).orElse(systemMessages);
         windowStateStore = WindowStateStore.defaultLocation(System.getenv()).map(WindowStateStore::new);
         CompletableFuture<Appearance> scheme = schemeAhead;
         desktopScheme = scheme != null ? scheme : CompletableFuture.supplyAsync(ConsoleApplication::detectScheme);
@@ -118,7 +134,7 @@ public final class ConsoleApplication extends Application {
         }
         ThemeSwitch theme = new ThemeSwitch(themeChoice, desktopScheme.join(), choice -> themeStore.ifPresent(store -> store.save(choice)));
         window = ConsoleWindow.build(viewModels, main, ConsoleWindow::standardPanes, theme,
-                ControlClientSetting.of(controlClientStore(), System.getenv()));
+                ControlClientSetting.of(controlClientStore(), System.getenv()), preferencesStore());
         stage.setTitle(ConsoleWindow.title(options.simulate(), messages));
         stage.setScene(window.scene());
         WindowPlacement.load(windowStateStore).attach(stage, executor);

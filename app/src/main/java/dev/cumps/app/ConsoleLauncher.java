@@ -5,6 +5,7 @@ import dev.cumps.app.ui.error.ErrorReporter;
 import java.lang.System.Logger.Level;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import javafx.application.Application;
 
@@ -42,8 +43,11 @@ public final class ConsoleLauncher {
         }
         LaunchOptions options = command.options();
         // JavaFX's own texts (dialog buttons, table placeholders) follow the default locale.
-        options.language().ifPresent(Locale::setDefault);
-        Messages messages = options.language().map(Messages::forLocale).orElse(systemMessages);
+        // The language: --lang, else (the window, not the pictures) File → Preferences…'s saved one, else the desktop's.
+        boolean screenshotRun = options.screenshots().isPresent() || options.screenshot().isPresent();
+        Optional<Locale> language = screenshotRun ? options.language() : ConsoleApplication.language(options);
+        language.ifPresent(Locale::setDefault);
+        Messages messages = language.map(Messages::forLocale).orElse(systemMessages);
         ErrorReporter.forWindow(messages).installAsDefault();
         JavaFxLogging.quietClassPathWarning();
 

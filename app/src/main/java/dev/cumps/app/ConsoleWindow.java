@@ -28,6 +28,7 @@ import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.dialog.SaveDialog;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import javafx.beans.property.BooleanProperty;
@@ -82,13 +83,27 @@ public final class ConsoleWindow {
     /** As {@link #build(ViewModels, MainViewModel, PaneFactory, ThemeSwitch)}, View → Control client showing {@code controlClient}. */
     public static Built build(ViewModels viewModels, MainViewModel viewModel, PaneFactory panes, ThemeSwitch theme,
                               ControlClientSetting controlClient) {
+        return build(viewModels, viewModel, panes, theme, controlClient, Optional.empty());
+    }
+
+    /**
+     * As {@link #build(ViewModels, MainViewModel, PaneFactory, ThemeSwitch, ControlClientSetting)}, the language and
+     * the refresh interval of File → Preferences… saved in {@code preferences} (none: not saved), its saved interval
+     * in effect from the start.
+     */
+    public static Built build(ViewModels viewModels, MainViewModel viewModel, PaneFactory panes, ThemeSwitch theme,
+                              ControlClientSetting controlClient, Optional<PreferencesStore> preferences) {
         MainView view = new MainView(viewModel, panes.apply(viewModels, viewModel), viewModels.messages());
+        Preferences settings = new Preferences(theme, controlClient, viewModel.intervalSecondsProperty(), preferences);
         WindowMenus menus = new WindowMenus(view, viewModels.messages());
         Menu viewMenu = ThemeMenu.viewMenu(theme, viewModels.messages());
         // Above Theme, the View menu's last item: a pointer moving from Theme into its submenu crosses no other submenu.
-        viewMenu.getItems().add(viewMenu.getItems().size() - 1, ControlClientMenu.menu(controlClient, viewModels.messages()));
+        viewMenu.getItems().add(viewMenu.getItems().size() - 1, ControlClientMenu.menu(settings.controlClientProperty(),
+                settings.controlClientVariable(), viewModels.messages()));
         viewMenu.getItems().addAll(0, menus.pages());
-        view.menuBar().getMenus().addAll(menus.file(), viewMenu, menus.help());
+        Runnable openPreferences = () -> PreferencesDialog.show(settings, viewModels.messages(),
+                view.getScene() == null ? null : view.getScene().getWindow());
+        view.menuBar().getMenus().addAll(menus.file(openPreferences), viewMenu, menus.help());
         theme.applyTo(view);
         GuideWindow.offerBrowser(view, viewModels.guideBrowser());
         Scene scene = new Scene(view, DEFAULT_WIDTH, DEFAULT_HEIGHT);

@@ -6,6 +6,8 @@ import dev.cumps.core.mps.ControlClient;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.RadioMenuItem;
@@ -24,18 +26,32 @@ public final class ControlClientMenu {
 
     /** The submenu ({@code #controlClientMenu}) of {@code setting}: its saved choice checked, each new one saved. */
     public static Menu menu(ControlClientSetting setting, Messages messages) {
-        ControlClientChoice saved = setting.saved();
+        ObjectProperty<ControlClientChoice> choice = new SimpleObjectProperty<>(setting.saved());
         Consumer<ControlClientChoice> save = setting.save();
-        Optional<String> variable = setting.variable();
+        choice.addListener((obs, old, now) -> save.accept(now));
+        return menu(choice, setting.variable(), messages);
+    }
+
+    /**
+     * The submenu ({@code #controlClientMenu}) showing {@code choice} checked (also when something else, File →
+     * Preferences…, sets it) and setting it when an item is chosen; {@code variable}: the console's own
+     * {@code CUMPS_CONTROL_CLIENT}, named in the note.
+     */
+    public static Menu menu(ObjectProperty<ControlClientChoice> choice, Optional<String> variable, Messages messages) {
         ToggleGroup group = new ToggleGroup();
         Map<ControlClientChoice, RadioMenuItem> items = Map.of(
                 ControlClientChoice.AUTOMATIC, item(group, ControlClientChoice.AUTOMATIC, "controlClientAutomatic",
                         messages.get("controlClient.automatic")),
                 ControlClientChoice.NVIDIA, item(group, ControlClientChoice.NVIDIA, "controlClientNvidia", messages.get("controlClient.nvidia")));
-        items.get(saved).setSelected(true);
+        items.get(choice.get()).setSelected(true);
+        choice.addListener((obs, old, now) -> {
+            if (now != null) {
+                items.get(now).setSelected(true);
+            }
+        });
         group.selectedToggleProperty().addListener((obs, old, now) -> {
             if (now != null) {
-                save.accept((ControlClientChoice) now.getUserData());
+                choice.set((ControlClientChoice) now.getUserData());
             }
         });
         MenuItem note = new MenuItem(variable.filter(v -> !v.isEmpty())

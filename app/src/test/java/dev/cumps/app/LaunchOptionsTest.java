@@ -44,6 +44,19 @@ class LaunchOptionsTest {
     }
 
     @Test
+    void theLanguageIsTheOptionsElseTheOneSavedInPreferencesElseTheDesktops(@TempDir Path dir) {
+        PreferencesStore store = PreferencesStore.besideWindowState(dir.resolve("mps-console").resolve("window.properties"));
+        LaunchOptions none = LaunchOptions.parse(new String[0], messages);
+        LaunchOptions english = LaunchOptions.parse(new String[] {"--lang=en"}, messages);
+        assertEquals(Optional.empty(), ConsoleApplication.language(none, Optional.of(store)), "nothing saved: the desktop's");
+        store.saveLanguage(Optional.of(Locale.SIMPLIFIED_CHINESE));
+        assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE), ConsoleApplication.language(none, Optional.of(store)),
+                "File → Preferences…'s language at the next start");
+        assertEquals(Optional.of(Locale.ENGLISH), ConsoleApplication.language(english, Optional.of(store)), "--lang wins for its run");
+        assertEquals(Optional.empty(), ConsoleApplication.language(none, Optional.empty()), "no settings folder: the desktop's");
+    }
+
+        @Test
     void languageAcceptsUnderscoreAndAnyCase() {
         assertEquals(Optional.of(Locale.SIMPLIFIED_CHINESE),
                 LaunchOptions.parse(new String[] {"--lang=zh_cn"}, messages).language());

@@ -178,6 +178,8 @@ public final class ActionToolbar extends HBox {
                 viewModel.intervalSecondsProperty().set(seconds);
             }
         });
+        // And the other way: File → Preferences… (or the saved interval) sets the view model's.
+        viewModel.intervalSecondsProperty().addListener((obs, old, seconds) -> interval.setValue(seconds.intValue()));
         interval.setTooltip(new Tooltip(messages.get("refresh.interval.tooltip")));
         return interval;
     }

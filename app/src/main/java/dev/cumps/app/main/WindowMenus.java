@@ -22,8 +22,9 @@ import javafx.stage.WindowEvent;
 
 /**
  * The window's menus, so that every action is reachable from the keyboard (F10 or Alt opens the menu
- * bar) and every accelerator is listed beside its action: File (Start daemon…, Refresh now, Quit),
- * the pages in View (before the theme), Help (User guide, Open guide in browser, About with the versions).
+ * bar, Alt with a menu's underlined letter opens that menu: Alt+F, Alt+V, Alt+H) and every accelerator is listed
+ * beside its action: File (Start daemon…, Refresh now, Preferences…, Quit), the pages in View (before the theme),
+ * Help (User guide, Open guide in browser, About with the versions).
  */
 public final class WindowMenus {
 
@@ -35,17 +36,19 @@ public final class WindowMenus {
         this.messages = Objects.requireNonNull(messages, "messages");
     }
 
-    /** File: Start daemon… (Ctrl+N), Refresh now (F5), Quit (Ctrl+Q). */
-    public Menu file() {
-        Menu file = new Menu(messages.get("menu.file"));
-        file.setId("fileMenu");
+    /** File: Start daemon… (Ctrl+N), Refresh now (F5), Preferences… (Ctrl+comma; runs {@code preferences}), Quit (Ctrl+Q). */
+    public Menu file(Runnable preferences) {
+        Menu file = menu("fileMenu", messages.get("menu.file"));
         MenuItem start = item("menuStart", messages.get("menu.file.start"), new KeyCodeCombination(KeyCode.N,
                 KeyCombination.SHORTCUT_DOWN), view::startDaemon);
         MenuItem refresh = item("menuRefresh", messages.get("refresh.now"), new KeyCodeCombination(KeyCode.F5),
                 view.viewModel()::refresh);
         MenuItem quit = item("menuQuit", messages.get("menu.file.quit"), new KeyCodeCombination(KeyCode.Q,
                 KeyCombination.SHORTCUT_DOWN), this::quit);
-        file.getItems().setAll(start, refresh, new SeparatorMenuItem(), quit);
+        MenuItem settings = item("menuPreferences", messages.get("menu.file.preferences"), new KeyCodeCombination(KeyCode.COMMA,
+                KeyCombination.SHORTCUT_DOWN), preferences);
+        settings.setMnemonicParsing(true);
+        file.getItems().setAll(start, refresh, new SeparatorMenuItem(), settings, new SeparatorMenuItem(), quit);
         return file;
     }
 
@@ -75,8 +78,7 @@ public final class WindowMenus {
      * (Shift+F1), About MPS Console (the versions).
      */
     public Menu help() {
-        Menu help = new Menu(messages.get("menu.help"));
-        help.setId("helpMenu");
+        Menu help = menu("helpMenu", messages.get("menu.help"));
         help.getItems().setAll(item("menuGuide", messages.get("menu.help.guide"), new KeyCodeCombination(KeyCode.F1), this::guide),
                 item("menuGuideBrowser", messages.get("menu.help.guideBrowser"),
                         new KeyCodeCombination(KeyCode.F1, KeyCombination.SHIFT_DOWN), this::guideInBrowser),
@@ -118,6 +120,17 @@ public final class WindowMenus {
         about.getDialogPane().setId("aboutDialog");
         DialogKeys.message(about, ButtonType.OK);
         Dialogs.inform(about, view.getScene() == null ? null : view.getScene().getWindow());
+    }
+
+    /**
+     * A menu of the menu bar whose text marks its mnemonic with an underscore ({@code _View}, {@code 视图(_V)}):
+     * Alt with that letter opens it.
+     */
+    public static Menu menu(String id, String text) {
+        Menu menu = new Menu(text);
+        menu.setId(id);
+        menu.setMnemonicParsing(true);
+        return menu;
     }
 
     private static MenuItem item(String id, String text, KeyCombination accelerator, Runnable action) {

@@ -20,6 +20,8 @@ public final class ThemeMenu {
     public static Menu viewMenu(ThemeSwitch theme, Messages messages) {
         Menu view = new Menu(messages.get("menu.view"));
         view.setId("viewMenu");
+        // Alt+V: the underscore in its text marks the letter (as WindowMenus.menu).
+        view.setMnemonicParsing(true);
         view.getItems().add(themeMenu(theme, messages));
         return view;
     }

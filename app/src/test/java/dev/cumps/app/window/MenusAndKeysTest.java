@@ -33,18 +33,36 @@ class MenusAndKeysTest {
     @Test
     void theMenusListEveryActionWithItsAccelerator(FxRobot robot) {
         MenuBar bar = robot.lookup("#menuBar").queryAs(MenuBar.class);
-        assertEquals(List.of("File", "View", "Help"), Waits.fx(() -> bar.getMenus().stream().map(Menu::getText).toList()));
+        // The underscore marks each menu's mnemonic (review 2026-12-06 L-23): Alt+F, Alt+V, Alt+H.
+        assertEquals(List.of("_File", "_View", "_Help"), Waits.fx(() -> bar.getMenus().stream().map(Menu::getText).toList()));
+        assertTrue(Waits.fx(() -> bar.getMenus().stream().allMatch(Menu::isMnemonicParsing)), "each menu's text is parsed");
         Map<String, String> accelerators = Waits.fx(() -> bar.getMenus().stream().flatMap(m -> m.getItems().stream())
                 .filter(i -> i.getId() != null && i.getAccelerator() != null)
                 .collect(Collectors.toMap(MenuItem::getId, i -> i.getAccelerator().getDisplayText())));
         assertEquals("Ctrl+N", accelerators.get("menuStart"));
         assertEquals("F5", accelerators.get("menuRefresh"));
         assertEquals("Ctrl+Q", accelerators.get("menuQuit"));
+        assertEquals("Ctrl+,", accelerators.get("menuPreferences"));
         assertEquals("Ctrl+2", accelerators.get("doctorMenu"));
         assertEquals("Ctrl+7", accelerators.get("activityMenu"));
         assertEquals("Ctrl+8", accelerators.get("hostsMenu"), "the Hosts page comes last");
         assertEquals("F1", accelerators.get("menuGuide"));
         assertEquals("Shift+F1", accelerators.get("menuGuideBrowser"));
+    }
+
+    @Test
+    void altWithTheUnderlinedLetterOpensItsMenu(FxRobot robot) {
+        MenuBar bar = robot.lookup("#menuBar").queryAs(MenuBar.class);
+        Menu view = Waits.fx(() -> bar.getMenus().get(1));
+        Menu file = Waits.fx(() -> bar.getMenus().get(0));
+        robot.press(KeyCode.ALT, KeyCode.V).release(KeyCode.V, KeyCode.ALT);
+        Waits.onFx("Alt+V to open View", view::isShowing);
+        robot.type(KeyCode.ESCAPE);
+        Waits.onFx("View to close", () -> !view.isShowing());
+        robot.press(KeyCode.ALT, KeyCode.F).release(KeyCode.F, KeyCode.ALT);
+        Waits.onFx("Alt+F to open File", file::isShowing);
+        robot.type(KeyCode.ESCAPE);
+        Waits.onFx("File to close", () -> !file.isShowing());
     }
 
     @Test
