@@ -9,6 +9,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.List;
 import java.util.Optional;
@@ -59,7 +60,7 @@ public final class HostsView extends VBox {
         this.gpus = new TableView<>(viewModel.gpus());
         this.daemons = new TableView<>(viewModel.daemons());
         setId("hostsPage");
-        getStyleClass().add("hosts-page");
+        getStyleClass().add(ConsoleStyles.HOSTS_PAGE);
         setSpacing(8);
         setPadding(new Insets(8));
 
@@ -195,7 +196,7 @@ public final class HostsView extends VBox {
         evidence.setMinHeight(0);
         Label diagnosed = new Label();
         diagnosed.setId("hostDoctorGpu");
-        diagnosed.getStyleClass().add("doctor-diagnosed");
+        diagnosed.getStyleClass().add(ConsoleStyles.DOCTOR_DIAGNOSED);
         diagnosed.setWrapText(true);
         diagnosed.textProperty().bind(viewModel.doctorGpuProperty());
         BooleanBinding doctored = Bindings.isNotEmpty(viewModel.doctorRows());
@@ -315,7 +316,7 @@ public final class HostsView extends VBox {
 
     private VBox titled(String key, TableView<?> table) {
         Label title = new Label(messages.get(key));
-        title.getStyleClass().add("section-title");
+        title.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         VBox box = new VBox(4, title, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         return box;
