@@ -1,6 +1,7 @@
 package dev.cumps.app.activity;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.app.ui.table.Columns;
 import java.time.ZoneId;
@@ -45,7 +46,7 @@ public final class ActivityView extends BorderPane {
         Objects.requireNonNull(chooser, "chooser");
         Messages messages = viewModel.messages();
         ZoneId zone = viewModel.zone();
-        getStyleClass().add("activity-view");
+        getStyleClass().add(ConsoleStyles.ACTIVITY_VIEW);
 
         table = new TableView<>(viewModel.entries());
         table.setId("activityTable");
@@ -96,7 +97,7 @@ public final class ActivityView extends BorderPane {
 
         Label notice = new Label();
         notice.setId("activityNotice");
-        notice.getStyleClass().add("pane-hint");
+        notice.getStyleClass().add(ConsoleStyles.PANE_HINT);
         notice.textProperty().bind(viewModel.noticeProperty());
         notice.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(notice, Priority.ALWAYS);
@@ -106,7 +107,7 @@ public final class ActivityView extends BorderPane {
         export.setOnAction(e -> chooser.choose(getScene().getWindow(), viewModel.initialDirectory()).ifPresent(viewModel::export));
         HBox toolbar = new HBox(8, notice, export);
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        toolbar.getStyleClass().add("pane-toolbar");
+        toolbar.getStyleClass().add(ConsoleStyles.PANE_TOOLBAR);
         setTop(toolbar);
         setCenter(table);
         BorderPane.setMargin(table, new Insets(6, 0, 0, 0));

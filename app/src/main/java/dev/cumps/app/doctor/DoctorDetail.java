@@ -1,7 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import dev.cumps.app.ui.style.Severity;
 import java.util.function.Consumer;
@@ -35,11 +35,11 @@ final class DoctorDetail extends VBox {
     DoctorDetail(Messages messages, Consumer<DoctorRow> showGuide) {
         super(4);
         setId("doctorDetail");
-        getStyleClass().add("doctor-detail");
+        getStyleClass().add(ConsoleStyles.DOCTOR_DETAIL);
         none = text("doctorDetailNone");
         none.setText(messages.get("doctor.detail.none"));
-        none.getStyleClass().add("muted");
-        title.getStyleClass().add("doctor-detail-title");
+        none.getStyleClass().add(ConsoleStyles.MUTED);
+        title.getStyleClass().add(ConsoleStyles.DOCTOR_DETAIL_TITLE);
         observedHeading = heading(messages.get("doctor.column.observed"));
         expectedHeading = heading(messages.get("doctor.column.expected"));
         remedyHeading = heading(messages.get("doctor.column.remedy"));
@@ -98,7 +98,7 @@ final class DoctorDetail extends VBox {
 
     private static Label heading(String text) {
         Label label = new Label(text);
-        label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
+        label.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         return label;
     }
 }

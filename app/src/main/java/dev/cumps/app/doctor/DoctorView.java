@@ -5,6 +5,7 @@ import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.SaveDialog;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.List;
 import java.util.Objects;
@@ -48,7 +49,7 @@ public final class DoctorView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         this.messages = viewModel.messages();
         this.exportChooser = Objects.requireNonNull(exportChooser, "exportChooser");
-        getStyleClass().add("doctor-view");
+        getStyleClass().add(ConsoleStyles.DOCTOR_VIEW);
 
         Label selectorLabel = new Label(messages.get("doctor.selector"));
         TextField selector = new TextField();
@@ -92,7 +93,7 @@ public final class DoctorView extends BorderPane {
         TableView<DoctorRow> table = table();
         Label outOfDate = new Label(messages.get("doctor.outOfDate"));
         outOfDate.setId("doctorOutOfDate");
-        outOfDate.getStyleClass().add("doctor-out-of-date");
+        outOfDate.getStyleClass().add(ConsoleStyles.DOCTOR_OUT_OF_DATE);
         outOfDate.setWrapText(true);
         outOfDate.visibleProperty().bind(viewModel.outOfDateProperty());
         outOfDate.managedProperty().bind(outOfDate.visibleProperty());
@@ -111,7 +112,7 @@ public final class DoctorView extends BorderPane {
 
         Label verdict = new Label();
         verdict.setId("doctorVerdict");
-        verdict.getStyleClass().add("doctor-verdict");
+        verdict.getStyleClass().add(ConsoleStyles.DOCTOR_VERDICT);
         verdict.textProperty().bind(viewModel.verdictProperty());
         verdict.setWrapText(true);
         viewModel.verdictSeverityProperty().addListener((obs, old, now) -> Severity.apply(verdict, now));
@@ -126,13 +127,13 @@ public final class DoctorView extends BorderPane {
 
         VBox side = new VBox(8, selectorLabel, selector, runRow, verdict, outOfDate, new Separator(), detail, fixRow,
                 new Separator(), shareRow, feedback);
-        side.getStyleClass().add("doctor-side");
+        side.getStyleClass().add(ConsoleStyles.DOCTOR_SIDE);
         side.setFillWidth(true);
         ScrollPane sideScroll = new ScrollPane(side);
         sideScroll.setId("doctorSide");
         sideScroll.setFitToWidth(true);
         sideScroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        sideScroll.getStyleClass().add("doctor-side-scroll");
+        sideScroll.getStyleClass().add(ConsoleStyles.DOCTOR_SIDE_SCROLL);
         sideScroll.setMinWidth(SIDE_MIN_WIDTH);
         // A third of the page, between the two limits: a narrow window keeps its room for the table.
         sideScroll.prefWidthProperty().bind(Bindings.createDoubleBinding(
@@ -140,7 +141,7 @@ public final class DoctorView extends BorderPane {
         sideScroll.setMaxWidth(SIDE_WIDTH);
         Label diagnosed = new Label();
         diagnosed.setId("doctorGpu");
-        diagnosed.getStyleClass().add("doctor-diagnosed");
+        diagnosed.getStyleClass().add(ConsoleStyles.DOCTOR_DIAGNOSED);
         diagnosed.setWrapText(true);
         diagnosed.textProperty().bind(viewModel.diagnosedProperty());
         diagnosed.visibleProperty().bind(viewModel.diagnosedProperty().isNotEmpty());
@@ -183,7 +184,7 @@ public final class DoctorView extends BorderPane {
         table.setMaxHeight(Double.MAX_VALUE);
         // Failures first, then warnings, then the rest in the run's order: the rows the user must act on
         // are at the top, never scrolled away while checks arrive.
-        table.getStyleClass().add("doctor-table");
+        table.getStyleClass().add(ConsoleStyles.DOCTOR_TABLE);
         return table;
     }
 

@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import java.util.function.Consumer;
@@ -50,7 +51,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
         super(rows);
         this.messages = messages;
         this.showGuide = showGuide;
-        getStyleClass().add("evidence-table");
+        getStyleClass().add(ConsoleStyles.EVIDENCE_TABLE);
         setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
 
         double statusWidth = statusWidth();
@@ -104,7 +105,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
     /** A text that wraps at its column's width (less the cell's padding), in the theme's text colour. */
     private static Text wrapped(TableCell<?, ?> cell, String styleClass) {
         Text text = new Text();
-        text.getStyleClass().addAll("evidence-text", styleClass);
+        text.getStyleClass().addAll(ConsoleStyles.EVIDENCE_TEXT, styleClass);
         cell.tableColumnProperty().addListener((o, was, column) -> {
             text.wrappingWidthProperty().unbind();
             if (column != null) {
@@ -116,7 +117,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
 
     private Hyperlink guideLink(TableCell<DoctorRow, DoctorRow> cell) {
         Hyperlink guide = new Hyperlink(messages.get("doctor.guide"));
-        guide.getStyleClass().add("doctor-guide-link");
+        guide.getStyleClass().add(ConsoleStyles.DOCTOR_GUIDE_LINK);
         guide.setTooltip(new Tooltip(messages.get("doctor.guide.tooltip")));
         guide.setMinWidth(Hyperlink.USE_PREF_SIZE);
         guide.setOnAction(e -> {
@@ -134,9 +135,9 @@ public final class EvidenceTable extends TableView<DoctorRow> {
 
         TextCell(Function<DoctorRow, String> value) {
             this.value = value;
-            this.text = wrapped(this, "evidence-value");
+            this.text = wrapped(this, ConsoleStyles.EVIDENCE_VALUE);
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-            getStyleClass().add("evidence-cell");
+            getStyleClass().add(ConsoleStyles.EVIDENCE_CELL);
         }
 
         @Override
@@ -154,16 +155,16 @@ public final class EvidenceTable extends TableView<DoctorRow> {
      * under it, each named, and the Guide link.
      */
     private final class CheckCell extends TableCell<DoctorRow, DoctorRow> {
-        private final Text title = wrapped(this, "evidence-title");
-        private final Text observed = wrapped(this, "evidence-value");
-        private final Text expected = wrapped(this, "evidence-value");
-        private final Text remedy = wrapped(this, "evidence-value");
+        private final Text title = wrapped(this, ConsoleStyles.EVIDENCE_TITLE);
+        private final Text observed = wrapped(this, ConsoleStyles.EVIDENCE_VALUE);
+        private final Text expected = wrapped(this, ConsoleStyles.EVIDENCE_VALUE);
+        private final Text remedy = wrapped(this, ConsoleStyles.EVIDENCE_VALUE);
         private final Hyperlink guide = guideLink(this);
         private final VBox box = new VBox(2);
 
         CheckCell() {
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-            getStyleClass().addAll("evidence-cell", "evidence-check-cell");
+            getStyleClass().addAll(ConsoleStyles.EVIDENCE_CELL, ConsoleStyles.EVIDENCE_CHECK_CELL);
             // The cell lives as long as its table: it follows the table's width, not a copy of it.
             stacked.addListener((o, was, now) -> fill(getItem(), isEmpty()));
         }
@@ -204,13 +205,13 @@ public final class EvidenceTable extends TableView<DoctorRow> {
 
     /** The remedy, wrapped whole, and under it for a check that did not pass a Guide link to its entry in the user guide. */
     private final class RemedyCell extends TableCell<DoctorRow, DoctorRow> {
-        private final Text text = wrapped(this, "evidence-value");
+        private final Text text = wrapped(this, ConsoleStyles.EVIDENCE_VALUE);
         private final Hyperlink guide = guideLink(this);
         private final VBox box = new VBox(0, text, guide);
 
         RemedyCell() {
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-            getStyleClass().addAll("evidence-cell", "remedy-cell");
+            getStyleClass().addAll(ConsoleStyles.EVIDENCE_CELL, ConsoleStyles.REMEDY_CELL);
         }
 
         @Override

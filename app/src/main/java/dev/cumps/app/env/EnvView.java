@@ -2,7 +2,7 @@ package dev.cumps.app.env;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
-import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.util.Objects;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -34,7 +34,7 @@ public final class EnvView extends BorderPane {
     public EnvView(EnvViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
-        getStyleClass().add("env-view");
+        getStyleClass().add(ConsoleStyles.ENV_VIEW);
 
 
         Label formatLabel = new Label(messages.get("env.format"));
@@ -63,7 +63,7 @@ public final class EnvView extends BorderPane {
 
         Label copied = new Label(messages.get("env.copied"));
         copied.setId("envCopied");
-        copied.getStyleClass().add("copied-note");
+        copied.getStyleClass().add(ConsoleStyles.COPIED_NOTE);
         copied.visibleProperty().bind(viewModel.copiedProperty());
 
         Region spacer = new Region();
@@ -71,18 +71,18 @@ public final class EnvView extends BorderPane {
         HBox toolbar = new HBox(8, formatLabel, format, json, spacer, copied, DisabledReason.wrap(copy,
                 new DisabledReason.Why(viewModel.availableProperty().not(), messages.get("disabled.env.none"))));
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        toolbar.getStyleClass().add("pane-toolbar");
+        toolbar.getStyleClass().add(ConsoleStyles.PANE_TOOLBAR);
         // Which daemon's environment this is, as the Clients and Limits pages say whose servers and limits they show.
         Label caption = new Label();
         caption.setId("envCaption");
-        caption.getStyleClass().add("pane-hint");
+        caption.getStyleClass().add(ConsoleStyles.PANE_HINT);
         caption.setWrapText(true);
         caption.textProperty().bind(viewModel.captionProperty());
         setTop(new VBox(4, toolbar, caption));
 
         TextArea block = new TextArea();
         block.setId("envBlock");
-        block.getStyleClass().add(ConsoleStylesheet.ENV_BLOCK);
+        block.getStyleClass().add(ConsoleStyles.ENV_BLOCK);
         block.setEditable(false);
         block.setWrapText(false);
         block.setPrefRowCount(4);
@@ -91,7 +91,7 @@ public final class EnvView extends BorderPane {
 
         Label hint = new Label();
         hint.setId("envHint");
-        hint.getStyleClass().add("pane-hint");
+        hint.getStyleClass().add(ConsoleStyles.PANE_HINT);
         hint.setWrapText(true);
         hint.textProperty().bind(viewModel.hintProperty());
         hint.visibleProperty().bind(viewModel.availableProperty().not());

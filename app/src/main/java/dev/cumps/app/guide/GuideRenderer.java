@@ -1,5 +1,6 @@
 package dev.cumps.app.guide;
 
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,7 +68,7 @@ final class GuideRenderer {
 
     static Rendered render(GuideDocument document, Consumer<String> follow) {
         GuideRenderer renderer = new GuideRenderer(follow);
-        VBox content = renderer.blocks(document.root(), "guide-content");
+        VBox content = renderer.blocks(document.root(), ConsoleStyles.GUIDE_CONTENT);
         return new Rendered(content, Map.copyOf(renderer.anchors));
     }
 
@@ -89,7 +90,7 @@ final class GuideRenderer {
 
     private Region block(Node node) {
         if (node instanceof Heading heading) {
-            TextFlow flow = inlines(heading, "guide-heading", "guide-h" + Math.min(heading.getLevel(), 4));
+            TextFlow flow = inlines(heading, ConsoleStyles.GUIDE_HEADING, headingLevel(heading.getLevel()));
             anchors.putIfAbsent(slug(plainText(heading)), flow);
             return flow;
         }
@@ -99,7 +100,7 @@ final class GuideRenderer {
                 pending.add(anchor);
                 return null;
             }
-            return inlines(paragraph, "guide-paragraph");
+            return inlines(paragraph, ConsoleStyles.GUIDE_PARAGRAPH);
         }
         if (node instanceof BulletList || node instanceof OrderedList) {
             return list(node);
@@ -111,7 +112,7 @@ final class GuideRenderer {
             return codeBlock(code.getLiteral());
         }
         if (node instanceof BlockQuote quote) {
-            return blocks(quote, "guide-quote");
+            return blocks(quote, ConsoleStyles.GUIDE_QUOTE);
         }
         if (node instanceof ThematicBreak) {
             return new Separator();
@@ -125,9 +126,19 @@ final class GuideRenderer {
                 return null;
             }
             pending.add(anchor.group(1));
-            return lines.length < 2 || lines[1].isBlank() ? null : blocks(PARSER.parse(lines[1]), "guide-part");
+            return lines.length < 2 || lines[1].isBlank() ? null : blocks(PARSER.parse(lines[1]), ConsoleStyles.GUIDE_PART);
         }
         return null;
+    }
+
+    /** The style class of a heading of {@code level}: levels past 4 look as level 4. */
+    private static String headingLevel(int level) {
+        return switch (level) {
+            case 1 -> ConsoleStyles.GUIDE_H1;
+            case 2 -> ConsoleStyles.GUIDE_H2;
+            case 3 -> ConsoleStyles.GUIDE_H3;
+            default -> ConsoleStyles.GUIDE_H4;
+        };
     }
 
     /** The id of a paragraph that is only {@code <a id="…"></a>} (CommonMark reads that line as a paragraph of inline HTML), else null. */
@@ -145,16 +156,16 @@ final class GuideRenderer {
 
     private VBox list(Node list) {
         VBox box = new VBox(4);
-        box.getStyleClass().add("guide-list");
+        box.getStyleClass().add(ConsoleStyles.GUIDE_LIST);
         int number = list instanceof OrderedList ordered && ordered.getMarkerStartNumber() != null ? ordered.getMarkerStartNumber() : 1;
         for (Node item = list.getFirstChild(); item != null; item = item.getNext()) {
             if (!(item instanceof ListItem)) {
                 continue;
             }
             Label marker = new Label(list instanceof OrderedList ? (number++) + "." : "•");
-            marker.getStyleClass().add("guide-marker");
+            marker.getStyleClass().add(ConsoleStyles.GUIDE_MARKER);
             marker.setMinWidth(Region.USE_PREF_SIZE);
-            VBox body = blocks(item, "guide-item");
+            VBox body = blocks(item, ConsoleStyles.GUIDE_ITEM);
             body.setMinWidth(0);
             HBox.setHgrow(body, Priority.ALWAYS);
             HBox row = new HBox(6, marker, body);
@@ -165,8 +176,8 @@ final class GuideRenderer {
 
     private static Region codeBlock(String literal) {
         String text = literal.endsWith("\n") ? literal.substring(0, literal.length() - 1) : literal;
-        TextFlow flow = new TextFlow(Runs.of(text, "guide-code", "monospace"));
-        flow.getStyleClass().add("guide-code-block");
+        TextFlow flow = new TextFlow(Runs.of(text, ConsoleStyles.GUIDE_CODE, ConsoleStyles.MONOSPACE));
+        flow.getStyleClass().add(ConsoleStyles.GUIDE_CODE_BLOCK);
         return flow;
     }
 
@@ -188,11 +199,11 @@ final class GuideRenderer {
         if (node instanceof Text text) {
             flow.getChildren().add(Runs.of(text.getLiteral(), classes));
         } else if (node instanceof Code code) {
-            flow.getChildren().add(Runs.of(code.getLiteral(), with(styles, "guide-code", "monospace")));
+            flow.getChildren().add(Runs.of(code.getLiteral(), with(styles, ConsoleStyles.GUIDE_CODE, ConsoleStyles.MONOSPACE)));
         } else if (node instanceof StrongEmphasis) {
-            appendInlines(node, flow, List.of(with(styles, "guide-strong")));
+            appendInlines(node, flow, List.of(with(styles, ConsoleStyles.GUIDE_STRONG)));
         } else if (node instanceof Emphasis) {
-            appendInlines(node, flow, List.of(with(styles, "guide-emphasis")));
+            appendInlines(node, flow, List.of(with(styles, ConsoleStyles.GUIDE_EMPHASIS)));
         } else if (node instanceof SoftLineBreak) {
             flow.getChildren().add(Runs.of(softBreak(node), classes));
         } else if (node instanceof HardLineBreak) {
@@ -201,7 +212,7 @@ final class GuideRenderer {
             appendLink(link, flow, styles);
         } else if (node instanceof Image image) {
             String alt = plainText(image);
-            var picture = Runs.of("[" + alt + "]", with(styles, "guide-picture"));
+            var picture = Runs.of("[" + alt + "]", with(styles, ConsoleStyles.GUIDE_PICTURE));
             Tooltip.install(picture, new Tooltip(image.getDestination()));
             flow.getChildren().add(picture);
         } else if (!(node instanceof HtmlInline)) {
@@ -213,7 +224,7 @@ final class GuideRenderer {
         String destination = link.getDestination();
         if (destination.startsWith("#")) {
             Hyperlink hyperlink = new Hyperlink(plainText(link));
-            hyperlink.getStyleClass().add("guide-link");
+            hyperlink.getStyleClass().add(ConsoleStyles.GUIDE_LINK);
             hyperlink.setMnemonicParsing(false);
             String anchor = destination.substring(1);
             hyperlink.setUserData(anchor);
@@ -222,7 +233,7 @@ final class GuideRenderer {
             return;
         }
         int before = flow.getChildren().size();
-        appendInlines(link, flow, List.of(with(styles, "guide-outside-link")));
+        appendInlines(link, flow, List.of(with(styles, ConsoleStyles.GUIDE_OUTSIDE_LINK)));
         for (var run : flow.getChildren().subList(before, flow.getChildren().size())) {
             Tooltip.install(run, new Tooltip(destination));
         }

@@ -1,6 +1,7 @@
 package dev.cumps.app.guide;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.Map;
 import java.util.Objects;
@@ -69,7 +70,7 @@ public final class GuideWindow {
         scroll = new ScrollPane(content);
         scroll.setId("guideScroll");
         scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("guide-scroll");
+        scroll.getStyleClass().add(ConsoleStyles.GUIDE_SCROLL);
         content.heightProperty().addListener((o, was, now) -> settle());
         scroll.viewportBoundsProperty().addListener((o, was, now) -> settle());
         scroll.addEventFilter(ScrollEvent.SCROLL, e -> pending = null);
@@ -111,7 +112,7 @@ public final class GuideWindow {
         BorderPane root = new BorderPane(scroll);
         root.setBottom(buttons);
         root.setId("guideWindow");
-        root.getStyleClass().add("guide-window");
+        root.getStyleClass().add(ConsoleStyles.GUIDE_WINDOW);
 
         stage = new Stage();
         if (owner != null) {

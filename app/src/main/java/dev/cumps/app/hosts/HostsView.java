@@ -8,7 +8,8 @@ import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.DisabledReason;
-import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,6 @@ import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
@@ -59,7 +59,7 @@ public final class HostsView extends VBox {
         this.gpus = new TableView<>(viewModel.gpus());
         this.daemons = new TableView<>(viewModel.daemons());
         setId("hostsPage");
-        getStyleClass().add("hosts-page");
+        getStyleClass().add(ConsoleStyles.HOSTS_PAGE);
         setSpacing(8);
         setPadding(new Insets(8));
 
@@ -195,7 +195,7 @@ public final class HostsView extends VBox {
         evidence.setMinHeight(0);
         Label diagnosed = new Label();
         diagnosed.setId("hostDoctorGpu");
-        diagnosed.getStyleClass().add("doctor-diagnosed");
+        diagnosed.getStyleClass().add(ConsoleStyles.DOCTOR_DIAGNOSED);
         diagnosed.setWrapText(true);
         diagnosed.textProperty().bind(viewModel.doctorGpuProperty());
         BooleanBinding doctored = Bindings.isNotEmpty(viewModel.doctorRows());
@@ -285,37 +285,15 @@ public final class HostsView extends VBox {
                 new ButtonType(messages.get("stop.button"), ButtonBar.ButtonData.OTHER), () -> viewModel.stop(daemon.name()));
     }
 
-    /**
-     * A destructive confirmation owned by the window (Enter and Escape cancel): pane {@code id + "Confirmation"},
-     * buttons {@code "confirm" + Id} and {@code "cancel" + Id}; {@code onYes} runs when the user confirmed.
-     */
+    /** A {@link HostConfirmation} through the dialog fitting; {@code onYes} runs when the user confirmed. */
     private void confirm(String id, String title, String header, Label body, ButtonType yes, Runnable onYes) {
-        Alert confirm = new Alert(Alert.AlertType.CONFIRMATION);
-        confirm.setTitle(title);
-        confirm.setHeaderText(header);
-        body.setWrapText(true);
-        confirm.getDialogPane().setContent(body);
-        confirm.getDialogPane().setId(id + "Confirmation");
-        ButtonType no = new ButtonType(messages.get("main.cancel"), ButtonBar.ButtonData.CANCEL_CLOSE);
-        confirm.getButtonTypes().setAll(yes, no);
-        String suffix = Character.toUpperCase(id.charAt(0)) + id.substring(1);
-        confirm.getDialogPane().lookupButton(yes).setId("confirm" + suffix);
-        confirm.getDialogPane().lookupButton(no).setId("cancel" + suffix);
-        DialogKeys.destructive(confirm, yes, no);
-        if (getScene() != null && getScene().getWindow() != null) {
-            confirm.initOwner(getScene().getWindow());
-        }
-        confirm.setOnHidden(e -> {
-            if (confirm.getResult() == yes) {
-                onYes.run();
-            }
-        });
-        confirm.show();
+        Dialogs.confirm(new HostConfirmation(id, title, header, body, yes, messages),
+                getScene() == null ? null : getScene().getWindow(), onYes);
     }
 
     private VBox titled(String key, TableView<?> table) {
         Label title = new Label(messages.get(key));
-        title.getStyleClass().add("section-title");
+        title.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         VBox box = new VBox(4, title, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         return box;

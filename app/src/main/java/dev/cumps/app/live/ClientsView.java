@@ -3,6 +3,7 @@ package dev.cumps.app.live;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import java.util.Objects;
@@ -35,11 +36,11 @@ public final class ClientsView extends BorderPane {
     public ClientsView(ClientsViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
-        getStyleClass().add("clients-view");
+        getStyleClass().add(ConsoleStyles.CLIENTS_VIEW);
 
         Label hint = new Label();
         hint.setId("clientsHint");
-        hint.getStyleClass().add("pane-hint");
+        hint.getStyleClass().add(ConsoleStyles.PANE_HINT);
         hint.textProperty().bind(viewModel.hintProperty());
         hint.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(hint, Priority.ALWAYS);

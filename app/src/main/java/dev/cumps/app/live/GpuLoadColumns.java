@@ -1,6 +1,7 @@
 package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.table.Columns;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,20 +67,20 @@ public final class GpuLoadColumns {
             this.kind = kind;
             this.history = history;
             this.messages = messages;
-            bar.getStyleClass().add("gpu-load-bar");
+            bar.getStyleClass().add(ConsoleStyles.GPU_LOAD_BAR);
             bar.setPrefWidth(44);
             bar.setMaxHeight(10);
-            line.getStyleClass().add("gpu-sparkline");
+            line.getStyleClass().add(ConsoleStyles.GPU_SPARKLINE);
             Pane spark = new Pane(line);
-            spark.getStyleClass().add("gpu-sparkline-box");
+            spark.getStyleClass().add(ConsoleStyles.GPU_SPARKLINE_BOX);
             spark.setMinSize(SPARK_WIDTH, SPARK_HEIGHT);
             spark.setPrefSize(SPARK_WIDTH, SPARK_HEIGHT);
             spark.setMaxSize(SPARK_WIDTH, SPARK_HEIGHT);
-            value.getStyleClass().add("gpu-load-value");
+            value.getStyleClass().add(ConsoleStyles.GPU_LOAD_VALUE);
             value.setMinWidth(Region.USE_PREF_SIZE); // the number is never cut to "…"
             box = new HBox(6, bar, value, spark);
             box.setAlignment(Pos.CENTER_LEFT);
-            box.getStyleClass().add(kind == Kind.UTILIZATION ? "gpu-load" : "gpu-memory-used");
+            box.getStyleClass().add(kind == Kind.UTILIZATION ? ConsoleStyles.GPU_LOAD : ConsoleStyles.GPU_MEMORY_USED);
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
             history.revisionProperty().addListener(new WeakChangeListener<>(redraw));
         }

@@ -2,6 +2,7 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Confirmation;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -32,7 +33,7 @@ public final class LimitsConfirmDialog extends Alert implements Confirmation {
                 id(new Label(form.pinnedText()), "confirmPinned"));
         Label note = new Label(messages.get("limits.confirm.note"));
         note.setWrapText(true);
-        note.getStyleClass().add("muted");
+        note.getStyleClass().add(ConsoleStyles.MUTED);
         VBox content = new VBox(10, grid, note);
         content.setMaxWidth(600);
         getDialogPane().setContent(content);

@@ -3,6 +3,7 @@ package dev.cumps.app.live;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import java.util.function.Function;
@@ -30,11 +31,11 @@ public final class LimitsView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
         LimitsForm form = viewModel.form();
-        getStyleClass().add("limits-view");
+        getStyleClass().add(ConsoleStyles.LIMITS_VIEW);
 
         Label hint = new Label();
         hint.setId("limitsHint");
-        hint.getStyleClass().add("pane-hint");
+        hint.getStyleClass().add(ConsoleStyles.PANE_HINT);
         hint.textProperty().bind(viewModel.hintProperty());
         hint.setPadding(new Insets(4, 6, 4, 6));
         setTop(hint);
@@ -98,7 +99,7 @@ public final class LimitsView extends BorderPane {
 
     private static Label heading(String text) {
         Label label = new Label(text);
-        label.getStyleClass().add("evidence-name");
+        label.getStyleClass().add(ConsoleStyles.EVIDENCE_NAME);
         return label;
     }
 

@@ -2,6 +2,7 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Confirmation;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
@@ -47,7 +48,7 @@ public final class TerminateClientDialog extends Alert implements Confirmation {
         fact(grid, row, messages.get("terminate.daemon"), target.daemon(), "terminateDaemon");
         Label note = new Label(messages.get("terminate.note"));
         note.setWrapText(true);
-        note.getStyleClass().add("muted");
+        note.getStyleClass().add(ConsoleStyles.MUTED);
         VBox content = new VBox(10, grid, note);
         content.setPrefWidth(CONTENT_WIDTH);
         content.setMaxWidth(CONTENT_WIDTH);
@@ -76,7 +77,7 @@ public final class TerminateClientDialog extends Alert implements Confirmation {
 
     private static int fact(GridPane grid, int row, String name, Label v, String id) {
         Label n = new Label(name);
-        n.getStyleClass().add("evidence-name");
+        n.getStyleClass().add(ConsoleStyles.EVIDENCE_NAME);
         String value = v.getText();
         // A command line can be thousands of characters (a JVM's class path); the whole text is in
         // the tooltip, the middle of it elided on screen.

@@ -3,6 +3,7 @@ package dev.cumps.app.log;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -53,11 +54,11 @@ public final class LogView extends BorderPane {
     public LogView(LogViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         Messages messages = viewModel.messages();
-        getStyleClass().add("log-view");
+        getStyleClass().add(ConsoleStyles.LOG_VIEW);
 
         Label caption = new Label();
         caption.setId("logCaption");
-        caption.getStyleClass().addAll("pane-hint", "log-caption");
+        caption.getStyleClass().addAll(ConsoleStyles.PANE_HINT, ConsoleStyles.LOG_CAPTION);
         caption.textProperty().bind(viewModel.captionProperty());
         caption.setMaxWidth(Double.MAX_VALUE);
         caption.tooltipProperty().bind(caption.textProperty().map(Tooltip::new));
@@ -93,7 +94,7 @@ public final class LogView extends BorderPane {
 
         pendingNote.setId("logPending");
         pendingNote.setText(messages.get("log.pending"));
-        pendingNote.getStyleClass().add("pane-hint");
+        pendingNote.getStyleClass().add(ConsoleStyles.PANE_HINT);
         pendingNote.managedProperty().bind(pendingNote.visibleProperty());
         pendingNote.setVisible(false);
 
@@ -105,11 +106,11 @@ public final class LogView extends BorderPane {
         HBox toolbar = new HBox(8, caption, pendingNote, follow, wrap, DisabledReason.wrap(open,
                 new DisabledReason.Why(viewModel.folderAvailableProperty().not(), messages.get("disabled.log.none"))), refresh);
         toolbar.setAlignment(Pos.CENTER_LEFT);
-        toolbar.getStyleClass().add("pane-toolbar");
+        toolbar.getStyleClass().add(ConsoleStyles.PANE_TOOLBAR);
         setTop(toolbar);
 
         area.setId("logText");
-        area.getStyleClass().add("log-block");
+        area.getStyleClass().add(ConsoleStyles.LOG_BLOCK);
         area.setEditable(false);
         area.wrapTextProperty().bind(viewModel.wrapProperty());
         show(viewModel.textProperty().getValue());
@@ -125,7 +126,7 @@ public final class LogView extends BorderPane {
 
         Label notice = new Label();
         notice.setId("logNotice");
-        notice.getStyleClass().add("pane-hint");
+        notice.getStyleClass().add(ConsoleStyles.PANE_HINT);
         notice.textProperty().bind(viewModel.noticeProperty());
         notice.managedProperty().bind(notice.textProperty().isNotEmpty());
         notice.visibleProperty().bind(notice.managedProperty());

@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.DisabledReason;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import java.util.List;
 import java.util.Objects;
@@ -97,7 +98,7 @@ public final class ActionToolbar extends HBox {
                         messages.get("disabled.remove.live", messages.get("main.stop"))));
         getChildren().setAll(start, stopWhy, stopAllWhy, removeWhy, spacer, auto, interval, pause,
                 new Separator(Orientation.VERTICAL), refresh);
-        getStyleClass().add("toolbar");
+        getStyleClass().add(ConsoleStyles.TOOLBAR);
         labelled = List.of(start, stop, stopAll, remove, pause, refresh);
         autoLabel = auto;
     }

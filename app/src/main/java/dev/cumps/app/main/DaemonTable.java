@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.app.ui.table.Columns;
@@ -92,7 +93,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
         private final FontIcon icon = Icons.of(Icons.glyph(RecordLook.LIVE));
 
         StateCell() {
-            icon.getStyleClass().add("state-icon");
+            icon.getStyleClass().add(ConsoleStyles.STATE_ICON);
         }
 
         @Override

@@ -1,7 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
@@ -37,16 +37,16 @@ public final class HeaderBar extends VBox {
 
     private Node titleLine() {
         Label header = new Label(messages.get("main.header"));
-        header.getStyleClass().add(ConsoleStylesheet.HEADER);
+        header.getStyleClass().add(ConsoleStyles.HEADER);
         Label badge = new Label(messages.get("app.simulated"));
         badge.setId("simulatedBadge");
-        badge.getStyleClass().add(ConsoleStylesheet.SIMULATED_BADGE);
+        badge.getStyleClass().add(ConsoleStyles.SIMULATED_BADGE);
         badge.setTooltip(new Tooltip(messages.get("header.simulated.tooltip")));
         badge.visibleProperty().bind(summary.simulatedProperty());
         badge.managedProperty().bind(badge.visibleProperty());
         Label lastRefresh = new Label();
         lastRefresh.setId("lastRefresh");
-        lastRefresh.getStyleClass().add("muted");
+        lastRefresh.getStyleClass().add(ConsoleStyles.MUTED);
         lastRefresh.textProperty().bind(summary.lastRefreshProperty());
         Label pausedNote = new Label(messages.get("header.paused"));
         pausedNote.setId("refreshPaused");
@@ -57,7 +57,7 @@ public final class HeaderBar extends VBox {
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox top = new HBox(12, header, badge, spacer, pausedNote, lastRefresh);
-        top.getStyleClass().add("header-bar");
+        top.getStyleClass().add(ConsoleStyles.HEADER_BAR);
         return top;
     }
 
@@ -67,7 +67,7 @@ public final class HeaderBar extends VBox {
         Severity.apply(smi, summary.smiSeverityProperty().get());
         Label diagnostic = new Label();
         diagnostic.setId("diagnostic");
-        diagnostic.getStyleClass().add("diagnostic");
+        diagnostic.getStyleClass().add(ConsoleStyles.DIAGNOSTIC);
         diagnostic.setWrapText(true);
         diagnostic.textProperty().bind(summary.diagnosticProperty());
         diagnostic.visibleProperty().bind(summary.diagnosticProperty().isNotEmpty());
@@ -79,7 +79,7 @@ public final class HeaderBar extends VBox {
                 smi,
                 fact("visibleDevices", messages.get("header.mask"), summary.visibleDevicesProperty()));
         VBox bar = new VBox(4, facts, diagnostic);
-        bar.getStyleClass().add("host-bar");
+        bar.getStyleClass().add(ConsoleStyles.HOST_BAR);
         return bar;
     }
 
@@ -87,7 +87,7 @@ public final class HeaderBar extends VBox {
     private Label fact(String id, String name, ObservableValue<String> value) {
         Label label = new Label();
         label.setId(id);
-        label.getStyleClass().add("fact");
+        label.getStyleClass().add(ConsoleStyles.FACT);
         label.textProperty().bind(Bindings.createStringBinding(() -> messages.get("header.fact", name, value.getValue()), value));
         return label;
     }

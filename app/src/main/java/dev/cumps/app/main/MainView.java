@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -37,7 +38,7 @@ public final class MainView extends BorderPane {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         this.panes = Objects.requireNonNull(panes, "panes");
         this.messages = Objects.requireNonNull(messages, "messages");
-        getStyleClass().add("main-view");
+        getStyleClass().add(ConsoleStyles.MAIN_VIEW);
 
         ActionToolbar toolbar = new ActionToolbar(viewModel, messages,
                 new ActionToolbar.Actions(this::startDaemon, this::stopDaemon, this::stopAll, this::removeRecord));
@@ -51,9 +52,9 @@ public final class MainView extends BorderPane {
                         new PipeTable(viewModel.pipes(), messages)),
                 TableSections.section("daemons", messages.get("main.daemons"), messages.get("main.daemons.empty"),
                         new DaemonTable(viewModel, messages, this::stopDaemon)));
-        tables.getStyleClass().add("sections");
+        tables.getStyleClass().add(ConsoleStyles.SECTIONS);
         VBox overview = new VBox(new HeaderBar(viewModel.summary(), messages, viewModel.pausedProperty()), toolbar, tables);
-        overview.getStyleClass().add("overview-page");
+        overview.getStyleClass().add(ConsoleStyles.OVERVIEW_PAGE);
         VBox.setVgrow(tables, Priority.ALWAYS);
         List<PageRail.Page> list = new ArrayList<>();
         list.add(new PageRail.Page("overview", messages.get("main.page.overview"), Feather.SERVER, overview));

@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
@@ -37,7 +38,7 @@ final class NoticeArea {
             Severity.apply(line, value == null ? null : value.severity());
         });
         HBox bar = new HBox(line);
-        bar.getStyleClass().add("status-bar");
+        bar.getStyleClass().add(ConsoleStyles.STATUS_BAR);
         return bar;
     }
 }

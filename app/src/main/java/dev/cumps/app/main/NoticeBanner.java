@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.ui.UiExecutor;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.app.ui.table.SeverityCell;
 import java.time.Duration;
@@ -33,7 +34,7 @@ public final class NoticeBanner extends HBox {
     /** Shows each new {@code notice} for {@link #SHOW_TIME}, timed by {@code timers}' UI timer. */
     NoticeBanner(ObservableValue<Notice> notice, UiExecutor timers) {
         setId("notifications");
-        getStyleClass().add("notice-banner");
+        getStyleClass().add(ConsoleStyles.NOTICE_BANNER);
         setSpacing(8);
         setAlignment(Pos.CENTER_LEFT);
         text.setId("notificationText");

@@ -1,5 +1,6 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,15 +63,15 @@ public final class PageRail {
     private final ReadOnlyStringWrapper selected = new ReadOnlyStringWrapper(this, "selected");
 
     public PageRail(List<Page> list) {
-        rail.getStyleClass().add("page-rail");
+        rail.getStyleClass().add(ConsoleStyles.PAGE_RAIL);
         rail.setId("pageRail");
-        pages.getStyleClass().add("pages");
+        pages.getStyleClass().add(ConsoleStyles.PAGES);
         pages.setId("pages");
         pages.setMinSize(0, 0);
         for (Page page : list) {
             ToggleButton button = new ToggleButton(page.title());
             button.setId(page.id() + "Nav");
-            button.getStyleClass().add("rail-button");
+            button.getStyleClass().add(ConsoleStyles.RAIL_BUTTON);
             button.setToggleGroup(group);
             button.setUserData(page.id());
             button.setMaxWidth(Double.MAX_VALUE);

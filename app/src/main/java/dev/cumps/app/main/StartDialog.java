@@ -5,6 +5,7 @@ import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.ReservedArea;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -128,7 +129,7 @@ public final class StartDialog extends Dialog<ButtonType> {
             radio.setDisable(!choice.enabled());
             if (!choice.enabled()) {
                 Label reason = new Label(choice.reason());
-                reason.getStyleClass().add("muted");
+                reason.getStyleClass().add(ConsoleStyles.MUTED);
                 HBox line = new HBox(10, radio, reason);
                 // A disabled control shows no tooltip; the reason is on its row and on the row's tooltip.
                 Tooltip.install(line, new Tooltip(choice.reason()));

@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.dialog.Confirmation;
 import dev.cumps.app.ui.dialog.DialogKeys;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonBar;
@@ -44,7 +45,7 @@ public final class StopConfirmationDialog extends Alert implements Confirmation 
         Severity.apply(verdict, e.matches() ? Severity.PASS : Severity.WARN);
         Label recheck = new Label(messages.get("stop.evidence.recheck"));
         recheck.setWrapText(true);
-        recheck.getStyleClass().add("muted");
+        recheck.getStyleClass().add(ConsoleStyles.MUTED);
         VBox content = new VBox(10, grid, verdict, recheck);
         content.setMaxWidth(640);
         getDialogPane().setContent(content);
@@ -72,7 +73,7 @@ public final class StopConfirmationDialog extends Alert implements Confirmation 
 
     private static Label name(String text) {
         Label label = new Label(text);
-        label.getStyleClass().add("evidence-name");
+        label.getStyleClass().add(ConsoleStyles.EVIDENCE_NAME);
         return label;
     }
 }

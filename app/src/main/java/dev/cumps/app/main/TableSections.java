@@ -1,6 +1,6 @@
 package dev.cumps.app.main;
 
-import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.table.Columns;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableStringValue;
@@ -24,7 +24,7 @@ final class TableSections {
     static VBox section(String id, String title, ObservableStringValue empty, TableView<?> table) {
         Label label = new Label(title);
         label.setId(id + "Title");
-        label.getStyleClass().add(ConsoleStylesheet.SECTION_TITLE);
+        label.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
         label.setLabelFor(table);
         table.setId(id + "Table");
         Label placeholder = new Label();
@@ -33,7 +33,7 @@ final class TableSections {
         table.setPlaceholder(placeholder);
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         VBox section = new VBox(label, table);
-        section.getStyleClass().add("section");
+        section.getStyleClass().add(ConsoleStyles.SECTION);
         VBox.setVgrow(table, Priority.ALWAYS);
         VBox.setVgrow(section, Priority.ALWAYS);
         return section;

@@ -1,5 +1,6 @@
 package dev.cumps.app.ui;
 
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.util.List;
 import java.util.Objects;
 import javafx.beans.InvalidationListener;
@@ -43,7 +44,7 @@ public final class DisabledReason extends StackPane {
     private DisabledReason(Control control, List<Why> reasons) {
         super(control);
         this.control = Objects.requireNonNull(control, "control");
-        getStyleClass().add("disabled-reason");
+        getStyleClass().add(ConsoleStyles.DISABLED_REASON);
         setAlignment(Pos.CENTER_LEFT);
         setMaxSize(USE_PREF_SIZE, USE_PREF_SIZE);
         Observable[] dependencies = reasons.stream().map(Why::when).toArray(Observable[]::new);

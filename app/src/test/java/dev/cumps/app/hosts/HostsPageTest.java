@@ -2,16 +2,22 @@ package dev.cumps.app.hosts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.Waits;
+import dev.cumps.app.ui.dialog.Dialogs;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Button;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.stage.Modality;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,8 +31,9 @@ import org.testfx.framework.junit5.Start;
  * The Hosts page over a scripted ssh (the transport is the runner; real OpenSSH is FleetE2eTest's):
  * three hosts, one healthy, one whose host key changed and one that hangs. The healthy host's row is
  * shown while the hung one is still being read (the window answers clicks meanwhile), a daemon is
- * started there on the selected GPU, given new limits (checked here as typed) and stopped after the confirmation, each by the host's own cumps
- * with fixed words, and a name a shell would read is refused before anything runs.
+ * started there on the selected GPU, given new limits (checked here as typed) and stopped after the
+ * confirmation (owned by the window and centred on it, through the dialog fitting), each by the host's own
+ * cumps with fixed words, and a name a shell would read is refused before anything runs.
  */
 @ExtendWith(ApplicationExtension.class)
 class HostsPageTest {
@@ -35,9 +42,11 @@ class HostsPageTest {
 
     private final ScriptedHosts hosts = new ScriptedHosts();
     private HostsViewModel viewModel;
+    private Stage stage;
 
     @Start
     void start(Stage stage) throws Exception {
+        this.stage = stage;
         viewModel = hosts.open(stage, dir, Locale.ENGLISH);
     }
 
@@ -108,6 +117,7 @@ class HostsPageTest {
         robot.clickOn("gpu-a");
         robot.clickOn("#stopOnHost");
         Waits.until("the confirmation", () -> robot.lookup("#hostStopConfirmation").tryQuery().isPresent());
+        assertFittedOnThePage(robot.lookup("#hostStopConfirmation").queryAs(DialogPane.class));
         robot.clickOn("#cancelHostStop");
         assertFalse(hosts.remote.contains(List.of("cumps", "stop", "--name", "gpu-a")), hosts.remote.toString());
         robot.clickOn("#stopOnHost");
@@ -116,5 +126,31 @@ class HostsPageTest {
         Waits.onFx("the daemon gone", () -> robot.lookup("#hostDaemons").queryTableView().getItems().isEmpty());
         assertTrue(hosts.remote.contains(List.of("cumps", "stop", "--name", "gpu-a")), hosts.remote.toString());
 
+    }
+
+    /**
+     * The dialog fitting's promises (Dialogs.own): owned by the page's window, modeless to the window manager
+     * (a modal one un-maximises the window under openbox), resizable, at least the minimum size, and centred on
+     * the window once placed (kept on the screen, where the window, left where an earlier test put it, is near
+     * its edge).
+     */
+    private void assertFittedOnThePage(DialogPane pane) {
+        Stage dialog = (Stage) pane.getScene().getWindow();
+        assertSame(stage, dialog.getOwner(), "owned by the page's window");
+        assertEquals(Modality.NONE, dialog.getModality(), "modeless to the window system");
+        assertTrue(dialog.isResizable(), "resizable");
+        assertTrue(dialog.getMinWidth() >= Dialogs.MIN_WIDTH && dialog.getMinHeight() >= Dialogs.MIN_HEIGHT,
+                "a minimum size: " + dialog.getMinWidth() + "x" + dialog.getMinHeight());
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
+        Waits.onFx("the confirmation centred on the window (" + Waits.fx(() -> stage.getX() + "," + stage.getY() + " "
+                + stage.getWidth() + "x" + stage.getHeight()) + ", screen " + screen + ")", () ->
+                Math.abs(dialog.getX() - centred(stage.getX(), stage.getWidth(), dialog.getWidth(), screen.getMinX(), screen.getMaxX())) <= 1
+                        && Math.abs(dialog.getY() - centred(stage.getY(), stage.getHeight(), dialog.getHeight(),
+                                screen.getMinY(), screen.getMaxY())) <= 1);
+    }
+
+    /** Where a dialog of {@code size} centred on a window at {@code at} of {@code owner} size lies, kept on the screen. */
+    private static double centred(double at, double owner, double size, double screenMin, double screenMax) {
+        return Math.max(screenMin, Math.min(at + (owner - size) / 2, screenMax - size));
     }
 }

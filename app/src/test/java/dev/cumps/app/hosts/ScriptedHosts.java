@@ -71,7 +71,12 @@ final class ScriptedHosts {
         HostsViewModel viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC, READ_DEADLINE);
         Scene scene = new Scene(new HostsView(viewModel, messages), 1100, 700);
         ConsoleStylesheet.applyTo(scene);
+        // The test toolkit's one stage is shared with earlier tests: one may have left it maximised or at
+        // another size, which would hide part of the page from the clicks.
+        stage.setMaximized(false);
         stage.setScene(scene);
+        stage.sizeToScene();
+        stage.centerOnScreen();
         stage.show();
         viewModel.showingProperty().set(true);
         return viewModel;

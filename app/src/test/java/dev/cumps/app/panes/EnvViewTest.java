@@ -8,7 +8,7 @@ import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
 import dev.cumps.app.env.EnvChoice;
 import dev.cumps.app.env.EnvView;
-import dev.cumps.app.ui.style.ConsoleStylesheet;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.Cli;
 import dev.cumps.core.record.ManagedDaemon;
@@ -52,7 +52,7 @@ class EnvViewTest {
         String posix = pane.host().services().env().launchEnvironment(Optional.of("t1")).posix();
         TextArea block = robot.lookup("#envBlock").queryAs(TextArea.class);
         WaitForAsyncUtils.waitFor(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS, () -> posix.equals(block.getText()));
-        assertTrue(block.getStyleClass().contains(ConsoleStylesheet.ENV_BLOCK));
+        assertTrue(block.getStyleClass().contains(ConsoleStyles.ENV_BLOCK));
         assertFalse(block.isEditable());
         Label copied = robot.lookup("#envCopied").queryAs(Label.class);
         assertFalse(copied.isVisible());

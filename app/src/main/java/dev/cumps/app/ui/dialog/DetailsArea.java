@@ -2,6 +2,7 @@ package dev.cumps.app.ui.dialog;
 
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.ClipboardSink;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.MonospaceFont;
 import java.util.Arrays;
 import java.util.Objects;
@@ -44,7 +45,7 @@ public final class DetailsArea extends VBox {
         area.setId(id);
         area.setEditable(false);
         area.setWrapText(wrap);
-        area.getStyleClass().add("error-details");
+        area.getStyleClass().add(ConsoleStyles.ERROR_DETAILS);
         // Set here as well as by the stylesheet: a dialog's scene may carry none.
         area.setFont(Font.font(MonospaceFont.family(), Font.getDefault().getSize()));
         String[] lines = text.split("\n", -1);

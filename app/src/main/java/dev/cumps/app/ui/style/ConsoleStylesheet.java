@@ -5,15 +5,10 @@ import java.util.Objects;
 import javafx.scene.Scene;
 
 /**
- * The window's one stylesheet, {@code dev/cumps/app/console.css}, and the style-class names it defines (named so
- * as not to be taken for AtlantaFX's {@code atlantafx.base.theme.Styles}, the theme's own class names).
+ * The window's one stylesheet, {@code dev/cumps/app/console.css}; the style-class names it defines are
+ * {@link ConsoleStyles}'.
  */
 public final class ConsoleStylesheet {
-
-    public static final String SIMULATED_BADGE = "simulated-badge";
-    public static final String ENV_BLOCK = "env-block";
-    public static final String HEADER = "header";
-    public static final String SECTION_TITLE = "section-title";
 
     private static final URL STYLESHEET = Objects.requireNonNull(
             ConsoleStylesheet.class.getResource("/dev/cumps/app/console.css"), "console.css missing");

@@ -9,13 +9,10 @@ import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The window's icons: Feather glyphs through Ikonli. Their colour comes from console.css
- * ({@code .icon}, and the {@link Severity}/{@link RecordLook} pseudo-classes for states), so both
+ * ({@link ConsoleStyles#ICON}, and the {@link Severity}/{@link RecordLook} pseudo-classes for states), so both
  * themes colour them; a state always has its own shape, so colour is never the only cue.
  */
 public final class Icons {
-
-    /** The style class every icon of the window carries. */
-    public static final String ICON = "icon";
 
     private Icons() {
     }
@@ -23,7 +20,7 @@ public final class Icons {
     /** A new icon node showing {@code glyph}. */
     public static FontIcon of(Ikon glyph) {
         FontIcon icon = new FontIcon(Objects.requireNonNull(glyph, "glyph"));
-        icon.getStyleClass().add(ICON);
+        icon.getStyleClass().add(ConsoleStyles.ICON);
         return icon;
     }
 

@@ -21,7 +21,8 @@ public final class MonospaceFont {
             "Noto Sans Mono", "Monospaced");
 
     /** The style classes that get the font. */
-    public static final String SELECTOR = ".env-block, .log-block, .error-details, .monospace";
+    public static final String SELECTOR = "." + ConsoleStyles.ENV_BLOCK + ", ." + ConsoleStyles.LOG_BLOCK + ", ."
+            + ConsoleStyles.ERROR_DETAILS + ", ." + ConsoleStyles.MONOSPACE;
 
     private static final class Chosen {
         static final String FAMILY = choose(family -> family.equals(Font.font(family).getFamily()));

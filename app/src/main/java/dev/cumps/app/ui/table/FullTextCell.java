@@ -1,5 +1,6 @@
 package dev.cumps.app.ui.table;
 
+import dev.cumps.app.ui.style.ConsoleStyles;
 import java.util.Objects;
 import javafx.application.Platform;
 import javafx.scene.Node;
@@ -56,7 +57,7 @@ public final class FullTextCell<S> extends TableCell<S, String> {
         this.widensColumn = widensColumn;
         this.maxFit = maxFit;
         setTextOverrun(Objects.requireNonNull(overrun, "overrun"));
-        getStyleClass().add("full-text-cell");
+        getStyleClass().add(ConsoleStyles.FULL_TEXT_CELL);
         full.setWrapText(true);
         full.setMaxWidth(720);
     }

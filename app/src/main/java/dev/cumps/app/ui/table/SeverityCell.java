@@ -1,5 +1,6 @@
 package dev.cumps.app.ui.table;
 
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import dev.cumps.app.ui.style.Severity;
 import java.util.Objects;
@@ -24,8 +25,8 @@ public final class SeverityCell<S, T> extends TableCell<S, T> {
     public SeverityCell(Function<? super T, Severity> severity, Function<? super T, String> text) {
         this.severity = Objects.requireNonNull(severity, "severity");
         this.text = Objects.requireNonNull(text, "text");
-        getStyleClass().add("severity-cell");
-        icon.getStyleClass().add("severity-icon");
+        getStyleClass().add(ConsoleStyles.SEVERITY_CELL);
+        icon.getStyleClass().add(ConsoleStyles.SEVERITY_ICON);
     }
 
     /** The text glyph that stands for {@code severity} where no icon fits: a check mark, a warning sign, a cross, a dash. */

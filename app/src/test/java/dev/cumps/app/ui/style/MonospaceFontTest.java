@@ -26,7 +26,7 @@ class MonospaceFontTest {
     @Start
     void start(Stage stage) {
         block = new TextArea("CUDA_MPS_PIPE_DIRECTORY=/tmp/x\n管道目录 iiii MMMM");
-        block.getStyleClass().add(ConsoleStylesheet.ENV_BLOCK);
+        block.getStyleClass().add(ConsoleStyles.ENV_BLOCK);
         Scene scene = new Scene(new StackPane(block), 400, 200);
         ConsoleStylesheet.applyTo(scene);
         stage.setScene(scene);
