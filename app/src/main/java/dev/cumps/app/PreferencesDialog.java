@@ -8,6 +8,7 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.ui.dialog.Confirmation;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.dialog.Dialogs;
+import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.core.mps.ControlClient;
 import java.util.List;
 import java.util.Locale;
@@ -129,7 +130,7 @@ public final class PreferencesDialog extends Dialog<ButtonType> implements Confi
         note.setId(id);
         note.setWrapText(true);
         note.setMaxWidth(420);
-        note.getStyleClass().add("muted");
+        note.getStyleClass().add(ConsoleStyles.MUTED);
         return note;
     }
 }
