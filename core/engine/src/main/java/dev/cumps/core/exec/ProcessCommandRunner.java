@@ -54,22 +54,41 @@ public final class ProcessCommandRunner implements CommandRunner {
         Drain err = Drain.start(process.getErrorStream(), "stderr of " + spec.program(), spec.outputLimit());
         writeStdin(process, spec.stdin());
         boolean exited;
+        boolean interrupted = false;
         try {
             exited = process.waitFor(spec.timeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
             exited = false;
         }
         if (!exited) {
             destroyTree(process.toHandle());
-            try {
-                process.waitFor(2, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
+            // Not interruptible: an aborted caller (a cancelled doctor) returns only once its child has gone, so
+            // whoever closes after it (the window's sandbox clean-up) finds no program of this run still running.
+            interrupted |= awaitEnd(process, KILLED_EXIT);
+            if (interrupted) {
                 Thread.currentThread().interrupt();
             }
             return CommandResult.timedOut(spec.program(), out.text(DRAIN_GRACE_MS), err.text(DRAIN_GRACE_MS));
         }
         return CommandResult.exited(spec.program(), process.exitValue(), out.text(DRAIN_GRACE_MS), err.text(DRAIN_GRACE_MS));
+    }
+
+    /** How long a child killed with SIGKILL gets to be gone (it cannot ignore the signal: only a loaded machine delays it). */
+    private static final long KILLED_EXIT = 2_000;
+
+    /** Waits up to {@code millis} for {@code process} to end, through interrupts; whether one came meanwhile. */
+    private static boolean awaitEnd(Process process, long millis) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (true) {
+            try {
+                process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                return interrupted;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
     }
 
     /** Rounds of "signal what now descends from the child" before the child itself is ended. */

@@ -23,23 +23,30 @@ public final class LeftRunning {
     private LeftRunning() {
     }
 
-    /** The processes still naming {@code root} once each has exited or {@code patience} has passed. */
+    /**
+     * The processes still naming {@code root} once each has exited or {@code patience} has passed; looked for again
+     * after each round, so that one started meanwhile (a cancelled worker's last program) is waited for too.
+     */
     public static List<Long> under(Path root, Duration patience) {
         long deadline = System.nanoTime() + patience.toNanos();
-        for (long pid : scan(root.toString())) {
-            Optional<ProcessHandle> process = ProcessHandle.of(pid);
-            if (process.isPresent()) {
-                try {
-                    process.get().onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                } catch (TimeoutException | ExecutionException e) {
-                    break;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+        List<Long> left = scan(root.toString());
+        while (!left.isEmpty() && System.nanoTime() - deadline < 0) {
+            for (long pid : left) {
+                Optional<ProcessHandle> process = ProcessHandle.of(pid);
+                if (process.isPresent()) {
+                    try {
+                        process.get().onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    } catch (TimeoutException | ExecutionException e) {
+                        return scan(root.toString());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return scan(root.toString());
+                    }
                 }
             }
+            left = scan(root.toString());
         }
-        return scan(root.toString());
+        return left;
     }
 
     /** {@code pid} and its command line, for a failure message. */
