@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.application.Platform;
-import javafx.beans.InvalidationListener;
 import javafx.css.PseudoClass;
 import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
@@ -15,7 +14,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.DialogPane;
 import javafx.scene.input.InputEvent;
-import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseEvent;
 import javafx.stage.Modality;
 import javafx.stage.Screen;
@@ -104,33 +102,6 @@ public final class Dialogs {
         }
         window.addEventHandler(WindowEvent.WINDOW_SHOWN,
                 event -> Platform.runLater(() -> place(window, dialog.getDialogPane(), owner)));
-        keepCentred(window, owner);
-    }
-
-    /**
-     * Until the user first presses a key or a button in it, a dialog whose size changes is centred again: its content
-     * may grow after the placement (a check's answer), and on a loaded machine the GTK glass has kept an earlier width
-     * than the placement asked for (a 720 px Start dialog mapped 600 px wide at the x that centres 720 px, once in
-     * {@code WindowManagerTest} with three builds beside it). A user's resize after that first press stays as it is.
-     */
-    private static void keepCentred(Window window, Window owner) {
-        InvalidationListener resized = observable -> Platform.runLater(() -> centre(window, owner, window.getWidth(), window.getHeight()));
-        EventHandler<InputEvent> used = new EventHandler<>() {
-            @Override
-            public void handle(InputEvent event) {
-                window.widthProperty().removeListener(resized);
-                window.heightProperty().removeListener(resized);
-                window.removeEventFilter(MouseEvent.MOUSE_PRESSED, this);
-                window.removeEventFilter(KeyEvent.KEY_PRESSED, this);
-            }
-        };
-        window.addEventHandler(WindowEvent.WINDOW_SHOWN, event -> {
-            window.widthProperty().addListener(resized);
-            window.heightProperty().addListener(resized);
-            window.addEventFilter(MouseEvent.MOUSE_PRESSED, used);
-            window.addEventFilter(KeyEvent.KEY_PRESSED, used);
-        });
-        window.addEventHandler(WindowEvent.WINDOW_HIDDEN, event -> used.handle(null));
     }
 
     /**
@@ -206,15 +177,6 @@ public final class Dialogs {
         double height = clamp(Math.max(pane.prefHeight(width - frameWidth) + frameHeight, MIN_HEIGHT), screen.getHeight());
         window.setWidth(width);
         window.setHeight(height);
-        centre(window, owner, width, height);
-    }
-
-    /** Moves {@code window}, {@code width}×{@code height}, to the centre of {@code owner} (of its screen without one), within the screen. */
-    private static void centre(Window window, Window owner, double width, double height) {
-        if (!window.isShowing()) {
-            return;
-        }
-        Rectangle2D screen = screenOf(owner != null && owner.isShowing() ? owner : window);
         double x;
         double y;
         if (owner != null && owner.isShowing()) {
