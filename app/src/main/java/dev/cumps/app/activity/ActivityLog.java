@@ -8,9 +8,9 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Every action the user took in this window, newest last. View models record into it from their
- * result callbacks (the UI thread in production, the calling thread in tests); the activity pane
- * shows it read-only.
+ * Every action the user took in this window, newest last. View models record into it when their work
+ * ends (the UI thread in production, the calling thread in tests), and keep the entry a record returns
+ * should they amend it later; the activity pane shows it read-only.
  */
 public final class ActivityLog {
     private final ObservableList<ActivityEntry> entries = FXCollections.observableArrayList();
@@ -22,13 +22,16 @@ public final class ActivityLog {
         this.clock = clock;
     }
 
-    public void record(String action, boolean success, String outcome) {
-        record(action, ActivityEntry.of(success), outcome);
+    /** Records an action that succeeded or failed; returns its entry (to {@link #amend} later). */
+    public ActivityEntry record(String action, boolean success, String outcome) {
+        return record(action, ActivityEntry.of(success), outcome);
     }
 
-    /** Records an action that ended as {@code severity} says (a warning, a cancel: {@link ActivityEntry}). */
-    public void record(String action, Severity severity, String outcome) {
-        entries.add(new ActivityEntry(clock.instant(), action, severity, outcome));
+    /** Records an action that ended as {@code severity} says (a warning, a cancel: {@link ActivityEntry}); returns its entry. */
+    public ActivityEntry record(String action, Severity severity, String outcome) {
+        ActivityEntry entry = new ActivityEntry(clock.instant(), action, severity, outcome);
+        entries.add(entry);
+        return entry;
     }
 
     /**

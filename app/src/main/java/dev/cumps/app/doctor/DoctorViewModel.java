@@ -2,6 +2,8 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.LatestOnly;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.doctor.CheckResult;
@@ -17,9 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -39,12 +39,12 @@ import javafx.collections.ObservableList;
  * verdict, and the finished report for Copy and Export. The checks come from the same core doctor
  * as {@code cumps doctor}; nothing here judges them.
  *
- * <p>The core hands each check to a listener on the worker thread. The listener queues it and asks
- * the executor to drain the queue on the UI thread, so rows appear in order while the run goes on
- * (and at once, on the calling thread, in tests). Cancelling interrupts the worker; rows queued
- * by a cancelled or superseded run are dropped.
+ * <p>A run is a {@link UiTask} whose progress is each check the core hands over on the worker, so rows
+ * appear in order on the UI thread while the run goes on (and at once, on the calling thread, in tests).
+ * Runs start through one {@link LatestOnly}: cancelling interrupts the worker, and nothing of a cancelled
+ * run appears after.
  *
- * <p>Size: the run, its cancellation and the latest-run-wins queue, and the forwards to selection, fixes and sharing that the page binds to.
+ * <p>Size: the run, its cancellation, and the forwards to selection, fixes and sharing that the page binds to.
  */
 public final class DoctorViewModel {
 
@@ -70,10 +70,7 @@ public final class DoctorViewModel {
     private final ReadOnlyObjectWrapper<Severity> verdictSeverity = new ReadOnlyObjectWrapper<>(this, "verdictSeverity");
     private final BooleanBinding reportAbsent = Bindings.isNull(report);
 
-    private final Queue<CheckResult> arrived = new ConcurrentLinkedQueue<>();
-    /** Which run the UI is following; a callback of any other run is ignored. UI thread only. */
-    private long currentRun;
-    private Future<?> task;
+    private final LatestOnly runs = new LatestOnly();
     private String runLabel = "";
 
     /**
@@ -120,9 +117,7 @@ public final class DoctorViewModel {
         if (running.get()) {
             return;
         }
-        long runId = ++currentRun;
         sharing.say(""); // "Copied" and "Saved …" were about the report this run replaces
-        arrived.clear();
         checks.clear();
         report.set(null);
         verdictSeverity.set(null);
@@ -134,21 +129,13 @@ public final class DoctorViewModel {
         runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(each.isEmpty() ? "doctor.selector.default"
                 : "doctor.selector.each")));
         verdict.set(messages.get("doctor.verdict.running", 0));
-        if (!each.isEmpty()) {
-            task = ctx.executor().submit(() -> runEach(each, runId), result -> finished(runId, result), error -> failed(runId, error));
-            return;
-        }
-        task = ctx.executor().submit(
-                () -> doctor.run(sel, check -> {
-                    arrived.add(check);
-                    ctx.executor().runOnUi(() -> drain(runId));
-                }),
-                result -> finished(runId, result),
-                error -> failed(runId, error));
+        UiTask<DoctorReport, CheckResult> task = each.isEmpty() ? ctx.executor().task(progress -> doctor.run(sel, progress::accept))
+                : ctx.executor().task(progress -> runEach(each, progress));
+        runs.start(task.onProgress(this::arrived).onSuccess(this::finished).onFailure(this::failed));
     }
 
     /** Off the UI thread: the doctor for each GPU in turn, its rows as they come, one report of all. */
-    private DoctorReport runEach(List<Gpu> gpus, long runId) {
+    private DoctorReport runEach(List<Gpu> gpus, Consumer<? super CheckResult> progress) {
         List<DoctorReport> runs = new ArrayList<>();
         List<CheckResult> kept = new ArrayList<>();
         for (int i = 0; i < gpus.size(); i++) {
@@ -157,8 +144,7 @@ public final class DoctorViewModel {
             runs.add(doctor.run(Optional.of(gpu.uuid().value()), check -> {
                 if (eachGpu.keep(check, gpu, runIndex)) {
                     kept.add(check);
-                    arrived.add(check);
-                    ctx.executor().runOnUi(() -> drain(runId));
+                    progress.accept(check);
                 }
             }));
         }
@@ -170,11 +156,7 @@ public final class DoctorViewModel {
         if (!running.get()) {
             return;
         }
-        currentRun++;
-        if (task != null) {
-            task.cancel(true);
-        }
-        arrived.clear();
+        runs.cancel();
         running.set(false);
         verdictSeverity.set(Severity.WARN);
         String outcome = messages.get("doctor.verdict.cancelled", checks.size());
@@ -200,21 +182,12 @@ public final class DoctorViewModel {
         }
     }
 
-    private void drain(long runId) {
-        if (runId != currentRun || !running.get()) {
-            return;
-        }
-        for (CheckResult check; (check = arrived.poll()) != null; ) {
-            checks.add(check);
-        }
+    private void arrived(CheckResult check) {
+        checks.add(check);
         verdict.set(messages.get("doctor.verdict.running", checks.size()));
     }
 
-    private void finished(long runId, DoctorReport result) {
-        if (runId != currentRun) {
-            return;
-        }
-        drain(runId);
+    private void finished(DoctorReport result) {
         if (!checks.equals(result.checks())) {
             checks.setAll(result.checks());
         }
@@ -230,11 +203,7 @@ public final class DoctorViewModel {
         ctx.activity().record(runLabel, result.valid(), text);
     }
 
-    private void failed(long runId, Throwable error) {
-        if (runId != currentRun) {
-            return;
-        }
-        drain(runId);
+    private void failed(Throwable error) {
         running.set(false);
         String summary = ErrorReport.of(error, messages).summary();
         verdict.set(messages.get("doctor.verdict.error", summary));

@@ -99,10 +99,10 @@ public final class MainView extends BorderPane {
     }
 
     /** What the start dialog reports: a notice, and a refresh (selecting the new row once started). */
-    private void started(StartDialog.Outcome outcome) {
+    private void started(StartOutcome outcome) {
         viewModel.showNotice(outcome.notice());
-        if (outcome instanceof StartDialog.Outcome.Started started) {
-            viewModel.watchStarted(started.name());
+        if (outcome instanceof StartOutcome.Started started) {
+            viewModel.watchStarted(started);
             viewModel.tables().selectName(started.name());
         }
         viewModel.refresh();

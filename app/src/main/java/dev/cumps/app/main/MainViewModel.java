@@ -241,11 +241,11 @@ public final class MainViewModel {
     }
 
     /**
-     * The start dialog started the daemon {@code name}: the next refreshes watch it, and should it
-     * exit soon after, its start's activity entry and the status line say so ({@link StartWatch}).
+     * The start dialog started a daemon: the next refreshes watch it, and should it exit soon after, its
+     * start's activity entry and the status line say so ({@link StartWatch}).
      */
-    public void watchStarted(String name) {
-        startWatch.started(name, messages.get("start.action", name), ctx.clock().instant());
+    public void watchStarted(StartOutcome.Started started) {
+        startWatch.started(started.name(), started.entry(), ctx.clock().instant());
     }
 
     /** Shows the outcome of an action done elsewhere (start and stop dialogs). */

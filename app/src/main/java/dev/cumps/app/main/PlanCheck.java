@@ -2,11 +2,11 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.ui.Debounce;
+import dev.cumps.app.ui.LatestOnly;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartRequest;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -19,7 +19,7 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * GPU that already has a daemon, a socket path too long, equal directories) shows before Start, and
  * what it would only note (a stale record it moves aside) shows as a warning. Debounced: the core
  * is asked once typing has paused for {@link #DEBOUNCE} (a {@link Debounce} on the UI executor's timer);
- * a result is applied only if it is still the newest.
+ * a newer check, or a problem shown without asking, cancels the one under way ({@link LatestOnly}).
  */
 final class PlanCheck {
 
@@ -32,7 +32,7 @@ final class PlanCheck {
     private final ReadOnlyStringWrapper problem = new ReadOnlyStringWrapper(this, "problem", "");
     private final ReadOnlyStringWrapper note = new ReadOnlyStringWrapper(this, "note", "");
     private final ReadOnlyBooleanWrapper checking = new ReadOnlyBooleanWrapper(this, "checking");
-    private final AtomicLong newest = new AtomicLong();
+    private final LatestOnly latest = new LatestOnly();
     private final Debounce debounce;
 
     /** @param request what Start would ask the core for now */
@@ -45,21 +45,16 @@ final class PlanCheck {
 
     /** Asks the core's {@code preview} whether the request would be accepted, once typing pauses. */
     void check() {
-        long mine = newest.incrementAndGet();
+        latest.cancel();
         checking.set(true);
         StartRequest asked = request.get();
-        debounce.run(() -> ctx.executor().submit(() -> newest.get() == mine ? starter.preview(asked) : null, preview -> {
-            if (preview != null) {
-                checked(mine, preview.refusal().map(ctx.messages()::windowText).orElse(""),
-                        preview.note().map(ctx.messages()::windowText).orElse(""));
-            }
-        }, error -> checked(mine, ctx.messages().errorText(error).orElse(error.toString()), "")));
+        debounce.run(() -> latest.start(ctx.executor().task(() -> starter.preview(asked))
+                .onSuccess(preview -> checked(preview.refusal().map(ctx.messages()::windowText).orElse(""),
+                        preview.note().map(ctx.messages()::windowText).orElse("")))
+                .onFailure(error -> checked(ctx.messages().errorText(error).orElse(error.toString()), ""))));
     }
 
-    private void checked(long which, String foundProblem, String foundNote) {
-        if (which != newest.get()) {
-            return; // a newer check is on its way
-        }
+    private void checked(String foundProblem, String foundNote) {
         checking.set(false);
         problem.set(foundProblem);
         note.set(foundNote);
@@ -67,7 +62,7 @@ final class PlanCheck {
 
     /** Shows {@code text} as the problem without asking the core (empty: none); a check under way is dropped. */
     void show(String text) {
-        newest.incrementAndGet();
+        latest.cancel();
         debounce.cancel();
         checking.set(false);
         problem.set(text);

@@ -45,34 +45,17 @@ public final class StartDialog extends Dialog<ButtonType> {
     /** Lines reserved for the name's problem, the plan's refusal or note and the start's stage (longer texts scroll). */
     static final int FEEDBACK_LINES = 4;
 
-    /** What a press of Start came to, reported to the window as it happens (the dialog is modeless). */
-    public sealed interface Outcome {
-        /** The notice the window shows. */
-        Notice notice();
-
-        /** The daemon {@code name} was started; the dialog has closed. */
-        record Started(String name, Notice notice) implements Outcome {
-        }
-
-        /** The start was cancelled, and the notice says what the cancel undid; the dialog stays open. */
-        record Cancelled(Notice notice) implements Outcome {
-        }
-
-        /** The start failed; the dialog stays open, with the problem shown in its own alert. */
-        record Failed(StartProblem problem, Notice notice) implements Outcome {
-        }
-    }
-
     private final StartViewModel viewModel;
     private final Messages messages;
     private final ClipboardSink clipboard;
-    private final Consumer<Outcome> outcomes;
+    private final Consumer<StartOutcome> outcomes;
 
     /**
      * @param clipboard where the failure alert's Copy puts the details
-     * @param outcomes  hears each start's outcome, on the UI thread
+     * @param outcomes  hears what each press of Start came to, on the UI thread (the dialog is modeless): once
+     *                  started the dialog has closed; cancelled or failed (the problem in its own alert) it stays open
      */
-    public StartDialog(StartViewModel viewModel, Messages messages, ClipboardSink clipboard, Consumer<Outcome> outcomes) {
+    public StartDialog(StartViewModel viewModel, Messages messages, ClipboardSink clipboard, Consumer<StartOutcome> outcomes) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
         this.messages = Objects.requireNonNull(messages, "messages");
         this.clipboard = Objects.requireNonNull(clipboard, "clipboard");
@@ -89,7 +72,7 @@ public final class StartDialog extends Dialog<ButtonType> {
         startButton.disableProperty().bind(viewModel.startDisabledBinding());
         startButton.addEventFilter(ActionEvent.ACTION, event -> {
             event.consume(); // stay open while starting
-            viewModel.confirm(this::started, this::cancelled, this::failed);
+            viewModel.confirm().ifPresent(task -> task.onSuccess(this::ended));
         });
         Button cancelButton = (Button) getDialogPane().lookupButton(cancel);
         cancelButton.setId("startCancel");
@@ -219,19 +202,18 @@ public final class StartDialog extends Dialog<ButtonType> {
         return label;
     }
 
-    private void started(String name, Notice notice) {
-        outcomes.accept(new Outcome.Started(name, notice));
-        setResult(ButtonType.OK);
-        close();
-    }
-
-    private void cancelled(Notice notice) {
-        outcomes.accept(new Outcome.Cancelled(notice));
-    }
-
-    private void failed(StartProblem problem) {
-        outcomes.accept(new Outcome.Failed(problem, new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message()))));
-        StartFailedDialog alert = new StartFailedDialog(problem, messages, clipboard);
-        Dialogs.inform(alert, getDialogPane().getScene().getWindow());
+    private void ended(StartOutcome outcome) {
+        outcomes.accept(outcome);
+        switch (outcome) {
+            case StartOutcome.Started started -> {
+                setResult(ButtonType.OK);
+                close();
+            }
+            case StartOutcome.Failed failed -> Dialogs.inform(new StartFailedDialog(failed.problem(), messages, clipboard),
+                    getDialogPane().getScene().getWindow());
+            case StartOutcome.Cancelled cancelled -> {
+                // the dialog stays open and its line says what the cancel undid
+            }
+        }
     }
 }

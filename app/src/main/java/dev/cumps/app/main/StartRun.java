@@ -1,7 +1,9 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartCancellation;
@@ -10,7 +12,6 @@ import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
 import dev.cumps.core.record.DaemonRecord;
 import java.util.Objects;
-import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -37,6 +38,7 @@ final class StartRun {
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
     private final StringBinding line;
     private StartCancellation cancellation = StartCancellation.none();
+    private String action = "";
 
     StartRun(ConsoleContext ctx, DaemonStarter starter) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
@@ -51,40 +53,45 @@ final class StartRun {
     }
 
     /**
-     * Runs the start of {@code request}; then exactly one of {@code started}, {@code cancelled} (the
-     * core's {@link StartCancelled}: what its undo did) or {@code failed}, on the UI thread, each
-     * already in the activity log as {@code action}.
+     * Starts {@code request}: a task whose progress is the core's stages and whose value is what the start came
+     * to (a start, the core's {@link StartCancelled} turned into what its undo did, or a failure), on the UI
+     * thread, already in the activity log as {@code startAction}.
      */
-    void run(StartRequest request, String action, Consumer<DaemonRecord> started, Consumer<StartCancelled> cancelled,
-             Consumer<Throwable> failed) {
+    UiTask<StartOutcome, StartStage> run(StartRequest request, String startAction) {
         StartCancellation signal = new StartCancellation();
         cancellation = signal;
+        action = startAction;
         running.set(true);
         cancelling.set(false);
         outcome.set("");
         stage.set(null);
-        ctx.executor().submit(
-                () -> starter.start(request, s -> ctx.executor().runOnUi(() -> stage.set(s)), signal),
-                record -> {
-                    ended();
-                    ctx.activity().record(action, true, messages.get("start.done", record.name(), record.pid()));
-                    started.accept(record);
-                },
-                error -> {
-                    ended();
-                    if (error instanceof StartCancelled c) {
-                        // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
-                        String undone = messages.get("start.cancelled", messages.windowText(c.reasonMessage()));
-                        // The user's own cancel, not a failure (review L-13).
-                        ctx.activity().record(action, Severity.SKIP, undone);
-                        outcome.set(undone);
-                        cancelled.accept(c);
-                    } else {
-                        ctx.activity().record(action, false, messages.errorText(error).orElse(String.valueOf(error.getMessage())));
-                        stage.set(null); // the failure dialog says where it stopped
-                        failed.accept(error);
-                    }
-                });
+        UiTask<DaemonRecord, StartStage> start = ctx.executor().task(progress -> starter.start(request, progress::accept, signal));
+        UiTask<StartOutcome, StartStage> ended = start.onProgress(stage::set).map(this::started, this::stopped);
+        start.start();
+        return ended;
+    }
+
+    private StartOutcome started(DaemonRecord record) {
+        ended();
+        String done = messages.get("start.done", record.name(), record.pid());
+        ActivityEntry entry = ctx.activity().record(action, true, done);
+        return new StartOutcome.Started(record.name(), new Notice(Severity.PASS, done), entry);
+    }
+
+    private StartOutcome stopped(Throwable error) {
+        ended();
+        if (error instanceof StartCancelled c) {
+            // What the cancel undid; the control.log tail belongs to a failure, not to a cancel.
+            String undone = messages.get("start.cancelled", messages.windowText(c.reasonMessage()));
+            // The user's own cancel, not a failure (review L-13).
+            ctx.activity().record(action, Severity.SKIP, undone);
+            outcome.set(undone);
+            return new StartOutcome.Cancelled(new Notice(Severity.WARN, undone));
+        }
+        ctx.activity().record(action, false, messages.errorText(error).orElse(String.valueOf(error.getMessage())));
+        stage.set(null); // the failure dialog says where it stopped
+        StartProblem problem = StartTexts.problem(error, messages);
+        return new StartOutcome.Failed(problem, new Notice(Severity.FAIL, messages.get("start.failed.notice", problem.message())));
     }
 
     private void ended() {

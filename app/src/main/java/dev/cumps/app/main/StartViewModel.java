@@ -2,7 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonStarter;
@@ -15,8 +15,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
@@ -191,20 +189,16 @@ public final class StartViewModel {
     }
 
     /**
-     * Start pressed in the dialog: starts the daemon on a worker. Stages arrive as {@link #stageProperty()};
-     * then exactly one of {@code started} (the new daemon's name and the notice), {@code cancelled} (the
-     * notice of what the cancel undid) or {@code failed} (the problem, with the control log tail), all on
-     * the UI thread and already recorded in the activity log. Does nothing while Start is disabled.
+     * Start pressed in the dialog: starts the daemon on a worker and returns the task of what it came to
+     * ({@link StartOutcome}: started, cancelled, or failed with the control log tail), on the UI thread and
+     * already recorded in the activity log. Stages arrive as {@link #stageProperty()} (and as the task's progress).
+     * Empty, and nothing starts, while Start is disabled.
      */
-    public void confirm(BiConsumer<String, Notice> started, Consumer<Notice> cancelled, Consumer<StartProblem> failed) {
+    public Optional<UiTask<StartOutcome, StartStage>> confirm() {
         if (startDisabled.get()) {
-            return;
+            return Optional.empty();
         }
-        run.run(request(), messages.get("start.action", name.get()),
-                record -> started.accept(record.name(),
-                        new Notice(Severity.PASS, messages.get("start.done", record.name(), record.pid()))),
-                c -> cancelled.accept(new Notice(Severity.WARN, messages.get("start.cancelled", messages.windowText(c.reasonMessage())))),
-                error -> failed.accept(StartTexts.problem(error, messages)));
+        return Optional.of(run.run(request(), messages.get("start.action", name.get())));
     }
 
     /** Cancel pressed: a running start is asked to stop and undo itself (true); otherwise false, and the dialog closes. */

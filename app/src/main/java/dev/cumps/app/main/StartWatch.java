@@ -29,7 +29,7 @@ final class StartWatch {
     /** How long after a start the refreshes watch its daemon. */
     static final Duration WATCH = Duration.ofMinutes(2);
 
-    private record Watched(String name, Instant until, Optional<ActivityEntry> entry) {
+    private record Watched(String name, Instant until, ActivityEntry entry) {
     }
 
     private final Messages messages;
@@ -44,19 +44,9 @@ final class StartWatch {
         this.notice = Objects.requireNonNull(notice, "notice");
     }
 
-    /**
-     * Watches the daemon {@code name} started at {@code now}; its start's activity entry is the last
-     * successful one with {@code action}.
-     */
-    void started(String name, String action, Instant now) {
-        List<ActivityEntry> entries = activity.entries();
-        Optional<ActivityEntry> entry = Optional.empty();
-        for (int i = entries.size() - 1; i >= 0 && entry.isEmpty(); i--) {
-            ActivityEntry e = entries.get(i);
-            if (e.severity() == Severity.PASS && e.action().equals(action)) {
-                entry = Optional.of(e);
-            }
-        }
+    /** Watches the daemon {@code name} started at {@code now}; {@code entry} is its start's line in the activity log. */
+    void started(String name, ActivityEntry entry, Instant now) {
+        Objects.requireNonNull(entry, "entry");
         watched.removeIf(w -> w.name().equals(name));
         watched.add(new Watched(name, now.plus(WATCH), entry));
     }
@@ -81,7 +71,7 @@ final class StartWatch {
         long seconds = Math.max(1, (Duration.between(started, at).toMillis() + 999) / 1000);
         String text = messages.get("start.exited", record.name(), record.pid(), seconds,
                 record.logDirectory().resolve(RuntimeDirs.CONTROL_LOG).toString());
-        w.entry().ifPresent(e -> activity.amend(e, false, text));
+        activity.amend(w.entry(), false, text);
         notice.accept(new Notice(Severity.FAIL, text));
     }
 }

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * The window's one way to do things later or elsewhere: slow work (core service calls) on a worker with
- * the outcome handed back to the UI thread ({@link #submit}), and timers on the UI thread ({@link #schedule},
+ * the outcome handed back to the UI thread (as a {@link UiTask} from {@link #task}, or by {@link #submit}), and timers on the UI thread ({@link #schedule},
  * {@link #every}, and {@link Debounce} on top). View models and views take one (through the
  * {@code ConsoleContext}); production uses {@link FxUiExecutor}, tests a deterministic one that runs work on
  * the calling thread and timers when the test moves its clock.
@@ -20,6 +20,17 @@ public interface UiExecutor {
      * on the UI thread. Neither runs once the returned future is cancelled.
      */
     <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure);
+
+    /** The task of {@code work}, not yet started ({@link UiTask#start()}): it reports no progress. */
+    default <T> UiTask<T, Void> task(Callable<T> work) {
+        Objects.requireNonNull(work, "work");
+        return new UiTask<>(this, progress -> work.call());
+    }
+
+    /** The task of {@code work}, which reports progress while it runs; not yet started ({@link UiTask#start()}). */
+    default <T, P> UiTask<T, P> task(UiTask.Work<T, P> work) {
+        return new UiTask<>(this, Objects.requireNonNull(work, "work"));
+    }
 
     /**
      * Runs {@code action} on the UI thread; for progress reported by work that is still running.

@@ -135,18 +135,20 @@ class StartViewModelTest {
         typingPauses();
         List<StartStage> stages = new ArrayList<>();
         vm.stageProperty().addListener((obs, old, stage) -> stages.add(stage));
-        List<String> started = new ArrayList<>();
+        List<StartOutcome> outcomes = new ArrayList<>();
 
-        vm.confirm((name, notice) -> started.add(name), cancelled -> { throw new AssertionError(cancelled.text()); },
-                problem -> { throw new AssertionError(problem.toString()); });
+        vm.confirm().orElseThrow().onSuccess(outcomes::add);
 
-        DaemonRecord record = ((RecordLookup.Found) host.services().records().lookup(started.get(0))).record();
+        StartOutcome.Started started = (StartOutcome.Started) outcomes.get(0);
+        DaemonRecord record = ((RecordLookup.Found) host.services().records().lookup(started.name())).record();
         host.track(record);
         assertEquals(List.of(StartStage.RESOLVING, StartStage.PREPARING, StartStage.LAUNCHING, StartStage.CONTROL_SOCKET,
                 StartStage.ANSWERING, StartStage.RECORDED), stages);
         assertEquals("ui-e", record.name());
         assertEquals(List.of(vm.choices().get(1).gpu().orElseThrow().uuid()), record.gpuUuids());
-        assertTrue(ctx.activity().entries().get(0).success());
+        assertEquals(List.of(started.entry()), ctx.activity().entries(), "the outcome carries its line in the activity log");
+        assertTrue(started.entry().success());
+        assertEquals("Started daemon ui-e (pid " + record.pid() + ").", started.notice().text());
         assertFalse(vm.runningProperty().get());
     }
 
@@ -159,8 +161,7 @@ class StartViewModelTest {
         assertEquals("daemon 'ui-f' is already running (pid " + live.pid() + "); stop it first with Stop daemon… or choose another name",
                 vm.planProblemProperty().get());
         assertTrue(vm.startDisabledBinding().get());
-        vm.confirm((name, notice) -> { throw new AssertionError("started twice"); }, cancelled -> { throw new AssertionError(cancelled.text()); },
-                problem -> { throw new AssertionError(problem.toString()); });
+        assertTrue(vm.confirm().isEmpty(), "no task: Start is disabled");
         assertEquals(List.of(), ctx.activity().entries(), "a refused form starts nothing");
     }
 
