@@ -3,7 +3,8 @@
 #   app/target/mps-console --simulate --screenshots DIR --lang en|zh-CN
 # run headless (no DISPLAY: Monocle) on a private simulated host, one JVM per language. Each run
 # writes <view>-<lang>.png for the views console, start-dialog, stop-dialog, fix-dialog, doctor,
-# env, log, clients, limits, activity, and console-<lang>-dark.png (docs/console.md, "Screenshots").
+# env, log, clients, limits, activity, console-<lang>-dark.png, and console, doctor and hosts at the
+# review sizes as <view>-<width>x<height>-<lang>.png (1280x820, 1100x700, 900x600; docs/console.md, "Screenshots").
 # The pictures are written to a scratch directory first; only when both languages succeeded do they
 # replace docs/screenshots/*.png (so a picture the set no longer makes goes away).
 # ScreenshotsCurrentTest (src-test) runs the same command and fails when the committed set differs

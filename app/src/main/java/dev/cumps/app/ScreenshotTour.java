@@ -25,15 +25,31 @@ import javafx.stage.Window;
  * ({@link #VIEWS}, named {@code <view>-<lang>[-dark].png}): the main window (light and dark), the
  * Start dialog, the stop confirmation of the demo daemon, the doctor pane after a run with its
  * fixable finding selected, the Fix… dialog (then applied, so the activity log has an entry), and
- * the env, log, clients, limits and activity panes, each selected in the main window. Every step
- * waits for what it shows (the first complete status, the dialog shown and placed, the doctor's
- * report, the pane's text or rows). Runs on a thread other than the FX thread.
+ * the env, log, clients, limits and activity panes, each selected in the main window. The Overview,
+ * the doctor's failing run and the Hosts page are also taken at each of {@link #SIZES}
+ * ({@link #SIZED_VIEWS}, named {@code <view>-<width>x<height>-<lang>.png}), the window resized to it and
+ * back. Every step waits for what it shows (the first complete status, the dialog shown and placed, the
+ * doctor's report, the pane's text or rows, the window at its size). Runs on a thread other than the FX thread.
  */
 final class ScreenshotTour {
 
     /** The pictures of one language, in the order they are taken; {@code console} is also taken dark. */
     static final List<String> VIEWS = List.of("console", "start-dialog", "stop-dialog", "fix-dialog", "doctor", "env",
             "log", "clients", "limits", "activity");
+
+    /** The window sizes (width, height) the sized views are also taken at: the sizes the console is reviewed at. */
+    static final List<Size> SIZES = List.of(new Size(1280, 820), new Size(1100, 700), new Size(900, 600));
+
+    /** The views also taken at each of {@link #SIZES}: the Overview, the doctor's failing run, the Hosts page. */
+    static final List<String> SIZED_VIEWS = List.of("console", "doctor", "hosts");
+
+    /** A window size in pixels; {@link #name} is how it appears in a file name. */
+    record Size(int width, int height) {
+        /** {@code <view>-<width>x<height>}: the view name of {@code view} at this size. */
+        String name(String view) {
+            return view + "-" + width + "x" + height;
+        }
+    }
 
     /** The name typed into the Start dialog. */
     static final String NEW_NAME = "train";
@@ -94,6 +110,7 @@ final class ScreenshotTour {
             theme.choiceProperty().set(ThemeChoice.LIGHT);
             return null;
         });
+        shootSizes(scene, "console");
 
         robot.later(() -> window.view().startDaemon());
         Window start = robot.awaitDialog("startDialog");
@@ -119,6 +136,7 @@ final class ScreenshotTour {
         robot.await("the doctor's report", () -> doctorDone(scene));
         robot.await("a finding the doctor can fix", () -> selectFixable(scene));
         shoot(scene, "doctor", false);
+        shootSizes(scene, "doctor");
         robot.later(() -> button(scene, "#doctorFix").fire());
         Window fix = robot.awaitDialog("fixConfirmation");
         shootDialog(scene, fix, "fix-dialog");
@@ -135,6 +153,11 @@ final class ScreenshotTour {
                 () -> !text(scene, "#limitsServers").isEmpty());
         pane(scene, main, "activity", "activity", "the activity log",
                 () -> !((TableView<?>) ScreenshotRobot.node(scene, "#activityTable")).getItems().isEmpty());
+        // The Hosts page reads the hosts file of the run's private HOME when first shown: none, which it says.
+        select(scene, "hosts");
+        robot.await("the Hosts page's account of its hosts file",
+                () -> !ScreenshotRobot.node(scene, "#hostsBusy").isVisible() && !text(scene, "#hostsMessage").isEmpty());
+        shootSizes(scene, "hosts");
         return List.copyOf(written);
     }
 
@@ -202,6 +225,31 @@ final class ScreenshotTour {
         Path file = dir.resolve(fileName(view, language, dark));
         robot.shoot(scene, file);
         written.add(file);
+    }
+
+    /**
+     * Takes {@code view}, as the window shows it now, at each of {@link #SIZES}: the window's content resized to
+     * the size (the picture is the content, whatever frame a window manager adds), the picture taken once it has
+     * that size, then the size it had before given back.
+     */
+    private void shootSizes(Scene scene, String view) throws Exception {
+        Size before = robot.fx(() -> new Size((int) scene.getWidth(), (int) scene.getHeight()));
+        for (Size size : SIZES) {
+            resize(scene, size);
+            shoot(scene, size.name(view), false);
+        }
+        resize(scene, before);
+    }
+
+    private void resize(Scene scene, Size size) throws Exception {
+        robot.fx(() -> {
+            Window window = scene.getWindow();
+            window.setWidth(size.width() + window.getWidth() - scene.getWidth());
+            window.setHeight(size.height() + window.getHeight() - scene.getHeight());
+            return null;
+        });
+        robot.await("the window at " + size.width() + "x" + size.height(),
+                () -> (int) scene.getWidth() == size.width() && (int) scene.getHeight() == size.height());
     }
 
     private void shootDialog(Scene scene, Window dialog, String view) throws Exception {

@@ -46,5 +46,10 @@ class ScreenshotSetTest {
     void theFileNamesFollowTheSharedContract() {
         assertEquals("stop-dialog-zh-CN.png", ScreenshotTour.fileName("stop-dialog", Locale.SIMPLIFIED_CHINESE, false));
         assertEquals("console-en-dark.png", ScreenshotTour.fileName("console", Locale.ENGLISH, true));
+        assertEquals("doctor-1100x700-zh-CN.png", ScreenshotTour.fileName(ScreenshotTour.SIZES.get(1).name("doctor"),
+                Locale.SIMPLIFIED_CHINESE, false));
+        assertEquals(List.of("console-1280x820", "console-1100x700", "console-900x600"),
+                ScreenshotTour.SIZES.stream().map(size -> size.name("console")).toList());
+        assertEquals(List.of("console", "doctor", "hosts"), ScreenshotTour.SIZED_VIEWS);
     }
 }

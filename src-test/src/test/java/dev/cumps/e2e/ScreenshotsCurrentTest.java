@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The screenshots in {@code docs/screenshots/} are current: the command {@code docs/screenshots/regenerate.sh}
  * runs ({@code app/target/mps-console --simulate --screenshots DIR --lang L}, one headless run per
  * language, as real processes with an explicit environment) writes exactly the committed file names
- * (the shared contract: {@code <view>-<lang>[-dark].png}), each picture the size of the committed one
+ * (the shared contract: {@code <view>-<lang>[-dark].png}, and {@code <view>-<width>x<height>-<lang>.png} for the
+ * views taken at the three review sizes), each picture the size of the committed one
  * and not blank; each run ends with exit status 0, leaves no process of its simulated host running and
  * removes its sandbox. A run that outlives its deadline is ended by pid with what it started.
  */
@@ -42,6 +43,10 @@ class ScreenshotsCurrentTest {
 
     static final List<String> VIEWS = List.of("console", "start-dialog", "stop-dialog", "fix-dialog", "doctor", "env",
             "log", "clients", "limits", "activity");
+    /** The views also taken at each of {@link #SIZES} ({@code ScreenshotTour.SIZED_VIEWS}), named {@code <view>-<size>-<lang>.png}. */
+    static final List<String> SIZED_VIEWS = List.of("console", "doctor", "hosts");
+    /** {@code ScreenshotTour.SIZES}: the window sizes the console is reviewed at. */
+    static final List<String> SIZES = List.of("1280x820", "1100x700", "900x600");
     static final List<String> LANGUAGES = List.of("en", "zh-CN");
     /** One language's run, generous for two busy cores (about 15 s on an idle one). */
     static final Duration RUN_DEADLINE = Duration.ofMinutes(10);
@@ -68,6 +73,7 @@ class ScreenshotsCurrentTest {
         for (String lang : LANGUAGES) {
             VIEWS.forEach(view -> contract.add(view + "-" + lang + ".png"));
             contract.add("console-" + lang + "-dark.png");
+            SIZED_VIEWS.forEach(view -> SIZES.forEach(size -> contract.add(view + "-" + size + "-" + lang + ".png")));
         }
         assertEquals(contract, pngs(out), "the console's screenshot set is not the documented one");
         assertEquals(pngs(out), pngs(committed), "docs/screenshots differs from what the console writes now: "
