@@ -18,7 +18,7 @@ import dev.cumps.app.ui.LayoutPulses;
 import dev.cumps.app.ui.error.ErrorReporter;
 import dev.cumps.app.ui.window.WindowPlacement;
 import dev.cumps.app.ui.window.WindowStateStore;
-import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import java.lang.System.Logger.Level;
 import java.time.Clock;
@@ -73,7 +73,7 @@ public final class ConsoleApplication extends Application {
     }
 
     private static Appearance detectScheme() {
-        return new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect();
+        return new DesktopScheme(CoreServices.processRunner(), System.getenv()).detect();
     }
 
     /** The session on this host, asking control daemons with the client View → Control client saved. */

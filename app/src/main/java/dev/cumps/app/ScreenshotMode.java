@@ -9,7 +9,7 @@ import dev.cumps.app.theme.ThemeChoice;
 import dev.cumps.app.theme.ThemeSwitch;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.PngEncoder;
-import dev.cumps.core.exec.ProcessCommandRunner;
+import dev.cumps.core.CoreServices;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.message.CumpsException;
@@ -90,7 +90,7 @@ public final class ScreenshotMode {
     /** The screenshot's look: light unless {@code --theme} says otherwise ({@code system} asks the desktop); nothing is saved. */
     private static ThemeSwitch theme(ThemeChoice choice) {
         Appearance desktop = choice == ThemeChoice.SYSTEM
-                ? new DesktopScheme(new ProcessCommandRunner(), System.getenv()).detect()
+                ? new DesktopScheme(CoreServices.processRunner(), System.getenv()).detect()
                 : Appearance.LIGHT;
         return new ThemeSwitch(choice, desktop, unsaved -> { });
     }

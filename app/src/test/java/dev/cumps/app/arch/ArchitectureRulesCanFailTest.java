@@ -31,8 +31,10 @@ import dev.cumps.core.CoreServices;
 import dev.cumps.core.arch.Layers;
 import dev.cumps.core.archfixture.CoreClassUsingJavaFx;
 import dev.cumps.core.cli.Cli;
+import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.fleet.Fleet;
 import dev.cumps.core.lifecycle.StopOutcome;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.archfixture.RecordUsingLifecycle;
 import dev.cumps.core.status.archfixture.EngineUsingTheSimulator;
@@ -71,8 +73,10 @@ class ArchitectureRulesCanFailTest {
         EvaluationResult result = Layers.onlyCoreServicesBuildsServices().evaluate(new ClassFileImporter().importClasses(
                 ViewModelBuildingItsOwnServices.class));
         String report = String.join("\n", result.getFailureReport().getDetails());
-        assertTrue(report.contains(ViewModelBuildingItsOwnServices.class.getName()) && report.contains(Fleet.class.getName() + ".<init>")
-                && report.contains(ProcFsProcessTable.class.getName() + ".<init>"), report);
+        for (Class<?> built : List.of(Fleet.class, ProcFsProcessTable.class, MpsControl.class, ProcessCommandRunner.class)) {
+            assertTrue(report.contains(ViewModelBuildingItsOwnServices.class.getName()) && report.contains(built.getName() + ".<init>"),
+                    built.getSimpleName() + " not reported: " + report);
+        }
     }
 
     @Test

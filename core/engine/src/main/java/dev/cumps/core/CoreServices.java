@@ -44,7 +44,7 @@ public final class CoreServices {
     private final RecordStore store;
     private final Liveness liveness;
     private final CommandRunner runner;
-    private final ControlClient control;
+    private final ControlClient client;
     private final ProcessTable processes;
     private final Clock clock;
     private final LifecycleTimeouts timeouts;
@@ -67,6 +67,8 @@ public final class CoreServices {
     private Selftest selftest;
     private FolderOpener folders;
     private Fleet fleet;
+    private MpsControl control;
+    private MpsControl programControl;
 
     /** Services that know no user guide (the doctor links {@code docs/guide.md#anchor}). */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
@@ -83,7 +85,7 @@ public final class CoreServices {
     /** @param control the client that asks control daemons (status, limits, doctor); starting and stopping use NVIDIA's program */
     public CoreServices(HostEnvironment host, CommandRunner runner, ProcessTable processes, Path recordRoot, Clock clock,
                         LifecycleTimeouts timeouts, boolean simulated, GuideLink guide, ControlClient control) {
-        this.control = control;
+        this.client = control;
         this.host = host;
         this.guide = guide;
         this.simulated = simulated;
@@ -112,8 +114,29 @@ public final class CoreServices {
                                     int inProcessFrom) {
         // Not orElseGet(() -> ...): no lambda before status starts its GPU query (HostSnapshotService#read).
         Path root = recordRoot.isPresent() ? recordRoot.get() : RecordStore.defaultRoot(host.home());
-        return new CoreServices(host, new ProcessCommandRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
+        return new CoreServices(host, processRunner(), new ProcFsProcessTable(), root, Clock.systemUTC(),
                 timeouts, simulated, GuideLink.fromSystemProperty(), ControlClient.chosenBy(host, inProcessFrom));
+    }
+
+    /** Real processes, for what runs beside the services: {@code top}'s {@code stty}, the desktop's colour scheme. */
+    public static CommandRunner processRunner() {
+        return new ProcessCommandRunner();
+    }
+
+    /** How the live view, limits and the doctor ask a daemon: one client for all three (NVIDIA's program its fallback). */
+    public synchronized MpsControl control() {
+        if (control == null) {
+            control = new MpsControl(runner, host, timeouts.answer(), client);
+        }
+        return control;
+    }
+
+    /** NVIDIA's program only: how start, stop and the self-test ask the daemon they launched or stop. */
+    private synchronized MpsControl programControl() {
+        if (programControl == null) {
+            programControl = new MpsControl(runner, host, timeouts.answer());
+        }
+        return programControl;
     }
 
     /** Where the user guide is (the doctor's links, the window's Guide dialog). */
@@ -194,8 +217,7 @@ public final class CoreServices {
 
     public synchronized Doctor doctor() {
         if (doctor == null) {
-            doctor = new Doctor(snapshots(), limits(), new MpsControl(runner, host, timeouts.answer(), control), host, processes,
-                    DoctorChecks.all(), guide);
+            doctor = new Doctor(snapshots(), limits(), control(), host, processes, DoctorChecks.all(), guide);
         }
         return doctor;
     }
@@ -203,8 +225,7 @@ public final class CoreServices {
     /** The live view: servers, clients and GPU load. */
     public synchronized LiveSnapshotService live() {
         if (live == null) {
-            live = new LiveSnapshotService(host, runner, processes, store, liveness, timeouts.answer(), LiveSnapshotService.LIVE_BUDGET,
-                    control);
+            live = new LiveSnapshotService(host, runner, processes, store, liveness, control(), LiveSnapshotService.LIVE_BUDGET);
         }
         return live;
     }
@@ -220,7 +241,7 @@ public final class CoreServices {
     /** The MPS limits of live daemons: recorded and current, and setting them. */
     public synchronized LimitsService limits() {
         if (limits == null) {
-            limits = new LimitsService(host, runner, processes, store, liveness, timeouts.answer(), control);
+            limits = new LimitsService(processes, store, liveness, control());
         }
         return limits;
     }
@@ -237,7 +258,7 @@ public final class CoreServices {
     public synchronized Selftest selftest() {
         if (selftest == null) {
             selftest = new Selftest(host, runner, processes, store, planner(), starter(), stopper(), status(), doctor(), env(),
-                    clock, timeouts, simulated);
+                    programControl(), clock, timeouts, simulated);
         }
         return selftest;
     }
@@ -245,7 +266,7 @@ public final class CoreServices {
     /** Where the lifecycle's services read and write: built once, shared by start, stop, foreground and terminate. */
     private synchronized LifecycleContext lifecycle() {
         if (lifecycle == null) {
-            lifecycle = LifecycleContext.of(host, runner, processes, store, clock, timeouts);
+            lifecycle = LifecycleContext.of(host, runner, processes, store, clock, timeouts, programControl());
         }
         return lifecycle;
     }

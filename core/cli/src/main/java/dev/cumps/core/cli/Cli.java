@@ -131,11 +131,11 @@ public final class Cli {
                 .addSubcommand(TableOptions.of(new HostsCommand.RemoveCommand(root), CliCommand.HOSTS_REMOVE))
                 .addSubcommand(new HostsCommand.ListCommand(root)));
         cmd.addSubcommand(new CommandLine(new FleetCommand(root))
-                .addSubcommand(new FleetCommand.StatusCommand(root))
-                .addSubcommand(new FleetCommand.StartCommand(root))
-                .addSubcommand(new FleetCommand.StopCommand(root))
-                .addSubcommand(new FleetCommand.LimitsCommand(root))
-                .addSubcommand(new FleetCommand.DoctorCommand(root)));
+                .addSubcommand(TableOptions.of(new FleetCommand.StatusCommand(root), CliCommand.FLEET_STATUS))
+                .addSubcommand(TableOptions.of(new FleetCommand.StartCommand(root), CliCommand.FLEET_START))
+                .addSubcommand(TableOptions.of(new FleetCommand.StopCommand(root), CliCommand.FLEET_STOP))
+                .addSubcommand(TableOptions.of(new FleetCommand.LimitsCommand(root), CliCommand.FLEET_LIMITS))
+                .addSubcommand(TableOptions.of(new FleetCommand.DoctorCommand(root), CliCommand.FLEET_DOCTOR)));
         cmd.addSubcommand(new CompletionCommand(cmd));
         cmd.addSubcommand(new ResetCommand(root));
         cmd.addSubcommand(TableOptions.of(new AttachClientCommand(root), CliCommand.ATTACH_CLIENT));

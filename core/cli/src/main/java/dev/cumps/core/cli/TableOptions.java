@@ -3,6 +3,7 @@ package dev.cumps.core.cli;
 import dev.cumps.core.cli.command.AttachClientCommand;
 import dev.cumps.core.cli.command.ChoiceOption;
 import dev.cumps.core.cli.command.EnvCommand;
+import dev.cumps.core.cli.command.FleetCommand;
 import dev.cumps.core.cli.command.HostsCommand;
 import dev.cumps.core.cli.command.LimitOption;
 import dev.cumps.core.cli.command.PathOption;
@@ -28,8 +29,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParseResult;
 
 /**
- * picocli's side of the grammar table for the fast commands, {@code start}, {@code attach-client} and
- * {@code reference}: their options are built from the table's rows
+ * picocli's side of the grammar table for every command that takes an option or a parameter (the fast commands,
+ * {@code start}, {@code attach-client}, {@code reference}, {@code hosts add|remove} and {@code fleet}'s five):
+ * their options and parameter are built from the table's rows
  * (name, label, required, description, default, and per {@link ValueKind} the type, converter and completion
  * candidates the help, the completion script, the man page and the usage errors need), and a line picocli
  * parsed runs through the same {@link CliForm} and command objects as the fast parser's. Only picocli loads
@@ -99,6 +101,8 @@ final class TableOptions {
             b.completionCandidates(new EnvCommand.Formats());
         } else if (kind == ValueKind.MIB) {
             b.type(long.class); // picocli's own conversion and its words for a value that is not a number
+        } else if (kind == ValueKind.SECONDS) {
+            b.type(int.class); // the same, "is not an int"; the range is the command's (fleet's --timeout)
         } else if (kind == ValueKind.CHOICE) {
             b.completionCandidates(o.choices()).converters(new ChoiceOption(o.choices()));
         }
@@ -119,11 +123,11 @@ final class TableOptions {
 
     /**
      * Whether picocli's options of {@code command} are built from its row ({@link #of}), so that it runs from its
-     * form: the fast commands, {@code start}, {@code attach-client}, {@code reference} and {@code hosts add|remove}.
+     * form: every command that takes an option or a parameter. ({@code hosts}, {@code hosts list}, {@code fleet},
+     * {@code completion} and {@code reset} take neither, and run as picocli runs them.)
      */
     static boolean fromTable(CliCommand command) {
-        return command.fast() || command == CliCommand.START || command == CliCommand.ATTACH_CLIENT || command == CliCommand.REFERENCE
-                || command == CliCommand.HOSTS_ADD || command == CliCommand.HOSTS_REMOVE;
+        return command != CliCommand.ROOT && (!command.options().isEmpty() || !command.parameter().isEmpty());
     }
 
     /** The command object that runs {@code form}, which picocli parsed ({@code top}: the whole command line). */
@@ -139,6 +143,16 @@ final class TableOptions {
             return HostsCommand.AddCommand.of(root, form);
         } else if (c == CliCommand.HOSTS_REMOVE) {
             return HostsCommand.RemoveCommand.of(root, form);
+        } else if (c == CliCommand.FLEET_STATUS) {
+            return FleetCommand.StatusCommand.of(root, form);
+        } else if (c == CliCommand.FLEET_START) {
+            return FleetCommand.StartCommand.of(root, form);
+        } else if (c == CliCommand.FLEET_STOP) {
+            return FleetCommand.StopCommand.of(root, form);
+        } else if (c == CliCommand.FLEET_LIMITS) {
+            return FleetCommand.LimitsCommand.of(root, form);
+        } else if (c == CliCommand.FLEET_DOCTOR) {
+            return FleetCommand.DoctorCommand.of(root, form);
         }
         return FastPath.command(root, form);
     }
@@ -178,7 +192,7 @@ final class TableOptions {
 
     /**
      * Runs what picocli parsed: a command built from the table through its {@link CliForm} ({@link #command}),
-     * anything else (help, version, the commands still annotated) as picocli does.
+     * anything else (help, version, the commands that take no option or parameter) as picocli does.
      */
     static final class Execution implements CommandLine.IExecutionStrategy {
         private final RootCommand root;

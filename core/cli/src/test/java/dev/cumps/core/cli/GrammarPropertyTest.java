@@ -39,7 +39,7 @@ import picocli.CommandLine.ParseResult;
  * <li>a clean form of a fast command (valid values, required options present, the table's rules kept, nothing
  * only picocli runs) is the fast parser's;</li>
  * <li>the whole grammar ({@code CliGrammar.parse} with the CLI's value rules, every command: what the fleet checks
- * its lines against, and what {@code start}'s picocli options are built from) refuses what picocli refuses, and
+ * its lines against, and what the picocli options of every command but the fast ones are built from) refuses what picocli refuses, and
  * what it recognises picocli reads the same way, a repeatable option's values in order.</li>
  * </ul>
  * A failure names the line and QuickTheories' seed ({@code -DQT_SEED}).
@@ -47,7 +47,7 @@ import picocli.CommandLine.ParseResult;
 class GrammarPropertyTest {
     private static final List<CliCommand> COMMANDS = new ArrayList<>();
     private static final List<CliCommand> FAST = new ArrayList<>();
-    /** The commands whose picocli options are built from the table: the fast ones and {@code start}. */
+    /** The commands whose picocli options are built from the table: every one with an option or a parameter. */
     private static final List<CliCommand> FROM_TABLE = new ArrayList<>();
 
     static {

@@ -44,11 +44,10 @@ import java.util.List;
  * ({@code -h}, {@code --help}, {@code -V}, {@code --version}) are every command's too, and always picocli's,
  * except {@code --version} alone.
  *
- * <p>Adding an option to a command is one row here. For a fast command, {@code start}, {@code attach-client} and
- * {@code reference}, picocli's option is built from the row (its help text and default included, a repeatable option
- * as a list, a {@link OptionRule#oneOf} pair as an exclusive group, a choice's words), and so is the parameter
- * of {@code hosts add|remove}; {@code fleet}'s subcommands still declare the option and parameter as annotations
- * too, and the test that holds picocli's model to this table names what is missing there.
+ * <p>Adding an option to a command is one row here. For every command that takes an option or a parameter,
+ * picocli's option is built from the row (its help text and default included, a repeatable option as a list, a
+ * {@link OptionRule#oneOf} pair as an exclusive group, a choice's words), and so is the positional parameter
+ * ({@code hosts add|remove HOST}, {@code fleet start|stop|limits|doctor HOST}).
  */
 public enum CliCommand {
     ROOT("", false, "", List.of(optional(RECORDS), optional(SIMULATE)), List.of()),
@@ -117,13 +116,23 @@ public enum CliCommand {
     HOSTS_REMOVE("hosts remove", false, "HOST", "The host as listed.", List.of(), List.of()),
     HOSTS_LIST("hosts list", false, "", List.of(), List.of()),
     FLEET("fleet", false, "", List.of(), List.of()),
-    FLEET_STATUS("fleet status", false, "", List.of(optional(JSON), optional(TIMEOUT)), List.of()),
-    FLEET_START("fleet start", false, "HOST", List.of(optional(GPUS), optional(NAME), optional(TIMEOUT)), List.of()),
-    FLEET_STOP("fleet stop", false, "HOST", List.of(required(NAME), optional(TIMEOUT)), List.of()),
-    FLEET_LIMITS("fleet limits", false, "HOST",
-            List.of(required(NAME), optional(JSON), optional(SET_ACTIVE_THREAD_PERCENTAGE), optional(SET_PINNED_MEM_LIMIT), optional(TIMEOUT)),
+    FLEET_STATUS("fleet status", false, "",
+            List.of(optional(JSON, "Machine-readable output: {\"schema_version\", \"hosts\": {HOST: {...}}}."),
+                    optional(TIMEOUT, CliCommand.FLEET_TIMEOUT).withDefault("15")),
             List.of()),
-    FLEET_DOCTOR("fleet doctor", false, "HOST", List.of(optional(TIMEOUT)), List.of()),
+    FLEET_START("fleet start", false, "HOST", CliCommand.FLEET_HOST,
+            List.of(optional(GPUS, "GPU indexes or UUIDs on that host (default: its sole visible GPU)."),
+                    optional(NAME, "Daemon name (default: gpu-<uuid>)."), optional(TIMEOUT, CliCommand.FLEET_TIMEOUT).withDefault("60")),
+            List.of()),
+    FLEET_STOP("fleet stop", false, "HOST", CliCommand.FLEET_HOST,
+            List.of(required(NAME, "Daemon name on that host."), optional(TIMEOUT, CliCommand.FLEET_TIMEOUT).withDefault("60")), List.of()),
+    FLEET_LIMITS("fleet limits", false, "HOST", CliCommand.FLEET_HOST,
+            List.of(required(NAME, "Daemon name on that host."), optional(JSON, "Machine-readable output (the host's `cumps limits --json`)."),
+                    optional(SET_ACTIVE_THREAD_PERCENTAGE, "Set the active thread percentage (1-100) there."),
+                    optional(SET_PINNED_MEM_LIMIT, "Set the pinned device memory limit (e.g. 8G, 512M) there."),
+                    optional(TIMEOUT, CliCommand.FLEET_TIMEOUT).withDefault("60")),
+            List.of()),
+    FLEET_DOCTOR("fleet doctor", false, "HOST", CliCommand.FLEET_HOST, List.of(optional(TIMEOUT, CliCommand.FLEET_TIMEOUT).withDefault("60")), List.of()),
     COMPLETION("completion", false, "", List.of(), List.of()),
     RESET("reset", false, "", List.of(), List.of()),
     ATTACH_CLIENT("attach-client", false, "",
@@ -131,6 +140,11 @@ public enum CliCommand {
                     optional(MEMORY, "Simulated GPU memory the client holds, in MiB (default: ${DEFAULT-VALUE}).").withDefault("512")),
             List.of()),
     REFERENCE("reference", false, "", List.of(required(FORMAT, "man (roff for man(1)) or markdown (docs/cli-reference.md).")), List.of());
+
+    /** The help text of every fleet command's {@code --timeout} (qualified above: a constant, inlined, read before it is declared). */
+    static final String FLEET_TIMEOUT = "Seconds a host has to answer (default: ${DEFAULT-VALUE}).";
+    /** The help text of the {@code HOST} of every fleet command on one host. */
+    static final String FLEET_HOST = "A host (ssh destination).";
 
     private final String commandName;
     private final boolean fast;
@@ -168,7 +182,7 @@ public enum CliCommand {
         return parameter;
     }
 
-    /** The help text of the positional parameter; empty when the command takes none, or declares it itself (fleet's). */
+    /** The help text of the positional parameter; empty when the command takes none. */
     public String parameterDescription() {
         return parameterDescription;
     }

@@ -46,10 +46,10 @@ public final class LifecycleContext {
         this.identity = identity;
     }
 
-    /** The context the lifecycle services of one {@code CoreServices} share. */
+    /** The context the lifecycle services of one {@code CoreServices} share; {@code control} asks through NVIDIA's program. */
     public static LifecycleContext of(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
-                                      Clock clock, LifecycleTimeouts timeouts) {
-        return new LifecycleContext(host, runner, processes, store, clock, timeouts, new MpsControl(runner, host, timeouts.answer()),
+                                      Clock clock, LifecycleTimeouts timeouts, MpsControl control) {
+        return new LifecycleContext(host, runner, processes, store, clock, timeouts, control,
                 new Liveness(processes), new ResourceLocks(store.locks(), timeouts), new Leftovers(processes), new Waits(processes, timeouts),
                 new LaunchIdentity(processes));
     }

@@ -1,10 +1,7 @@
 package dev.cumps.core.live;
 
-import dev.cumps.core.exec.CommandRunner;
-import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.LimitCommands;
 import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.mps.MpsLimits;
@@ -16,7 +13,6 @@ import dev.cumps.core.record.PipeCheck;
 import dev.cumps.core.record.RecordMessages;
 import dev.cumps.core.record.RecordNames;
 import dev.cumps.core.record.RecordStore;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -44,20 +40,13 @@ public final class LimitsService {
     private final LimitQuestions questions;
 
     /**
-     * {@code answerTimeout} bounds each command sent to a control daemon; {@code processes} gives a daemon's children
-     * (its servers), asked with the defaults and the server list.
+     * {@code control} asks the daemons (each command bounded by its timeout); {@code processes} gives a daemon's
+     * children (its servers), asked with the defaults and the server list.
      */
-    public LimitsService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                         Duration answerTimeout) {
-        this(host, runner, processes, store, liveness, answerTimeout, ControlClient.program());
-    }
-
-    /** {@code client} asks the daemons, NVIDIA's program its fallback. */
-    public LimitsService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, Liveness liveness,
-                         Duration answerTimeout, ControlClient client) {
+    public LimitsService(ProcessTable processes, RecordStore store, Liveness liveness, MpsControl control) {
         this.store = store;
         this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout, client);
+        this.control = control;
         this.questions = new LimitQuestions(control, processes);
     }
 

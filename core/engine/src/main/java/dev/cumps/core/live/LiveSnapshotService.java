@@ -6,7 +6,6 @@ import dev.cumps.core.gpu.NvidiaSmiParser;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.ControlClient;
 import dev.cumps.core.mps.ControlPipe;
 import dev.cumps.core.mps.DaemonPids;
 import dev.cumps.core.mps.MpsControl;
@@ -69,28 +68,22 @@ public final class LiveSnapshotService {
     private final MpsControl control;
     private final Duration budget;
 
-    /** {@code answerTimeout} bounds each question to a control daemon, {@link #LIVE_BUDGET} all of them. */
+    /** {@code control} asks the daemons (each question bounded by its timeout), {@link #LIVE_BUDGET} bounds all of them. */
     public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
-                               Liveness liveness, Duration answerTimeout) {
-        this(host, runner, processes, store, liveness, answerTimeout, LIVE_BUDGET);
+                               Liveness liveness, MpsControl control) {
+        this(host, runner, processes, store, liveness, control, LIVE_BUDGET);
     }
 
-    /** {@code answerTimeout} bounds each question to a control daemon, {@code budget} all of them in one snapshot. */
+    /** {@code control} asks the daemons; {@code budget} bounds all questions of one snapshot. */
     public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
-                               Liveness liveness, Duration answerTimeout, Duration budget) {
-        this(host, runner, processes, store, liveness, answerTimeout, budget, ControlClient.program());
-    }
-
-    /** {@code client} asks the daemons (NVIDIA's program its fallback); {@code budget} bounds all questions of one snapshot. */
-    public LiveSnapshotService(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store,
-                               Liveness liveness, Duration answerTimeout, Duration budget, ControlClient client) {
+                               Liveness liveness, MpsControl control, Duration budget) {
         this.budget = budget;
         this.host = host;
         this.runner = runner;
         this.processes = processes;
         this.store = store;
         this.liveness = liveness;
-        this.control = new MpsControl(runner, host, answerTimeout, client);
+        this.control = control;
     }
 
     /**

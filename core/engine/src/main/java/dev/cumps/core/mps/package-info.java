@@ -1,7 +1,8 @@
 /**
  * Concern: NVIDIA's control program, and asking its daemon in-process.
  *
- * Main types: {@code MpsControl} (a question to a daemon: in-process, else commands on the program's stdin),
+ * Main types: {@code MpsControl} (a question to a daemon: in-process, else commands on the program's stdin; built by
+ * {@code CoreServices} only),
  * {@code ControlProtocol} (the conversation NVIDIA's client holds with its daemon, bounded; a surprise sends the
  * question to the program), {@code ControlClient} (which client: {@code CUMPS_CONTROL_CLIENT}), {@code MpsLimits} (the
  * two MPS limits, validated), {@code LimitCommands} (the {@code set_*} commands for a daemon's defaults and one server,

@@ -10,6 +10,7 @@ import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartPlan;
 import dev.cumps.core.lifecycle.StartPlanner;
 import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessTable;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.status.StatusService;
@@ -33,9 +34,11 @@ public final class Selftest {
     private final boolean simulated;
 
     public Selftest(HostEnvironment host, CommandRunner runner, ProcessTable processes, RecordStore store, StartPlanner planner,
-                    DaemonStarter starter, DaemonStopper stopper, StatusService status, Doctor doctor, EnvService env, Clock clock, LifecycleTimeouts timeouts, boolean simulated) {
+                    DaemonStarter starter, DaemonStopper stopper, StatusService status, Doctor doctor, EnvService env, MpsControl control,
+                    Clock clock, LifecycleTimeouts timeouts, boolean simulated) {
         // A daemon told to go, or killed, gets as long as stop gives a daemon to exit.
-        this.services = new SelftestServices(host, runner, processes, store, planner, starter, stopper, status, doctor, env, timeouts.answer(), timeouts.exit());
+        this.services = new SelftestServices(host, runner, processes, store, planner, starter, stopper, status, doctor, env, control,
+                timeouts.exit());
         this.clock = clock;
         this.simulated = simulated;
     }

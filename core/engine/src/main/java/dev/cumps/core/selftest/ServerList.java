@@ -11,7 +11,7 @@ final class ServerList {
     private final DaemonRecord daemon;
 
     ServerList(SelftestServices services, DaemonRecord daemon) {
-        this.control = new MpsControl(services.runner(), services.host(), services.answer());
+        this.control = services.control();
         this.daemon = daemon;
     }
 

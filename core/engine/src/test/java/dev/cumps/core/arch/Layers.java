@@ -19,7 +19,6 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.record.Liveness;
 import dev.cumps.core.record.RecordStore;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -92,8 +91,10 @@ public final class Layers {
 
     /**
      * Only {@code CoreServices} constructs a service: a service is what one of its getters returns (or an
-     * implementation of it: {@code ProcFsProcessTable} for {@code processes()}), other than the values it is built
-     * from ({@link #SHARED_VALUES}). A class may still chain its own constructors ({@code this(...)}).
+     * implementation of it: {@code ProcFsProcessTable} for {@code processes()}, {@code ProcessCommandRunner} for
+     * {@code processRunner()}; {@code MpsControl} for {@code control()}), other than the values it is built from
+     * ({@link #SHARED_VALUES}). A class may still chain its own constructors ({@code this(...)}, {@code MpsControl.forDaemons}).
+     * Tests construct what they like: the rule is run over production classes.
      */
     public static ArchRule onlyCoreServicesBuildsServices() {
         return noClasses().that().doNotHaveFullyQualifiedName(CoreServices.class.getName())
@@ -105,9 +106,12 @@ public final class Layers {
     /** What {@code CoreServices} is built from and hands out as it is: values, not services built on first use. */
     static final Set<Class<?>> SHARED_VALUES = Set.of(HostEnvironment.class, GuideLink.class, RecordStore.class, Liveness.class);
 
-    /** The types {@code CoreServices}'s getters return, but {@link #SHARED_VALUES}. */
+    /**
+     * The types {@code CoreServices}'s getters return (and its one static factory without arguments,
+     * {@code processRunner()}: the runner of real processes), but {@link #SHARED_VALUES}.
+     */
     static final List<Class<?>> SERVICE_TYPES = Arrays.stream(CoreServices.class.getDeclaredMethods())
-            .filter(m -> !Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == 0 && !m.getReturnType().isPrimitive())
+            .filter(m -> !m.isSynthetic() && m.getParameterCount() == 0 && !m.getReturnType().isPrimitive())
             .map(Method::getReturnType).filter(t -> !SHARED_VALUES.contains(t)).distinct().toList();
 
     private static final DescribedPredicate<JavaConstructorCall> SERVICE_BUILT_ELSEWHERE = DescribedPredicate.describe(

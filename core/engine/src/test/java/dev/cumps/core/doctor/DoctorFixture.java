@@ -32,10 +32,10 @@ public final class DoctorFixture {
         this.host = host;
         RecordStore store = new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock);
         Liveness liveness = new Liveness(sb.processes);
-        this.snapshots = new HostSnapshotService(new StatusService(host, runner, store, liveness, false),
-                new LiveSnapshotService(host, runner, sb.processes, store, liveness, answer));
-        this.limits = new LimitsService(host, runner, sb.processes, store, liveness, answer);
         this.control = new MpsControl(runner, host, answer);
+        this.snapshots = new HostSnapshotService(new StatusService(host, runner, store, liveness, false),
+                new LiveSnapshotService(host, runner, sb.processes, store, liveness, control));
+        this.limits = new LimitsService(sb.processes, store, liveness, control);
     }
 
     /** A doctor running {@code checks}. */

@@ -1,5 +1,6 @@
 package dev.cumps.core.lifecycle;
 
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.record.RecordStore;
 import dev.cumps.core.testing.Sandbox;
 
@@ -13,7 +14,8 @@ final class Contexts {
     }
 
     static LifecycleContext of(Sandbox sb) {
-        return LifecycleContext.of(sb.host(), sb.mps.runner(), sb.processes, store(sb), sb.clock, sb.timeouts);
+        return LifecycleContext.of(sb.host(), sb.mps.runner(), sb.processes, store(sb), sb.clock, sb.timeouts,
+                new MpsControl(sb.mps.runner(), sb.host(), sb.timeouts.answer()));
     }
 
     static StartPlanner planner(Sandbox sb) {

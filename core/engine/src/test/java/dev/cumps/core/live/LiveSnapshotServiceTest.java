@@ -19,6 +19,7 @@ import dev.cumps.core.live.LiveSnapshotService.Detail;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.ControlPipe;
+import dev.cumps.core.mps.MpsControl;
 import dev.cumps.core.proc.ProcessOwner;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.Liveness;
@@ -105,7 +106,7 @@ class LiveSnapshotServiceTest {
 
     private LiveSnapshotService service() {
         return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
-                new Liveness(sb.processes), Duration.ofSeconds(5));
+                new Liveness(sb.processes), new MpsControl(runner, sb.host(), Duration.ofSeconds(5)));
     }
 
     /** Every live daemon and unmanaged pipe, as {@code cumps clients} reads them: through the host snapshot. */
@@ -121,7 +122,7 @@ class LiveSnapshotServiceTest {
     /** The service with an overall live budget of {@code budget} (each question still at most 5 s). */
     private LiveSnapshotService service(Duration budget) {
         return new LiveSnapshotService(sb.host(), runner, sb.processes, new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock),
-                new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+                new Liveness(sb.processes), new MpsControl(runner, sb.host(), Duration.ofSeconds(5)), budget);
     }
 
     /** {@code count} server pids from 4190100 on, one per line. */
@@ -177,7 +178,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.timedOut("nvidia-cuda-mps-control", "", "");
         };
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
-                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), new MpsControl(slow, sb.host(), Duration.ofSeconds(5)), budget);
 
         DaemonSnapshot d = service.collect(r, GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();
@@ -261,7 +262,7 @@ class LiveSnapshotServiceTest {
         try (ServerSocketChannel socket = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             socket.bind(UnixDomainSocketAddress.of(pipe.resolve("control")));
             LiveSnapshotService service = new LiveSnapshotService(sb.host(), capped, sb.processes,
-                    new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5));
+                    new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), new MpsControl(capped, sb.host(), Duration.ofSeconds(5)));
 
             DaemonSnapshot d = service.collect(List.of(), List.of(ControlPipe.in(pipe).orElseThrow()), () -> GpuInventory.of(List.of()), Detail.FULL)
                     .daemons().get(0);
@@ -648,7 +649,7 @@ class LiveSnapshotServiceTest {
             return CommandResult.timedOut("nvidia-cuda-mps-control", "", "");
         };
         LiveSnapshotService service = new LiveSnapshotService(sb.host(), slow, sb.processes,
-                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), Duration.ofSeconds(5), budget);
+                new RecordStore(sb.records, sb.uid, Sandbox.HOSTNAME, sb.clock), new Liveness(sb.processes), new MpsControl(slow, sb.host(), Duration.ofSeconds(5)), budget);
 
         DaemonSnapshot d = service.collect(r, GpuInventory.of(List.of())).daemons().stream().filter(s -> s.pipeDirectory().equals(r.pipeDirectory()))
                 .findFirst().orElseThrow();

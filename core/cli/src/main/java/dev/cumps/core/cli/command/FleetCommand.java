@@ -9,21 +9,27 @@ import dev.cumps.core.fleet.FleetMessages;
 import dev.cumps.core.fleet.HostList;
 import dev.cumps.core.fleet.HostReport;
 import dev.cumps.core.fleet.RemoteCommand;
+import dev.cumps.core.grammar.CliCommand;
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code cumps fleet status|start|stop|limits|doctor}: your hosts over OpenSSH. Each host runs its own
  * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
- * owns the daemon; docs/guide.md#several-workstations says how to set up keys.
+ * owns the daemon; docs/guide.md#several-workstations says how to set up keys. Each subcommand's options and
+ * {@code HOST} are declared once, in the grammar table ({@code CliCommand.FLEET_*}): picocli's model is built from its
+ * row and the command runs from the {@link CliForm} picocli parsed ({@code of(root, form)}).
+ *
+ * <p>Size: the five subcommands, one small nested class each, beside the output rule they share ({@link #shown}).
  */
 @Command(name = "fleet", mixinStandardHelpOptions = true,
         description = "Read your hosts over ssh (`cumps hosts`) and run cumps on them.",
@@ -36,38 +42,52 @@ public final class FleetCommand implements Callable<Integer> {
         this.root = root;
     }
 
+    /** {@code cumps fleet} alone: {@code fleet status} with its defaults. */
     @Override
     public Integer call() {
-        return new StatusCommand(root).call();
+        return StatusCommand.of(root, new CliForm(CliCommand.FLEET_STATUS, null, new String[CliOption.values().length])).call();
     }
 
     static Fleet fleet(RootCommand root) {
         return root.services().fleet();
     }
 
+    /** The seconds {@code form} gives its host or hosts: typed, else the row's default (15 or 60). */
+    private static String seconds(CliForm form) {
+        return form.valueOrDefault(CliOption.TIMEOUT);
+    }
+
     /** {@code cumps fleet status [--json] [--timeout S]}. */
-    @Command(name = "status", mixinStandardHelpOptions = true,
+    @Command(name = "status",
             description = "Read every host in parallel (`cumps status --json` over ssh), each within the deadline: one line per host,"
                     + " or one JSON document keyed by host.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"},
-            defaultValueProvider = FleetTimeout.StatusDefault.class)
+            exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"})
     public static final class StatusCommand implements Callable<Integer> {
         private final RootCommand root;
-
-        @Option(names = "--json", description = "Machine-readable output: {\"schema_version\", \"hosts\": {HOST: {...}}}.")
-        boolean json;
-
-        @Mixin
-        FleetTimeout timeout;
+        // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_STATUS).
+        private boolean json;
+        private String seconds;
 
         public StatusCommand(RootCommand root) {
             this.root = root;
         }
 
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static StatusCommand of(RootCommand root, CliForm form) {
+            StatusCommand command = new StatusCommand(root);
+            command.json = form.has(CliOption.JSON);
+            command.seconds = seconds(form);
+            return command;
+        }
+
+        Duration deadline() {
+            return FleetTimeout.deadline(this, seconds);
+        }
+
         @Override
         public Integer call() {
-            Duration deadline = timeout.deadline();
+            Duration deadline = deadline();
             HostList list = HostList.of(root.context().host());
             List<Destination> hosts = list.load();
             if (hosts.isEmpty()) {
@@ -110,8 +130,8 @@ public final class FleetCommand implements Callable<Integer> {
     }
 
     /** Runs one remote command on {@code host} (validated by the caller) and prints what the host's cumps printed. */
-    static int remote(RootCommand root, Destination host, RemoteCommand command, FleetTimeout timeout) {
-        RemoteRun run = fleet(root).run(host, command, timeout.deadline());
+    static int remote(RootCommand root, Destination host, RemoteCommand command, Duration deadline) {
+        RemoteRun run = fleet(root).run(host, command, deadline);
         if (run.succeeded()) {
             root.context().out().print(shown(run.stdout()));
             return ExitCode.OK;
@@ -120,125 +140,175 @@ public final class FleetCommand implements Callable<Integer> {
     }
 
     /** {@code cumps fleet start HOST [--gpus SEL] [--name N]}. */
-    @Command(name = "start", mixinStandardHelpOptions = true,
+    @Command(name = "start",
             description = "Start a daemon on HOST (`cumps start` there, detached); prints the host's record.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"},
-            defaultValueProvider = FleetTimeout.HostDefault.class)
+            exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"})
     public static final class StartCommand implements Callable<Integer> {
         private final RootCommand root;
-
-        @Mixin
-        FleetHost host;
-
-        @Option(names = "--gpus", paramLabel = "SEL", description = "GPU indexes or UUIDs on that host (default: its sole visible GPU).")
-        String gpus;
-
-        @Option(names = "--name", paramLabel = "N", description = "Daemon name (default: gpu-<uuid>).")
-        String name;
-
-        @Mixin
-        FleetTimeout timeout;
+        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_START).
+        private String host;
+        private String gpus;
+        private String name;
+        private String seconds;
 
         public StartCommand(RootCommand root) {
             this.root = root;
         }
 
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static StartCommand of(RootCommand root, CliForm form) {
+            StartCommand command = new StartCommand(root);
+            command.host = form.parameter();
+            command.gpus = form.value(CliOption.GPUS);
+            command.name = form.value(CliOption.NAME);
+            command.seconds = seconds(form);
+            return command;
+        }
+
+        /** The host, or an error saying what a valid ssh destination looks like. */
+        Destination destination() {
+            return Destination.of(host);
+        }
+
+        Duration deadline() {
+            return FleetTimeout.deadline(this, seconds);
+        }
+
         @Override
         public Integer call() {
-            Destination d = host.destination();
-            return remote(root, d, RemoteCommand.start(gpus, name), timeout);
+            Destination d = destination();
+            RemoteCommand command = RemoteCommand.start(gpus, name);
+            return remote(root, d, command, deadline());
         }
     }
 
     /** {@code cumps fleet stop HOST --name N}. */
-    @Command(name = "stop", mixinStandardHelpOptions = true,
+    @Command(name = "stop",
             description = "Stop a daemon on HOST (`cumps stop --name N` there, which verifies its pid and start time).",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"},
-            defaultValueProvider = FleetTimeout.HostDefault.class)
+            exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"})
     public static final class StopCommand implements Callable<Integer> {
         private final RootCommand root;
-
-        @Mixin
-        FleetDaemon daemon;
-
-        @Mixin
-        FleetTimeout timeout;
+        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_STOP).
+        private String host;
+        private String name;
+        private String seconds;
 
         public StopCommand(RootCommand root) {
             this.root = root;
         }
 
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static StopCommand of(RootCommand root, CliForm form) {
+            StopCommand command = new StopCommand(root);
+            command.host = form.parameter();
+            command.name = form.value(CliOption.NAME);
+            command.seconds = seconds(form);
+            return command;
+        }
+
+        /** The host, or an error saying what a valid ssh destination looks like. */
+        Destination destination() {
+            return Destination.of(host);
+        }
+
+        Duration deadline() {
+            return FleetTimeout.deadline(this, seconds);
+        }
+
         @Override
         public Integer call() {
-            Destination d = daemon.destination();
-            return remote(root, d, RemoteCommand.stop(daemon.name), timeout);
+            Destination d = destination();
+            RemoteCommand command = RemoteCommand.stop(name);
+            return remote(root, d, command, deadline());
         }
     }
 
     /** {@code cumps fleet limits HOST --name N [--json] [--set-active-thread-percentage P] [--set-pinned-mem-limit SIZE]}. */
-    @Command(name = "limits", mixinStandardHelpOptions = true,
+    @Command(name = "limits",
             description = "Show or set the MPS limits of daemon N on HOST (`cumps limits --name N` there); the values are checked here"
                     + " first, by the rules of `cumps limits`.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:shown, or set and recorded on the host", "1:an invalid name (refused here), the host did not answer, or its"
-                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"},
-            defaultValueProvider = FleetTimeout.HostDefault.class)
+                    + " cumps refused", "2:a bad value (refused here, before ssh runs)"})
     public static final class LimitsCommand implements Callable<Integer> {
         private final RootCommand root;
-
-        @Mixin
-        FleetDaemon daemon;
-
-        @Option(names = "--json", description = "Machine-readable output (the host's `cumps limits --json`).")
-        boolean json;
-
-        @Option(names = "--set-active-thread-percentage", paramLabel = "P", converter = LimitOption.Percentage.class,
-                description = "Set the active thread percentage (1-100) there.")
-        Integer setPercentage;
-
-        @Option(names = "--set-pinned-mem-limit", paramLabel = "SIZE", converter = LimitOption.Size.class,
-                description = "Set the pinned device memory limit (e.g. 8G, 512M) there.")
-        Long setPinnedMiB;
-
-        @Mixin
-        FleetTimeout timeout;
+        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_LIMITS).
+        private String host;
+        private String name;
+        private boolean json;
+        private Integer setPercentage;
+        private Long setPinnedMiB;
+        private String seconds;
 
         public LimitsCommand(RootCommand root) {
             this.root = root;
         }
 
+        /** The command for a form the grammar table describes, as picocli parsed it (its converters checked the values). */
+        public static LimitsCommand of(RootCommand root, CliForm form) {
+            LimitsCommand command = new LimitsCommand(root);
+            command.host = form.parameter();
+            command.name = form.value(CliOption.NAME);
+            command.json = form.has(CliOption.JSON);
+            String percentage = form.value(CliOption.SET_ACTIVE_THREAD_PERCENTAGE);
+            command.setPercentage = percentage == null ? null : MpsLimits.parsePercentage(percentage);
+            String pinned = form.value(CliOption.SET_PINNED_MEM_LIMIT);
+            command.setPinnedMiB = pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
+            command.seconds = seconds(form);
+            return command;
+        }
+
+        /** The host, or an error saying what a valid ssh destination looks like. */
+        Destination destination() {
+            return Destination.of(host);
+        }
+
         @Override
         public Integer call() {
-            Destination d = daemon.destination();
-            return remote(root, d, RemoteCommand.limits(daemon.name, LimitOption.limits(setPercentage, setPinnedMiB), json), timeout);
+            Destination d = destination();
+            RemoteCommand command = RemoteCommand.limits(name, LimitOption.limits(setPercentage, setPinnedMiB), json);
+            return remote(root, d, command, FleetTimeout.deadline(this, seconds));
         }
     }
 
     /** {@code cumps fleet doctor HOST}. */
-    @Command(name = "doctor", mixinStandardHelpOptions = true,
+    @Command(name = "doctor",
             description = "Run `cumps doctor --json` on HOST and print its document.",
             exitCodeListHeading = ExitCode.HEADING,
-            exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"},
-            defaultValueProvider = FleetTimeout.HostDefault.class)
+            exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"})
     public static final class DoctorCommand implements Callable<Integer> {
         private final RootCommand root;
-
-        @Mixin
-        FleetHost host;
-
-        @Mixin
-        FleetTimeout timeout;
+        // The parameter and option, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_DOCTOR).
+        private String host;
+        private String seconds;
 
         public DoctorCommand(RootCommand root) {
             this.root = root;
         }
 
+        /** The command for a form the grammar table describes, as picocli parsed it. */
+        public static DoctorCommand of(RootCommand root, CliForm form) {
+            DoctorCommand command = new DoctorCommand(root);
+            command.host = form.parameter();
+            command.seconds = seconds(form);
+            return command;
+        }
+
+        /** The host, or an error saying what a valid ssh destination looks like. */
+        Destination destination() {
+            return Destination.of(host);
+        }
+
+        Duration deadline() {
+            return FleetTimeout.deadline(this, seconds);
+        }
+
         @Override
         public Integer call() {
-            Destination d = host.destination();
-            RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), timeout.deadline());
+            Destination d = destination();
+            RemoteRun run = fleet(root).run(d, RemoteCommand.doctor(), deadline());
             // doctor exits 1 when a check fails; its document is the answer all the same.
             if (run.state().answered() && run.stdout().strip().startsWith("{")) {
                 root.context().out().print(shown(run.stdout()));

@@ -2,7 +2,6 @@ package dev.cumps.core.cli.command;
 
 import dev.cumps.core.CoreServices;
 import dev.cumps.core.cli.text.TopRenderer;
-import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.grammar.CliForm;
 import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
@@ -85,7 +84,7 @@ public final class TopCommand implements Callable<Integer> {
             root.context().out().println(Json.write(services.snapshots().readLive(only).topDocument()));
             return ExitCode.OK;
         }
-        Terminal terminal = new Terminal(new ProcessCommandRunner(), root.context().host().childEnvironment());
+        Terminal terminal = new Terminal(CoreServices.processRunner(), root.context().host().childEnvironment());
         boolean redraw = !once && Terminal.isTerminal(1);
         Function<String, String> frame = header -> {
             HostSnapshot host = services.snapshots().readLive(only);

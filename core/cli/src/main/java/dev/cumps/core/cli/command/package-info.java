@@ -8,8 +8,8 @@
  * converters), {@code AttachClientCommand} ({@code --simulate} only, through {@code Simulation.attachClient}),
  * {@code TerminateClientCommand}, {@code MetricsCommand}, {@code ReferenceCommand} (hidden: {@code reference --format
  * man\|markdown}), {@code SelftestCommand} (its shutdown hook aborts the run, cleans up and writes the report),
- * {@code HostsCommand}, {@code FleetCommand} ({@code fleet status|start|stop|doctor}, each with the
- * {@code FleetTimeout} mixin: one {@code --timeout}, the command's default from its default-value provider);
+ * {@code HostsCommand}, {@code FleetCommand} ({@code fleet status|start|stop|limits|doctor}, their options and
+ * {@code HOST} rows of the grammar table; {@code FleetTimeout}: one {@code --timeout} rule, the default from the row);
  * {@code CommandContext} (host, out, err, services wired once per run: real or {@code Simulation.cliSandbox}),
  * {@code ForegroundQuitHook} (Ctrl-C in {@code start --foreground}), {@code PathOption}, {@code CommandMessages}.
  *
@@ -18,8 +18,7 @@
  * {@code TerminalConfirmation} asks on the console), {@code DoctorFixRun} ({@code doctor --fix}: the fixes offered,
  * confirmed, applied, then the doctor again), the converters {@code ChoiceOption} (one of a few words),
  * {@code PidOption} (a pid, ASCII digits only) and {@code PathValues} (the one rule for path options, shared with the
- * fast path), the {@code fleet} mixins {@code FleetHost} (the ssh destination) and {@code FleetDaemon} (the host and
- * {@code --name}), and {@code VersionProvider} with {@code BuildVersion} (what {@code --version} prints: the build's
+ * fast path), and {@code VersionProvider} with {@code BuildVersion} (what {@code --version} prints: the build's
  * version and the Java runtime).
  */
 package dev.cumps.core.cli.command;
