@@ -20,7 +20,10 @@
 # The stand-in nvidia-smi is versus.sh's (12 ms, answers the fields asked); nvidia-cuda-mps-control on PATH is
 # NVIDIA's real one. Each run gets only HOME, PATH, LC_ALL, TMPDIR and JAVA_HOME (`env -i`); cumps runs with its
 # defaults (CUMPS_CONTROL_CLIENT unset). Cases: `status --json` [fifty], `status --json` [one], `doctor --json`
-# [one], `doctor --json` [none]. Every round runs each case's pair back to back, cumps first in even rounds and
+# [one], `doctor --json` [none]; then two for the floors: `status --json` [fifty] with cumps forced through NVIDIA's
+# program (CUMPS_CONTROL_CLIENT=nvidia: 25 control-client runs instead of the in-process client), and each tool's
+# start with nothing to do (`cumps --version` against `uni-cumps --help`: the interpreter and every module imported,
+# argparse's help printed). Every round runs each case's pair back to back, cumps first in even rounds and
 # uni-cumps first in odd ones; paired-stats.py prints, per case, the median wall ms of each, the median of the paired
 # ratios cumps/uni-cumps with p10 and p90, the median CPU ms (GNU time user + sys, with children, 10 ms resolution)
 # with the median of the paired ratios, and the largest peak RSS. Before the rounds, each tool runs each case once
@@ -162,15 +165,24 @@ daemon "$scratch/d/one"
 pid=$(cat "$scratch/d/one/pipe/nvidia-cuda-mps-control.pid")
 record "$scratch/home1" live "$pid" "$(ticks "$pid")" 0 "$scratch/d/one"
 
-names=("status --json, 50 records (25 live)" "status --json, 1 live daemon" "doctor --json, 1 live daemon" "doctor --json, no daemon")
-homes=(home50 home1 home1 home0)
-bins=(bin25 bin1 bin1 bin1)
-args=("status --json" "status --json" "doctor --json" "doctor --json")
+names=("status --json, 50 records (25 live)" "status --json, 1 live daemon" "doctor --json, 1 live daemon" "doctor --json, no daemon"
+    "status --json, 50 records, cumps via NVIDIA's program" "floor: cumps --version / uni-cumps --help")
+homes=(home50 home1 home1 home0 home50 home0)
+bins=(bin25 bin1 bin1 bin1 bin25 bin1)
+cargs=("status --json" "status --json" "doctor --json" "doctor --json" "status --json" "--version")
+uargs=("status --json" "status --json" "doctor --json" "doctor --json" "status --json" "--help")
+cenv=("" "" "" "" "CUMPS_CONTROL_CLIENT=nvidia" "")
 run() { # CASE TOOL [PREFIX...]: the tool's command line for a case, in its clean environment
-    local c=$1 tool=$2
+    local c=$1 tool=$2 a extra=()
     shift 2
+    if [ "$tool" = "$cumps" ]; then
+        a=${cargs[$c]}
+        if [ -n "${cenv[$c]}" ]; then extra=("${cenv[$c]}"); fi
+    else
+        a=${uargs[$c]}
+    fi
     env -i HOME="$scratch/${homes[$c]}" PATH="$scratch/${bins[$c]}:/usr/bin:/bin" LC_ALL=C TMPDIR="$scratch" \
-        ${JAVA_HOME:+JAVA_HOME="$JAVA_HOME"} "$@" "$tool" ${args[$c]}
+        ${JAVA_HOME:+JAVA_HOME="$JAVA_HOME"} ${extra[@]+"${extra[@]}"} "$@" "$tool" $a
 }
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)   (cumps: $cumps; uni-cumps: $uni; R$branch: $real)"
 run 0 "$cumps" >/dev/null 2>&1 || true # trains the launcher's AOT cache if needed: not part of the figures
