@@ -141,23 +141,4 @@ for ((r = 0; r < runs; r++)); do
         fi
     done
 done
-python3 - "$scratch/samples" "$runs" <<'EOF'
-import statistics, sys
-samples = {}
-for line in open(sys.argv[1]):
-    tool, case, us, rss, user, system = line.rstrip("\n").split("|")
-    samples.setdefault(case, {}).setdefault(tool, []).append((int(us) / 1000.0, int(rss), (float(user) + float(system)) * 1000))
-def q(xs, p):
-    xs = sorted(xs); return xs[min(len(xs) - 1, int(p * len(xs)))]
-print(f"{'command':16} {'cumps ms':>9} {'uni ms':>9} {'ratio':>7} {'p10':>6} {'p90':>6} {'CPU ms cumps/uni':>17} {'CPU ratio':>9}"
-      f" {'RSS MiB cumps/uni':>18}   ({sys.argv[2]} paired runs)")
-for case, by in samples.items():
-    c, u = by["cumps"], by["uni"]
-    ratios = [a[0] / b[0] for a, b in zip(c, u)]
-    cpu = [a[2] / b[2] for a, b in zip(c, u) if b[2] > 0]
-    print(f"{case:16} {statistics.median(x[0] for x in c):9.1f} {statistics.median(x[0] for x in u):9.1f} "
-          f"{statistics.median(ratios):7.2f} {q(ratios, .1):6.2f} {q(ratios, .9):6.2f} "
-          f"{statistics.median(x[2] for x in c):7.0f} / {statistics.median(x[2] for x in u):7.0f} "
-          f"{statistics.median(cpu) if cpu else float('nan'):9.2f} "
-          f"{max(x[1] for x in c) / 1024:8.1f} / {max(x[1] for x in u) / 1024:.1f}")
-EOF
+python3 "$root/src-test/bench/paired-stats.py" "$scratch/samples" "$runs"
