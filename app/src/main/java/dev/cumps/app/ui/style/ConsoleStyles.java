@@ -51,7 +51,7 @@ public final class ConsoleStyles {
     public static final String RAIL_BUTTON = "rail-button";
     /** Every icon of the window (Icons): console.css {@code .icon}, 15 px, coloured by its severity or state. */
     public static final String ICON = "icon";
-    /** A daemon row's state icon (DaemonTable): console.css {@code .state-icon}, 14 px, coloured by its row's state. */
+    /** A daemon record state's icon (RecordStateCell, Overview and Hosts daemons): console.css {@code .state-icon}, 14 px, coloured by its state. */
     public static final String STATE_ICON = "state-icon";
 
     // ---- Shared by the pages ----
