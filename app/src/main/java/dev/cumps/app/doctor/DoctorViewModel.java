@@ -9,7 +9,6 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.FixService;
-import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import java.nio.file.Path;
@@ -35,9 +34,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * State of the doctor pane: the selector, the checks of the current run as they arrive, the
- * verdict, and the finished report for Copy and Export. The checks come from the same core doctor
- * as {@code cumps doctor}; nothing here judges them.
+ * State of the doctor pane: the selector, one list of rows ({@link DoctorRow}: each check's result
+ * as it arrives, its texts and its fix state; the table shows a sorted view of it, and its selection
+ * holds the row), the verdict, and the finished report for Copy and Export. The checks come from the
+ * same core doctor as {@code cumps doctor} ({@code Doctor.diagnose}: with a blank selector and several
+ * visible GPUs, each GPU); nothing here judges them.
  *
  * <p>The core hands each check to a listener on the worker thread. The listener queues it and asks
  * the executor to drain the queue on the UI thread, so rows appear in order while the run goes on
@@ -56,12 +57,9 @@ public final class DoctorViewModel {
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final ReadOnlyStringWrapper diagnosed = new ReadOnlyStringWrapper(this, "diagnosed", "");
     private final DoctorSharing sharing;
-    private final EachGpu eachGpu = EachGpu.create();
     private ObservableValue<HostStatus> hostStatus;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
-    private final ObservableList<CheckResult> checks = FXCollections.observableArrayList();
-    private final ObservableList<CheckResult> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
     private final ObservableList<DoctorRow> rows = FXCollections.observableArrayList();
     private final ObservableList<DoctorRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
@@ -84,10 +82,9 @@ public final class DoctorViewModel {
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
-        this.fixes = new DoctorFixes(ctx, fixService, readOnlyChecks, this::run);
-        this.sharing = new DoctorSharing(ctx, eachGpu::gpuOf);
+        this.fixes = new DoctorFixes(ctx, fixService, this::run);
+        this.sharing = new DoctorSharing(ctx);
         verdict.set(messages.get("doctor.verdict.none"));
-        DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }
 
     /**
@@ -112,9 +109,8 @@ public final class DoctorViewModel {
     }
 
     /**
-     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when the
-     * window's last status saw several visible GPUs, each of them in turn ({@link EachGpu}). Ignored
-     * while a run is going.
+     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when
+     * several GPUs are visible, each of them in turn ({@code Doctor.diagnose}). Ignored while a run is going.
      */
     public void run() {
         if (running.get()) {
@@ -123,23 +119,17 @@ public final class DoctorViewModel {
         long runId = ++currentRun;
         sharing.say(""); // "Copied" and "Saved …" were about the report this run replaces
         arrived.clear();
-        checks.clear();
+        rows.clear();
         report.set(null);
         verdictSeverity.set(null);
         diagnosed.set("");
         running.set(true);
-        eachGpu.clear();
         Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
-        List<Gpu> each = sel.isPresent() || hostStatus == null ? List.of() : EachGpu.visibleWhenSeveral(hostStatus.getValue());
-        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(each.isEmpty() ? "doctor.selector.default"
-                : "doctor.selector.each")));
+        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(severalVisible() ? "doctor.selector.each"
+                : "doctor.selector.default")));
         verdict.set(messages.get("doctor.verdict.running", 0));
-        if (!each.isEmpty()) {
-            task = ctx.executor().submit(() -> runEach(each, runId), result -> finished(runId, result), error -> failed(runId, error));
-            return;
-        }
         task = ctx.executor().submit(
-                () -> doctor.run(sel, check -> {
+                () -> doctor.diagnose(sel, check -> {
                     arrived.add(check);
                     ctx.executor().runOnUi(() -> drain(runId));
                 }),
@@ -147,22 +137,10 @@ public final class DoctorViewModel {
                 error -> failed(runId, error));
     }
 
-    /** Off the UI thread: the doctor for each GPU in turn, its rows as they come, one report of all. */
-    private DoctorReport runEach(List<Gpu> gpus, long runId) {
-        List<DoctorReport> runs = new ArrayList<>();
-        List<CheckResult> kept = new ArrayList<>();
-        for (int i = 0; i < gpus.size(); i++) {
-            Gpu gpu = gpus.get(i);
-            int runIndex = i;
-            runs.add(doctor.run(Optional.of(gpu.uuid().value()), check -> {
-                if (eachGpu.keep(check, gpu, runIndex)) {
-                    kept.add(check);
-                    arrived.add(check);
-                    ctx.executor().runOnUi(() -> drain(runId));
-                }
-            }));
-        }
-        return EachGpu.merged(kept, runs);
+    /** Whether the window's last status saw several visible GPUs (a blank selector then diagnoses each: the activity log says so). */
+    private boolean severalVisible() {
+        HostStatus status = hostStatus == null ? null : hostStatus.getValue();
+        return status != null && status.gpus().stream().filter(HostStatus.GpuRow::visible).count() > 1;
     }
 
     /** Stops the running diagnosis: the worker is interrupted and no further row appears. */
@@ -177,7 +155,7 @@ public final class DoctorViewModel {
         arrived.clear();
         running.set(false);
         verdictSeverity.set(Severity.WARN);
-        String outcome = messages.get("doctor.verdict.cancelled", checks.size());
+        String outcome = messages.get("doctor.verdict.cancelled", rows.size());
         verdict.set(outcome);
         ctx.activity().record(runLabel, false, outcome);
     }
@@ -205,9 +183,9 @@ public final class DoctorViewModel {
             return;
         }
         for (CheckResult check; (check = arrived.poll()) != null; ) {
-            checks.add(check);
+            rows.add(DoctorRow.of(check, messages));
         }
-        verdict.set(messages.get("doctor.verdict.running", checks.size()));
+        verdict.set(messages.get("doctor.verdict.running", rows.size()));
     }
 
     private void finished(long runId, DoctorReport result) {
@@ -215,8 +193,8 @@ public final class DoctorViewModel {
             return;
         }
         drain(runId);
-        if (!checks.equals(result.checks())) {
-            checks.setAll(result.checks());
+        if (!rows.stream().map(r -> r.result().orElseThrow()).toList().equals(result.checks())) {
+            rows.setAll(result.checks().stream().map(c -> DoctorRow.of(c, messages)).toList());
         }
         running.set(false);
         report.set(result);
@@ -275,12 +253,7 @@ public final class DoctorViewModel {
         return selector;
     }
 
-    /** The checks of the current run, in the order the core produced them. */
-    public ObservableList<CheckResult> checks() {
-        return readOnlyChecks;
-    }
-
-    /** The table's rows: one per check of {@link #checks()}, as the window shows it. */
+    /** The rows of the current run, one per check in the order the core produced them; the table shows them failures first. */
     public ObservableList<DoctorRow> rows() {
         return readOnlyRows;
     }
