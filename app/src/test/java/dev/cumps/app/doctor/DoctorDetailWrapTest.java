@@ -13,6 +13,7 @@ import java.util.Optional;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
+import javafx.scene.shape.MoveTo;
 import javafx.scene.shape.PathElement;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
@@ -101,7 +102,7 @@ class DoctorDetailWrapTest {
     }
 
     private static double caretY(PathElement[] caret) {
-        if (caret[0] instanceof javafx.scene.shape.MoveTo move) {
+        if (caret[0] instanceof MoveTo move) {
             return move.getY();
         }
         return Double.NaN;
