@@ -5,6 +5,7 @@ import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.app.ui.table.Columns;
 import dev.cumps.app.ui.table.RecordStateCell;
 import java.util.List;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
@@ -28,7 +29,7 @@ public final class DaemonTable extends TableView<DaemonRow> {
                 Columns.fitted(messages.get("daemon.pid"), DaemonRow::pid, 65),
                 Columns.fitted(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
                 Columns.path(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
-                Columns.sentence(messages.get("daemon.limits"), DaemonRow::limits, 100),
+                Columns.preferring(messages.get("daemon.limits"), DaemonRow::limits, 100, OverrunStyle.WORD_ELLIPSIS),
                 Columns.path(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
                 Columns.path(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
                 Columns.fitted(messages.get("daemon.age"), DaemonRow::age, 72)));

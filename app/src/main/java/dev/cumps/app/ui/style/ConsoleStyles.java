@@ -64,7 +64,7 @@ public final class ConsoleStyles {
     public static final String MUTED = "muted";
     /** The name column of an evidence grid (stop, terminate, limits): console.css {@code .evidence-name}, bold. */
     public static final String EVIDENCE_NAME = "evidence-name";
-    /** The reason shown beside a disabled control (DisabledReason): not in console.css, a name to find it by. */
+    /** The wrapper of a disabled control that says why (DisabledReason): console.css {@code .disabled-reason}, its focus ring. */
     public static final String DISABLED_REASON = "disabled-reason";
     /** A table cell that shows its whole text (FullTextCell): not in console.css, a name to find those cells by. */
     public static final String FULL_TEXT_CELL = "full-text-cell";
