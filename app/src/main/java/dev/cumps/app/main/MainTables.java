@@ -19,7 +19,7 @@ import javafx.collections.ObservableList;
  */
 public final class MainTables {
 
-    /** Above this many changed daemon rows one replacement of the list is cheaper than a change event per row. */
+    /** Above this many changed daemon rows one replacement of the list is cheaper than two change events per row. */
     static final int MAX_ROW_UPDATES = 64;
 
     private final ObservableList<GpuRow> gpus = FXCollections.observableArrayList();
