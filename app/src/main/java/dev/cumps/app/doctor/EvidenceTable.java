@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.LineBreaks;
 import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.table.Columns;
 import java.util.List;
@@ -25,7 +26,8 @@ import javafx.scene.text.Text;
 
 /**
  * The doctor's evidence as a table a reader can read without selecting a row: status, check,
- * observed, expected and remedy, every text wrapped whole at word boundaries (rows grow; nothing is
+ * observed, expected and remedy, every text wrapped whole at word boundaries and a path after its slashes
+ * ({@link LineBreaks}; rows grow; nothing is
  * cut with an ellipsis), the columns always sharing the table's width (none runs past its edge). A
  * table narrower than {@value #STACK_BELOW} px moves Observed, Expected and Remedy below the check's
  * title in its own cell instead of hiding them. For a check that did not pass, a Guide link opens its
@@ -145,7 +147,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
             super.updateItem(row, empty);
             String shown = empty || row == null ? null : value.apply(row);
             setText(shown);
-            text.setText(shown == null ? "" : shown);
+            text.setText(shown == null ? "" : LineBreaks.wrappable(shown));
             setGraphic(shown == null ? null : text);
         }
     }
@@ -197,7 +199,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
 
         private void line(Text text, String key, String value) {
             if (!value.isEmpty()) {
-                text.setText(messages.get("doctor.evidence.line", messages.get(key), value));
+                text.setText(LineBreaks.wrappable(messages.get("doctor.evidence.line", messages.get(key), value)));
                 box.getChildren().add(text);
             }
         }
@@ -223,7 +225,7 @@ public final class EvidenceTable extends TableView<DoctorRow> {
                 return;
             }
             setText(row.remedy());
-            text.setText(row.remedy());
+            text.setText(LineBreaks.wrappable(row.remedy()));
             text.setVisible(!row.remedy().isEmpty());
             text.setManaged(!row.remedy().isEmpty());
             boolean guided = row.guide().isPresent();

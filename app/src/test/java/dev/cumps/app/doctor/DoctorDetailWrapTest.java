@@ -13,8 +13,6 @@ import java.util.Optional;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.StackPane;
-import javafx.scene.shape.MoveTo;
-import javafx.scene.shape.PathElement;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -52,24 +50,8 @@ class DoctorDetailWrapTest {
         assertEquals(List.of(), split, "words split across lines");
     }
 
-    /** The words (runs between spaces and slashes) of the body that are drawn on two lines at {@code width}. */
+    /** The words of the body that are drawn on two lines at {@code width}. */
     private List<String> wordsSplit(FxRobot robot, DoctorRow row, double width, String id, Locale locale) {
-        List<String> found = new ArrayList<>();
-        List<String> all = lines(robot, row, width, id, locale);
-        for (int i = 0; i + 1 < all.size(); i++) {
-            String end = all.get(i);
-            String next = all.get(i + 1);
-            boolean midWord = !end.isEmpty() && !next.isEmpty() && Character.isLetterOrDigit(end.charAt(end.length() - 1))
-                    && Character.isLetterOrDigit(next.charAt(0));
-            if (midWord) {
-                found.add(width + ": " + end + " | " + next);
-            }
-        }
-        return found;
-    }
-
-    /** The lines the body label draws at {@code width}, without zero-width characters. */
-    private List<String> lines(FxRobot robot, DoctorRow row, double width, String id, Locale locale) {
         robot.interact(() -> {
             DoctorDetail detail = new DoctorDetail(Messages.forLocale(locale), r -> { });
             detail.setMaxWidth(width);
@@ -80,36 +62,10 @@ class DoctorDetailWrapTest {
         WaitForAsyncUtils.waitForFxEvents();
         return Waits.fx(() -> {
             Label label = robot.lookup(id).queryAs(Label.class);
-            Text text = (Text) label.lookup(".text");
-            String s = text.getText();
-            List<String> lines = new ArrayList<>();
-            StringBuilder line = new StringBuilder();
-            double y = Double.NaN;
-            for (int i = 0; i < s.length(); i++) {
-                PathElement[] caret = text.caretShape(i, true);
-                double at = caretY(caret);
-                if (!Double.isNaN(y) && Math.abs(at - y) > 1) {
-                    lines.add(clean(line.toString()));
-                    line.setLength(0);
-                }
-                y = at;
-                line.append(s.charAt(i));
-            }
-            lines.add(clean(line.toString()));
+            List<String> lines = WrappedLines.of((Text) label.lookup(".text"));
             assertTrue(lines.size() >= 1);
-            return lines;
+            return WrappedLines.wordsSplit(String.valueOf(width), lines);
         });
-    }
-
-    private static double caretY(PathElement[] caret) {
-        if (caret[0] instanceof MoveTo move) {
-            return move.getY();
-        }
-        return Double.NaN;
-    }
-
-    private static String clean(String line) {
-        return line.replace("\u200A", "");
     }
 
 }
