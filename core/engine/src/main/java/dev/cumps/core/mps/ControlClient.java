@@ -12,10 +12,10 @@ import java.util.Optional;
  * {@code builtin} forces the in-process client (the program remains its fallback); unset or empty, the in-process
  * client asks once a run asks at least {@code inProcessFrom} daemons together ({@link MpsControl#forDaemons}).
  *
- * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the downcall stubs; about 100 ms CPU
- * measured under load, round eleven of docs/performance.md) that one child process per daemon only outweighs from
- * about 16 daemons on. A long-lived process (the window) pays it once: {@link #LONG_LIVED}; a command-line run
- * pays it every time: {@link #ONE_RUN}.
+ * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the FFM linker: about 100 ms CPU measured
+ * under load with nine downcall handles, round eleven of docs/performance.md; about 40 ms less with posix.Syscall's
+ * one, round fifteen) that one child process per daemon only outweighs from about 16 daemons on. A long-lived
+ * process (the window) pays it once: {@link #LONG_LIVED}; a command-line run pays it every time: {@link #ONE_RUN}.
  *
  * @param protocol      the in-process client, or empty for NVIDIA's program alone
  * @param inProcessFrom how many daemons asked together make the in-process client ask them (1: always)
