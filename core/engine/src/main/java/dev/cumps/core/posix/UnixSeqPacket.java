@@ -18,8 +18,6 @@ import java.nio.file.Path;
  *
  * <p>The layouts are Linux x86-64 and arm64 (LP64): {@code struct msghdr} 56 bytes, {@code struct cmsghdr} 16
  * bytes, {@code struct ucred} three ints. One confined arena per socket: it is used by the thread that opened it.
- *
- * <p>Size: one method per native call and the struct layouts they share; split, the layouts would have to be public.
  */
 public final class UnixSeqPacket implements PacketSocket {
     static final int AF_UNIX = 1;
