@@ -10,11 +10,11 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
- * A Unix {@code SOCK_SEQPACKET} socket through the FFM API ({@link Syscall}, one downcall handle): {@code socket}, {@code setsockopt(SO_PASSCRED)},
- * {@code connect}, {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS} and {@code recvmsg}, what NVIDIA's
- * {@code nvidia-cuda-mps-control} calls to reach its daemon (seen with strace on R470 to R555). Non-blocking from
- * the start, {@code connect} included: a listener that never accepts makes {@code connect} fail with
- * {@code EAGAIN} instead of hanging, and every wait is a {@code poll} with a timeout.
+ * A Unix {@code SOCK_SEQPACKET} socket through the FFM API ({@link Syscall}, one downcall handle): {@code socket},
+ * {@code setsockopt(SO_PASSCRED)}, {@code connect}, {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS} and
+ * {@code recvmsg}, what NVIDIA's {@code nvidia-cuda-mps-control} calls to reach its daemon (seen with strace on R470
+ * to R555). Non-blocking from the start, {@code connect} included: a listener that never accepts makes
+ * {@code connect} fail with {@code EAGAIN} instead of hanging, and every wait is a {@code poll} with a timeout.
  *
  * <p>The layouts are Linux x86-64 and arm64 (LP64): {@code struct msghdr} 56 bytes, {@code struct cmsghdr} 16
  * bytes, {@code struct ucred} three ints. One confined arena per socket: it is used by the thread that opened it.
