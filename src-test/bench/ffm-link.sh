@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# The FFM link's cost in a fresh JVM, nine downcall handles against one (docs/performance.md, round fifteen).
+# The FFM link's cost in a fresh JVM, nine downcall handles against one (docs/performance.md, round sixteen).
 #
 #   src-test/bench/ffm-link.sh [RUNS]      default RUNS 12
 #
 # Compiles the three drivers of src-test/bench/ffm-link/ into a scratch folder and runs them with the JDK on PATH
 # (no launcher, no AOT cache): Zero prints a line (the bare JVM); Nine links the nine handles posix.UnixSeqPacket
-# linked before round fifteen (socket, setsockopt, connect, sendmsg, recvmsg, poll with errno captured; close,
+# linked before round sixteen (socket, setsockopt, connect, sendmsg, recvmsg, poll with errno captured; close,
 # getuid, getgid) and calls each once on a socket that connects nowhere; One does the same calls through one handle,
 # libc's syscall with Linux x86-64's numbers (x86-64 only). First each driver once under -Xlog:class+load: classes
 # loaded and those spun at run time (hidden classes, lambda forms); then each with the argument `link` (link only,

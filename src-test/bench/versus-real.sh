@@ -39,7 +39,7 @@
 #
 # VERSUS_OUTPUTS=DIR keeps the first output of each tool and case there, to check them by hand.
 # VERSUS_LIVE=N (1-99, default 25) makes "fifty" N live records and N stale ones, N GPUs and N + 1 daemons (the
-# in-process client's break-even, docs/performance.md round fifteen).
+# in-process client's break-even, docs/performance.md round sixteen).
 set -euo pipefail
 live=${VERSUS_LIVE:-25}
 [[ "$live" =~ ^[1-9][0-9]?$ ]] || { echo "error: VERSUS_LIVE must be 1 to 99, not $live" >&2; exit 2; }

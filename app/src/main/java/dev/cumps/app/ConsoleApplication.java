@@ -167,10 +167,10 @@ public final class ConsoleApplication extends Application {
         if (options.simulatedDemo()) {
             startDemo();
         } else {
-            executor.submit(() -> {
+            executor.task(() -> {
                 session.guardAgainstSuddenExit();
                 return null;
-            }, none -> { }, error -> warnUnlessClosing("No guard for the simulated host", error));
+            }).onFailure(error -> warnUnlessClosing("No guard for the simulated host", error)).start();
         }
     }
 
@@ -180,17 +180,17 @@ public final class ConsoleApplication extends Application {
      * (started first) when the JVM ends without that (the X server went away).
      */
     private void startDemo() {
-        executor.submit(() -> {
+        executor.task(() -> {
             session.guardAgainstSuddenExit();
             session.startDemo();
             return SimulateDemo.NAME;
-        }, name -> {
+        }).onSuccess(name -> {
             // Selected now if a refresh already shows it, else when one does (unless the user chose a row).
             if (window.viewModel().selectedRowProperty().get() == null) {
                 window.viewModel().tables().selectName(name);
             }
             window.viewModel().refresh();
-        }, error -> warnUnlessClosing("The simulated demo could not be set up", error));
+        }).onFailure(error -> warnUnlessClosing("The simulated demo could not be set up", error)).start();
     }
 
     /**

@@ -11,6 +11,7 @@ import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.host.HostPaths;
 import dev.cumps.core.lifecycle.LifecycleTimeouts;
 import dev.cumps.core.lifecycle.StartRequest;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.proc.ProcFsProcessTable;
 import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
@@ -153,8 +154,13 @@ public final class SimulatedConsole implements AutoCloseable {
 
     /** Starts a daemon on GPU {@code gpu} through the core, as {@code cumps start} would. */
     public DaemonRecord start(String name, int gpu) {
+        return start(name, gpu, MpsLimits.NONE);
+    }
+
+    /** Starts a daemon on GPU {@code gpu} with {@code limits}, as {@code cumps start --active-thread-percentage …} would. */
+    public DaemonRecord start(String name, int gpu, MpsLimits limits) {
         DaemonRecord record = services().starter().start(new StartRequest(Optional.of(Integer.toString(gpu)),
-                Optional.of(name), Optional.empty(), Optional.empty()), stage -> { });
+                Optional.of(name), Optional.empty(), Optional.empty(), Map.of(), limits), stage -> { });
         started.add(record);
         return record;
     }

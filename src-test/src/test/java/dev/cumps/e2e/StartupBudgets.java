@@ -71,7 +71,7 @@ final class StartupBudgets {
     private static final String STATUS_JSON = "status --json";
     /**
      * A run that asks 25 daemons or more together asks them in-process (decision 0018, ControlClient.ONE_RUN): it links
-     * its FFM downcall handle (one since round fifteen of docs/performance.md: libc's syscall, which asks socket,
+     * its FFM downcall handle (one since round sixteen of docs/performance.md: libc's syscall, which asks socket,
      * setsockopt, connect, poll, sendmsg, recvmsg, close, getuid and getgid by number), about 250 more classes
      * initialized and about 60 spun at run time, which the AOT cache cannot hold (nine handles: about 300 and 120). Fewer daemons go
      * through NVIDIA's program as before and load no native code (the budgets above it are the program's). The

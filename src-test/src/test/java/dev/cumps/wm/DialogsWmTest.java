@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The stop-all confirmation and its report under openbox on the GTK glass, reached as a keyboard
- * user reaches them (Tab from the focused Start button to the next enabled action and Space; the
+ * user reaches them (Tab from the focused Start button past the disabled Stop's reason to Stop all, and Space; the
  * destructive button by its Alt mnemonic), with the main window maximised: each is owned by the main window, centred on
  * it, framed, at least the minimum size, on screen, and the main window stays maximised.
  */
@@ -33,9 +33,9 @@ class DialogsWmTest extends OpenboxSuite {
             console.cumps("start", "--gpus", "1", "--name", "beside");
             try {
                 awaitRefreshed(main);
-                // Focus is on Start (the window's first control); with nothing selected Stop is disabled,
-                // so the next enabled action is Stop all.
-                desktop.type(main, "Tab", "space");
+                // Focus is on Start (the window's first control); with nothing selected Stop is disabled: the
+                // first Tab shows its reason (review L-25), the second reaches Stop all.
+                desktop.type(main, "Tab", "Tab", "space");
                 String stopAll = desktop.window("^Stop all daemons$");
                 WmChecks.assertPlacedDialog(desktop, stopAll, main, full);
                 // Confirmed with its Alt mnemonic (Enter cancels): the report of what it did is a dialog of its own.

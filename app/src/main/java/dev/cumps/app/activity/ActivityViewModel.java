@@ -59,12 +59,11 @@ public final class ActivityViewModel {
         boolean markdown = file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md");
         String text = markdown ? ActivityExport.markdown(log.entries(), zone, messages) : ActivityExport.text(log.entries(), zone);
         notice.set("");
-        executor.submit(() -> {
-            Files.writeString(file, text, StandardCharsets.UTF_8);
-            return file;
-        }, written -> notice.set(messages.get("activity.export.done", written)),
-                error -> notice.set(messages.get("activity.export.failed", file,
-                        messages.errorText(error).orElse(error.getClass().getSimpleName()))));
+        executor.task(() -> Files.writeString(file, text, StandardCharsets.UTF_8))
+                .onSuccess(written -> notice.set(messages.get("activity.export.done", written)))
+                .onFailure(error -> notice.set(messages.get("activity.export.failed", file,
+                        messages.errorText(error).orElse(error.getClass().getSimpleName()))))
+                .start();
     }
 
     /** What the last Save as… did; empty before. */

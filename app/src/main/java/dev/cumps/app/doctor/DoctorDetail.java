@@ -1,6 +1,7 @@
 package dev.cumps.app.doctor;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.LineBreaks;
 import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Icons;
 import dev.cumps.app.ui.style.Severity;
@@ -77,7 +78,8 @@ final class DoctorDetail extends VBox {
     }
 
     private static void section(Label heading, Label body, String text) {
-        body.setText(text);
+        // Paths break at their slashes, not mid-name (review L-8).
+        body.setText(LineBreaks.wrappable(text));
         shown(heading, !text.isEmpty());
         shown(body, !text.isEmpty());
     }

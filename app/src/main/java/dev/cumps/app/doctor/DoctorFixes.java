@@ -11,49 +11,48 @@ import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.beans.property.ReadOnlyIntegerWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.ObservableList;
+import javafx.beans.property.SimpleObjectProperty;
 
 /**
- * The doctor pane's Fix… button: for the selected result, the fixes the core offers with their
- * dry-run text in the window's language; applying them runs the core's fix service (the same checks
- * again right before, the same verified operations as {@code cumps doctor --fix}) off the UI thread,
- * records each outcome in the activity log, and then runs the doctor again.
+ * The doctor pane's Fix… button: for the selected row, the fixes the core offers for its result with
+ * their dry-run text in the window's language; applying them runs the core's fix service (the same
+ * checks again right before, the same verified operations as {@code cumps doctor --fix}) off the UI
+ * thread, records each outcome in the activity log, marks the row's fix applying, then applied or
+ * failed ({@link DoctorRow.Fix}), and then runs the doctor again.
  */
 public final class DoctorFixes {
     private final ConsoleContext ctx;
     private final FixService service;
     private final Messages messages;
-    private final ObservableList<CheckResult> checks;
     private final Runnable rerun;
-    private final ReadOnlyIntegerWrapper selected = new ReadOnlyIntegerWrapper(this, "selected", -1);
+    private final ObjectProperty<DoctorRow> selected = new SimpleObjectProperty<>(this, "selected");
     private final ReadOnlyBooleanWrapper applying = new ReadOnlyBooleanWrapper(this, "applying", false);
     private final ReadOnlyStringWrapper outcome = new ReadOnlyStringWrapper(this, "outcome", "");
     /** How many fixes the last Fix… applied, all of them, while its outcome still says the doctor runs again; -1 otherwise. */
     private long appliedAwaitingRun = -1;
     private final BooleanBinding unavailable;
 
-    DoctorFixes(ConsoleContext ctx, FixService service, ObservableList<CheckResult> checks, Runnable rerun) {
+    DoctorFixes(ConsoleContext ctx, FixService service, Runnable rerun) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
         this.service = Objects.requireNonNull(service, "service");
         this.messages = ctx.messages();
-        this.checks = checks;
         this.rerun = rerun;
-        this.unavailable = Bindings.createBooleanBinding(() -> applying.get() || selectedCheck() == null || !selectedCheck().fixable(),
-                applying, selected, checks);
+        this.unavailable = Bindings.createBooleanBinding(
+                () -> applying.get() || selected.get() == null || selected.get().fix() != DoctorRow.Fix.AVAILABLE, applying, selected);
     }
 
-    /** The row the user selected ({@code -1}: none). */
-    public void select(int index) {
-        selected.set(index);
+    /** The row the user selected ({@code null}: none); the pane binds it to the table's selection. */
+    public ObjectProperty<DoctorRow> selectedProperty() {
+        return selected;
     }
 
     private CheckResult selectedCheck() {
-        int i = selected.get();
-        return i >= 0 && i < checks.size() ? checks.get(i) : null;
+        DoctorRow row = selected.get();
+        return row == null ? null : row.result().orElse(null);
     }
 
     /** True when the selected result offers no fix, or fixes are being applied: Fix… is disabled. */
@@ -69,15 +68,18 @@ public final class DoctorFixes {
 
     /** Applies the selected result's fixes off the UI thread, then runs the doctor again. */
     public void apply() {
+        DoctorRow row = selected.get();
         CheckResult check = selectedCheck();
-        if (check == null || !check.fixable() || applying.get()) {
+        if (check == null || row.fix() != DoctorRow.Fix.AVAILABLE || applying.get()) {
             return;
         }
         List<Fix> plan = service.plan(check);
-        String action = messages.get("doctor.fix.action", messages.render(check.titleMessage()));
+        String action = messages.get("doctor.fix.action", row.title());
         applying.set(true);
+        row.fix(DoctorRow.Fix.APPLYING);
         ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
             applying.set(false);
+            row.fix(outcomes.stream().allMatch(FixOutcome::applied) ? DoctorRow.Fix.APPLIED : DoctorRow.Fix.FAILED);
             // One entry naming every fix, so the status line (which shows the last change) names them all
             // (review 2026-12-06 L-6: after four socket removals it named only the last).
             ctx.activity().recordChange(action, outcomes.stream().allMatch(FixOutcome::applied),
@@ -90,6 +92,7 @@ public final class DoctorFixes {
             rerun.run();
         }, error -> {
             applying.set(false);
+            row.fix(DoctorRow.Fix.FAILED);
             String summary = ErrorReport.of(error, messages).summary();
             ctx.activity().recordChange(action, false, summary);
             outcome.set(messages.get("doctor.fix.failed", summary));

@@ -3,16 +3,13 @@ package dev.cumps.app.doctor;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.error.ErrorReport;
-import dev.cumps.core.doctor.CheckResult;
 import dev.cumps.core.doctor.DoctorReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
@@ -25,18 +22,14 @@ final class DoctorSharing {
     private final Messages messages;
     private final ReadOnlyStringWrapper feedback = new ReadOnlyStringWrapper(this, "feedback", "");
 
-    /** Which GPU a check is about in an each-GPU run, so the report's rows are titled as the table's. */
-    private final Function<CheckResult, Optional<Integer>> gpuOf;
-
-    DoctorSharing(ConsoleContext ctx, Function<CheckResult, Optional<Integer>> gpuOf) {
+    DoctorSharing(ConsoleContext ctx) {
         this.ctx = ctx;
         this.messages = ctx.messages();
-        this.gpuOf = gpuOf;
     }
 
     /** Puts {@code report} as Markdown, in the window's language, on the clipboard. */
     void copy(DoctorReport report) {
-        ctx.clipboard().putText(DoctorRow.markdown(report, messages, gpuOf));
+        ctx.clipboard().putText(DoctorRow.markdown(report, messages));
         ctx.activity().record(messages.get("doctor.activity.copy"), true, messages.get("doctor.activity.copied"));
         feedback.set(messages.get("doctor.copied"));
     }
@@ -44,7 +37,7 @@ final class DoctorSharing {
     /** Writes {@code report} to {@code file} off the UI thread; a failure's text goes to {@code failed}. */
     void export(DoctorReport report, Path file, Consumer<String> failed) {
         String action = messages.get("doctor.activity.export");
-        String text = DoctorRow.exportText(report, file, messages, gpuOf);
+        String text = DoctorRow.exportText(report, file, messages);
         ctx.executor().submit(() -> {
             try {
                 Files.writeString(file, text, StandardCharsets.UTF_8);

@@ -7,7 +7,6 @@ import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.dialog.SaveDialog;
 import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
-import java.util.List;
 import java.util.Objects;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ObservableValue;
@@ -102,8 +101,7 @@ public final class DoctorView extends BorderPane {
         Button fix = button("doctorFix", messages.get("doctor.fix"), messages.get("doctor.fix.tooltip"));
         fix.disableProperty().bind(viewModel.fixes().unavailableBinding().or(viewModel.runningProperty()));
         fix.setOnAction(e -> confirmFix(table));
-        table.getSelectionModel().selectedItemProperty().addListener((obs, before, now) ->
-                viewModel.fixes().select(now == null ? -1 : indexInRun(now)));
+        viewModel.fixes().selectedProperty().bind(table.getSelectionModel().selectedItemProperty());
         // Each note beside the buttons it is about, wrapping in the room left; the buttons keep their names
         // (review 2026-12-06 M-6 and L-3: "Saved <path>" beside Fix… squeezed it to "…").
         Label feedback = note("doctorFeedback", viewModel.feedbackProperty());
@@ -158,17 +156,6 @@ public final class DoctorView extends BorderPane {
     /** The side panel's width: a whole GPU UUID in the selector, the run buttons, the detail's sentences. */
     static final double SIDE_WIDTH = 320;
     static final double SIDE_MIN_WIDTH = 260;
-
-    /** The index of {@code row} in the run's order (the table shows failures first). */
-    private int indexInRun(DoctorRow row) {
-        List<DoctorRow> rows = viewModel.rows();
-        for (int i = 0; i < rows.size(); i++) {
-            if (rows.get(i) == row) {
-                return i;
-            }
-        }
-        return -1;
-    }
 
     /** The pane's name, for the tab or section that holds it. */
     public static String title(Messages messages) {

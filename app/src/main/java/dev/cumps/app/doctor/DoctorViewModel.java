@@ -11,7 +11,6 @@ import dev.cumps.core.doctor.CheckStatus;
 import dev.cumps.core.doctor.Doctor;
 import dev.cumps.core.doctor.DoctorReport;
 import dev.cumps.core.fix.FixService;
-import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.status.HostStatus;
 import java.nio.file.Path;
@@ -19,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -35,9 +33,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * State of the doctor pane: the selector, the checks of the current run as they arrive, the
- * verdict, and the finished report for Copy and Export. The checks come from the same core doctor
- * as {@code cumps doctor}; nothing here judges them.
+ * State of the doctor pane: the selector, one list of rows ({@link DoctorRow}: each check's result
+ * as it arrives, its texts and its fix state; the table shows a sorted view of it, and its selection
+ * holds the row), the verdict, and the finished report for Copy and Export. The checks come from the
+ * same core doctor as {@code cumps doctor} ({@code Doctor.diagnose}: with a blank selector and several
+ * visible GPUs, each GPU); nothing here judges them.
  *
  * <p>A run is a {@link UiTask} whose progress is each check the core hands over on the worker, so rows
  * appear in order on the UI thread while the run goes on (and at once, on the calling thread, in tests).
@@ -56,12 +56,9 @@ public final class DoctorViewModel {
     private final DoctorFreshness freshness = new DoctorFreshness();
     private final ReadOnlyStringWrapper diagnosed = new ReadOnlyStringWrapper(this, "diagnosed", "");
     private final DoctorSharing sharing;
-    private final EachGpu eachGpu = EachGpu.create();
     private ObservableValue<HostStatus> hostStatus;
 
     private final StringProperty selector = new SimpleStringProperty(this, "selector", "");
-    private final ObservableList<CheckResult> checks = FXCollections.observableArrayList();
-    private final ObservableList<CheckResult> readOnlyChecks = FXCollections.unmodifiableObservableList(checks);
     private final ObservableList<DoctorRow> rows = FXCollections.observableArrayList();
     private final ObservableList<DoctorRow> readOnlyRows = FXCollections.unmodifiableObservableList(rows);
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
@@ -81,10 +78,9 @@ public final class DoctorViewModel {
         this.doctor = Objects.requireNonNull(doctor, "doctor");
         this.messages = ctx.messages();
         this.exportDirectory = Objects.requireNonNull(exportDirectory, "exportDirectory");
-        this.fixes = new DoctorFixes(ctx, fixService, readOnlyChecks, this::run);
-        this.sharing = new DoctorSharing(ctx, eachGpu::gpuOf);
+        this.fixes = new DoctorFixes(ctx, fixService, this::run);
+        this.sharing = new DoctorSharing(ctx);
         verdict.set(messages.get("doctor.verdict.none"));
-        DoctorRow.follow(checks, rows, messages, eachGpu::gpuOf);
     }
 
     /**
@@ -109,46 +105,31 @@ public final class DoctorViewModel {
     }
 
     /**
-     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when the
-     * window's last status saw several visible GPUs, each of them in turn ({@link EachGpu}). Ignored
-     * while a run is going.
+     * Runs the doctor for the selector. Blank: the core's default (the only visible GPU), or, when
+     * several GPUs are visible, each of them in turn ({@code Doctor.diagnose}). Ignored while a run is going.
      */
     public void run() {
         if (running.get()) {
             return;
         }
         sharing.say(""); // "Copied" and "Saved …" were about the report this run replaces
-        checks.clear();
+        rows.clear();
         report.set(null);
         verdictSeverity.set(null);
         diagnosed.set("");
         running.set(true);
-        eachGpu.clear();
         Optional<String> sel = Optional.ofNullable(selector.get()).map(String::strip).filter(s -> !s.isEmpty());
-        List<Gpu> each = sel.isPresent() || hostStatus == null ? List.of() : EachGpu.visibleWhenSeveral(hostStatus.getValue());
-        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(each.isEmpty() ? "doctor.selector.default"
-                : "doctor.selector.each")));
+        runLabel = messages.get("doctor.activity.run", sel.orElseGet(() -> messages.get(severalVisible() ? "doctor.selector.each"
+                : "doctor.selector.default")));
         verdict.set(messages.get("doctor.verdict.running", 0));
-        UiTask<DoctorReport, CheckResult> task = each.isEmpty() ? ctx.executor().task(progress -> doctor.run(sel, progress::accept))
-                : ctx.executor().task(progress -> runEach(each, progress));
+        UiTask<DoctorReport, CheckResult> task = ctx.executor().task(progress -> doctor.diagnose(sel, progress::accept));
         runs.start(task.onProgress(this::arrived).onSuccess(this::finished).onFailure(this::failed));
     }
 
-    /** Off the UI thread: the doctor for each GPU in turn, its rows as they come, one report of all. */
-    private DoctorReport runEach(List<Gpu> gpus, Consumer<? super CheckResult> progress) {
-        List<DoctorReport> runs = new ArrayList<>();
-        List<CheckResult> kept = new ArrayList<>();
-        for (int i = 0; i < gpus.size(); i++) {
-            Gpu gpu = gpus.get(i);
-            int runIndex = i;
-            runs.add(doctor.run(Optional.of(gpu.uuid().value()), check -> {
-                if (eachGpu.keep(check, gpu, runIndex)) {
-                    kept.add(check);
-                    progress.accept(check);
-                }
-            }));
-        }
-        return EachGpu.merged(kept, runs);
+    /** Whether the window's last status saw several visible GPUs (a blank selector then diagnoses each: the activity log says so). */
+    private boolean severalVisible() {
+        HostStatus status = hostStatus == null ? null : hostStatus.getValue();
+        return status != null && status.gpus().stream().filter(HostStatus.GpuRow::visible).count() > 1;
     }
 
     /** Stops the running diagnosis: the worker is interrupted and no further row appears. */
@@ -159,7 +140,7 @@ public final class DoctorViewModel {
         runs.cancel();
         running.set(false);
         verdictSeverity.set(Severity.WARN);
-        String outcome = messages.get("doctor.verdict.cancelled", checks.size());
+        String outcome = messages.get("doctor.verdict.cancelled", rows.size());
         verdict.set(outcome);
         ctx.activity().record(runLabel, false, outcome);
     }
@@ -183,13 +164,13 @@ public final class DoctorViewModel {
     }
 
     private void arrived(CheckResult check) {
-        checks.add(check);
-        verdict.set(messages.get("doctor.verdict.running", checks.size()));
+        rows.add(DoctorRow.of(check, messages));
+        verdict.set(messages.get("doctor.verdict.running", rows.size()));
     }
 
     private void finished(DoctorReport result) {
-        if (!checks.equals(result.checks())) {
-            checks.setAll(result.checks());
+        if (!rows.stream().map(r -> r.result().orElseThrow()).toList().equals(result.checks())) {
+            rows.setAll(result.checks().stream().map(c -> DoctorRow.of(c, messages)).toList());
         }
         running.set(false);
         report.set(result);
@@ -244,12 +225,7 @@ public final class DoctorViewModel {
         return selector;
     }
 
-    /** The checks of the current run, in the order the core produced them. */
-    public ObservableList<CheckResult> checks() {
-        return readOnlyChecks;
-    }
-
-    /** The table's rows: one per check of {@link #checks()}, as the window shows it. */
+    /** The rows of the current run, one per check in the order the core produced them; the table shows them failures first. */
     public ObservableList<DoctorRow> rows() {
         return readOnlyRows;
     }

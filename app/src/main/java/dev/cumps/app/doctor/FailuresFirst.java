@@ -2,65 +2,34 @@ package dev.cumps.app.doctor;
 
 import dev.cumps.app.ui.style.Severity;
 import java.util.Comparator;
-import java.util.List;
-import javafx.collections.FXCollections;
-import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
+import javafx.collections.transformation.SortedList;
 
 /**
- * The doctor's rows as the table shows them: failures first, then warnings, then the rest, each
- * group in the run's order. A row that arrives is inserted at its place (the selection stays); any
- * other change orders the list anew.
+ * The doctor's rows as the table shows them: a sorted view over the page's one list of rows,
+ * failures first, then warnings, then the rest, each group in the run's order. A row that arrives is
+ * inserted at its place, so the selection (which holds the row) stays.
  */
 final class FailuresFirst {
-
-    private static final Comparator<DoctorRow> ORDER = Comparator.comparingInt(row -> rank(row.severity()));
 
     private FailuresFirst() {
     }
 
-    /** A list that follows {@code rows} in the table's order. */
-    static ObservableList<DoctorRow> of(ObservableList<DoctorRow> rows) {
-        ObservableList<DoctorRow> shown = FXCollections.observableArrayList();
-        shown.setAll(ordered(rows));
-        rows.addListener((ListChangeListener<DoctorRow>) change -> {
-            boolean onlyAdded = true;
-            while (change.next()) {
-                onlyAdded &= change.wasAdded() && !change.wasRemoved() && !change.wasPermutated() && !change.wasUpdated()
-                        && change.getTo() == rows.size();
+    /** The view of {@code rows} in the table's order. */
+    static SortedList<DoctorRow> of(ObservableList<DoctorRow> rows) {
+        // Within a group, the run's order: the place in the list of rows (by identity), so equal rows of two GPUs stay apart.
+        Comparator<DoctorRow> order = Comparator.<DoctorRow>comparingInt(row -> rank(row.severity()))
+                .thenComparingInt(row -> indexOf(rows, row));
+        return new SortedList<>(rows, order);
+    }
+
+    private static int indexOf(ObservableList<DoctorRow> rows, DoctorRow row) {
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i) == row) {
+                return i;
             }
-            if (onlyAdded && shown.size() + countAdded(change) == rows.size()) {
-                change.reset();
-                while (change.next()) {
-                    change.getAddedSubList().forEach(row -> shown.add(place(shown, row), row));
-                }
-            } else {
-                shown.setAll(ordered(rows));
-            }
-        });
-        return shown;
-    }
-
-    private static int countAdded(ListChangeListener.Change<? extends DoctorRow> change) {
-        change.reset();
-        int added = 0;
-        while (change.next()) {
-            added += change.getAddedSize();
         }
-        return added;
-    }
-
-    /** After the last row that comes before or with {@code row}. */
-    private static int place(List<DoctorRow> shown, DoctorRow row) {
-        int at = shown.size();
-        while (at > 0 && ORDER.compare(shown.get(at - 1), row) > 0) {
-            at--;
-        }
-        return at;
-    }
-
-    private static List<DoctorRow> ordered(List<DoctorRow> rows) {
-        return rows.stream().sorted(ORDER).toList(); // a stable sort: each group keeps the run's order
+        return Integer.MAX_VALUE;
     }
 
     private static int rank(Severity severity) {

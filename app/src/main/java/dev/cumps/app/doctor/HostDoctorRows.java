@@ -29,7 +29,7 @@ public final class HostDoctorRows {
         for (int i = 0; i < runs.size(); i++) {
             for (DoctorDocument.Check check : runs.get(i).checks()) {
                 Optional<DoctorCheckId> known = known(check.id());
-                boolean perGpu = known.map(EachGpu.PER_GPU::contains).orElse(true);
+                boolean perGpu = known.map(DoctorCheckId::perGpu).orElse(true);
                 if (each && !perGpu && i > 0) {
                     continue;
                 }

@@ -2,6 +2,7 @@ package dev.cumps.app.env;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.LatestOnly;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.core.env.EnvFormat;
@@ -52,7 +53,8 @@ public final class EnvViewModel {
     /** Held strongly here, registered weakly: the selection may outlive this view model. */
     private final ChangeListener<ManagedDaemon> onSelection = (obs, old, now) -> load();
     private LaunchEnvironment environment;
-    private long currentLoad;
+    /** The read under way: a newer one replaces it, unheard. */
+    private final LatestOnly loads = new LatestOnly();
 
     public EnvViewModel(ConsoleContext ctx, EnvService env, ObservableValue<ManagedDaemon> selection) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
@@ -74,9 +76,9 @@ public final class EnvViewModel {
         load();
     }
 
-    /** Reads the selected daemon's environment again (off the UI thread). */
+    /** Reads the selected daemon's environment again (off the UI thread); a read under way is replaced. */
     public void load() {
-        long loadId = ++currentLoad;
+        loads.cancel();
         environment = null;
         copied.set(false);
         ManagedDaemon daemon = selection.getValue();
@@ -90,18 +92,12 @@ public final class EnvViewModel {
         }
         unavailable(messages.get("env.hint.loading"));
         String name = daemon.name();
-        ctx.executor().submit(() -> env.launchEnvironment(Optional.of(name)),
-                env -> {
-                    if (loadId == currentLoad) {
-                        environment = env;
-                        render();
-                    }
-                },
-                error -> {
-                    if (loadId == currentLoad) {
-                        unavailable(messages.get("env.hint.error", name, ErrorReport.of(error, messages).summary()));
-                    }
-                });
+        loads.start(ctx.executor().task(() -> env.launchEnvironment(Optional.of(name)))
+                .onSuccess(read -> {
+                    environment = read;
+                    render();
+                })
+                .onFailure(error -> unavailable(messages.get("env.hint.error", name, ErrorReport.of(error, messages).summary()))));
     }
 
     /** How long "Copied" shows after a copy. */

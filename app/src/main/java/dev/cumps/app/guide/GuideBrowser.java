@@ -52,9 +52,10 @@ public final class GuideBrowser {
             return;
         }
         Path guideFile = file.get();
-        executor.submit(() -> opener.browse(guideFile),
-                problem -> problem.ifPresentOrElse(p -> notOpened.accept(messages.render(p)),
-                        () -> handedOver.accept(messages.get("guide.browser.opened", guideFile.toUri()))),
-                error -> notOpened.accept(messages.errorText(error).orElse(String.valueOf(error.getMessage()))));
+        executor.task(() -> opener.browse(guideFile))
+                .onSuccess(problem -> problem.ifPresentOrElse(p -> notOpened.accept(messages.render(p)),
+                        () -> handedOver.accept(messages.get("guide.browser.opened", guideFile.toUri()))))
+                .onFailure(error -> notOpened.accept(messages.errorText(error).orElse(String.valueOf(error.getMessage()))))
+                .start();
     }
 }

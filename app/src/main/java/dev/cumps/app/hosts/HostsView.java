@@ -11,6 +11,8 @@ import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.dialog.Dialogs;
 import dev.cumps.app.ui.style.ConsoleStyles;
 import dev.cumps.app.ui.style.Severity;
+import dev.cumps.app.ui.table.Columns;
+import dev.cumps.app.ui.table.RecordStateCell;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -36,7 +38,9 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 
 /**
  * The Hosts page: a field to add a host, the hosts table (one row per host: state in words, cumps
@@ -48,6 +52,8 @@ import javafx.scene.layout.VBox;
  * <p>Size: one page of three resizable parts (hosts, the selected host, its output) built in order, one method per part.
  */
 public final class HostsView extends VBox {
+    /** The least height of the selected host's GPU and daemon tables, in ems: the header and two rows. */
+    private static final double TWO_ROWS_EM = 10;
     private final HostsViewModel viewModel;
     private final Messages messages;
     private final TableView<GpuLine> gpus;
@@ -139,9 +145,15 @@ public final class HostsView extends VBox {
         daemons.setPlaceholder(new Label(messages.get("hosts.daemons.empty")));
         daemons.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         daemons.getColumns().add(column("hosts.daemon.name", DaemonLine::name, 200));
-        daemons.getColumns().add(column("hosts.daemon.state", DaemonLine::state, 70));
+        // A record's state as the Overview shows it: a stale record's amber triangle, not the word alone (review L-18).
+        daemons.getColumns().add(Columns.row(messages.get("hosts.daemon.state"), () -> new RecordStateCell<>(DaemonLine::look, DaemonLine::state),
+                90));
         daemons.getColumns().add(column("hosts.daemon.pid", DaemonLine::pid, 70));
         daemons.getColumns().add(column("hosts.daemon.gpus", DaemonLine::gpus, 200));
+        // Room for the header and two rows of each, whatever the window's size (review M-9: one row or less at 900×600).
+        double twoRows = Font.getDefault().getSize() * TWO_ROWS_EM;
+        gpus.setMinHeight(twoRows);
+        daemons.setMinHeight(twoRows);
         HBox drill = new HBox(8, titled("hosts.gpus", gpus), titled("hosts.daemons", daemons));
         HBox.setHgrow(drill.getChildren().get(0), Priority.ALWAYS);
         HBox.setHgrow(drill.getChildren().get(1), Priority.ALWAYS);
@@ -182,13 +194,27 @@ public final class HostsView extends VBox {
         Label message = new Label();
         message.setId("hostsMessage");
         message.setWrapText(true);
+        // the whole outcome (a refused start name, a host's error), wrapped: never one line cut at the edge (review L-18)
+        message.setMinHeight(Region.USE_PREF_SIZE);
         message.textProperty().bind(viewModel.messageProperty());
         TextArea detail = new TextArea();
         detail.setId("hostDetail");
         detail.setEditable(false);
         detail.setWrapText(true);
         detail.setPrefRowCount(6);
+        detail.getStyleClass().add(ConsoleStyles.MONOSPACE);
         detail.textProperty().bind(viewModel.detailProperty());
+        Label outputTitle = new Label(messages.get("hosts.output"));
+        outputTitle.getStyleClass().add(ConsoleStyles.SECTION_TITLE);
+        Button copy = button("copyHostOutput", "hosts.copy");
+        copy.setTooltip(new Tooltip(messages.get("hosts.copy.tooltip")));
+        BooleanBinding noOutput = viewModel.detailProperty().isEmpty();
+        copy.disableProperty().bind(noOutput);
+        copy.setOnAction(e -> viewModel.copyOutput());
+        HBox outputBar = new HBox(8, outputTitle, DisabledReason.wrap(copy, new DisabledReason.Why(noOutput, messages.get("disabled.hosts.noOutput"))));
+        outputBar.setAlignment(Pos.CENTER_LEFT);
+        outputBar.visibleProperty().bind(detail.visibleProperty());
+        outputBar.managedProperty().bind(detail.visibleProperty());
         // The doctor's result in the local doctor's evidence table; any other output as text.
         EvidenceTable evidence = new EvidenceTable(viewModel.doctorRows(), messages, this::showGuide);
         evidence.setId("hostDoctorTable");
@@ -207,18 +233,16 @@ public final class HostsView extends VBox {
         detail.managedProperty().bind(detail.visibleProperty());
         VBox.setVgrow(evidence, Priority.ALWAYS);
         VBox.setVgrow(detail, Priority.ALWAYS);
-        VBox output = new VBox(4, diagnosed, evidence, detail);
+        VBox output = new VBox(4, diagnosed, evidence, outputBar, detail);
         output.setId("hostOutput");
         output.setMinHeight(0);
 
         // Three parts the reader can size: the hosts, the selected host with its actions, the output.
         hosts.setMinHeight(0);
-        gpus.setMinHeight(0);
-        daemons.setMinHeight(0);
+        // The selected host's part keeps what its parts need (two rows of each table, the actions): the split pane moves
+        // its dividers rather than squeeze it (review M-9).
         VBox.setVgrow(drill, Priority.ALWAYS);
-        drill.setMinHeight(0);
         VBox selectedHost = new VBox(8, drill, actions, setLimits, message);
-        selectedHost.setMinHeight(0);
         SplitPane parts = new SplitPane(hosts, selectedHost, output);
         parts.setId("hostsParts");
         parts.setOrientation(Orientation.VERTICAL);

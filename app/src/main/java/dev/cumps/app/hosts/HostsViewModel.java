@@ -8,6 +8,7 @@ import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
+import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.DoctorDocument;
 import dev.cumps.core.fleet.Fleet;
@@ -20,6 +21,7 @@ import dev.cumps.core.fleet.StatusDocument.DoctorVerdict;
 import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
+import dev.cumps.core.mps.MpsLimits;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -146,7 +148,17 @@ public final class HostsViewModel {
                 messages().render(Gpu.computeModeMessage(g.computeMode())),
                 g.uuid())).toList()).orElse(List.of()));
         daemons.setAll(summary.map(s -> s.daemons().stream().map(d -> new DaemonLine(d.name(), recordState(d.state()),
-                Long.toString(d.pid()), String.join(",", d.gpuUuids()))).toList()).orElse(List.of()));
+                recordLook(d.state()), Long.toString(d.pid()), String.join(",", d.gpuUuids()))).toList()).orElse(List.of()));
+    }
+
+    /** A host's {@code record_state} as the Overview shows it (a stale record's amber triangle); null for one this cumps does not know. */
+    private static RecordLook recordLook(String state) {
+        return switch (state) {
+            case "live" -> RecordLook.LIVE;
+            case "stale" -> RecordLook.STALE;
+            case "unreadable" -> RecordLook.UNREADABLE;
+            default -> null;
+        };
     }
 
     /** A host's {@code record_state} in words; one this cumps does not know stays as the host wrote it. */
@@ -318,7 +330,7 @@ public final class HostsViewModel {
 
     /** Shows the limits of {@code name} on the selected host. */
     public void limits(String name) {
-        remote(RemoteCommand.limits(name), "hosts.action.limits", false);
+        remote(RemoteCommand.limits(name, MpsLimits.NONE, false), "hosts.action.limits", false);
     }
 
     /** The fields of new limits for a daemon on the selected host, checked as they are typed by the local rules. */
@@ -336,7 +348,7 @@ public final class HostsViewModel {
         if (limitsForm.invalidBinding().get()) {
             return;
         }
-        RemoteCommand command = RemoteCommand.limits(name, limitsForm.limits(), true);
+        RemoteCommand command = RemoteCommand.limits(name, limitsForm.limits(), false);
         limitsForm.clear();
         remote(command, "hosts.action.setLimits", true);
     }
@@ -403,7 +415,14 @@ public final class HostsViewModel {
         return new DoctorRuns(documents, "");
     }
 
-    private void remote(RemoteCommand command, String actionKey, boolean thenRefresh) {
+    /**
+     * Runs {@code command} on the selected host. What the host's cumps printed (its own text: an env block exactly as
+     * {@code cumps env} prints it there, limits, a start or stop line) becomes the output, and the outcome line says how
+     * it ended, unless another host was selected meanwhile (the result is not shown under that host). The end is in
+     * Activity; one that changed the host ({@code change}: start, stop, set limits) also reaches the window's status
+     * line, as the local pages' changes do; the host is read again after it.
+     */
+    private void remote(RemoteCommand command, String actionKey, boolean change) {
         HostRow row = selected.get();
         if (row == null) {
             return;
@@ -414,20 +433,35 @@ public final class HostsViewModel {
         message.set(messages().get("hosts.running", action, d.value()));
         ctx.executor().submit(() -> fleet.run(d, command, ACTION_DEADLINE), (RemoteRun run) -> {
             acting.set(false);
-            if (run.succeeded()) {
-                doctorRows.clear();
-                doctorGpu.set("");
-                detail.set(run.stdout());
-                message.set(messages().get("hosts.done", action, d.value()));
-                ctx.activity().record(action + " · " + d.value(), true, "");
-                if (thenRefresh) {
-                    readAgain(d);
+            boolean here = selected.get() != null && selected.get().host().equals(d.value());
+            String outcome = run.succeeded() ? messages().get("hosts.done", action, d.value()) : messages().render(run.failureMessage());
+            if (here) {
+                message.set(outcome);
+                if (run.succeeded()) {
+                    doctorRows.clear();
+                    doctorGpu.set("");
+                    detail.set(run.stdout());
                 }
+            }
+            if (change) {
+                ctx.activity().recordChange(action + " · " + d.value(), run.succeeded(), outcome);
+                readAgain(d);
             } else {
-                String why = messages().render(run.failureMessage());
-                message.set(why);
-                ctx.activity().record(action + " · " + d.value(), false, why);
+                ctx.activity().record(action + " · " + d.value(), run.succeeded(), run.succeeded() ? "" : outcome);
             }
         }, this::failed);
+    }
+
+    /** Copies the output shown (an env block byte for byte as the host's {@code cumps env} printed it) to the clipboard. */
+    public void copyOutput() {
+        String text = detail.get();
+        if (text.isEmpty()) {
+            return;
+        }
+        ctx.clipboard().putText(text);
+        HostRow row = selected.get();
+        String what = messages().get("hosts.activity.copy", row == null ? "" : row.host());
+        message.set(messages().get("hosts.copied"));
+        ctx.activity().record(what, true, "");
     }
 }

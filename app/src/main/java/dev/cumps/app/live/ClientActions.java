@@ -2,12 +2,12 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.core.lifecycle.ClientTarget;
 import dev.cumps.core.lifecycle.ClientTerminator;
 import dev.cumps.core.live.LiveMessages;
 import dev.cumps.core.message.Message;
 import java.util.Objects;
-import java.util.function.Consumer;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -37,17 +37,24 @@ public final class ClientActions {
         this.refresh = Objects.requireNonNull(refresh, "refresh");
     }
 
-    /** Finds {@code target} as the core sees it now and hands the confirmation to {@code confirm}; UI thread. */
-    public void prepare(ClientLine.Target target, Consumer<TerminateConfirmation> confirm) {
+    /**
+     * Finds {@code target} as the core sees it now, started: a task of the confirmation to show (when the core
+     * cannot find it, the task fails after the pane's line says why); UI thread.
+     */
+    public UiTask<TerminateConfirmation, Void> prepare(ClientLine.Target target) {
         busy.set(true);
         outcome.set("");
-        ctx.executor().submit(() -> terminator.find(target.daemon(), target.clientPid()), found -> {
+        UiTask<ClientTarget, Void> find = ctx.executor().task(() -> terminator.find(target.daemon(), target.clientPid()))
+                .onFailure(error -> {
+                    busy.set(false);
+                    failed(target.daemon(), target.clientPid(), error);
+                });
+        UiTask<TerminateConfirmation, Void> confirmation = find.map(found -> {
             busy.set(false);
-            confirm.accept(confirmation(found));
-        }, error -> {
-            busy.set(false);
-            failed(target.daemon(), target.clientPid(), error);
+            return confirmation(found);
         });
+        find.start();
+        return confirmation;
     }
 
     private TerminateConfirmation confirmation(ClientTarget found) {
@@ -58,21 +65,24 @@ public final class ClientActions {
                 Long.toString(found.serverPid()));
     }
 
-    /** Terminates the confirmed client; UI thread. */
-    public void terminate(TerminateConfirmation confirmed) {
+    /**
+     * Terminates the confirmed client, started: a task of the core's outcome, already the pane's line and an
+     * activity entry (and followed by a refresh) when the task's other observers hear it; UI thread.
+     */
+    public UiTask<Message, Void> terminate(TerminateConfirmation confirmed) {
         String action = messages.get("terminate.activity", confirmed.pid(), confirmed.daemon());
         busy.set(true);
-        ctx.executor().submit(() -> terminator.terminate(confirmed.daemon(), confirmed.clientPid()), done -> {
+        return ctx.executor().task(() -> terminator.terminate(confirmed.daemon(), confirmed.clientPid())).onSuccess(done -> {
             busy.set(false);
             String text = messages.render(done);
             outcome.set(text);
             ctx.activity().recordChange(action, true, text);
             refresh.run();
-        }, error -> {
+        }).onFailure(error -> {
             busy.set(false);
             failed(confirmed.daemon(), confirmed.clientPid(), error);
             refresh.run();
-        });
+        }).start();
     }
 
     private void failed(String daemon, long pid, Throwable error) {

@@ -50,7 +50,7 @@ public final class ClientsView extends BorderPane {
         terminate.setTooltip(new Tooltip(messages.get("terminate.button.tooltip")));
         terminate.disableProperty().bind(Bindings.createBooleanBinding(() -> actions.busyProperty().get()
                 || selectedTarget().isEmpty(), actions.busyProperty(), tree.getSelectionModel().selectedItemProperty()));
-        terminate.setOnAction(event -> selectedTarget().ifPresent(target -> actions.prepare(target, this::confirm)));
+        terminate.setOnAction(event -> selectedTarget().ifPresent(target -> actions.prepare(target).onSuccess(this::confirm)));
         HBox bar = new HBox(8, hint, DisabledReason.wrap(terminate,
                 new DisabledReason.Why(actions.busyProperty(), messages.get("disabled.busy")),
                 new DisabledReason.Why(Bindings.createBooleanBinding(() -> selectedTarget().isEmpty(),

@@ -13,10 +13,11 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 
 /**
- * The two limit fields of the Limits pane and of the Hosts page, checked as they are typed with the core's own parsing
+ * The two limit fields of the Limits pane, the Hosts page and the Start dialog, checked as they are typed with the core's own parsing
  * ({@link MpsLimits#parsePercentage}, {@link MpsLimits#parseSizeMiB}): each field's reason is shown
  * under it, in the window's language, and {@link #invalidBinding()} is true while either is wrong
- * or both are empty. An empty field leaves that limit as it is. UI thread.
+ * or both are empty (the Start dialog, where both may be empty, reads the two problems instead). An
+ * empty field leaves that limit as it is. UI thread.
  */
 public final class LimitsForm {
 

@@ -2,10 +2,12 @@ package dev.cumps.app.live;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.core.live.CurrentLimits;
 import dev.cumps.core.live.DaemonLimits;
 import dev.cumps.core.live.LimitsService;
 import dev.cumps.core.message.CumpsException;
+import dev.cumps.core.message.Message;
 import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.snapshot.HostSnapshot;
@@ -143,29 +145,38 @@ public final class LimitsViewModel {
         };
     }
 
-    /** Applies the form's limits to the shown daemon (the operator confirmed); UI thread. */
-    public void apply() {
+    /**
+     * Applies the form's limits to the shown daemon (the operator confirmed), started: a task of the line the
+     * outcome shows (what was set, or why it failed), recorded in the activity log and followed by a refresh;
+     * empty when there is nothing to apply. UI thread.
+     */
+    public Optional<UiTask<String, Void>> apply() {
         Shown on = shown.get();
         if (on == null || applyDisabled.get()) {
-            return;
+            return Optional.empty();
         }
         MpsLimits wanted = form.limits();
         String action = messages.get("limits.activity", on.daemon());
         busy.set(true);
-        ctx.executor().submit(() -> limits.set(on.daemon(), wanted), done -> {
-            busy.set(false);
+        UiTask<Message, Void> set = ctx.executor().task(() -> limits.set(on.daemon(), wanted));
+        UiTask<String, Void> ended = set.map(done -> {
             String text = messages.windowText(done);
-            outcome.set(text);
             form.clear();
-            ctx.activity().recordChange(action, true, text);
-            refresh.run();
+            return ended(action, true, text, text);
         }, error -> {
-            busy.set(false);
             String why = messages.errorText(error).orElse(String.valueOf(error.getMessage()));
-            outcome.set(messages.get("limits.failed", on.daemon(), why));
-            ctx.activity().recordChange(action, false, why);
-            refresh.run();
+            return ended(action, false, why, messages.get("limits.failed", on.daemon(), why));
         });
+        set.start();
+        return Optional.of(ended);
+    }
+
+    private String ended(String action, boolean success, String recorded, String line) {
+        busy.set(false);
+        outcome.set(line);
+        ctx.activity().recordChange(action, success, recorded);
+        refresh.run();
+        return line;
     }
 
     public LimitsForm form() {

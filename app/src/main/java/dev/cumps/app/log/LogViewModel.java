@@ -2,6 +2,7 @@ package dev.cumps.app.log;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.LatestOnly;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -23,8 +24,9 @@ import javafx.beans.value.WeakChangeListener;
 
 /**
  * The tail of the selected daemon's {@code control.log} (live or stale: a stale daemon's log often
- * says why it died). Read off the UI thread on selection change and on {@link #refresh()}; a
- * refresh never overlaps the previous one. When the shown daemon leaves the table (it was
+ * says why it died). Read off the UI thread on selection change and on {@link #refresh()}, as a
+ * {@code UiTask} under {@link LatestOnly}: a refresh never overlaps the read under way, and a newly
+ * selected daemon's read replaces it. When the shown daemon leaves the table (it was
  * stopped), its last log stays, marked as such, until another daemon is selected. The view follows
  * new lines while {@link #followingProperty()} is set and wraps them while {@link #wrapProperty()}
  * is; {@link #openFolder()} opens the log directory in the file manager.
@@ -57,8 +59,8 @@ public final class LogViewModel {
         }
         reload();
     };
-    private long currentLoad;
-    private boolean loading;
+    /** The read under way: a newer one (another daemon selected) replaces it, unheard. */
+    private final LatestOnly tail = new LatestOnly();
 
     public LogViewModel(ConsoleContext ctx, ObservableValue<ManagedDaemon> selection, FolderOpener folders) {
         this.ctx = Objects.requireNonNull(ctx, "ctx");
@@ -83,16 +85,15 @@ public final class LogViewModel {
 
     /** Reads the log again unless a read is still going. */
     public void refresh() {
-        if (!loading) {
+        if (!tail.isRunning()) {
             reload();
         }
     }
 
     private void reload() {
-        long loadId = ++currentLoad;
         ManagedDaemon selected = selection.getValue();
         if (selected == null && shown == null) {
-            loading = false;
+            tail.cancel();
             text.set("");
             caption.set(messages.get("log.hint.none"));
             return;
@@ -105,21 +106,12 @@ public final class LogViewModel {
         folderAvailable.set(true);
         String name = daemon.name();
         Path log = daemon.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
-        loading = true;
-        ctx.executor().submit(() -> RuntimeDirs.controlLogTail(daemon.record().logDirectory(), TAIL_LINES),
-                lines -> {
-                    if (loadId == currentLoad) {
-                        loading = false;
-                        show(name, log, lines, gone);
-                    }
-                },
-                error -> {
-                    if (loadId == currentLoad) {
-                        loading = false;
-                        text.set("");
-                        caption.set(messages.get("log.hint.empty", name, log));
-                    }
-                });
+        tail.start(ctx.executor().task(() -> RuntimeDirs.controlLogTail(daemon.record().logDirectory(), TAIL_LINES))
+                .onSuccess(lines -> show(name, log, lines, gone))
+                .onFailure(error -> {
+                    text.set("");
+                    caption.set(messages.get("log.hint.empty", name, log));
+                }));
     }
 
     private void show(String name, Path log, List<String> lines, boolean gone) {
@@ -146,9 +138,10 @@ public final class LogViewModel {
         }
         Path folder = shown.record().logDirectory();
         notice.set("");
-        ctx.executor().submit(() -> folders.open(folder),
-                problem -> notice.set(problem.map(messages::render).orElse(messages.get("log.folder.opened", folder))),
-                error -> notice.set(messages.errorText(error).orElse(messages.get("log.folder.failed", folder))));
+        ctx.executor().task(() -> folders.open(folder))
+                .onSuccess(problem -> notice.set(problem.map(messages::render).orElse(messages.get("log.folder.opened", folder))))
+                .onFailure(error -> notice.set(messages.errorText(error).orElse(messages.get("log.folder.failed", folder))))
+                .start();
     }
 
     /** Whether a daemon's log is shown, so there is a folder to open. */

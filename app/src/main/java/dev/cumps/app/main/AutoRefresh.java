@@ -1,10 +1,9 @@
 package dev.cumps.app.main;
 
+import dev.cumps.app.ui.LatestOnly;
 import dev.cumps.app.ui.UiExecutor;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.binding.BooleanExpression;
@@ -36,11 +35,10 @@ public final class AutoRefresh {
     private boolean atOnce = true;
     /** The periodic timer while refreshing; null otherwise. UI thread. */
     private UiExecutor.Timer timer;
-    /** The periodic collection under way, if any. UI thread. */
-    private Run running;
-
-    private record Run(Future<?> future, AtomicBoolean halted) {
-    }
+    /** The periodic collection under way, if any, as a task. UI thread. */
+    private final LatestOnly running = new LatestOnly();
+    /** Set when the run under way was halted: its worker then tells the guard it ended. */
+    private AtomicBoolean halted = new AtomicBoolean();
 
     public AutoRefresh(MainViewModel viewModel) {
         this.viewModel = Objects.requireNonNull(viewModel, "viewModel");
@@ -108,21 +106,21 @@ public final class AutoRefresh {
     }
 
     private void tick() {
-        if (running != null && !running.future().isDone()) {
+        if (running.isRunning()) {
             return;
         }
-        AtomicBoolean halted = new AtomicBoolean();
+        AtomicBoolean runHalted = new AtomicBoolean();
+        halted = runHalted;
         int seconds = (int) period().toSeconds();
-        Future<?> future = executor.submit(() -> {
+        running.start(executor.task(() -> {
             try {
                 return refresher.collectIfIdle(() -> viewModel.collectPeriodic(seconds));
             } finally {
-                if (halted.get()) {
+                if (runHalted.get()) {
                     refresher.cancelled();
                 }
             }
-        }, (Optional<MainViewModel.Snapshot> snapshot) -> refresher.show(snapshot), refresher::showFailure);
-        running = new Run(future, halted);
+        }).onSuccess(refresher::show).onFailure(refresher::showFailure));
     }
 
     private void halt() {
@@ -130,12 +128,9 @@ public final class AutoRefresh {
             timer.cancel();
             timer = null;
         }
-        if (running != null) {
-            running.halted().set(true);
-            if (running.future().cancel(true)) {
-                refresher.cancelled();
-            }
-            running = null;
+        halted.set(true);
+        if (running.cancel()) {
+            refresher.cancelled();
         }
     }
 }

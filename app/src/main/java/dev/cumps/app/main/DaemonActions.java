@@ -2,12 +2,14 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.StopOutcome;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
+import java.util.Optional;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -42,69 +44,75 @@ final class DaemonActions {
         };
     }
 
-    /** The core's stop --all: live daemons stopped, stale records cleaned; one line per record to {@code done}. */
-    void stopAll(Consumer<List<StopAllLine>> done) {
+    /**
+     * The core's stop --all, started: live daemons stopped, stale records cleaned; the task's value is one
+     * line per record (it fails when the core's call threw, after the notice says so).
+     */
+    UiTask<List<StopAllLine>, Void> stopAll() {
         String action = messages.get("stop.all.action");
         busy.set(true);
         notice.set(new Notice(Severity.SKIP, messages.get("stop.all.running")));
-        ctx.executor().submit(() -> stopper.stopAll(), outcomes -> {
-            busy.set(false);
-            long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
-            boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
-            for (StopOutcome o : outcomes) {
-                ctx.activity().record(action + " — " + o.name(), StopViewModel.severity(o.result()),
-                        StopViewModel.outcomeText(o, messages));
-            }
-            notice.set(new Notice(failed ? Severity.FAIL : Severity.PASS,
-                    messages.get("stop.all.done", stopped, outcomes.size() - stopped)));
-            refresh.run();
-            // A stopped, stale or unreadable record's sentence names it; a failure's reason need not (review L-12:
-            // not "demo: stopped — stopped daemon 'demo'").
-            done.accept(outcomes.stream().map(o -> new StopAllLine(StopViewModel.severity(o.result()),
-                    o.result() == StopOutcome.Result.FAILED
-                            ? messages.get("stop.all.line", o.name(), StopViewModel.outcomeText(o, messages))
-                            : StopViewModel.outcomeText(o, messages))).toList());
-        }, error -> {
-            busy.set(false);
-            actionFailed(action, error);
-        });
+        UiTask<List<StopOutcome>, Void> stopped = ctx.executor().task(() -> stopper.stopAll())
+                .onFailure(error -> failed(action, error));
+        UiTask<List<StopAllLine>, Void> lines = stopped.map(outcomes -> stoppedAll(action, outcomes));
+        stopped.start();
+        return lines;
+    }
+
+    private List<StopAllLine> stoppedAll(String action, List<StopOutcome> outcomes) {
+        busy.set(false);
+        long stopped = outcomes.stream().filter(StopOutcome::stopped).count();
+        boolean failed = outcomes.stream().anyMatch(o -> o.result() == StopOutcome.Result.FAILED);
+        for (StopOutcome o : outcomes) {
+            ctx.activity().record(action + " — " + o.name(), StopViewModel.severity(o.result()),
+                    StopViewModel.outcomeText(o, messages));
+        }
+        notice.set(new Notice(failed ? Severity.FAIL : Severity.PASS,
+                messages.get("stop.all.done", stopped, outcomes.size() - stopped)));
+        refresh.run();
+        // A stopped, stale or unreadable record's sentence names it; a failure's reason need not (review L-12:
+        // not "demo: stopped — stopped daemon 'demo'").
+        return outcomes.stream().map(o -> new StopAllLine(StopViewModel.severity(o.result()),
+                o.result() == StopOutcome.Result.FAILED
+                        ? messages.get("stop.all.line", o.name(), StopViewModel.outcomeText(o, messages))
+                        : StopViewModel.outcomeText(o, messages))).toList();
     }
 
     /**
-     * Stops the daemon of a confirmed {@link StopViewModel}; the outcome becomes the notice, and an
-     * outcome other than stopped (stale, unreadable, failed) also goes to {@code notStopped}.
+     * Stops the daemon of a confirmed {@link StopViewModel}, started; the outcome becomes the notice. The
+     * task's value is that notice when the outcome was other than stopped (stale, unreadable, failed), for
+     * a dialog to show; empty when stopped.
      */
-    void stop(StopViewModel confirmed, Consumer<Notice> notStopped) {
+    UiTask<Optional<Notice>, Void> stop(StopViewModel confirmed) {
         busy.set(true);
         notice.set(new Notice(Severity.SKIP, messages.get("stop.running", confirmed.evidence().name())));
-        confirmed.stop(outcome -> {
+        UiTask<StopOutcome, Void> stop = confirmed.stop();
+        stop.onFailure(error -> failed(confirmed.action(), error));
+        return stop.map(outcome -> {
             busy.set(false);
             Notice shown = confirmed.notice(outcome);
             notice.set(shown);
             refresh.run();
-            if (outcome.result() != StopOutcome.Result.STOPPED) {
-                notStopped.accept(shown);
-            }
-        }, error -> {
-            busy.set(false);
-            actionFailed(confirmed.action(), error);
+            return outcome.result() == StopOutcome.Result.STOPPED ? Optional.empty() : Optional.of(shown);
         });
     }
 
-    /** Moves the stale or unreadable record {@code name} aside (the core refuses a live one). */
-    void remove(String name) {
+    /** Moves the stale or unreadable record {@code name} aside (the core refuses a live one), started; its value is where the record went. */
+    UiTask<Path, Void> remove(String name) {
         String action = messages.get("remove.action", name);
         busy.set(true);
-        ctx.executor().submit(() -> stopper.removeRecord(name), moved -> {
+        return ctx.executor().task(() -> stopper.removeRecord(name)).onSuccess(moved -> {
             busy.set(false);
             String text = messages.get("remove.done", name, moved);
             ctx.activity().record(action, true, text);
             notice.set(new Notice(Severity.PASS, text));
             refresh.run();
-        }, error -> {
-            busy.set(false);
-            actionFailed(action, error);
-        });
+        }).onFailure(error -> failed(action, error)).start();
+    }
+
+    private void failed(String action, Throwable error) {
+        busy.set(false);
+        actionFailed(action, error);
     }
 
     /** Records a failed action and shows its one-line message (a core failure in the window's language). */

@@ -1,17 +1,15 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
-import dev.cumps.app.ui.style.ConsoleStyles;
-import dev.cumps.app.ui.style.Icons;
 import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.app.ui.table.Columns;
+import dev.cumps.app.ui.table.RecordStateCell;
 import java.util.List;
-import javafx.scene.control.TableCell;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
-import org.kordamp.ikonli.javafx.FontIcon;
 
 /**
  * The daemons table: one row per record with its state (icon and word), identity and directories;
@@ -27,11 +25,11 @@ public final class DaemonTable extends TableView<DaemonRow> {
         super(viewModel.daemons());
         getColumns().setAll(List.of(
                 Columns.path(messages.get("daemon.name"), DaemonRow::name, 270),
-                Columns.row(messages.get("daemon.state"), StateCell::new, 95),
+                Columns.row(messages.get("daemon.state"), () -> new RecordStateCell<>(DaemonRow::state, DaemonRow::stateText), 95),
                 Columns.fitted(messages.get("daemon.pid"), DaemonRow::pid, 65),
                 Columns.fitted(messages.get("daemon.startTicks"), DaemonRow::startTicks, 100),
                 Columns.path(messages.get("daemon.gpu"), DaemonRow::gpu, 190),
-                Columns.sentence(messages.get("daemon.limits"), DaemonRow::limits, 100),
+                Columns.preferring(messages.get("daemon.limits"), DaemonRow::limits, 100, OverrunStyle.WORD_ELLIPSIS),
                 Columns.path(messages.get("daemon.pipe"), DaemonRow::pipeDirectory, 170),
                 Columns.path(messages.get("daemon.log"), DaemonRow::logDirectory, 170),
                 Columns.fitted(messages.get("daemon.age"), DaemonRow::age, 72)));
@@ -84,30 +82,6 @@ public final class DaemonTable extends TableView<DaemonRow> {
             } else {
                 reason.setText(item.reason().get());
                 setTooltip(reason);
-            }
-        }
-    }
-
-    /** The state: an icon whose shape differs per state (colour is not the only cue) and the word. */
-    private static final class StateCell extends TableCell<DaemonRow, DaemonRow> {
-        private final FontIcon icon = Icons.of(Icons.glyph(RecordLook.LIVE));
-
-        StateCell() {
-            icon.getStyleClass().add(ConsoleStyles.STATE_ICON);
-        }
-
-        @Override
-        protected void updateItem(DaemonRow item, boolean empty) {
-            super.updateItem(item, empty);
-            if (empty || item == null) {
-                setText(null);
-                setGraphic(null);
-                RecordLook.apply(icon, null);
-            } else {
-                setText(item.stateText());
-                icon.setIconCode(Icons.glyph(item.state()));
-                RecordLook.apply(icon, item.state());
-                setGraphic(icon);
             }
         }
     }

@@ -6,6 +6,7 @@ import dev.cumps.app.live.GpuLoadHistory;
 import dev.cumps.app.ui.table.Columns;
 import java.util.List;
 import javafx.collections.ObservableList;
+import javafx.scene.control.OverrunStyle;
 import javafx.scene.control.TableView;
 
 /**
@@ -20,7 +21,7 @@ public final class GpuTable extends TableView<GpuRow> {
         getColumns().setAll(List.of(
                 Columns.fitted(messages.get("gpu.index"), row -> Integer.toString(row.index()), 36),
                 Columns.path(messages.get("gpu.uuid"), GpuRow::uuid, 160),
-                Columns.path(messages.get("gpu.name"), GpuRow::name, 190),
+                Columns.preferring(messages.get("gpu.name"), GpuRow::name, 190, OverrunStyle.CENTER_ELLIPSIS),
                 Columns.fitted(messages.get("gpu.computeMode"), GpuRow::computeMode, 175),
                 Columns.fitted(messages.get("gpu.mig"), GpuRow::mig, 110),
                 Columns.fitted(messages.get("gpu.visible"), GpuRow::visibleText, 60),

@@ -113,14 +113,15 @@ public final class MainView extends BorderPane {
         viewModel.stopSelected().ifPresent(stop -> {
             StopConfirmationDialog confirmation = new StopConfirmationDialog(stop, messages);
             Dialogs.confirm(confirmation, owner(),
-                    () -> viewModel.stop(stop, notice -> show(new StopOutcomeDialog(notice, messages))));
+                    () -> viewModel.stop(stop).onSuccess(notStopped -> notStopped.ifPresent(
+                            notice -> show(new StopOutcomeDialog(notice, messages)))));
         });
     }
 
     /** Stop all: confirmation listing what gets stopped and cleaned, then a report of each outcome. */
     private void stopAll() {
         StopAllDialog confirmation = new StopAllDialog(viewModel.stopAllPreview(), messages);
-        Dialogs.confirm(confirmation, owner(), () -> viewModel.stopAll(lines -> show(new StopAllReportDialog(lines, messages))));
+        Dialogs.confirm(confirmation, owner(), () -> viewModel.stopAll().onSuccess(lines -> show(new StopAllReportDialog(lines, messages))));
     }
 
     /** Remove record: confirmation, then the selected stale or unreadable record is moved aside. */

@@ -3,6 +3,7 @@ package dev.cumps.app.main;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.GpuLoadHistory;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.DaemonStopper;
@@ -11,6 +12,7 @@ import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.snapshot.HostSnapshotService;
 import dev.cumps.core.status.HostStatus;
 import java.lang.System.Logger.Level;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -19,7 +21,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.BooleanBinding;
 import javafx.beans.property.BooleanProperty;
@@ -222,22 +223,23 @@ public final class MainViewModel {
         return tables.stopAllPreview();
     }
 
-    /** Stops every live daemon and cleans stale records (the core's stop --all); report lines to {@code done}. */
-    public void stopAll(Consumer<List<StopAllLine>> done) {
-        actions.stopAll(done);
+    /** Stops every live daemon and cleans stale records (the core's stop --all), started: a task of the report's lines. */
+    public UiTask<List<StopAllLine>, Void> stopAll() {
+        return actions.stopAll();
     }
 
-    /** Stops the daemon of a confirmed {@link StopViewModel}; an outcome other than stopped also goes to {@code notStopped}. */
-    public void stop(StopViewModel confirmed, Consumer<Notice> notStopped) {
-        actions.stop(confirmed, notStopped);
+    /**
+     * Stops the daemon of a confirmed {@link StopViewModel}, started: a task of the notice of an outcome other
+     * than stopped, for a dialog (empty when stopped).
+     */
+    public UiTask<Optional<Notice>, Void> stop(StopViewModel confirmed) {
+        return actions.stop(confirmed);
     }
 
-    /** Moves the selected stale or unreadable record aside (the core refuses a live one). */
-    public void removeSelected() {
+    /** Moves the selected stale or unreadable record aside (the core refuses a live one); empty when none is selected. */
+    public Optional<UiTask<Path, Void>> removeSelected() {
         DaemonRow row = tables.selectedRowProperty().get();
-        if (row != null && row.removable()) {
-            actions.remove(row.name());
-        }
+        return row != null && row.removable() ? Optional.of(actions.remove(row.name())) : Optional.empty();
     }
 
     /**

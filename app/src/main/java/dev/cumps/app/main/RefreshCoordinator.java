@@ -56,13 +56,13 @@ final class RefreshCoordinator<S> {
             return;
         }
         refreshing.set(true);
-        executor.submit(() -> collectHeld(collection), result -> {
+        executor.task(() -> collectHeld(collection)).onSuccess(result -> {
             show.accept(result);
             ended();
-        }, error -> {
+        }).onFailure(error -> {
             failed.accept(error);
             ended();
-        });
+        }).start();
     }
 
     /**

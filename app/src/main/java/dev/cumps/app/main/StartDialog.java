@@ -1,6 +1,7 @@
 package dev.cumps.app.main;
 
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.ClipboardSink;
 import dev.cumps.app.ui.dialog.DialogKeys;
 import dev.cumps.app.ui.dialog.Dialogs;
@@ -34,7 +35,8 @@ import javafx.scene.layout.VBox;
  * The start dialog. Start is the default button and stays disabled while the name or the request
  * is refused (checked live by the core's preview, so a taken name or a GPU with a daemon shows
  * before Start); Enter presses it only then, the name field has the focus, Escape cancels.
- * Pressing Start keeps the dialog open and shows the core's stages until the daemon is recorded
+ * The optional MPS limits (active thread percentage, pinned memory limit) are checked as typed, with
+ * the reasons {@code cumps start} gives. Pressing Start keeps the dialog open and shows the core's stages until the daemon is recorded
  * (the dialog closes, the main window shows a notice and selects the new row) or the start fails
  * (an error dialog with the message and the control log tail; the dialog stays open to try
  * again). Cancel stays enabled while starting: it aborts the start, which undoes its launch, and
@@ -132,6 +134,15 @@ public final class StartDialog extends Dialog<ButtonType> {
         nameProblem.textProperty().bind(viewModel.nameProblemProperty());
         TextField pipe = field("startPipeDir", viewModel.pipeDirectoryProperty(), messages.get("start.pipe.tooltip"));
         TextField log = field("startLogDir", viewModel.logDirectoryProperty(), messages.get("start.log.tooltip"));
+        LimitsForm limits = viewModel.limitsForm();
+        TextField percentage = field("startPercentage", limits.percentageProperty(), messages.get("start.percentage.tooltip"));
+        percentage.setPromptText(messages.get("start.percentage.prompt"));
+        TextField pinned = field("startPinned", limits.pinnedProperty(), messages.get("start.pinned.tooltip"));
+        pinned.setPromptText(messages.get("start.pinned.prompt"));
+        Label percentageProblem = problem("startPercentageProblem");
+        percentageProblem.textProperty().bind(limits.percentageProblemProperty());
+        Label pinnedProblem = problem("startPinnedProblem");
+        pinnedProblem.textProperty().bind(limits.pinnedProblemProperty());
         Label planProblem = problem("startPlanProblem");
         planProblem.textProperty().bind(viewModel.planProblemProperty());
         Label planNote = problem("startPlanNote");
@@ -170,9 +181,12 @@ public final class StartDialog extends Dialog<ButtonType> {
         grid.addRow(row++, label(messages.get("start.name"), name), name);
         grid.addRow(row++, label(messages.get("start.pipe"), pipe), pipe);
         grid.addRow(row++, label(messages.get("start.log"), log), log);
+        grid.addRow(row++, label(messages.get("limits.percentage"), percentage), percentage);
+        grid.addRow(row++, label(messages.get("limits.pinned"), pinned), pinned);
         // The live check's refusal or note arrives after the dialog was placed, and a placed dialog
         // does not grow: their room is reserved from the start (empty rows take no room within it).
-        grid.add(new ReservedArea("startFeedback", FEEDBACK_LINES, nameProblem, planProblem, planNote, progress), 1, row);
+        grid.add(new ReservedArea("startFeedback", FEEDBACK_LINES, nameProblem, percentageProblem, pinnedProblem,
+                planProblem, planNote, progress), 1, row);
         return grid;
     }
 

@@ -2,16 +2,19 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.live.LimitsForm;
 import dev.cumps.app.ui.UiTask;
 import dev.cumps.core.gpu.GpuUuid;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.lifecycle.DaemonStarter;
 import dev.cumps.core.lifecycle.StartRequest;
 import dev.cumps.core.lifecycle.StartStage;
+import dev.cumps.core.mps.MpsLimits;
 import dev.cumps.core.mps.RuntimeDirs;
 import dev.cumps.core.record.RecordNames;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -40,7 +43,9 @@ import javafx.collections.ObservableList;
  * ({@link PlanCheck}), so every refusal a start would give (a taken name, a GPU with a daemon, a
  * socket path too long) shows before Start. A running start can be cancelled ({@link StartRun}).
  * A directory left at its default is sent as "default", as {@code cumps start} without
- * {@code --pipe-dir} would.
+ * {@code --pipe-dir} would. The optional MPS limits ({@link #limitsForm()}) are checked as they are typed
+ * with the core's parsing, the same reasons as {@code cumps start --active-thread-percentage P
+ * --pinned-mem-limit SIZE}; an empty field sets no limit.
  */
 public final class StartViewModel {
 
@@ -60,6 +65,7 @@ public final class StartViewModel {
     private final StringProperty pipeDirectory = new SimpleStringProperty(this, "pipeDirectory", "");
     private final StringProperty logDirectory = new SimpleStringProperty(this, "logDirectory", "");
     private final ReadOnlyStringWrapper nameProblem = new ReadOnlyStringWrapper(this, "nameProblem", "");
+    private final LimitsForm limits;
     private final StartRun run;
     private final PlanCheck plan;
     private final BooleanBinding startDisabled;
@@ -96,22 +102,28 @@ public final class StartViewModel {
         this.messages = ctx.messages();
         this.host = Objects.requireNonNull(host, "host");
         run = new StartRun(ctx, starter);
+        limits = new LimitsForm(messages);
         ReadOnlyBooleanProperty running = run.runningProperty();
         choices.setAll(StartTexts.choices(visibleGpus, messages));
 
         plan = new PlanCheck(ctx, starter, this::request);
         ReadOnlyBooleanProperty checking = plan.checkingProperty();
         ReadOnlyStringProperty planProblem = plan.problemProperty();
+        ReadOnlyStringProperty percentageProblem = limits.percentageProblemProperty();
+        ReadOnlyStringProperty pinnedProblem = limits.pinnedProblemProperty();
         startDisabled = Bindings.createBooleanBinding(
                 () -> running.get() || checking.get() || gpu.get() == null
-                        || !nameProblem.get().isEmpty() || !planProblem.get().isEmpty(),
-                running, checking, gpu, nameProblem, planProblem);
+                        || !nameProblem.get().isEmpty() || !planProblem.get().isEmpty()
+                        || !percentageProblem.get().isEmpty() || !pinnedProblem.get().isEmpty(),
+                running, checking, gpu, nameProblem, planProblem, percentageProblem, pinnedProblem);
 
         gpu.addListener((obs, old, chosen) -> gpuChosen(chosen));
         name.addListener((obs, old, typed) -> nameTyped(typed));
         gpu.addListener((obs, old, chosen) -> run.clearOutcome());
         pipeDirectory.addListener((obs, old, typed) -> check());
         logDirectory.addListener((obs, old, typed) -> check());
+        limits.percentageProperty().addListener((obs, old, typed) -> run.clearOutcome());
+        limits.pinnedProperty().addListener((obs, old, typed) -> run.clearOutcome());
         choices.stream().filter(GpuChoice::enabled)
                 .filter(c -> c.gpu().map(g -> !busyGpuUuids.contains(g.uuid())).orElse(true)).findFirst()
                 .or(() -> choices.stream().filter(GpuChoice::enabled).findFirst())
@@ -166,7 +178,13 @@ public final class StartViewModel {
     public StartRequest request() {
         Optional<String> selector = Optional.ofNullable(gpu.get()).flatMap(GpuChoice::gpu).map(GpuRow::uuid);
         return new StartRequest(selector, Optional.of(name.get()), directory(pipeDirectory.get(), defaultPipe),
-                directory(logDirectory.get(), defaultLog));
+                directory(logDirectory.get(), defaultLog), Map.of(), requestedLimits());
+    }
+
+    /** The typed limits; none while a field is wrong (Start is then disabled, and the plan check needs no limits). */
+    private MpsLimits requestedLimits() {
+        boolean wrong = !limits.percentageProblemProperty().get().isEmpty() || !limits.pinnedProblemProperty().get().isEmpty();
+        return wrong ? MpsLimits.NONE : limits.limits();
     }
 
     private static Optional<Path> directory(String text, String defaultValue) {
@@ -224,6 +242,14 @@ public final class StartViewModel {
 
     public StringProperty logDirectoryProperty() {
         return logDirectory;
+    }
+
+    /**
+     * The optional limit fields ({@code --active-thread-percentage}, {@code --pinned-mem-limit}), each with its
+     * problem in the window's language; both empty is fine here (no limit), unlike on the Limits page.
+     */
+    public LimitsForm limitsForm() {
+        return limits;
     }
 
     public ReadOnlyStringProperty nameProblemProperty() {

@@ -2,6 +2,7 @@ package dev.cumps.app.main;
 
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.ui.UiTask;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.lifecycle.DaemonStopper;
 import dev.cumps.core.lifecycle.StopOutcome;
@@ -11,7 +12,6 @@ import dev.cumps.core.record.DaemonRecord;
 import dev.cumps.core.record.ManagedDaemon;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The stop confirmation: the identity evidence for one record (pid, recorded start ticks next to
@@ -56,15 +56,14 @@ public final class StopViewModel {
     }
 
     /**
-     * Runs the core's stop on a worker; {@code done} gets the outcome on the UI thread, already
-     * recorded in the activity log.
+     * The core's stop on a worker, started: its outcome, on the UI thread, is already recorded in the
+     * activity log when the task's other observers hear it.
      */
-    public void stop(Consumer<StopOutcome> done, Consumer<Throwable> failed) {
-        ctx.executor().submit(() -> stopper.stop(Optional.of(evidence.name())), outcome -> {
-            // The severity its dialog shows: a record found stale is a warning, not a plain success (review L-13).
-            ctx.activity().record(action(), severity(outcome.result()), outcomeText(outcome, messages));
-            done.accept(outcome);
-        }, failed);
+    public UiTask<StopOutcome, Void> stop() {
+        // The severity its dialog shows: a record found stale is a warning, not a plain success (review L-13).
+        return ctx.executor().task(() -> stopper.stop(Optional.of(evidence.name())))
+                .onSuccess(outcome -> ctx.activity().record(action(), severity(outcome.result()), outcomeText(outcome, messages)))
+                .start();
     }
 
     /** The notice for {@code outcome}: stopped; stale (cleaned, nothing signalled); failed. */

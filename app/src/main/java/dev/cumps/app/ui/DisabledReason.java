@@ -9,8 +9,10 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.value.ObservableBooleanValue;
 import javafx.beans.value.ObservableStringValue;
+import javafx.geometry.Bounds;
 import javafx.geometry.Pos;
 import javafx.scene.control.Control;
+import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
 
@@ -21,6 +23,12 @@ import javafx.scene.layout.StackPane;
  * holds; while it is enabled the button's own tooltip shows, and this pane has none. The button's
  * {@code disable} stays bound to its view model; the reasons name, in the window's language, the
  * states that disable it.
+ *
+ * <p>A keyboard user reaches the reason too (review 2026-12-06 L-25): while the button is disabled this
+ * pane, never the disabled button itself, takes the focus in the Tab order, shows the focus ring, shows
+ * the reason as its tooltip right under itself for as long as it has the focus, and gives the reason to a
+ * screen reader as its help text. When the button is enabled again the pane leaves the Tab order and
+ * hands its focus to the button.
  */
 public final class DisabledReason extends StackPane {
 
@@ -63,6 +71,32 @@ public final class DisabledReason extends StackPane {
         };
         reason.addListener(install);
         install.invalidated(reason);
+
+        focusTraversableProperty().bind(reason.isNotEmpty());
+        accessibleHelpProperty().bind(reason);
+        if (control instanceof Labeled labeled) {
+            accessibleTextProperty().bind(labeled.textProperty());
+        }
+        focusedProperty().addListener((o, was, now) -> showOnFocus());
+        reason.addListener((o, was, now) -> {
+            if (now.isEmpty() && isFocused()) {
+                control.requestFocus(); // enabled under the keyboard: the button itself has the focus now
+            }
+            showOnFocus();
+        });
+    }
+
+    /** The reason under the pane while it has the focus (a keyboard user cannot hover); hidden otherwise. */
+    private void showOnFocus() {
+        if (isFocused() && !reason.get().isEmpty() && getScene() != null && getScene().getWindow() != null
+                && getScene().getWindow().isShowing()) {
+            Bounds b = localToScreen(getLayoutBounds());
+            if (b != null && !tooltip.isShowing()) {
+                tooltip.show(this, b.getMinX(), b.getMaxY() + 4);
+            }
+        } else if (tooltip.isShowing()) {
+            tooltip.hide();
+        }
     }
 
     /** The control inside. */

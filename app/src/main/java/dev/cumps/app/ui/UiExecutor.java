@@ -17,7 +17,8 @@ public interface UiExecutor {
 
     /**
      * Runs {@code work} on a worker, then exactly one of {@code onSuccess} or {@code onFailure}
-     * on the UI thread. Neither runs once the returned future is cancelled.
+     * on the UI thread. Neither runs once the returned future is cancelled. The primitive each executor
+     * implements and {@link UiTask} is built on; window code makes a {@link #task} instead.
      */
     <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure);
 

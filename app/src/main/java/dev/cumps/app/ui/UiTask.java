@@ -54,12 +54,30 @@ public final class UiTask<T, P> {
     public <R> UiTask<R, P> map(Function<? super T, ? extends R> onSuccess, Function<? super Throwable, ? extends R> onFailure) {
         Objects.requireNonNull(onSuccess, "onSuccess");
         Objects.requireNonNull(onFailure, "onFailure");
+        UiTask<R, P> mapped = follower();
+        onSuccess(v -> mapped.succeeded(onSuccess.apply(v)));
+        onFailure(e -> mapped.succeeded(onFailure.apply(e)));
+        return mapped;
+    }
+
+    /**
+     * A task of what {@code onSuccess} makes, on the UI thread, of this one's value; this one's failure stays
+     * its failure. Runs and cancels as {@link #map(Function, Function)} does.
+     */
+    public <R> UiTask<R, P> map(Function<? super T, ? extends R> onSuccess) {
+        Objects.requireNonNull(onSuccess, "onSuccess");
+        UiTask<R, P> mapped = follower();
+        onSuccess(v -> mapped.succeeded(onSuccess.apply(v)));
+        onFailure(mapped::failed);
+        return mapped;
+    }
+
+    /** A task that follows this one: it hears this one's progress, and cancelling it cancels this one. */
+    private <R> UiTask<R, P> follower() {
         UiTask<R, P> mapped = new UiTask<>(executor, null);
         mapped.source = this;
         mapped.state = state == State.CANCELLED ? State.CANCELLED : State.RUNNING;
         onProgress(mapped::progressed);
-        onSuccess(v -> mapped.succeeded(onSuccess.apply(v)));
-        onFailure(e -> mapped.succeeded(onFailure.apply(e)));
         return mapped;
     }
 

@@ -9,6 +9,7 @@ import dev.cumps.app.activity.ActivityEntry;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.app.ui.HeldUiExecutor;
 import dev.cumps.core.env.LaunchEnvironment;
 import dev.cumps.core.record.ManagedDaemon;
 import dev.cumps.core.record.RecordState;
@@ -56,6 +57,21 @@ class EnvViewModelTest {
         assertEquals(env.jsonText(), vm.textProperty().get());
         vm.jsonProperty().set(false);
         assertEquals(env.posix(), vm.textProperty().get());
+    }
+
+    @Test
+    void theReadANewerSelectionReplacedNeverOverwritesIt() {
+        HeldUiExecutor held = new HeldUiExecutor();
+        EnvViewModel env = host.viewModels(host.context(held, Messages.forLocale(Locale.ENGLISH))).env(selection);
+        selection.set(host.live("first", 0));
+        selection.set(host.live("second", 1));
+
+        held.runLast();
+        held.runNext();
+
+        assertEquals(0, held.waiting());
+        assertEquals(host.services().env().launchEnvironment(Optional.of("second")).posix(), env.textProperty().get(),
+                "the first daemon's read, ending last, was replaced and is not shown");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.Waits;
 import dev.cumps.app.i18n.Messages;
+import dev.cumps.app.layout.ReadableLayout;
 import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
@@ -119,6 +120,9 @@ class GuideBrowserTest {
         assertEquals("xdg-open was not found on PATH, so " + english + " cannot be opened: install xdg-utils, or open the file yourself",
                 line);
         assertFalse(line.contains("\n"));
+        // The message wraps beside the buttons, which keep their names (review 2026-12-06 M-6: all three were "…").
+        ReadableLayout.assertNamesShown(robot, "the guide window after a failed Open in browser", "#guideBrowser", "#guideTop",
+                "#guideClose");
     }
 
     /** An English and a Chinese guide in the test's folder; returns the English one. */

@@ -38,9 +38,16 @@ final class ScriptedHosts {
     static final Duration READ_DEADLINE = Duration.ofSeconds(120);
     /** The words each run sent to the healthy host, in order. */
     final List<List<String>> remote = new CopyOnWriteArrayList<>();
+    /** What the page copied to the clipboard, in order. */
+    final List<String> copied = new CopyOnWriteArrayList<>();
+    /** The env block the healthy host's {@code cumps env --name gpu-a} prints (with a trailing newline, as cumps prints it). */
+    static final String ENV_BLOCK = "export CUDA_VISIBLE_DEVICES='GPU-a'\nexport CUDA_MPS_PIPE_DIRECTORY='/tmp/mps-1000/gpu-a/pipe'\n"
+            + "export CUDA_MPS_LOG_DIRECTORY='/tmp/mps-1000/gpu-a/log'\n";
     private final CountDownLatch release = new CountDownLatch(1);
     private final int gpuCount;
     private volatile boolean live;
+    private volatile boolean staleRecord;
+    private ActivityLog activity;
 
     /** The healthy host with one GPU. */
     ScriptedHosts() {
@@ -56,8 +63,24 @@ final class ScriptedHosts {
         this.gpuCount = gpuCount;
     }
 
+    /** The healthy host also keeps a stale record, {@code old} (its daemon died there), beside any it starts. */
+    ScriptedHosts withStaleRecord() {
+        staleRecord = true;
+        return this;
+    }
+
+    /** The window's activity log the page records into. */
+    ActivityLog activity() {
+        return activity;
+    }
+
     /** Shows the page in {@code stage}, in {@code locale}, with the three hosts listed in a settings folder under {@code dir}. */
     HostsViewModel open(Stage stage, Path dir, Locale locale) throws IOException {
+        return open(stage, dir, locale, 1100, 700);
+    }
+
+    /** {@link #open(Stage, Path, Locale)} with the page {@code width}×{@code height}. */
+    HostsViewModel open(Stage stage, Path dir, Locale locale, double width, double height) throws IOException {
         Path folder = Files.createTempDirectory(dir, "cfg");
         HostList list = new HostList(folder.resolve("mps-console/hosts"), (Integer) Files.getAttribute(folder, "unix:uid"));
         list.add(Destination.of("healthy"));
@@ -67,9 +90,10 @@ final class ScriptedHosts {
                 HostPaths.under(folder));
         Messages messages = Messages.forLocale(locale);
         Clock clock = Clock.system(ZoneOffset.UTC);
-        ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, new ActivityLog(clock), text -> { }, clock);
+        activity = new ActivityLog(clock);
+        ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, activity, copied::add, clock);
         HostsViewModel viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC, READ_DEADLINE);
-        Scene scene = new Scene(new HostsView(viewModel, messages), 1100, 700);
+        Scene scene = new Scene(new HostsView(viewModel, messages), width, height);
         ConsoleStylesheet.applyTo(scene);
         // The test toolkit's one stage is shared with earlier tests: one may have left it maximised or at
         // another size, which would hide part of the page from the clicks.
@@ -134,14 +158,23 @@ final class ScriptedHosts {
             live = false;
             return CommandResult.exited("ssh", 0, "{\"stopped\": \"gpu-a\"}\n", "");
         }
-        if (words.size() > 4 && words.subList(0, 4).equals(List.of("cumps", "limits", "--name", "gpu-a"))) {
-            return CommandResult.exited("ssh", 0, "{\"schema_version\": 1, \"daemons\": [{\"name\": \"gpu-a\","
-                    + " \"recorded\": {\"active_thread_percentage\": 40, \"pinned_device_mem_limit\": \"512M\"}}]}\n", "");
+        if (words.size() >= 4 && words.subList(0, 4).equals(List.of("cumps", "limits", "--name", "gpu-a"))) {
+            return CommandResult.exited("ssh", 0, "gpu-a  active thread percentage 40 %  pinned device memory limit 512M\n", "");
+        }
+        if (words.equals(List.of("cumps", "env", "--name", "gpu-a"))) {
+            return CommandResult.exited("ssh", 0, ENV_BLOCK, "");
         }
         if (words.size() >= 3 && words.subList(0, 3).equals(List.of("cumps", "doctor", "--json"))) {
             return CommandResult.exited("ssh", 0, doctor(words.size() == 5 ? words.get(4) : null), "");
         }
-        String daemons = live ? "[{\"name\": \"gpu-a\", \"record_state\": \"live\", \"pid\": 4242, \"gpu_uuids\": [\"GPU-a\"]}]" : "[]";
+        List<String> records = new ArrayList<>();
+        if (live) {
+            records.add("{\"name\": \"gpu-a\", \"record_state\": \"live\", \"pid\": 4242, \"gpu_uuids\": [\"GPU-a\"]}");
+        }
+        if (staleRecord) {
+            records.add("{\"name\": \"old\", \"record_state\": \"stale\", \"pid\": 3131, \"gpu_uuids\": [\"" + uuid(0) + "\"]}");
+        }
+        String daemons = "[" + String.join(", ", records) + "]";
         List<String> gpus = new ArrayList<>();
         for (int i = 0; i < gpuCount; i++) {
             gpus.add("{\"index\": " + i + ", \"uuid\": \"" + uuid(i) + "\", \"name\": \"NVIDIA H100\", \"compute_mode\": \"Default\"}");

@@ -327,7 +327,7 @@ public final class ReadableLayout {
     }
 
     /** The buttons {@code ids} show their names, not their icons only. */
-    static void assertNamesShown(FxRobot robot, String where, String... ids) {
+    public static void assertNamesShown(FxRobot robot, String where, String... ids) {
         List<String> problems = settle(() -> {
             List<String> found = new ArrayList<>();
             for (String id : ids) {

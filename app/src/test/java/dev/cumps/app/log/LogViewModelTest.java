@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.CurrentThreadUiExecutor;
+import dev.cumps.app.ui.HeldUiExecutor;
 import dev.cumps.core.exec.FolderOpener;
 import dev.cumps.core.exec.ProcessCommandRunner;
 import dev.cumps.core.mps.RuntimeDirs;
@@ -54,6 +55,23 @@ class LogViewModelTest {
         assertFalse(lines.isEmpty(), "the stand-in daemon writes control.log");
         assertEquals(String.join("\n", lines) + "\n", vm.textProperty().get());
         assertEquals("Last " + lines.size() + " lines of " + log, vm.captionProperty().get());
+    }
+
+    @Test
+    void theReadANewerSelectionReplacedNeverOverwritesIt() {
+        HeldUiExecutor held = new HeldUiExecutor();
+        LogViewModel log = host.viewModels(host.context(held, Messages.forLocale(Locale.ENGLISH))).log(selection);
+        selection.set(host.live("first", 0));
+        ManagedDaemon second = host.live("second", 1);
+        selection.set(second);
+
+        held.runLast();
+        held.runNext();
+
+        assertEquals(0, held.waiting());
+        Path secondLog = second.record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
+        assertTrue(log.captionProperty().get().endsWith(" " + secondLog), "the first daemon's read, ending last, was replaced: "
+                + log.captionProperty().get());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.PaneExtension;
 import dev.cumps.app.Waits;
+import dev.cumps.app.layout.ReadableLayout;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.core.mps.RuntimeDirs;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,20 @@ class LogViewTest {
                 };
             }
         };
+    }
+
+    /**
+     * Review 2026-12-06 M-6: a caption longer than the toolbar's room (here the sandbox's long path, at 800 px) gives
+     * way to the buttons, which keep their names ("Wra…", "Open …", "Refre…" before).
+     */
+    @Test
+    void aLongCaptionLeavesTheButtonsTheirNames(FxRobot robot) {
+        Label caption = robot.lookup("#logCaption").queryAs(Label.class);
+        Waits.onFx("the caption naming the log", () -> caption.getText().contains(RuntimeDirs.CONTROL_LOG));
+        robot.interact(() -> caption.getScene().getWindow().setWidth(640));
+        Waits.onFx("the caption longer than its room", () -> caption.prefWidth(-1) > caption.getWidth() + 1);
+        ReadableLayout.assertNamesShown(robot, "the control log toolbar with a long caption", "#logFollow", "#logWrap",
+                "#logOpenFolder", "#logRefresh");
     }
 
     @Test

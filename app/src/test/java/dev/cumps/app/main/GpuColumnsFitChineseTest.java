@@ -15,6 +15,6 @@ class GpuColumnsFitChineseTest {
 
     @Test
     void computeModeMigVisibleAndDaemonsAreShownWholeAt1280Pixels(FxRobot robot) throws Exception {
-        GpuColumnsFit.shortValuesAreShownWhole(console, robot, Set.of("计算模式", "MIG", "可见", "守护进程"));
+        GpuColumnsFit.shortValuesAreShownWhole(console, robot, Set.of("计算模式", "MIG", "可见", "守护进程"), "MPS 限制");
     }
 }

@@ -15,6 +15,6 @@ class GpuColumnsFitEnglishTest {
 
     @Test
     void computeModeMigVisibleAndDaemonsAreShownWholeAt1280Pixels(FxRobot robot) throws Exception {
-        GpuColumnsFit.shortValuesAreShownWhole(console, robot, Set.of("Compute mode", "MIG", "Visible", "Daemon"));
+        GpuColumnsFit.shortValuesAreShownWhole(console, robot, Set.of("Name", "Compute mode", "MIG", "Visible", "Daemon"), "MPS limits");
     }
 }

@@ -161,7 +161,7 @@ class MainViewModelTest {
         vm.refresh();
         List<List<StopAllLine>> reported = new ArrayList<>();
 
-        vm.stopAll(reported::add);
+        vm.stopAll().onSuccess(reported::add);
 
         List<StopAllLine> outcomes = reported.get(0);
         assertEquals(2, outcomes.size());

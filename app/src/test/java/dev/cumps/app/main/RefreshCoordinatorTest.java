@@ -4,19 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cumps.app.ui.UiExecutor;
-import java.time.Duration;
-import java.util.ArrayDeque;
+import dev.cumps.app.ui.HeldUiExecutor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Queue;
-import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,41 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class RefreshCoordinatorTest {
 
-    /** Work waits in a queue until {@link #runNext()}; UI actions run at once (the test is the UI thread). */
-    private static final class HeldExecutor implements UiExecutor {
-        final Queue<Runnable> held = new ArrayDeque<>();
-
-        @Override
-        public <T> Future<?> submit(Callable<T> work, Consumer<? super T> onSuccess, Consumer<? super Throwable> onFailure) {
-            held.add(() -> {
-                T value;
-                try {
-                    value = work.call();
-                } catch (Exception e) {
-                    onFailure.accept(e);
-                    return;
-                }
-                onSuccess.accept(value);
-            });
-            return new CompletableFuture<>();
-        }
-
-        @Override
-        public void runOnUi(Runnable action) {
-            action.run();
-        }
-
-        @Override
-        public Timer schedule(Duration delay, Runnable onUi) {
-            throw new UnsupportedOperationException("the refresh guard sets no timers");
-        }
-
-        void runNext() {
-            held.remove().run();
-        }
-    }
-
-    private final HeldExecutor executor = new HeldExecutor();
+    private final HeldUiExecutor executor = new HeldUiExecutor();
     private final AtomicInteger collections = new AtomicInteger();
     private final List<Integer> shown = new ArrayList<>();
     private final List<Throwable> failures = new ArrayList<>();
@@ -72,7 +31,7 @@ class RefreshCoordinatorTest {
         refresher.refreshNow();
         refresher.refreshNow();
 
-        assertEquals(1, executor.held.size(), "one collection submitted");
+        assertEquals(1, executor.waiting(), "one collection submitted");
         assertTrue(refresher.refreshingProperty().get());
         executor.runNext();
         assertEquals(List.of(1), shown);
@@ -108,7 +67,7 @@ class RefreshCoordinatorTest {
         Optional<Integer> periodic = self.get().collectIfIdle();
 
         assertEquals(Optional.of(1), periodic);
-        assertEquals(0, executor.held.size(), "F5 during the periodic collection submitted nothing");
+        assertEquals(0, executor.waiting(), "F5 during the periodic collection submitted nothing");
         assertEquals(List.of(true), refreshingDuring);
         self.get().show(periodic);
         assertEquals(List.of(1), shown);
@@ -128,7 +87,7 @@ class RefreshCoordinatorTest {
         assertEquals(List.of(boom), failures);
         assertFalse(failing.refreshingProperty().get());
         failing.refreshNow();
-        assertEquals(1, executor.held.size(), "a new request is accepted after the failure");
+        assertEquals(1, executor.waiting(), "a new request is accepted after the failure");
     }
 
     @Test
@@ -141,6 +100,6 @@ class RefreshCoordinatorTest {
 
         assertFalse(refresher.refreshingProperty().get());
         refresher.refreshNow();
-        assertEquals(1, executor.held.size(), "F5 is accepted again");
+        assertEquals(1, executor.waiting(), "F5 is accepted again");
     }
 }

@@ -73,7 +73,7 @@ class StopViewModelTest {
         StopViewModel vm = new StopViewModel(ctx, host.services().stopper(), new ManagedDaemon(record, RecordState.LIVE), new ProcFsProcessTable());
         List<StopOutcome> outcomes = new ArrayList<>();
 
-        vm.stop(outcomes::add, error -> { throw new AssertionError(error); });
+        vm.stop().onSuccess(outcomes::add).onFailure(error -> { throw new AssertionError(error); });
 
         assertEquals(StopOutcome.Result.STOPPED, outcomes.get(0).result());
         assertFalse(new ProcFsProcessTable().isAlive(record.identity()));
@@ -89,7 +89,7 @@ class StopViewModelTest {
         SimulatedConsole.kill(record);
         List<StopOutcome> outcomes = new ArrayList<>();
 
-        vm.stop(outcomes::add, error -> { throw new AssertionError(error); });
+        vm.stop().onSuccess(outcomes::add).onFailure(error -> { throw new AssertionError(error); });
 
         assertEquals(StopOutcome.Result.STALE_REMOVED, outcomes.get(0).result());
         Notice notice = vm.notice(outcomes.get(0));

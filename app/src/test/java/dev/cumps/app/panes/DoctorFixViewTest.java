@@ -109,12 +109,17 @@ class DoctorFixViewTest {
         assertTrue(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
         assertEquals(Severity.WARN, row("orphaned_sockets").severity());
         selectRow(robot, "no orphaned control sockets of yours");
+        // The selection holds the row itself, with its result and where its fix stands.
+        DoctorRow sockets = row("orphaned_sockets");
+        assertSame(sockets, Waits.fx(() -> viewModel.fixes().selectedProperty().get()));
+        assertEquals(DoctorRow.Fix.AVAILABLE, Waits.fx(sockets::fix));
         String socketsDryRun = openFix(robot);
         assertTrue(socketsDryRun.startsWith("• remove the orphaned control socket " + socket + " (nothing listens"), socketsDryRun);
         robot.clickOn("#fixApply");
         Waits.onFx("the orphaned-socket row to pass", () -> !viewModel.runningProperty().get() && !viewModel.reportAbsentBinding().get()
                 && row("orphaned_sockets").severity() == Severity.PASS);
         assertFalse(Files.exists(socket, LinkOption.NOFOLLOW_LINKS));
+        assertEquals(DoctorRow.Fix.APPLIED, Waits.fx(sockets::fix), "the row the fix was applied to says so");
         // Review 2026-12-06 L-6: the change the status line shows names every fix applied, not only the last.
         String removed = Waits.fx(() -> pane.context().activity().lastChangeProperty().get().outcome());
         assertTrue(socketsDryRun.lines().count() >= 2, "the dead daemon left more than one socket: " + socketsDryRun);

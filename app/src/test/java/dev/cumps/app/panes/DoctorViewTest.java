@@ -137,7 +137,7 @@ class DoctorViewTest {
         // it), and the FX events it posted before ending have run.
         pane.fxExecutor().close();
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals(0, viewModel.checks().size(), "no row arrives after Cancel");
+        assertEquals(0, viewModel.rows().size(), "no row arrives after Cancel");
     }
 
     private static Set<String> pseudoClasses(Node node) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cumps.app.Waits;
 import dev.cumps.app.main.PageRail;
+import dev.cumps.app.ui.DisabledReason;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import javafx.application.Application;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Bounds;
@@ -53,7 +55,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The keyboard's place is visible on every kind of control the window has in both themes (WCAG 2.4.11
- * and 1.4.11: buttons, toggles, radio buttons, check boxes, text fields and areas, the interval's choice
+ * and 1.4.11: buttons, a disabled button's reason, toggles, radio buttons, check boxes, text fields and areas, the interval's choice
  * box, the env format's combo box, the Guide hyperlinks, tables, the clients' tree table, lists, the rail):
  * each control is rendered unfocused and focused (the same node at the same size, the focus moved
  * to it from a text field beside it) and the focused picture must differ in a ring's worth of
@@ -98,6 +100,12 @@ class FocusRingTest {
             return combo;
         });
         all.put("hyperlink", () -> new Hyperlink("Guide"));
+        // A disabled button takes no focus; its wrapper does, to show the reason (review 2026-12-06 L-25).
+        all.put("disabled button's reason", () -> {
+            Button stop = new Button("Stop daemon…");
+            stop.setDisable(true);
+            return DisabledReason.wrap(stop, new DisabledReason.Why(new SimpleBooleanProperty(true), "Select a daemon first"));
+        });
         all.put("table", FocusRingTest::table);
         all.put("tree table", FocusRingTest::treeTable);
         all.put("list view", () -> {

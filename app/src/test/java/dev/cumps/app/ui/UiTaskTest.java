@@ -168,6 +168,24 @@ class UiTaskTest {
     }
 
     @Test
+    void mapOfTheValueOnlyKeepsAFailureAFailure() {
+        List<Object> heard = new ArrayList<>();
+        UiTask<Integer, Void> counted = current.task(() -> 3);
+        UiTask<String, Void> ok = counted.map(n -> n + " stopped");
+        UiTask<String, Void> failing = current.task(() -> {
+            throw new IOException("refused");
+        });
+        UiTask<String, Void> failed = failing.map(v -> "ok " + v);
+
+        counted.start();
+        failing.start();
+        ok.onSuccess(heard::add);
+        failed.onSuccess(heard::add).onFailure(e -> heard.add("failed: " + e.getMessage()));
+
+        assertEquals(List.of("3 stopped", "failed: refused"), heard);
+    }
+
+    @Test
     void latestOnlyCancelsTheRunItReplaces() throws Exception {
         LatestOnly latest = new LatestOnly();
         CountDownLatch firstWorking = new CountDownLatch(1);

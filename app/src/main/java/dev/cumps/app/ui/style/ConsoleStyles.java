@@ -51,7 +51,7 @@ public final class ConsoleStyles {
     public static final String RAIL_BUTTON = "rail-button";
     /** Every icon of the window (Icons): console.css {@code .icon}, 15 px, coloured by its severity or state. */
     public static final String ICON = "icon";
-    /** A daemon row's state icon (DaemonTable): console.css {@code .state-icon}, 14 px, coloured by its row's state. */
+    /** A daemon record state's icon (RecordStateCell, Overview and Hosts daemons): console.css {@code .state-icon}, 14 px, coloured by its state. */
     public static final String STATE_ICON = "state-icon";
 
     // ---- Shared by the pages ----
@@ -64,7 +64,7 @@ public final class ConsoleStyles {
     public static final String MUTED = "muted";
     /** The name column of an evidence grid (stop, terminate, limits): console.css {@code .evidence-name}, bold. */
     public static final String EVIDENCE_NAME = "evidence-name";
-    /** The reason shown beside a disabled control (DisabledReason): not in console.css, a name to find it by. */
+    /** The wrapper of a disabled control that says why (DisabledReason): console.css {@code .disabled-reason}, its focus ring. */
     public static final String DISABLED_REASON = "disabled-reason";
     /** A table cell that shows its whole text (FullTextCell): not in console.css, a name to find those cells by. */
     public static final String FULL_TEXT_CELL = "full-text-cell";

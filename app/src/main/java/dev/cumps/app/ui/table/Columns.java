@@ -68,6 +68,21 @@ public final class Columns {
         return withCell(text(title, value, width), () -> FullTextCell.widening(OverrunStyle.CENTER_ELLIPSIS));
     }
 
+    /**
+     * Like {@link #path} (or {@link #sentence} when {@code overrun} is {@link OverrunStyle#WORD_ELLIPSIS}), asking
+     * for its longest value's width while the table has room ({@link FullTextCell#preferring}): a GPU's name
+     * is not cut at the default size, and still gives way in a narrow window.
+     */
+    public static <R> TableColumn<R, String> preferring(String title, Function<R, String> value, double width, OverrunStyle overrun) {
+        TableColumn<R, String> column = withCell(text(title, value, width), () -> FullTextCell.preferring(overrun));
+        column.tableViewProperty().addListener((o, was, table) -> {
+            if (table != null) {
+                FullTextCell.keepPreferred(column, table);
+            }
+        });
+        return column;
+    }
+
     /** Like {@link #sentence}, widening to its longest sentence up to {@code maxFit} px (a check's title). */
     public static <R> TableColumn<R, String> fittedSentence(String title, Function<R, String> value, double width, double maxFit) {
         return withCell(text(title, value, width), () -> FullTextCell.widening(OverrunStyle.WORD_ELLIPSIS, maxFit));

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DoctorGoldenTest {
     private static final Path GOLDEN = Path.of("src/test/resources/doctor-golden");
 
-    record Scenario(String name, String selector, Consumer<Sandbox> setUp) {
+    /** {@code diagnose}: run as {@code cumps doctor} runs it ({@code Doctor.diagnose}: each visible GPU when none is chosen). */
+    record Scenario(String name, String selector, Consumer<Sandbox> setUp, boolean diagnose) {
         @Override
         public String toString() {
             return name;
@@ -56,6 +57,10 @@ class DoctorGoldenTest {
                 s("smi-unknown-compute-mode", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withComputeMode("Shared_Mystery"))),
                 s("mig-enabled", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0).withMig("Enabled"))),
                 s("two-gpus-no-selector", null, sb -> sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1))),
+                Arguments.of(new Scenario("each-visible-gpu", null, sb -> {
+                    sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+                    sb.start("second", 1);
+                }, true)),
                 s("two-gpus-list", "0,1", sb -> sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1))),
                 s("two-gpus-all", "all", sb -> sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1))),
                 s("bad-selector", "7", sb -> { }),
@@ -119,7 +124,7 @@ class DoctorGoldenTest {
     }
 
     private static Arguments s(String name, String selector, Consumer<Sandbox> setUp) {
-        return Arguments.of(new Scenario(name, selector, setUp));
+        return Arguments.of(new Scenario(name, selector, setUp, false));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -127,7 +132,8 @@ class DoctorGoldenTest {
     void renderingsMatchTheGoldens(Scenario scenario) throws IOException {
         try (Sandbox sb = sandboxOfFixedPathLength()) {
             scenario.setUp().accept(sb);
-            DoctorReport report = sb.services().doctor().run(Optional.ofNullable(scenario.selector()));
+            Optional<String> selector = Optional.ofNullable(scenario.selector());
+            DoctorReport report = scenario.diagnose() ? sb.services().doctor().diagnose(selector) : sb.services().doctor().run(selector);
 
             String text = DoctorRenderer.render(report, scenario.name().startsWith("live"));
             String json = Json.write(report.toJsonMap());

@@ -1,5 +1,6 @@
 package dev.cumps.core.doctor;
 
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.message.Message;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,10 +16,11 @@ import java.util.Optional;
  * {@link Message}s ({@code …Message()}); the String accessors give their English, as the CLI, the
  * JSON and the logs show it. A passing result needs no remedy: that is empty. {@code fixes} names
  * what the product can fix itself about the result ({@code cumps doctor --fix}, the window's Fix…
- * button); usually none.
+ * button); usually none. {@code gpu} is the GPU the result is about when the doctor diagnosed each
+ * visible GPU ({@link Doctor#diagnose}), else empty.
  */
 public record CheckResult(DoctorCheckId checkId, CheckStatus status, Message observedMessage, Optional<Message> expectedMessage,
-                          Optional<Message> remedyMessage, List<FixTarget> fixes) {
+                          Optional<Message> remedyMessage, List<FixTarget> fixes, Optional<Gpu> gpu) {
     public CheckResult {
         Objects.requireNonNull(checkId, "checkId");
         Objects.requireNonNull(status, "status");
@@ -26,6 +28,18 @@ public record CheckResult(DoctorCheckId checkId, CheckStatus status, Message obs
         Objects.requireNonNull(expectedMessage, "expectedMessage");
         Objects.requireNonNull(remedyMessage, "remedyMessage");
         fixes = List.copyOf(fixes);
+        Objects.requireNonNull(gpu, "gpu");
+    }
+
+    /** A result of a run for the one GPU its selector names. */
+    public CheckResult(DoctorCheckId checkId, CheckStatus status, Message observedMessage, Optional<Message> expectedMessage,
+                       Optional<Message> remedyMessage, List<FixTarget> fixes) {
+        this(checkId, status, observedMessage, expectedMessage, remedyMessage, fixes, Optional.empty());
+    }
+
+    /** This result as one of several GPUs' ({@link #gpu()}). */
+    public CheckResult about(Gpu of) {
+        return new CheckResult(checkId, status, observedMessage, expectedMessage, remedyMessage, fixes, Optional.of(of));
     }
 
     /** A result nothing in the product can fix. */
@@ -52,6 +66,16 @@ public record CheckResult(DoctorCheckId checkId, CheckStatus status, Message obs
         return checkId.english();
     }
 
+    /** The title as a row shows it: "GPU n · title" for a result about one of several diagnosed GPUs, else the title. */
+    public Message headingMessage() {
+        return gpu.map(g -> Message.of(DoctorMessages.GPU_HEADING, g.index(), titleMessage())).orElseGet(this::titleMessage);
+    }
+
+    /** {@link #headingMessage()} in English. */
+    public String heading() {
+        return headingMessage().english();
+    }
+
     public String observed() {
         return observedMessage.english();
     }
@@ -73,6 +97,7 @@ public record CheckResult(DoctorCheckId checkId, CheckStatus status, Message obs
         m.put("expected", expected());
         m.put("remedy", remedy());
         m.put("fixes", fixes.stream().map(FixTarget::toJsonMap).toList());
+        gpu.ifPresent(g -> m.put("gpu", DoctorReport.indexAndUuid(g)));
         return m;
     }
 }

@@ -1,5 +1,6 @@
 package dev.cumps.core.doctor;
 
+import dev.cumps.core.gpu.Gpu;
 import dev.cumps.core.guide.GuideLink;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.live.LimitsService;
@@ -99,6 +100,44 @@ public final class Doctor {
      * result to {@code listener} as it completes. Interruption cancels.
      */
     public DoctorReport run(Optional<String> selector, Consumer<CheckResult> listener) {
+        return run(new DoctorContext(read(), selector, host, processes, limits, control), listener);
+    }
+
+    /**
+     * The doctor as {@code cumps doctor} and the window run it: {@link #run(Optional, Consumer)}, except
+     * with no selector on a host where several GPUs are visible, where the core's default would fail
+     * {@code topology} asking for {@code --gpus}: then each visible GPU is diagnosed in turn on one read
+     * of the host ({@link EachVisibleGpu}). A selector naming several GPUs ({@code all}, {@code 0,1})
+     * still fails closed.
+     */
+    public DoctorReport diagnose(Optional<String> selector, Consumer<CheckResult> listener) {
+        HostSnapshot snapshot = read();
+        DoctorContext given = new DoctorContext(snapshot, selector, host, processes, limits, control);
+        List<Gpu> each = selector.isEmpty() ? given.visible().filter(gpus -> gpus.size() > 1).orElse(List.of()) : List.of();
+        if (each.isEmpty()) {
+            return run(given, listener);
+        }
+        List<DoctorReport> runs = new ArrayList<>();
+        List<CheckResult> kept = new ArrayList<>();
+        for (int i = 0; i < each.size(); i++) {
+            Gpu gpu = each.get(i);
+            boolean first = i == 0;
+            DoctorContext one = new DoctorContext(snapshot, Optional.of(gpu.uuid().value()), host, processes, limits, control);
+            runs.add(run(one, check -> EachVisibleGpu.kept(check, gpu, first).ifPresent(row -> {
+                kept.add(row);
+                listener.accept(row);
+            })));
+        }
+        return EachVisibleGpu.merged(kept, runs);
+    }
+
+    /** {@link #diagnose(Optional, Consumer)} without a listener. */
+    public DoctorReport diagnose(Optional<String> selector) {
+        return diagnose(selector, check -> { });
+    }
+
+    /** The host with what the checks judge ({@link Detail#SERVERS}); interruption cancels. */
+    private HostSnapshot read() {
         HostSnapshot snapshot;
         try {
             snapshot = snapshots.read(Detail.SERVERS);
@@ -109,7 +148,7 @@ public final class Doctor {
         if (Thread.currentThread().isInterrupted()) {
             throw new CumpsException(Message.of(DoctorMessages.RUN_CANCELLED));
         }
-        return run(new DoctorContext(snapshot, selector, host, processes, limits, control), listener);
+        return snapshot;
     }
 
     private DoctorReport run(DoctorContext context, Consumer<CheckResult> listener) {

@@ -52,6 +52,11 @@ public enum DoctorCheckId implements MessageKey {
         return id.replace('_', '-');
     }
 
+    /** Whether the check is about the one GPU its run diagnoses (and that GPU's daemon), so it appears once per GPU when each is diagnosed. */
+    public boolean perGpu() {
+        return EachVisibleGpu.PER_GPU.contains(this);
+    }
+
     @Override
     public String area() {
         return "doctor";

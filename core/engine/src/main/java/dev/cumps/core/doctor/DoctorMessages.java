@@ -19,6 +19,9 @@ public enum DoctorMessages implements MessageKey {
     NEED_LIVE_DAEMON("one live daemon"),
     NEED_CONTROL_PIPE("the control pipe"),
 
+    /** A check's title on a row about one of several diagnosed GPUs ("GPU 1 · compute mode suits MPS"). */
+    GPU_HEADING("GPU {0} · {1}"),
+
     /** Two findings side by side ("a; b"). */
     JOINED("{0}; {1}"),
     /** Two list items ("a, b"). */

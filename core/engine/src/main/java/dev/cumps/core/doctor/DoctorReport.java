@@ -51,10 +51,18 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
         return guide.shown(check.checkId().anchor());
     }
 
-    /** The selector as given, the mode it resolved to, and the GPUs (none when it did not resolve). */
-    public record Plan(String selector, TopologyMode mode, List<Gpu> gpus) {
+    /**
+     * The selector as given, the mode it resolved to, and the GPUs (none when it did not resolve);
+     * {@code eachVisible}: no selector was given and each of these visible GPUs was diagnosed in turn.
+     */
+    public record Plan(String selector, TopologyMode mode, List<Gpu> gpus, boolean eachVisible) {
         public Plan {
             gpus = List.copyOf(gpus);
+        }
+
+        /** The plan of a run for one selector. */
+        public Plan(String selector, TopologyMode mode, List<Gpu> gpus) {
+            this(selector, mode, gpus, false);
         }
 
         public boolean resolved() {
@@ -88,6 +96,9 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
         pm.put("topology_mode", plan.mode().id());
         pm.put("gpus", plan.gpus().stream().map(DoctorReport::indexAndUuid).toList());
         pm.put("resolved", plan.resolved());
+        if (plan.eachVisible()) {
+            pm.put("each_visible_gpu", true);
+        }
         m.put("plan", pm);
         m.put("managed_daemons", managedDaemons.stream().map(HostStatus::daemonJson).toList());
         m.put("cuda_process_sharing", sharing);
@@ -119,12 +130,12 @@ public record DoctorReport(List<CheckResult> checks, List<TopologyMode> compatib
      * (the window passes its translations); evidence in the checks is shown as it is.
      */
     public String toMarkdown(Function<MessageKey, String> patterns) {
-        return toMarkdown(patterns, c -> c.titleMessage().render(patterns));
+        return toMarkdown(patterns, c -> c.headingMessage().render(patterns));
     }
 
     /**
-     * The Markdown rendering with each check's title as the caller shows it ({@code titles}: the window
-     * leads a check of one of several diagnosed GPUs with that GPU, so two rows of one check stay apart).
+     * The Markdown rendering with each check's title as the caller shows it ({@code titles}; by default
+     * {@link CheckResult#headingMessage()}, which leads a check of one of several diagnosed GPUs with that GPU).
      */
     public String toMarkdown(Function<MessageKey, String> patterns, Function<CheckResult, String> titles) {
         Message verdict = Message.of(DoctorMessages.MARKDOWN_VERDICT, Message.of(valid() ? DoctorMessages.MARKDOWN_VALID : DoctorMessages.MARKDOWN_INVALID),

@@ -8,7 +8,8 @@
  * {@code DoctorReport(List&lt;CheckResult&gt;)}, streamed to a listener and rendered as the CLI table
  * ({@code cli.text.DoctorRenderer}), JSON, Markdown and the window's table.
  *
- * Also: {@code Check} (one diagnosis: reads facts, judges, never writes) with {@code BaseCheck} (a check's identity and
+ * Also: {@code EachVisibleGpu} (with no selector and several GPUs visible, {@code Doctor.diagnose} diagnoses each in turn:
+ * per-GPU checks once per GPU, naming it, host checks once), {@code Check} (one diagnosis: reads facts, judges, never writes) with {@code BaseCheck} (a check's identity and
  * premises, declared once), {@code Finding} (what a check concluded, with the {@code FixTarget}s the product could fix
  * itself), {@code CheckStatus} (a check's verdict), {@code PipeLeftovers} (what dead daemons leave in the caller's pipe
  * directories, judged the same way by the checks and the fix service), {@code SharingEvidence} (the CUDA

@@ -2,6 +2,7 @@ package dev.cumps.core.fleet;
 
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandRunner;
+import dev.cumps.core.exec.CommandSpec;
 import dev.cumps.core.fleet.StatusDocument.Parsed;
 import dev.cumps.core.host.HostEnvironment;
 import dev.cumps.core.message.Message;
@@ -97,14 +98,14 @@ public final class Fleet {
 
     /** One host's read: {@code cumps --version && cumps status --json} over ssh, classified. */
     public HostReport read(Destination d, Duration deadline) {
-        long begin = System.nanoTime();
-        CommandResult result = runner.run(SshCommand.spec(host, d, RemoteCommand.status(), deadline,
-                SshCommand.controlPathOptions(runner, host, d)));
-        Duration took = Duration.ofNanos(System.nanoTime() - begin);
+        CommandSpec spec = SshCommand.spec(host, d, RemoteCommand.status(), deadline, SshCommand.controlPathOptions(runner, host, d));
+        Instant begin = clock.instant();
+        CommandResult result = runner.run(spec);
+        Duration took = Duration.between(begin, clock.instant());
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
             HostState state = failure.get();
-            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.messageKey());
+            Message text = state == HostState.TIMED_OUT ? timedOutText(result, deadline, took) : Message.of(state.messageKey());
             return failed(d, state, text, evidence(result), took);
         }
         if (result.exitCode() != 0) {
@@ -140,11 +141,14 @@ public final class Fleet {
 
     /** Runs {@code command} on {@code d} within {@code deadline}. */
     public RemoteRun run(Destination d, RemoteCommand command, Duration deadline) {
-        CommandResult result = runner.run(SshCommand.spec(host, d, command, deadline, SshCommand.controlPathOptions(runner, host, d)));
+        CommandSpec spec = SshCommand.spec(host, d, command, deadline, SshCommand.controlPathOptions(runner, host, d));
+        Instant begin = clock.instant();
+        CommandResult result = runner.run(spec);
+        Duration took = Duration.between(begin, clock.instant());
         Optional<HostState> failure = SshOutcome.failure(result);
         if (failure.isPresent()) {
             HostState state = failure.get();
-            Message text = state == HostState.TIMED_OUT ? timedOutText(deadline) : Message.of(state.messageKey());
+            Message text = state == HostState.TIMED_OUT ? timedOutText(result, deadline, took) : Message.of(state.messageKey());
             return new RemoteRun(d, state, text, result.exitCode(), result.stdout(), result.stderr());
         }
         return new RemoteRun(d, HostState.REACHABLE, Message.of(HostState.REACHABLE.messageKey()), result.exitCode(), result.stdout(),
@@ -157,6 +161,18 @@ public final class Fleet {
 
     private static Message timedOutText(Duration deadline) {
         return Message.of(FleetMessages.STATE_TIMED_OUT, deadline.toSeconds());
+    }
+
+    /**
+     * A run that timed out, in words: when ssh gave up by itself (exit 255, "Connection timed out during banner
+     * exchange") it says how long the run really took, rounded to the second (review L-17: ssh's ConnectTimeout ends
+     * it well before our deadline); when our deadline or the host's {@code timeout} ended it, the deadline.
+     */
+    private static Message timedOutText(CommandResult result, Duration deadline, Duration took) {
+        if (result.outcome() == CommandResult.Outcome.TIMED_OUT || result.exitCode() != 255) {
+            return timedOutText(deadline);
+        }
+        return Message.of(FleetMessages.STATE_TIMED_OUT, Math.max(1, (took.toMillis() + 500) / 1000));
     }
 
     private static String evidence(CommandResult result) {

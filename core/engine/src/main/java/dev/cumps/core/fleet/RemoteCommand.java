@@ -76,9 +76,12 @@ public record RemoteCommand(List<String> words) {
         return grammatical(List.of("cumps", "stop", "--name", RecordNames.validate(name)));
     }
 
-    /** {@code cumps env --name N --json} on the host: the block a client there exports. */
+    /**
+     * {@code cumps env --name N} on the host: the block a client there exports, exactly as {@code cumps env} prints it
+     * there (the Hosts page shows and copies it as it came).
+     */
     public static RemoteCommand env(String name) {
-        return grammatical(List.of("cumps", "env", "--name", RecordNames.validate(name), "--json"));
+        return grammatical(List.of("cumps", "env", "--name", RecordNames.validate(name)));
     }
 
     /** {@code cumps limits --name N --json} on the host. */

@@ -14,7 +14,7 @@ import java.util.Optional;
  *
  * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the FFM linker: about 100 ms CPU measured
  * under load with nine downcall handles, round eleven of docs/performance.md; about 40 ms less with posix.Syscall's
- * one, round fifteen) that one child process per daemon only outweighs from about 25 daemons on (round fifteen
+ * one, round sixteen) that one child process per daemon only outweighs from about 25 daemons on (round sixteen
  * measured the program cheaper at 16 real daemons and the two even at 25). A long-lived
  * process (the window) pays it once: {@link #LONG_LIVED}; a command-line run pays it every time: {@link #ONE_RUN}.
  *

@@ -14,7 +14,7 @@ import java.lang.invoke.VarHandle;
 /**
  * Linux system calls through ONE downcall handle, the C library's {@code long syscall(long number, ...)} with five
  * {@code long} arguments and {@code errno} captured: in a fresh JVM the FFM linker's cost grows with each
- * distinct handle (classes spun at run time that no AOT cache holds; docs/performance.md, round fifteen), so the
+ * distinct handle (classes spun at run time that no AOT cache holds; docs/performance.md, round sixteen), so the
  * socket code asks the kernel by number instead of linking {@code socket}, {@code connect}, {@code sendmsg}... one
  * by one. Addresses go as {@link MemorySegment#address()}: the caller keeps the segment alive across the call.
  *

@@ -159,6 +159,57 @@ class DoctorTest {
         assertEquals(CheckStatus.SKIP, check(all, "daemon_count").status());
     }
 
+    /**
+     * With no selector and two visible GPUs, {@code diagnose} (what {@code cumps doctor} and the window run)
+     * diagnoses each GPU: per-GPU checks once per GPU, naming it, host checks once; a healthy daemon on
+     * GPU 1 passes its checks while GPU 0, with none, fails only its own.
+     */
+    @Test
+    void noSelectorOnTwoVisibleGpusDiagnosesEachGpu() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+        sb.start("second", 1);
+        List<CheckResult> streamed = new ArrayList<>();
+
+        DoctorReport report = sb.services().doctor().diagnose(Optional.empty(), streamed::add);
+
+        assertEquals(report.checks(), streamed, "every kept check streamed in the report's order");
+        List<CheckResult> topology = report.checks().stream().filter(c -> c.id().equals("topology")).toList();
+        assertEquals(List.of(0, 1), topology.stream().map(c -> c.gpu().orElseThrow().index()).toList());
+        assertTrue(topology.stream().allMatch(c -> c.status() == CheckStatus.PASS), topology.toString());
+        assertEquals(List.of("GPU 0 · exactly one live managed daemon for the GPU", "GPU 1 · exactly one live managed daemon for the GPU"),
+                report.checks().stream().filter(c -> c.id().equals("daemon_count")).map(CheckResult::heading).toList());
+        assertEquals(List.of(CheckStatus.FAIL, CheckStatus.PASS),
+                report.checks().stream().filter(c -> c.id().equals("daemon_count")).map(CheckResult::status).toList());
+        assertEquals(CheckStatus.PASS, report.checks().stream().filter(c -> c.id().equals("answers") && c.gpu().orElseThrow().index() == 1)
+                .findFirst().orElseThrow().status());
+        assertEquals(1, report.checks().stream().filter(c -> c.id().equals("platform")).count(), "a host check once");
+        assertTrue(check(report, "platform").gpu().isEmpty());
+        assertTrue(report.plan().eachVisible());
+        assertEquals(List.of(0, 1), report.plan().gpus().stream().map(g -> g.index()).toList());
+        assertEquals("auto", report.plan().selector());
+        assertEquals(List.of("second"), report.managedDaemons().stream().map(d -> d.record().name()).toList());
+        Map<String, Object> json = report.toJsonMap();
+        assertEquals(true, ((Map<?, ?>) json.get("plan")).get("each_visible_gpu"));
+        List<?> jsonChecks = (List<?>) json.get("checks");
+        assertEquals(Map.of("index", 1, "uuid", FakeGpu.uuidFor(1)), ((Map<?, ?>) jsonChecks.get(jsonChecks.size() - 1)).get("gpu"));
+        assertEquals(null, ((Map<?, ?>) jsonChecks.get(0)).get("gpu"), "a host check names no GPU");
+    }
+
+    /** {@code diagnose} keeps the core's answer wherever a selector was given or one GPU is visible. */
+    @Test
+    void diagnoseIsTheSelectorsRunOtherwise() {
+        sb.mps.gpus(FakeGpu.exclusive(0), FakeGpu.exclusive(1));
+
+        DoctorReport all = sb.services().doctor().diagnose(Optional.of("all"));
+        DoctorReport one = sb.services().doctor().diagnose(Optional.of("1"));
+
+        assertEquals(CheckStatus.FAIL, check(all, "topology").status(), "several GPUs named still fail closed");
+        assertFalse(all.plan().eachVisible());
+        assertEquals(List.of(1), one.plan().gpus().stream().map(g -> g.index()).toList());
+        assertTrue(one.checks().stream().allMatch(c -> c.gpu().isEmpty()));
+        assertFalse(((Map<?, ?>) one.toJsonMap().get("plan")).containsKey("each_visible_gpu"));
+    }
+
     @Test
     void callersPipeDirectoryPointingElsewhereWarns() {
         DaemonRecord r = sb.start("here");

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -115,6 +116,50 @@ class FleetTest {
         assertEquals(List.of("a", "b", "c", "d"), reports.stream().map(r -> r.host().value()).toList());
         assertEquals(List.of(HostState.REACHABLE, HostState.REACHABLE, HostState.AUTH_FAILED, HostState.REACHABLE),
                 reports.stream().map(HostReport::state).toList());
+    }
+
+    /**
+     * Review L-17: ssh gave up by itself (its ConnectTimeout, "Connection timed out during banner exchange") after 8.6 s
+     * of a 15 s deadline: the host's state says what happened, ssh's line and the time it really took, not "after 15 s".
+     * The runner moves the clock on as the ssh run would.
+     */
+    @Test
+    void aHostWhereSshGaveUpSaysSshsOwnLineAndTheTimeItTook() {
+        Instant[] now = {CLOCK.instant()};
+        Clock clock = new Clock() {
+            @Override
+            public ZoneOffset getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(ZoneId zone) {
+                return this;
+            }
+
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+        };
+        CommandRunner banner = spec -> {
+            if (!spec.argv().contains("--")) {
+                return ssh(255, "", "");
+            }
+            now[0] = now[0].plusMillis(8_600);
+            return ssh(255, "", "Connection timed out during banner exchange\nConnection to UNKNOWN port 65535 timed out\n");
+        };
+        Fleet fleet = new Fleet(banner, HOST, clock);
+        HostReport r = fleet.read(Destination.of("ws-hang"), Duration.ofSeconds(15));
+        assertEquals(HostState.TIMED_OUT, r.state());
+        assertEquals("timed out after 9 s", r.stateMessage().english());
+        assertEquals("Connection timed out during banner exchange", r.evidence());
+        assertEquals(Duration.ofMillis(8_600), r.took());
+        var run = fleet.run(Destination.of("ws-hang"), RemoteCommand.stop("x"), Duration.ofSeconds(60));
+        assertEquals("on ws-hang: timed out after 9 s: Connection timed out during banner exchange", run.failureMessage().english());
+        // our own deadline ending ssh still says the deadline
+        assertEquals("timed out after 15 s", new Fleet(spec -> CommandResult.timedOut("ssh", "", ""), HOST, clock)
+                .read(Destination.of("ws-hang"), Duration.ofSeconds(15)).stateMessage().english());
     }
 
     @Test

@@ -49,7 +49,7 @@ public final class DoctorCommand implements Callable<Integer> {
             throw new CumpsException(Message.of(CommandMessages.YES_NEEDS_FIX));
         }
         Optional<String> selector = Optional.ofNullable(gpus);
-        DoctorReport report = root.services().doctor().run(selector);
+        DoctorReport report = root.services().doctor().diagnose(selector);
         if (fix) {
             return new DoctorFixRun(root.services(), root.context(), selector, json, yes).run(report);
         }

@@ -55,7 +55,7 @@ final class DoctorFixRun {
             return finish(before, plan, List.of(), before);
         }
         List<FixOutcome> outcomes = services.fixes().applyAll(plan);
-        DoctorReport after = services.doctor().run(selector);
+        DoctorReport after = services.doctor().diagnose(selector);
         if (!json) {
             out.print(FixRenderer.outcomes(outcomes));
             out.print(DoctorRenderer.render(after, services.simulated()));

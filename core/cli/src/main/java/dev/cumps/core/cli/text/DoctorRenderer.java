@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The doctor's findings as the CLI prints them: an optional {@code SIMULATED host} line, one table
- * row per check (status, title, observed, remedy; control characters escaped as every table does),
+ * row per check (status, title ("GPU n · title" for a check about one of several GPUs), observed, remedy; control characters escaped as every table does),
  * under each check that did not pass a line {@code guide: <link>} naming its troubleshooting entry
  * in the user guide (indented to the CHECK column), a blank line and the verdict with its counts. It
  * lives beside {@link TextTable} and {@link TerminalEscapes} because the doctor package, a service, must
@@ -33,7 +33,7 @@ public final class DoctorRenderer {
         for (CheckResult c : report.checks()) {
             String status = c.status().id().toUpperCase(Locale.ROOT);
             statusWidth = Math.max(statusWidth, status.length());
-            t.row(status, c.title(), c.observed(), c.remedy());
+            t.row(status, c.heading(), c.observed(), c.remedy());
         }
         List<String> lines = t.render("").lines().toList();
         String indent = " ".repeat(statusWidth + 2);
