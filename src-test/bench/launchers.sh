@@ -13,7 +13,8 @@
 # trains its cache if it has none (not counted); its output is checked (the daemon answering). One run of each is
 # logged with -Xlog:class+load (JAVA_TOOL_OPTIONS): classes loaded, from the cache ("shared objects file") and
 # outside it. Then RUNS rounds, the two alternating (BEFORE first in even rounds), under GNU time: median wall, median
-# CPU (user + sys with children), largest peak RSS. As versus-real.sh, a root run hides /tmp/nvidia-mps behind an
+# CPU (user + sys with children), largest peak RSS; then paired-stats.py's table of the two runs of each round
+# (its columns "cumps" and "uni" are AFTER and BEFORE here: ratio = after / before, p10, p90, CPU ratio). As versus-real.sh, a root run hides /tmp/nvidia-mps behind an
 # empty folder in a private mount namespace.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -90,5 +91,10 @@ for line in open(sys.argv[1]):
 for v, xs in by.items():
     print(f"{v}: wall {statistics.median(x[0] for x in xs):.0f} ms, CPU {statistics.median(x[1] for x in xs):.0f} ms,"
           f" peak RSS {max(x[2] for x in xs):.1f} MiB ({len(xs)} runs)")
+with open(sys.argv[1] + ".pairs", "w") as out:  # paired-stats.py's samples: TOOL|CASE|WALL_US|PEAK_RSS_KIB|USER_S|SYS_S
+    for line in open(sys.argv[1]):
+        v, e, u, s, m = line.split()
+        out.write(f"{v}|status --json|{round(float(e) * 1e6)}|{m}|{u}|{s}\n")
 EOF
+python3 "$root/src-test/bench/paired-stats.py" "$s/times.pairs" "$runs" after before
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -38,7 +38,11 @@
 # root it says so and measures with it there.
 #
 # VERSUS_OUTPUTS=DIR keeps the first output of each tool and case there, to check them by hand.
+# VERSUS_LIVE=N (1-99, default 25) makes "fifty" N live records and N stale ones, N GPUs and N + 1 daemons (the
+# in-process client's break-even, docs/performance.md round sixteen).
 set -euo pipefail
+live=${VERSUS_LIVE:-25}
+[[ "$live" =~ ^[1-9][0-9]?$ ]] || { echo "error: VERSUS_LIVE must be 1 to 99, not $live" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/../.." && pwd)
 uni=${1:-}
 runs=${2:-20}
@@ -120,7 +124,7 @@ done
 EOF
     chmod 755 "$1/nvidia-smi"
 }
-standin "$scratch/bin25" 25
+standin "$scratch/binN" "$live"
 standin "$scratch/bin1" 1
 
 # one real daemon; prints its pid (R550 and later write it into the pipe directory)
@@ -154,7 +158,7 @@ sh -c 'exit 0' &
 gone=$!
 wait "$gone" || true
 mkdir -p "$scratch/home0"
-for i in $(seq 0 24); do
+for i in $(seq 0 $((live - 1))); do
     d=$scratch/d/$i
     daemon "$d"
     pid=$(cat "$d/pipe/nvidia-cuda-mps-control.pid")
@@ -165,10 +169,10 @@ daemon "$scratch/d/one"
 pid=$(cat "$scratch/d/one/pipe/nvidia-cuda-mps-control.pid")
 record "$scratch/home1" live "$pid" "$(ticks "$pid")" 0 "$scratch/d/one"
 
-names=("status --json, 50 records (25 live)" "status --json, 1 live daemon" "doctor --json, 1 live daemon" "doctor --json, no daemon"
-    "status --json, 50 records, cumps via NVIDIA's program" "floor: cumps --version / uni-cumps --help")
+names=("status --json, $((2 * live)) records ($live live)" "status --json, 1 live daemon" "doctor --json, 1 live daemon" "doctor --json, no daemon"
+    "status --json, $((2 * live)) records, cumps via NVIDIA's program" "floor: cumps --version / uni-cumps --help")
 homes=(home50 home1 home1 home0 home50 home0)
-bins=(bin25 bin1 bin1 bin1 bin25 bin1)
+bins=(binN bin1 bin1 bin1 binN bin1)
 cargs=("status --json" "status --json" "doctor --json" "doctor --json" "status --json" "--version")
 uargs=("status --json" "status --json" "doctor --json" "doctor --json" "status --json" "--help")
 cenv=("" "" "" "" "CUMPS_CONTROL_CLIENT=nvidia" "")

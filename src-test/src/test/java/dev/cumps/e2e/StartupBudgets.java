@@ -70,9 +70,10 @@ final class StartupBudgets {
 
     private static final String STATUS_JSON = "status --json";
     /**
-     * A run that asks 16 daemons or more together asks them in-process (decision 0018, ControlClient.ONE_RUN): it links
-     * its FFM downcall handles (socket, setsockopt, connect, poll, sendmsg, recvmsg, close, getuid, getgid), about 300
-     * more classes initialized and about 120 spun at run time, which the AOT cache cannot hold. Fewer daemons go
+     * A run that asks 25 daemons or more together asks them in-process (decision 0018, ControlClient.ONE_RUN): it links
+     * its FFM downcall handle (one since round sixteen of docs/performance.md: libc's syscall, which asks socket,
+     * setsockopt, connect, poll, sendmsg, recvmsg, close, getuid and getgid by number), about 250 more classes
+     * initialized and about 60 spun at run time, which the AOT cache cannot hold (nine handles: about 300 and 120). Fewer daemons go
      * through NVIDIA's program as before and load no native code (the budgets above it are the program's). The
      * scenario's daemons have no control socket (nobody listens, so each is asked through the program on PATH, a
      * script), so the control counts stay. Measured with the AOT training's in-process run (AotTraining): 1,277 classes
@@ -80,8 +81,8 @@ final class StartupBudgets {
      * exists to connect to (UnixSeqPacket.connect looks for the file first): the scenario's own pipes have none, the
      * machine's /tmp/nvidia-mps may; with no socket there either, 984 and 9 (7 Dec 2026, branch sim-seqpacket).
      */
-    private static final String FFM = "; 25 daemons, so the in-process control client's FFM handles"
-            + " (about 300 classes initialized, 120 spun)";
+    private static final String FFM = "; 25 daemons, so the in-process control client's FFM handle"
+            + " (about 250 classes initialized, 60 spun)";
 
     /** Every budget; the order is the order the test runs them in. */
     static final List<Budget> ALL = List.of(

@@ -144,7 +144,7 @@ public final class AotTraining {
                     run(host, line.toArray(String[]::new), out, sink);
                 }
                 if (daemons == 2) {
-                    // The in-process control client, as a run that asks 16 daemons or more takes it (decision 0018): its
+                    // The in-process control client, as a run that asks 25 daemons or more takes it (decision 0018): its
                     // FFM linking, then this stand-in's stream socket refusing the SEQPACKET connect, then the program.
                     run(inProcess(host), new String[] {"status", "--json"}, out, sink);
                 }

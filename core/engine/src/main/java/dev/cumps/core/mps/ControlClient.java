@@ -12,10 +12,11 @@ import java.util.Optional;
  * {@code builtin} forces the in-process client (the program remains its fallback); unset or empty, the in-process
  * client asks once a run asks at least {@code inProcessFrom} daemons together ({@link MpsControl#forDaemons}).
  *
- * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the downcall stubs; about 100 ms CPU
- * measured under load, round eleven of docs/performance.md) that one child process per daemon only outweighs from
- * about 16 daemons on. A long-lived process (the window) pays it once: {@link #LONG_LIVED}; a command-line run
- * pays it every time: {@link #ONE_RUN}.
+ * <p>Why a count: the first native call costs a fresh JVM a fixed set-up (the FFM linker: about 100 ms CPU measured
+ * under load with nine downcall handles, round eleven of docs/performance.md; about 40 ms less with posix.Syscall's
+ * one, round sixteen) that one child process per daemon only outweighs from about 25 daemons on (round sixteen
+ * measured the program cheaper at 16 real daemons and the two even at 25). A long-lived
+ * process (the window) pays it once: {@link #LONG_LIVED}; a command-line run pays it every time: {@link #ONE_RUN}.
  *
  * @param protocol      the in-process client, or empty for NVIDIA's program alone
  * @param inProcessFrom how many daemons asked together make the in-process client ask them (1: always)
@@ -24,7 +25,7 @@ public record ControlClient(Optional<ControlProtocol> protocol, int inProcessFro
     /** A long-lived process (the window): the in-process client for every question. */
     public static final int LONG_LIVED = 1;
     /** One command-line run: the in-process client once it asks this many daemons together, NVIDIA's program below. */
-    public static final int ONE_RUN = 16;
+    public static final int ONE_RUN = 25;
     /** The variable that chooses the client. */
     public static final String VARIABLE = "CUMPS_CONTROL_CLIENT";
     /** {@link #VARIABLE}'s value that forces NVIDIA's program. */

@@ -2,30 +2,22 @@ package dev.cumps.core.posix;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
-import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.StructLayout;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 
 /**
- * A Unix {@code SOCK_SEQPACKET} socket through the FFM API: {@code socket}, {@code setsockopt(SO_PASSCRED)},
- * {@code connect}, {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS} and {@code recvmsg}, what NVIDIA's
- * {@code nvidia-cuda-mps-control} calls to reach its daemon (seen with strace on R470 to R555). Non-blocking from
- * the start, {@code connect} included: a listener that never accepts makes {@code connect} fail with
- * {@code EAGAIN} instead of hanging, and every wait is a {@code poll} with a timeout.
+ * A Unix {@code SOCK_SEQPACKET} socket through the FFM API ({@link Syscall}, one downcall handle): {@code socket},
+ * {@code setsockopt(SO_PASSCRED)}, {@code connect}, {@code poll}, {@code sendmsg} with {@code SCM_CREDENTIALS} and
+ * {@code recvmsg}, what NVIDIA's {@code nvidia-cuda-mps-control} calls to reach its daemon (seen with strace on R470
+ * to R555). Non-blocking from the start, {@code connect} included: a listener that never accepts makes
+ * {@code connect} fail with {@code EAGAIN} instead of hanging, and every wait is a {@code poll} with a timeout.
  *
  * <p>The layouts are Linux x86-64 and arm64 (LP64): {@code struct msghdr} 56 bytes, {@code struct cmsghdr} 16
  * bytes, {@code struct ucred} three ints. One confined arena per socket: it is used by the thread that opened it.
- *
- * <p>Size: one method per native call and the struct layouts they share; split, the layouts would have to be public.
  */
 public final class UnixSeqPacket implements PacketSocket {
     static final int AF_UNIX = 1;
@@ -98,8 +90,8 @@ public final class UnixSeqPacket implements PacketSocket {
         Arena arena = Arena.ofConfined();
         boolean done = false;
         try {
-            MemorySegment state = arena.allocate(Handles.CAPTURE);
-            int fd = (int) Handles.SOCKET.invokeExact(state, AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+            MemorySegment state = arena.allocate(Syscall.captureLayout());
+            int fd = Syscall.socket(state, AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
             if (fd < 0) {
                 throw new IOException("socket failed: errno " + errno(state));
             }
@@ -107,13 +99,13 @@ public final class UnixSeqPacket implements PacketSocket {
             try {
                 MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
                 one.set(ValueLayout.JAVA_INT, 0, 1);
-                if ((int) Handles.SETSOCKOPT.invokeExact(state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
+                if (Syscall.setsockopt(state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
                     throw new IOException("setsockopt(SO_PASSCRED) failed: errno " + errno(state));
                 }
                 MemorySegment address = arena.allocate(SOCKADDR_UN_BYTES, 2);
                 address.set(ValueLayout.JAVA_SHORT, 0, (short) AF_UNIX);
                 MemorySegment.copy(name, 0, address, ValueLayout.JAVA_BYTE, 2, name.length);
-                if ((int) Handles.CONNECT.invokeExact(state, fd, address, 2 + name.length + 1) != 0) {
+                if (Syscall.connect(state, fd, address, 2 + name.length + 1) != 0) {
                     int errno = errno(state);
                     if (errno == ENOENT || errno == ECONNREFUSED) {
                         throw new NoListener("connect " + path + ": errno " + errno);
@@ -127,10 +119,6 @@ public final class UnixSeqPacket implements PacketSocket {
                     socket.close();
                 }
             }
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IOException("native call failed", e);
         } finally {
             if (!done && arena.scope().isAlive()) {
                 arena.close();
@@ -145,20 +133,16 @@ public final class UnixSeqPacket implements PacketSocket {
      */
     static UnixSeqPacket adopt(int fd) throws IOException {
         Arena arena = Arena.ofShared();
-        UnixSeqPacket socket = new UnixSeqPacket(arena, fd, arena.allocate(Handles.CAPTURE));
+        UnixSeqPacket socket = new UnixSeqPacket(arena, fd, arena.allocate(Syscall.captureLayout()));
         boolean done = false;
         try {
             MemorySegment one = arena.allocate(ValueLayout.JAVA_INT);
             one.set(ValueLayout.JAVA_INT, 0, 1);
-            if ((int) Handles.SETSOCKOPT.invokeExact(socket.state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
+            if (Syscall.setsockopt(socket.state, fd, SOL_SOCKET, SO_PASSCRED, one, 4) != 0) {
                 throw new IOException("setsockopt(SO_PASSCRED) failed: errno " + errno(socket.state));
             }
             done = true;
             return socket;
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IOException("native call failed", e);
         } finally {
             if (!done) {
                 socket.close();
@@ -171,12 +155,7 @@ public final class UnixSeqPacket implements PacketSocket {
         poll.set(ValueLayout.JAVA_INT, 0, fd);
         poll.set(ValueLayout.JAVA_SHORT, 4, (short) (POLLIN | (write ? POLLOUT : 0)));
         poll.set(ValueLayout.JAVA_SHORT, 6, (short) 0);
-        int n;
-        try {
-            n = (int) Handles.POLL.invokeExact(state, poll, 1L, Math.max(0, timeoutMillis));
-        } catch (Throwable e) {
-            throw new IOException("poll failed", e);
-        }
+        int n = Syscall.poll(state, poll, 1L, Math.max(0, timeoutMillis));
         if (n < 0) {
             if (errno(state) == EINTR) {
                 return 0;
@@ -208,17 +187,12 @@ public final class UnixSeqPacket implements PacketSocket {
             control.set(ValueLayout.JAVA_INT, 8, SOL_SOCKET);
             control.set(ValueLayout.JAVA_INT, 12, SCM_CREDENTIALS);
             control.set(ValueLayout.JAVA_INT, 16, (int) ProcessHandle.current().pid());
-            control.set(ValueLayout.JAVA_INT, 20, Handles.id(Handles.GETUID));
-            control.set(ValueLayout.JAVA_INT, 24, Handles.id(Handles.GETGID));
+            control.set(ValueLayout.JAVA_INT, 20, Syscall.getuid(state));
+            control.set(ValueLayout.JAVA_INT, 24, Syscall.getgid(state));
             msg.set(ValueLayout.ADDRESS, 32, control);
             msg.set(ValueLayout.JAVA_LONG, 40, CRED_CMSG_SPACE);
         }
-        long n;
-        try {
-            n = (long) Handles.SENDMSG.invokeExact(state, fd, msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-        } catch (Throwable e) {
-            throw new IOException("sendmsg failed", e);
-        }
+        long n = Syscall.sendmsg(state, fd, msg, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n < 0) {
             int errno = errno(state);
             if (errno == EAGAIN || errno == EINTR) {
@@ -238,12 +212,7 @@ public final class UnixSeqPacket implements PacketSocket {
         header(bytes, capacity);
         msg.set(ValueLayout.ADDRESS, 32, control);
         msg.set(ValueLayout.JAVA_LONG, 40, CONTROL_ROOM);
-        long n;
-        try {
-            n = (long) Handles.RECVMSG.invokeExact(state, fd, msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-        } catch (Throwable e) {
-            throw new IOException("recvmsg failed", e);
-        }
+        long n = Syscall.recvmsg(state, fd, msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
         if (n < 0) {
             int errno = errno(state);
             if (errno == EAGAIN || errno == EINTR) {
@@ -285,8 +254,8 @@ public final class UnixSeqPacket implements PacketSocket {
         }
         closed = true;
         try {
-            int ignored = (int) Handles.CLOSE.invokeExact(fd);
-        } catch (Throwable e) {
+            int ignored = Syscall.close(state, fd);
+        } catch (IOException | RuntimeException e) {
             // close(2) may fail (EINTR, EIO); the descriptor is released either way on Linux.
         } finally {
             arena.close();
@@ -294,41 +263,6 @@ public final class UnixSeqPacket implements PacketSocket {
     }
 
     static int errno(MemorySegment state) {
-        return (int) Handles.ERRNO.get(state, 0L);
-    }
-
-    /** The downcall handles, linked when first used (javac's lint: restricted methods). */
-    @SuppressWarnings("restricted")
-    static final class Handles {
-        private static final Linker LINKER = Linker.nativeLinker();
-        static final StructLayout CAPTURE = Linker.Option.captureStateLayout();
-        static final VarHandle ERRNO = CAPTURE.varHandle(MemoryLayout.PathElement.groupElement("errno"));
-        private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
-        private static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG;
-        private static final Linker.Option ERRNO_OPTION = Linker.Option.captureCallState("errno");
-        static final MethodHandle SOCKET = errno("socket", FunctionDescriptor.of(INT, INT, INT, INT));
-        static final MethodHandle SETSOCKOPT = errno("setsockopt", FunctionDescriptor.of(INT, INT, INT, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle CONNECT = errno("connect", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle SENDMSG = errno("sendmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle RECVMSG = errno("recvmsg", FunctionDescriptor.of(LONG, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle POLL = errno("poll", FunctionDescriptor.of(INT, ValueLayout.ADDRESS, LONG, INT));
-        static final MethodHandle CLOSE = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("close"), FunctionDescriptor.of(INT, INT));
-        static final MethodHandle GETUID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getuid"), FunctionDescriptor.of(INT));
-        static final MethodHandle GETGID = LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow("getgid"), FunctionDescriptor.of(INT));
-
-        private Handles() {
-        }
-
-        static MethodHandle errno(String name, FunctionDescriptor descriptor) {
-            return LINKER.downcallHandle(LINKER.defaultLookup().findOrThrow(name), descriptor, ERRNO_OPTION);
-        }
-
-        static int id(MethodHandle getter) {
-            try {
-                return (int) getter.invokeExact();
-            } catch (Throwable e) {
-                throw new IllegalStateException("cannot read this process's ids", e);
-            }
-        }
+        return Syscall.errno(state);
     }
 }

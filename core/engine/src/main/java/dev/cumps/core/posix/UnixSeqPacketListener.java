@@ -2,11 +2,8 @@ package dev.cumps.core.posix;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.lang.foreign.FunctionDescriptor;
-import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.lang.invoke.MethodHandle;
 import java.nio.channels.ClosedChannelException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -50,8 +47,8 @@ public final class UnixSeqPacketListener implements AutoCloseable {
         boolean done = false;
         int fd = -1;
         try {
-            MemorySegment state = arena.allocate(UnixSeqPacket.Handles.CAPTURE);
-            fd = (int) UnixSeqPacket.Handles.SOCKET.invokeExact(state, UnixSeqPacket.AF_UNIX,
+            MemorySegment state = arena.allocate(Syscall.captureLayout());
+            fd = Syscall.socket(state, UnixSeqPacket.AF_UNIX,
                     UnixSeqPacket.SOCK_SEQPACKET | UnixSeqPacket.SOCK_NONBLOCK | UnixSeqPacket.SOCK_CLOEXEC, 0);
             if (fd < 0) {
                 throw new IOException("socket failed: errno " + UnixSeqPacket.errno(state));
@@ -59,18 +56,14 @@ public final class UnixSeqPacketListener implements AutoCloseable {
             MemorySegment address = arena.allocate(UnixSeqPacket.SOCKADDR_UN_BYTES, 2);
             address.set(ValueLayout.JAVA_SHORT, 0, (short) UnixSeqPacket.AF_UNIX);
             MemorySegment.copy(name, 0, address, ValueLayout.JAVA_BYTE, 2, name.length);
-            if ((int) Handles.BIND.invokeExact(state, fd, address, 2 + name.length + 1) != 0) {
+            if (Syscall.bind(state, fd, address, 2 + name.length + 1) != 0) {
                 throw new IOException("bind " + path + " failed: errno " + UnixSeqPacket.errno(state));
             }
-            if ((int) Handles.LISTEN.invokeExact(state, fd, backlog) != 0) {
+            if (Syscall.listen(state, fd, backlog) != 0) {
                 throw new IOException("listen " + path + " failed: errno " + UnixSeqPacket.errno(state));
             }
             done = true;
             return new UnixSeqPacketListener(arena, fd, state);
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IOException("native call failed", e);
         } finally {
             if (!done) {
                 if (fd >= 0) {
@@ -91,33 +84,26 @@ public final class UnixSeqPacketListener implements AutoCloseable {
             release();
             throw new ClosedChannelException();
         }
-        try {
-            poll.set(ValueLayout.JAVA_INT, 0, fd);
-            poll.set(ValueLayout.JAVA_SHORT, 4, UnixSeqPacket.POLLIN);
-            poll.set(ValueLayout.JAVA_SHORT, 6, (short) 0);
-            int n = (int) UnixSeqPacket.Handles.POLL.invokeExact(state, poll, 1L, Math.max(0, timeoutMillis));
-            if (closed) {
-                release();
-                throw new ClosedChannelException();
-            }
-            if (n <= 0) {
-                return null;
-            }
-            int connection = (int) Handles.ACCEPT4.invokeExact(state, fd, MemorySegment.NULL, MemorySegment.NULL,
-                    UnixSeqPacket.SOCK_NONBLOCK | UnixSeqPacket.SOCK_CLOEXEC);
-            if (connection < 0) {
-                int errno = UnixSeqPacket.errno(state);
-                if (errno == UnixSeqPacket.EAGAIN || errno == UnixSeqPacket.EINTR) {
-                    return null; // the client went before we took it, or a signal
-                }
-                throw new IOException("accept failed: errno " + errno);
-            }
-            return UnixSeqPacket.adopt(connection);
-        } catch (IOException | RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IOException("native call failed", e);
+        poll.set(ValueLayout.JAVA_INT, 0, fd);
+        poll.set(ValueLayout.JAVA_SHORT, 4, UnixSeqPacket.POLLIN);
+        poll.set(ValueLayout.JAVA_SHORT, 6, (short) 0);
+        int n = Syscall.poll(state, poll, 1L, Math.max(0, timeoutMillis));
+        if (closed) {
+            release();
+            throw new ClosedChannelException();
         }
+        if (n <= 0) {
+            return null;
+        }
+        int connection = Syscall.accept4(state, fd, UnixSeqPacket.SOCK_NONBLOCK | UnixSeqPacket.SOCK_CLOEXEC);
+        if (connection < 0) {
+            int errno = UnixSeqPacket.errno(state);
+            if (errno == UnixSeqPacket.EAGAIN || errno == UnixSeqPacket.EINTR) {
+                return null; // the client went before we took it, or a signal
+            }
+            throw new IOException("accept failed: errno " + errno);
+        }
+        return UnixSeqPacket.adopt(connection);
     }
 
     /**
@@ -131,8 +117,9 @@ public final class UnixSeqPacketListener implements AutoCloseable {
         }
         closed = true;
         try {
-            int ignored = (int) Handles.SHUTDOWN.invokeExact(fd, SHUT_RDWR);
-        } catch (Throwable e) {
+            // a state of its own: another thread may be polling with the listener's; the GC frees it
+            int ignored = Syscall.shutdown(Arena.ofAuto().allocate(Syscall.captureLayout()), fd, SHUT_RDWR);
+        } catch (IOException | RuntimeException e) {
             // the descriptor is released by the accepting thread either way
         }
     }
@@ -147,27 +134,9 @@ public final class UnixSeqPacketListener implements AutoCloseable {
 
     private static void closeQuietly(int fd) {
         try {
-            int ignored = (int) UnixSeqPacket.Handles.CLOSE.invokeExact(fd);
-        } catch (Throwable e) {
+            int ignored = Syscall.close(Arena.ofAuto().allocate(Syscall.captureLayout()), fd);
+        } catch (IOException | RuntimeException e) {
             // the descriptor is released either way on Linux
-        }
-    }
-
-    /**
-     * The listening end's own downcall handles, apart from {@link UnixSeqPacket}'s so that a client links none of them
-     * (each handle spins classes at run time that the AOT cache cannot hold).
-     */
-    @SuppressWarnings("restricted")
-    private static final class Handles {
-        private static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT;
-        static final MethodHandle BIND = UnixSeqPacket.Handles.errno("bind", FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, INT));
-        static final MethodHandle LISTEN = UnixSeqPacket.Handles.errno("listen", FunctionDescriptor.of(INT, INT, INT));
-        static final MethodHandle ACCEPT4 = UnixSeqPacket.Handles.errno("accept4",
-                FunctionDescriptor.of(INT, INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, INT));
-        static final MethodHandle SHUTDOWN = Linker.nativeLinker().downcallHandle(Linker.nativeLinker().defaultLookup().findOrThrow("shutdown"),
-                FunctionDescriptor.of(INT, INT, INT));
-
-        private Handles() {
         }
     }
 }
