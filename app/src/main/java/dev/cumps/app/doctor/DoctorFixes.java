@@ -77,7 +77,7 @@ public final class DoctorFixes {
         String action = messages.get("doctor.fix.action", row.title());
         applying.set(true);
         row.fix(DoctorRow.Fix.APPLYING);
-        ctx.executor().submit(() -> service.applyAll(plan), outcomes -> {
+        ctx.executor().task(() -> service.applyAll(plan)).onSuccess(outcomes -> {
             applying.set(false);
             row.fix(outcomes.stream().allMatch(FixOutcome::applied) ? DoctorRow.Fix.APPLIED : DoctorRow.Fix.FAILED);
             // One entry naming every fix, so the status line (which shows the last change) names them all
@@ -90,14 +90,14 @@ public final class DoctorFixes {
                     : messages.get("doctor.fix.partly", applied, outcomes.size(), refused));
             appliedAwaitingRun = refused.isEmpty() ? applied : -1;
             rerun.run();
-        }, error -> {
+        }).onFailure(error -> {
             applying.set(false);
             row.fix(DoctorRow.Fix.FAILED);
             String summary = ErrorReport.of(error, messages).summary();
             ctx.activity().recordChange(action, false, summary);
             outcome.set(messages.get("doctor.fix.failed", summary));
             rerun.run();
-        });
+        }).start();
     }
 
     /** A run of the doctor ended: an outcome that said it runs again now says it ran (review 2026-12-06 L-3). UI thread. */

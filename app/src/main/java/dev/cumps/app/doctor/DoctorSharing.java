@@ -4,8 +4,6 @@ import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.error.ErrorReport;
 import dev.cumps.core.doctor.DoctorReport;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,22 +36,18 @@ final class DoctorSharing {
     void export(DoctorReport report, Path file, Consumer<String> failed) {
         String action = messages.get("doctor.activity.export");
         String text = DoctorRow.exportText(report, file, messages);
-        ctx.executor().submit(() -> {
-            try {
-                Files.writeString(file, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-            return file;
-        }, written -> {
-            String saved = messages.get("doctor.activity.exported", written);
-            ctx.activity().record(action, true, saved);
-            feedback.set(saved);
-        }, error -> {
-            String summary = ErrorReport.of(error, messages).summary();
-            ctx.activity().record(action, false, summary);
-            failed.accept(messages.get("doctor.export.failed", file, summary));
-        });
+        ctx.executor().task(() -> Files.writeString(file, text, StandardCharsets.UTF_8))
+                .onSuccess(written -> {
+                    String saved = messages.get("doctor.activity.exported", written);
+                    ctx.activity().record(action, true, saved);
+                    feedback.set(saved);
+                })
+                .onFailure(error -> {
+                    String summary = ErrorReport.of(error, messages).summary();
+                    ctx.activity().record(action, false, summary);
+                    failed.accept(messages.get("doctor.export.failed", file, summary));
+                })
+                .start();
     }
 
     /** Shows {@code text} as the latest feedback. */

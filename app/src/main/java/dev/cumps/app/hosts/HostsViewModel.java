@@ -8,6 +8,7 @@ import dev.cumps.app.hosts.HostDetailRows.DaemonLine;
 import dev.cumps.app.hosts.HostDetailRows.GpuLine;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.live.LimitsForm;
+import dev.cumps.app.ui.LatestOnly;
 import dev.cumps.app.ui.style.RecordLook;
 import dev.cumps.core.fleet.Destination;
 import dev.cumps.core.fleet.DoctorDocument;
@@ -73,6 +74,8 @@ public final class HostsViewModel {
     private final ObservableList<DoctorRow> doctorRows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper doctorGpu = new ReadOnlyStringWrapper("");
     private final LimitsForm limitsForm;
+    /** The hosts file's load and then the read of every host: a newer refresh replaces one still running. */
+    private final LatestOnly reading = new LatestOnly();
     private boolean readOnce;
 
     public HostsViewModel(ConsoleContext ctx, Fleet fleet, HostList list, ZoneId zone) {
@@ -200,10 +203,10 @@ public final class HostsViewModel {
         return ctx.messages();
     }
 
-    /** Reads the hosts file and then every host, off the UI thread. */
+    /** Reads the hosts file and then every host, off the UI thread; a newer refresh cancels one still running. */
     public void refresh() {
         busy.set(true);
-        ctx.executor().submit(list::load, hosts -> {
+        reading.start(ctx.executor().task(list::load).onSuccess(hosts -> {
             String keep = selected.get() == null ? null : selected.get().host();
             rows.setAll(hosts.stream().map(h -> HostRow.notRead(h.value(), messages())).toList());
             reselect(keep);
@@ -213,9 +216,9 @@ public final class HostsViewModel {
                 return;
             }
             message.set(messages().get("hosts.reading", hosts.size()));
-            ctx.executor().submit(() -> fleet.readAll(hosts, readDeadline, r -> ctx.executor().runOnUi(() -> showOne(r))),
-                    this::show, this::failed);
-        }, this::failed);
+            reading.start(ctx.executor().<List<HostReport>, HostReport>task(each -> fleet.readAll(hosts, readDeadline, each::accept))
+                    .onProgress(this::showOne).onSuccess(this::show).onFailure(this::failed));
+        }).onFailure(this::failed));
     }
 
     /**
@@ -256,7 +259,7 @@ public final class HostsViewModel {
 
     /** Reads one host again (after an action there), leaving the others as they are. */
     private void readAgain(Destination d) {
-        ctx.executor().submit(() -> fleet.read(d, readDeadline), this::showOne, this::failed);
+        ctx.executor().task(() -> fleet.read(d, readDeadline)).onSuccess(this::showOne).onFailure(this::failed).start();
     }
 
     private void failed(Throwable t) {
@@ -278,10 +281,10 @@ public final class HostsViewModel {
             return;
         }
         Destination d = Destination.of(typed.strip());
-        ctx.executor().submit(() -> list.add(d), hosts -> {
+        ctx.executor().task(() -> list.add(d)).onSuccess(hosts -> {
             ctx.activity().record(messages().get("hosts.activity.add", d.value()), true, "");
             refresh();
-        }, this::failed);
+        }).onFailure(this::failed).start();
     }
 
     /** Removes the selected host. */
@@ -291,11 +294,11 @@ public final class HostsViewModel {
             return;
         }
         Destination d = Destination.of(row.host());
-        ctx.executor().submit(() -> list.remove(d), hosts -> {
+        ctx.executor().task(() -> list.remove(d)).onSuccess(hosts -> {
             verdicts.remove(d.value());
             ctx.activity().record(messages().get("hosts.activity.remove", d.value()), true, "");
             refresh();
-        }, this::failed);
+        }).onFailure(this::failed).start();
     }
 
     /** Starts a daemon on the selected host on the GPU {@code selector} (an index or UUID there). */
@@ -357,7 +360,8 @@ public final class HostsViewModel {
      * Runs the doctor on the selected host for the GPU {@code gpu} there (its index), or, with none given,
      * for each GPU the host reported, one run after the other (without {@code --gpus} a host with several
      * GPUs fails its topology check and skips the daemon's checks). The rows go to {@link #doctorRows()},
-     * the GPUs in words to {@link #doctorGpuProperty()}, the verdict joins the host's row.
+     * the GPUs in words to {@link #doctorGpuProperty()}, unless another host was selected meanwhile; the verdict
+     * joins the host's row either way.
      */
     public void doctor(Optional<String> gpu) {
         HostRow row = selected.get();
@@ -373,28 +377,42 @@ public final class HostsViewModel {
         doctorGpu.set("");
         detail.set("");
         message.set(messages().get("hosts.running", messages().get("hosts.action.doctor"), d.value()));
-        ctx.executor().submit(() -> doctorRuns(d, selectors), runs -> {
+        ctx.executor().task(() -> doctorRuns(d, selectors)).onSuccess(runs -> {
             acting.set(false);
+            boolean here = isSelected(d);
             if (!runs.failure().isEmpty()) {
-                message.set(runs.failure());
+                if (here) {
+                    message.set(runs.failure());
+                }
                 ctx.activity().record(messages().get("hosts.action.doctor") + " · " + d.value(), false, runs.failure());
                 return;
             }
-            List<Long> indexes = selectors.stream().map(Long::parseLong).toList();
-            doctorRows.setAll(HostDoctorRows.of(runs.documents(), indexes, messages()));
-            List<String> uuids = all.stream().map(GpuLine::uuid).toList();
-            doctorGpu.set(GpuWords.diagnosed(chosen.stream().map(g -> GpuWords.named(Long.parseLong(g.index()), g.name(), g.uuid(), uuids,
-                    messages())).toList(), messages()));
+            if (here) {
+                List<Long> indexes = selectors.stream().map(Long::parseLong).toList();
+                doctorRows.setAll(HostDoctorRows.of(runs.documents(), indexes, messages()));
+                List<String> uuids = all.stream().map(GpuLine::uuid).toList();
+                doctorGpu.set(GpuWords.diagnosed(chosen.stream().map(g -> GpuWords.named(Long.parseLong(g.index()), g.name(), g.uuid(),
+                        uuids, messages())).toList(), messages()));
+                message.set(messages().get("hosts.doctor.done", d.value()));
+            }
             DoctorVerdict verdict = new DoctorVerdict(runs.documents().stream().mapToLong(r -> r.count("fail")).sum(),
                     runs.documents().stream().mapToLong(r -> r.count("warn")).sum(),
                     runs.documents().stream().mapToLong(r -> r.count("pass")).sum());
             verdicts.put(d.value(), verdict);
-            message.set(messages().get("hosts.doctor.done", d.value()));
             ctx.activity().record(messages().get("hosts.action.doctor") + " · " + d.value(), verdict.healthy(), "");
+            // The verdict joins its host's row; the selection stays on whichever host the user has selected now.
+            String keep = selected.get() == null ? null : selected.get().host();
             rows.replaceAll(r -> r.host().equals(d.value()) && r.report().isPresent()
                     ? HostRow.of(r.report().get(), Optional.of(verdict), messages(), zone) : r);
-            reselect(d.value());
-        }, this::failed);
+            if (keep != null) {
+                reselect(keep);
+            }
+        }).onFailure(this::failed).start();
+    }
+
+    /** Whether {@code d} is the host selected now (a result that arrives after another was selected is not shown under it). */
+    private boolean isSelected(Destination d) {
+        return selected.get() != null && selected.get().host().equals(d.value());
     }
 
     /** The host's doctor runs, or the first failure in words (the host did not answer, or printed no doctor's JSON). */
@@ -431,9 +449,9 @@ public final class HostsViewModel {
         String action = messages().get(actionKey);
         acting.set(true);
         message.set(messages().get("hosts.running", action, d.value()));
-        ctx.executor().submit(() -> fleet.run(d, command, ACTION_DEADLINE), (RemoteRun run) -> {
+        ctx.executor().task(() -> fleet.run(d, command, ACTION_DEADLINE)).onSuccess(run -> {
             acting.set(false);
-            boolean here = selected.get() != null && selected.get().host().equals(d.value());
+            boolean here = isSelected(d);
             String outcome = run.succeeded() ? messages().get("hosts.done", action, d.value()) : messages().render(run.failureMessage());
             if (here) {
                 message.set(outcome);
@@ -449,7 +467,7 @@ public final class HostsViewModel {
             } else {
                 ctx.activity().record(action + " · " + d.value(), run.succeeded(), run.succeeded() ? "" : outcome);
             }
-        }, this::failed);
+        }).onFailure(this::failed).start();
     }
 
     /** Copies the output shown (an env block byte for byte as the host's {@code cumps env} printed it) to the clipboard. */

@@ -144,6 +144,27 @@ class DoctorViewModelTest {
     }
 
     @Test
+    void fixOnAStaleRecordMovesItAsideMarksTheRowAppliedAndRunsTheDoctorAgain() {
+        Path record = host.recordFile("gone");
+        SimulatedConsole.kill(host.start("gone", 0));
+        vm.run();
+        DoctorRow stale = vm.rows().stream().filter(r -> r.id().equals("stale_records")).findFirst().orElseThrow();
+        assertEquals(Severity.WARN, stale.severity());
+        vm.fixes().selectedProperty().set(stale);
+        assertEquals(DoctorRow.Fix.AVAILABLE, stale.fix());
+
+        vm.fixes().apply();
+
+        assertFalse(Files.exists(record), "moved aside");
+        assertEquals(DoctorRow.Fix.APPLIED, stale.fix());
+        assertEquals(Severity.PASS, vm.rows().stream().filter(r -> r.id().equals("stale_records")).findFirst().orElseThrow().severity(),
+                "the doctor ran again");
+        assertEquals(ctx.messages().get("doctor.fix.doneRan", 1), vm.fixOutcomeProperty().get());
+        String change = ctx.activity().lastChangeProperty().get().outcome();
+        assertTrue(change.startsWith("moved the stale record gone to "), "the status line names the fix: " + change);
+    }
+
+    @Test
     void aFailedExportIsReportedNotThrown() {
         vm.run();
         vm.export(dir.resolve("no-such-folder").resolve("report.json"));

@@ -4,6 +4,7 @@ import dev.cumps.app.activity.ActivityLog;
 import dev.cumps.app.context.ConsoleContext;
 import dev.cumps.app.i18n.Messages;
 import dev.cumps.app.ui.FxUiExecutor;
+import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.core.exec.CommandResult;
 import dev.cumps.core.exec.CommandSpec;
@@ -81,18 +82,8 @@ final class ScriptedHosts {
 
     /** {@link #open(Stage, Path, Locale)} with the page {@code width}×{@code height}. */
     HostsViewModel open(Stage stage, Path dir, Locale locale, double width, double height) throws IOException {
-        Path folder = Files.createTempDirectory(dir, "cfg");
-        HostList list = new HostList(folder.resolve("mps-console/hosts"), (Integer) Files.getAttribute(folder, "unix:uid"));
-        list.add(Destination.of("healthy"));
-        list.add(Destination.of("changed"));
-        list.add(Destination.of("stuck"));
-        HostEnvironment host = new HostEnvironment(Map.of("HOME", folder.toString(), "PATH", "/usr/bin"), 1000, "here", "Linux",
-                HostPaths.under(folder));
         Messages messages = Messages.forLocale(locale);
-        Clock clock = Clock.system(ZoneOffset.UTC);
-        activity = new ActivityLog(clock);
-        ConsoleContext ctx = new ConsoleContext(new FxUiExecutor(), messages, activity, copied::add, clock);
-        HostsViewModel viewModel = new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC, READ_DEADLINE);
+        HostsViewModel viewModel = viewModel(dir, messages, new FxUiExecutor());
         Scene scene = new Scene(new HostsView(viewModel, messages), width, height);
         ConsoleStylesheet.applyTo(scene);
         // The test toolkit's one stage is shared with earlier tests: one may have left it maximised or at
@@ -104,6 +95,24 @@ final class ScriptedHosts {
         stage.show();
         viewModel.showingProperty().set(true);
         return viewModel;
+    }
+
+    /**
+     * The page's view model alone, over the three hosts listed in a settings folder under {@code dir}, its work run by
+     * {@code executor} (a held one makes "a result arrives after the user moved on" a state the test sets up).
+     */
+    HostsViewModel viewModel(Path dir, Messages messages, UiExecutor executor) throws IOException {
+        Path folder = Files.createTempDirectory(dir, "cfg");
+        HostList list = new HostList(folder.resolve("mps-console/hosts"), (Integer) Files.getAttribute(folder, "unix:uid"));
+        list.add(Destination.of("healthy"));
+        list.add(Destination.of("changed"));
+        list.add(Destination.of("stuck"));
+        HostEnvironment host = new HostEnvironment(Map.of("HOME", folder.toString(), "PATH", "/usr/bin"), 1000, "here", "Linux",
+                HostPaths.under(folder));
+        Clock clock = Clock.system(ZoneOffset.UTC);
+        activity = new ActivityLog(clock);
+        ConsoleContext ctx = new ConsoleContext(executor, messages, activity, copied::add, clock);
+        return new HostsViewModel(ctx, new Fleet(this::ssh, host, clock), list, ZoneOffset.UTC, READ_DEADLINE);
     }
 
     /** Lets the hung host's read end (as a timeout). */
