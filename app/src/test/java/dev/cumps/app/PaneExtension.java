@@ -10,6 +10,7 @@ import dev.cumps.app.ui.FxUiExecutor;
 import dev.cumps.app.ui.UiExecutor;
 import dev.cumps.app.ui.style.ConsoleStylesheet;
 import dev.cumps.core.record.ManagedDaemon;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -18,7 +19,9 @@ import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.stage.PopupWindow;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -155,7 +158,11 @@ public final class PaneExtension implements BeforeEachCallback, AfterEachCallbac
         if (stage != null) {
             // Take the pane off the stage first: a pane that ticks (the control log) stops when its window goes,
             // and must not submit to the executor closed below.
-            WaitForAsyncUtils.asyncFx(() -> stage.setScene(null)).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
+            // Its popups first (a disabled button's reason shown on focus): JavaFX cannot hide a popup whose window has no scene.
+            WaitForAsyncUtils.asyncFx(() -> {
+                List.copyOf(Window.getWindows()).stream().filter(PopupWindow.class::isInstance).forEach(Window::hide);
+                stage.setScene(null);
+            }).get(Waits.DEADLINE.toSeconds(), TimeUnit.SECONDS);
         }
         if (fxExecutor != null) {
             fxExecutor.close();

@@ -15,6 +15,8 @@ import javafx.scene.control.Control;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.StackPane;
+import javafx.stage.PopupWindow;
+import javafx.stage.Window;
 
 /**
  * The wrapper that makes a disabled button say why. JavaFX shows no tooltip on a disabled node (it
@@ -26,8 +28,9 @@ import javafx.scene.layout.StackPane;
  *
  * <p>A keyboard user reaches the reason too (review 2026-12-06 L-25): while the button is disabled this
  * pane, never the disabled button itself, takes the focus in the Tab order, shows the focus ring, shows
- * the reason as its tooltip right under itself for as long as it has the focus, and gives the reason to a
- * screen reader as its help text. When the button is enabled again the pane leaves the Tab order and
+ * the reason as its tooltip right under itself for as long as it has the keyboard's focus ({@code focusVisible}:
+ * a focus that came without the keyboard, such as a page's first control, opens no popup over the page), and
+ * gives the reason to a screen reader as its help text. When the button is enabled again the pane leaves the Tab order and
  * hands its focus to the button.
  */
 public final class DisabledReason extends StackPane {
@@ -77,7 +80,7 @@ public final class DisabledReason extends StackPane {
         if (control instanceof Labeled labeled) {
             accessibleTextProperty().bind(labeled.textProperty());
         }
-        focusedProperty().addListener((o, was, now) -> showOnFocus());
+        focusVisibleProperty().addListener((o, was, now) -> showOnFocus());
         reason.addListener((o, was, now) -> {
             if (now.isEmpty() && isFocused()) {
                 control.requestFocus(); // enabled under the keyboard: the button itself has the focus now
@@ -86,17 +89,29 @@ public final class DisabledReason extends StackPane {
         });
     }
 
-    /** The reason under the pane while it has the focus (a keyboard user cannot hover); hidden otherwise. */
+    /** The reason under the pane while it has the keyboard's focus (a keyboard user cannot hover); hidden otherwise. */
     private void showOnFocus() {
-        if (isFocused() && !reason.get().isEmpty() && getScene() != null && getScene().getWindow() != null
+        if (isFocusVisible() && !reason.get().isEmpty() && getScene() != null && getScene().getWindow() != null
                 && getScene().getWindow().isShowing()) {
             Bounds b = localToScreen(getLayoutBounds());
             if (b != null && !tooltip.isShowing()) {
                 tooltip.show(this, b.getMinX(), b.getMaxY() + 4);
             }
-        } else if (tooltip.isShowing()) {
+        } else if (tooltip.isShowing() && ownerHasScene()) {
             tooltip.hide();
         }
+    }
+
+    /**
+     * Whether the reason's window can be hidden: JavaFX hides a popup through its owner window's scene, and throws
+     * when that window has lost its scene (it is then going away, and the popup with it).
+     */
+    private boolean ownerHasScene() {
+        Window owner = tooltip.getOwnerWindow();
+        while (owner instanceof PopupWindow popup) {
+            owner = popup.getOwnerWindow();
+        }
+        return owner != null && owner.getScene() != null;
     }
 
     /** The control inside. */
