@@ -253,8 +253,9 @@ public final class ReadableLayout {
         return null;
     }
 
+    /** White space made one space, and without the hair spaces the window puts after a path's slashes to wrap it there (L-8). */
     private static String normal(String text) {
-        return text.replaceAll("\\s+", " ").strip();
+        return text.replace("\u200A", "").replaceAll("\\s+", " ").strip();
     }
 
     /** The line above the doctor's table names the diagnosed GPU 1 in words: its index, its name, its UUID's telling end. */
