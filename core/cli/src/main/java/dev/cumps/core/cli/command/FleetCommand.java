@@ -15,7 +15,6 @@ import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.json.Json;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.message.Message;
-import dev.cumps.core.mps.MpsLimits;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
@@ -27,9 +26,8 @@ import picocli.CommandLine.Command;
  * {@code cumps} (installed there) with fixed words, so every safety rule is enforced on the host that
  * owns the daemon; docs/guide.md#several-workstations says how to set up keys. Each subcommand's options and
  * {@code HOST} are declared once, in the grammar table ({@code CliCommand.FLEET_*}): picocli's model is built from its
- * row and the command runs from the {@link CliForm} picocli parsed ({@code of(root, form)}).
- *
- * <p>Size: the five subcommands, one small nested class each, beside the output rule they share ({@link #shown}).
+ * row and the command runs from the {@link CliForm} picocli parsed ({@code of(root, form)}). What they share, the
+ * seconds and the deadline ({@link Timed}) and the host ({@link OnHost}), is read in one place.
  */
 @Command(name = "fleet", mixinStandardHelpOptions = true,
         description = "Read your hosts over ssh (`cumps hosts`) and run cumps on them.",
@@ -57,20 +55,54 @@ public final class FleetCommand implements Callable<Integer> {
         return form.valueOrDefault(CliOption.TIMEOUT);
     }
 
+    /** What every subcommand has: the root and the seconds its host or hosts get ({@code --timeout}, checked when asked). */
+    abstract static class Timed {
+        final RootCommand root;
+        // As of(root, form) reads it; declared once, in the grammar table.
+        String seconds;
+
+        Timed(RootCommand root) {
+            this.root = root;
+        }
+
+        Duration deadline() {
+            return FleetTimeout.deadline(this, seconds);
+        }
+    }
+
+    /** A subcommand run on one {@code HOST}: its parameter, read with the seconds from the parsed form. */
+    abstract static class OnHost extends Timed {
+        // As of(root, form) reads it; declared once, in the grammar table.
+        String host;
+
+        OnHost(RootCommand root) {
+            super(root);
+        }
+
+        /** Reads {@code HOST} and the seconds of {@code form}, for the subcommands' {@code of}. */
+        void readHost(CliForm form) {
+            host = form.parameter();
+            seconds = seconds(form);
+        }
+
+        /** The host, or an error saying what a valid ssh destination looks like. */
+        Destination destination() {
+            return Destination.of(host);
+        }
+    }
+
     /** {@code cumps fleet status [--json] [--timeout S]}. */
     @Command(name = "status",
             description = "Read every host in parallel (`cumps status --json` over ssh), each within the deadline: one line per host,"
                     + " or one JSON document keyed by host.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:every host answered", "1:a host did not answer (its state says why), or there are no hosts"})
-    public static final class StatusCommand implements Callable<Integer> {
-        private final RootCommand root;
-        // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_STATUS).
+    public static final class StatusCommand extends Timed implements Callable<Integer> {
+        // The option, as of(root, form) reads it; declared once, in the grammar table (CliCommand.FLEET_STATUS).
         private boolean json;
-        private String seconds;
 
         public StatusCommand(RootCommand root) {
-            this.root = root;
+            super(root);
         }
 
         /** The command for a form the grammar table describes, as picocli parsed it. */
@@ -79,10 +111,6 @@ public final class FleetCommand implements Callable<Integer> {
             command.json = form.has(CliOption.JSON);
             command.seconds = seconds(form);
             return command;
-        }
-
-        Duration deadline() {
-            return FleetTimeout.deadline(this, seconds);
         }
 
         @Override
@@ -144,35 +172,22 @@ public final class FleetCommand implements Callable<Integer> {
             description = "Start a daemon on HOST (`cumps start` there, detached); prints the host's record.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:started", "1:an invalid name or selector (refused here), the host did not answer, or its cumps refused"})
-    public static final class StartCommand implements Callable<Integer> {
-        private final RootCommand root;
-        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_START).
-        private String host;
+    public static final class StartCommand extends OnHost implements Callable<Integer> {
+        // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_START).
         private String gpus;
         private String name;
-        private String seconds;
 
         public StartCommand(RootCommand root) {
-            this.root = root;
+            super(root);
         }
 
         /** The command for a form the grammar table describes, as picocli parsed it. */
         public static StartCommand of(RootCommand root, CliForm form) {
             StartCommand command = new StartCommand(root);
-            command.host = form.parameter();
+            command.readHost(form);
             command.gpus = form.value(CliOption.GPUS);
             command.name = form.value(CliOption.NAME);
-            command.seconds = seconds(form);
             return command;
-        }
-
-        /** The host, or an error saying what a valid ssh destination looks like. */
-        Destination destination() {
-            return Destination.of(host);
-        }
-
-        Duration deadline() {
-            return FleetTimeout.deadline(this, seconds);
         }
 
         @Override
@@ -188,33 +203,20 @@ public final class FleetCommand implements Callable<Integer> {
             description = "Stop a daemon on HOST (`cumps stop --name N` there, which verifies its pid and start time).",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:stopped", "1:an invalid name (refused here), the host did not answer, or its cumps refused"})
-    public static final class StopCommand implements Callable<Integer> {
-        private final RootCommand root;
-        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_STOP).
-        private String host;
+    public static final class StopCommand extends OnHost implements Callable<Integer> {
+        // The option, as of(root, form) reads it; declared once, in the grammar table (CliCommand.FLEET_STOP).
         private String name;
-        private String seconds;
 
         public StopCommand(RootCommand root) {
-            this.root = root;
+            super(root);
         }
 
         /** The command for a form the grammar table describes, as picocli parsed it. */
         public static StopCommand of(RootCommand root, CliForm form) {
             StopCommand command = new StopCommand(root);
-            command.host = form.parameter();
+            command.readHost(form);
             command.name = form.value(CliOption.NAME);
-            command.seconds = seconds(form);
             return command;
-        }
-
-        /** The host, or an error saying what a valid ssh destination looks like. */
-        Destination destination() {
-            return Destination.of(host);
-        }
-
-        Duration deadline() {
-            return FleetTimeout.deadline(this, seconds);
         }
 
         @Override
@@ -232,44 +234,33 @@ public final class FleetCommand implements Callable<Integer> {
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:shown, or set and recorded on the host", "1:an invalid name (refused here), the host did not answer, or its"
                     + " cumps refused", "2:a bad value (refused here, before ssh runs)"})
-    public static final class LimitsCommand implements Callable<Integer> {
-        private final RootCommand root;
-        // The parameter and options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_LIMITS).
-        private String host;
+    public static final class LimitsCommand extends OnHost implements Callable<Integer> {
+        // The options, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_LIMITS).
         private String name;
         private boolean json;
         private Integer setPercentage;
         private Long setPinnedMiB;
-        private String seconds;
 
         public LimitsCommand(RootCommand root) {
-            this.root = root;
+            super(root);
         }
 
         /** The command for a form the grammar table describes, as picocli parsed it (its converters checked the values). */
         public static LimitsCommand of(RootCommand root, CliForm form) {
             LimitsCommand command = new LimitsCommand(root);
-            command.host = form.parameter();
+            command.readHost(form);
             command.name = form.value(CliOption.NAME);
             command.json = form.has(CliOption.JSON);
-            String percentage = form.value(CliOption.SET_ACTIVE_THREAD_PERCENTAGE);
-            command.setPercentage = percentage == null ? null : MpsLimits.parsePercentage(percentage);
-            String pinned = form.value(CliOption.SET_PINNED_MEM_LIMIT);
-            command.setPinnedMiB = pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
-            command.seconds = seconds(form);
+            command.setPercentage = LimitOption.setPercentage(form);
+            command.setPinnedMiB = LimitOption.setPinnedMiB(form);
             return command;
-        }
-
-        /** The host, or an error saying what a valid ssh destination looks like. */
-        Destination destination() {
-            return Destination.of(host);
         }
 
         @Override
         public Integer call() {
             Destination d = destination();
             RemoteCommand command = RemoteCommand.limits(name, LimitOption.limits(setPercentage, setPinnedMiB), json);
-            return remote(root, d, command, FleetTimeout.deadline(this, seconds));
+            return remote(root, d, command, deadline());
         }
     }
 
@@ -278,31 +269,18 @@ public final class FleetCommand implements Callable<Integer> {
             description = "Run `cumps doctor --json` on HOST and print its document.",
             exitCodeListHeading = ExitCode.HEADING,
             exitCodeList = {"0:the host's doctor ran (its verdict is in the document)", "1:the host did not answer"})
-    public static final class DoctorCommand implements Callable<Integer> {
-        private final RootCommand root;
-        // The parameter and option, as of(root, form) reads them; declared once, in the grammar table (CliCommand.FLEET_DOCTOR).
-        private String host;
-        private String seconds;
+    public static final class DoctorCommand extends OnHost implements Callable<Integer> {
+        // Its parameter and option are read by OnHost.readHost; declared once, in the grammar table (CliCommand.FLEET_DOCTOR).
 
         public DoctorCommand(RootCommand root) {
-            this.root = root;
+            super(root);
         }
 
         /** The command for a form the grammar table describes, as picocli parsed it. */
         public static DoctorCommand of(RootCommand root, CliForm form) {
             DoctorCommand command = new DoctorCommand(root);
-            command.host = form.parameter();
-            command.seconds = seconds(form);
+            command.readHost(form);
             return command;
-        }
-
-        /** The host, or an error saying what a valid ssh destination looks like. */
-        Destination destination() {
-            return Destination.of(host);
-        }
-
-        Duration deadline() {
-            return FleetTimeout.deadline(this, seconds);
         }
 
         @Override

@@ -1,5 +1,7 @@
 package dev.cumps.core.cli.command;
 
+import dev.cumps.core.grammar.CliForm;
+import dev.cumps.core.grammar.CliOption;
 import dev.cumps.core.message.CumpsException;
 import dev.cumps.core.mps.MpsLimits;
 import java.util.OptionalInt;
@@ -19,6 +21,18 @@ public final class LimitOption {
     public static MpsLimits limits(Integer percentage, Long pinnedMiB) {
         return new MpsLimits(percentage == null ? OptionalInt.empty() : OptionalInt.of(percentage),
                 pinnedMiB == null ? OptionalLong.empty() : OptionalLong.of(pinnedMiB));
+    }
+
+    /** {@code --set-active-thread-percentage} of a parsed form, null when absent (picocli's converter or the fast parser checked it). */
+    static Integer setPercentage(CliForm form) {
+        String percentage = form.value(CliOption.SET_ACTIVE_THREAD_PERCENTAGE);
+        return percentage == null ? null : MpsLimits.parsePercentage(percentage);
+    }
+
+    /** {@code --set-pinned-mem-limit} of a parsed form in MiB, null when absent. */
+    static Long setPinnedMiB(CliForm form) {
+        String pinned = form.value(CliOption.SET_PINNED_MEM_LIMIT);
+        return pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
     }
 
     /** A whole percentage from 1 to 100. */

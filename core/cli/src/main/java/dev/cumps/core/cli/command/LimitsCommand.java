@@ -45,10 +45,8 @@ public final class LimitsCommand implements Callable<Integer> {
         LimitsCommand command = new LimitsCommand(root);
         command.name = form.value(CliOption.NAME);
         command.json = form.has(CliOption.JSON);
-        String percentage = form.value(CliOption.SET_ACTIVE_THREAD_PERCENTAGE);
-        command.setPercentage = percentage == null ? null : MpsLimits.parsePercentage(percentage);
-        String pinned = form.value(CliOption.SET_PINNED_MEM_LIMIT);
-        command.setPinnedMiB = pinned == null ? null : MpsLimits.parseSizeMiB(pinned);
+        command.setPercentage = LimitOption.setPercentage(form);
+        command.setPinnedMiB = LimitOption.setPinnedMiB(form);
         return command;
     }
 
