@@ -1,5 +1,6 @@
 package dev.cumps.app.doctor;
 
+import dev.cumps.app.ui.LineBreaks;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.scene.shape.MoveTo;
@@ -12,7 +13,7 @@ final class WrappedLines {
     private WrappedLines() {
     }
 
-    /** The lines {@code text} draws now, without the hair spaces the window adds after a path's slashes. Call on the FX thread. */
+    /** The lines {@code text} draws now, without what the window adds to wrap it (LineBreaks). Call on the FX thread. */
     static List<String> of(Text text) {
         String s = text.getText();
         List<String> lines = new ArrayList<>();
@@ -51,6 +52,6 @@ final class WrappedLines {
     }
 
     private static String clean(String line) {
-        return line.replace("\u200A", "");
+        return LineBreaks.original(line);
     }
 }

@@ -6,6 +6,7 @@ import dev.cumps.app.ConsoleExtension;
 import dev.cumps.app.SimulatedConsole;
 import dev.cumps.app.Waits;
 import dev.cumps.app.doctor.DoctorRow;
+import dev.cumps.app.ui.LineBreaks;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.sim.SimGpu;
 import java.io.IOException;
@@ -253,9 +254,9 @@ public final class ReadableLayout {
         return null;
     }
 
-    /** White space made one space, and without the hair spaces the window puts after a path's slashes to wrap it there (L-8). */
+    /** White space made one space, and without what the window adds to wrap it (LineBreaks, L-8). */
     private static String normal(String text) {
-        return text.replace("\u200A", "").replaceAll("\\s+", " ").strip();
+        return LineBreaks.original(text).replaceAll("\\s+", " ").strip();
     }
 
     /** The line above the doctor's table names the diagnosed GPU 1 in words: its index, its name, its UUID's telling end. */

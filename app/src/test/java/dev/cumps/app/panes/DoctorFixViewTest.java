@@ -12,6 +12,7 @@ import dev.cumps.app.doctor.DoctorRow;
 import dev.cumps.app.doctor.DoctorView;
 import dev.cumps.app.doctor.DoctorViewModel;
 import dev.cumps.app.doctor.FixDialog;
+import dev.cumps.app.ui.LineBreaks;
 import dev.cumps.app.ui.style.Severity;
 import dev.cumps.core.record.DaemonRecord;
 import java.nio.file.Files;
@@ -174,7 +175,7 @@ class DoctorFixViewTest {
             String remedy = row(id).remedy();
             assertTrue(remedy.startsWith("click Fix… to "), id + ": " + remedy);
             assertFalse(remedy.contains("cumps "), id + " names no command: " + remedy);
-            Predicate<Node> shown = n -> n instanceof Text t && remedy.equals(t.getText()) && t.isVisible()
+            Predicate<Node> shown = n -> n instanceof Text t && remedy.equals(LineBreaks.original(t.getText())) && t.isVisible()
                     && t.getParent() != null && t.getParent().getParent() instanceof TableCell<?, ?>;
             Waits.onFx("the remedy of " + id + " in the table", () -> robot.lookup(shown).tryQuery().isPresent());
         }
@@ -215,7 +216,7 @@ class DoctorFixViewTest {
 
         String observed = row("orphaned_sockets").observed();
         // The table draws a path with a hair space after each slash (L-8: it wraps there); the text is the value otherwise.
-        Predicate<Node> drawn = n -> n instanceof Text t && observed.equals(t.getText().replace("\u200A", "")) && t.isVisible();
+        Predicate<Node> drawn = n -> n instanceof Text t && observed.equals(LineBreaks.original(t.getText())) && t.isVisible();
         Waits.onFx("the orphaned sockets drawn in the table", () -> robot.lookup(drawn).tryQuery().isPresent());
         Text text = robot.lookup(drawn).queryAs(Text.class);
         TableCell<?, ?> cell = Waits.fx(() -> (TableCell<?, ?>) robot.lookup(drawn).query().getParent());
