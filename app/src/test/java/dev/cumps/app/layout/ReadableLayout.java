@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.application.Platform;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -165,13 +167,14 @@ public final class ReadableLayout {
         // The first row once the window has settled at its size (a layout pass or two after the resize) ...
         robot.interact(() -> table.scrollTo(0));
         List<String> problems = new ArrayList<>(count == 0 ? List.of() : settle(() -> rowProblems(table, 0)));
-        // ... then each further row scrolled to: its rows are laid out within a few pulses, never waited for by the clock.
+        // ... then each further row scrolled to: its rows are laid out within a few pulses, counted as they happen (a
+        // busy machine runs fewer of them in the same time; an empty FX event round is not a pulse), never by the clock.
         for (int i = 1; i < count; i++) {
             int index = i;
             robot.interact(() -> table.scrollTo(index));
             List<String> rowProblems = List.of();
             for (int pulse = 0; pulse < ROW_PULSES; pulse++) {
-                robot.interact(() -> { });
+                nextPulse(robot, table);
                 rowProblems = Waits.fx(() -> rowProblems(table, index));
                 if (rowProblems.isEmpty()) {
                     break;
@@ -184,6 +187,21 @@ public final class ReadableLayout {
 
     /** How many layout pulses a row scrolled into view gets to be drawn whole. */
     private static final int ROW_PULSES = 6;
+
+    /** Returns once the FX toolkit has run one more layout pulse for {@code node}'s scene (asked for, so one comes). */
+    private static void nextPulse(FxRobot robot, Node node) {
+        CountDownLatch pulsed = new CountDownLatch(1);
+        Runnable listener = pulsed::countDown;
+        robot.interact(() -> {
+            node.getScene().addPostLayoutPulseListener(listener);
+            Platform.requestNextPulse();
+        });
+        try {
+            Waits.until("a layout pulse", () -> pulsed.getCount() == 0);
+        } finally {
+            robot.interact(() -> node.getScene().removePostLayoutPulseListener(listener));
+        }
+    }
 
     private static List<String> rowProblems(TableView<?> table, int index) {
         List<String> found = new ArrayList<>();
