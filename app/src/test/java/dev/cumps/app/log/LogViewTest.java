@@ -174,18 +174,17 @@ class LogViewTest {
         Path log = pane.daemon("t1").record().logDirectory().resolve(RuntimeDirs.CONTROL_LOG);
         append(log, "x".repeat(400) + " long line", 1);
         Waits.onFx("the log pane's state", () -> area.getText().contains(" long line 1"));
-        WaitForAsyncUtils.waitForFxEvents();
-        assertFalse(area.isWrapText());
-        assertTrue(horizontalBar(area).isVisible(), "an unwrapped long line scrolls sideways");
+        assertFalse(Waits.fx(area::isWrapText));
+        // The scroll bar follows at the next layout pulse, which a busy machine runs later: wait for it.
+        Waits.onFx("an unwrapped long line to scroll sideways", () -> horizontalBar(area).isVisible());
 
         robot.clickOn(wrap);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertTrue(area.isWrapText());
-        assertFalse(horizontalBar(area).isVisible(), "wrapped, nothing to scroll sideways");
+        Waits.onFx("the text wrapped", area::isWrapText);
+        Waits.onFx("wrapped, nothing to scroll sideways", () -> !horizontalBar(area).isVisible());
 
         robot.clickOn(wrap);
-        WaitForAsyncUtils.waitForFxEvents();
-        assertFalse(area.isWrapText());
+        Waits.onFx("the text unwrapped", () -> !area.isWrapText());
+        Waits.onFx("unwrapped again, the long line scrolls sideways", () -> horizontalBar(area).isVisible());
     }
 
     private static ScrollBar horizontalBar(TextArea area) {
