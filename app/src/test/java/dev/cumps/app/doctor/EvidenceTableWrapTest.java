@@ -63,9 +63,7 @@ class EvidenceTableWrapTest {
                 selector, visible, Optional.empty());
         List<String> split = new ArrayList<>();
         for (double width = 480; width <= 1060; width += 20) {
-            for (String value : List.of(pidFile, selector, visible)) {
-                split.addAll(wordsSplit(robot, row, width, value));
-            }
+            split.addAll(wordsSplit(robot, row, width, pidFile, selector, visible));
         }
         assertEquals(List.of(), split, "words split across lines");
     }
@@ -78,7 +76,7 @@ class EvidenceTableWrapTest {
                 "没有失效记录", remedy, Optional.empty());
         List<String> badStarts = new ArrayList<>();
         for (double width = 420; width <= 1060; width += 12) {
-            show(robot, row, width, chinese);
+            show(robot, row, width, chinese, remedy);
             double at = width;
             badStarts.addAll(Waits.fx(() -> {
                 List<String> found = new ArrayList<>();
@@ -95,7 +93,8 @@ class EvidenceTableWrapTest {
         assertEquals(List.of(), badStarts, "lines that start with an ellipsis");
     }
 
-    private void show(FxRobot robot, DoctorRow row, double width, Messages messages) {
+    /** Shows {@code row} in an evidence table {@code width} wide, in {@code messages}' language, once its cells draw each of {@code values}. */
+    private void show(FxRobot robot, DoctorRow row, double width, Messages messages, String... values) {
         robot.interact(() -> {
             EvidenceTable table = new EvidenceTable(FXCollections.observableArrayList(row), messages, r -> { });
             table.setMaxWidth(width);
@@ -103,23 +102,20 @@ class EvidenceTableWrapTest {
             root.getChildren().setAll(table);
         });
         WaitForAsyncUtils.waitForFxEvents();
-        Waits.onFx("the table's cells show the remedy at " + width, () -> !drawing(row.remedy()).isEmpty());
+        for (String value : values) {
+            Waits.onFx("the table's cells show " + value + " at " + width, () -> !drawing(value).isEmpty());
+        }
     }
 
-    private List<String> wordsSplit(FxRobot robot, DoctorRow row, double width, String value) {
-        robot.interact(() -> {
-            EvidenceTable table = new EvidenceTable(FXCollections.observableArrayList(row), Messages.forLocale(Locale.ENGLISH),
-                    r -> { });
-            table.setMaxWidth(width);
-            table.setPrefWidth(width);
-            root.getChildren().setAll(table);
-        });
-        WaitForAsyncUtils.waitForFxEvents();
-        Waits.onFx("the table's cells show " + value + " at " + width, () -> !drawing(value).isEmpty());
+    /** The words split across lines where the English table {@code width} wide draws {@code values}. */
+    private List<String> wordsSplit(FxRobot robot, DoctorRow row, double width, String... values) {
+        show(robot, row, width, Messages.forLocale(Locale.ENGLISH), values);
         return Waits.fx(() -> {
             List<String> found = new ArrayList<>();
-            for (Text text : drawing(value)) {
-                found.addAll(WrappedLines.wordsSplit(width + " px", WrappedLines.of(text)));
+            for (String value : values) {
+                for (Text text : drawing(value)) {
+                    found.addAll(WrappedLines.wordsSplit(width + " px", WrappedLines.of(text)));
+                }
             }
             return found;
         });
